@@ -1,0 +1,48 @@
+/* sudolab list: the registered back ends and what they handle. */
+#include <stdio.h>
+#include <string.h>
+
+#include "bench/cli.h"
+#include "bench/commands.h"
+#include "solvers/registry.h"
+
+static void print_caps(const struct solver *s, char *out, size_t len)
+{
+    snprintf(out, len, "%s%s%s%s", s->caps & SOLVER_CAP_COUNT ? "count," : "",
+             s->caps & SOLVER_CAP_DIAGONAL ? "diagonal," : "",
+             s->caps & SOLVER_CAP_TRACE ? "trace," : "",
+             s->caps & SOLVER_CAP_STEP_BUDGET ? "step-budget," : "");
+    const size_t n = strlen(out);
+    if (n)
+        out[n - 1] = '\0';
+}
+
+int cmd_list(int argc, char **argv)
+{
+    const bool csv = argc > 1 && strcmp(argv[1], "--csv") == 0;
+    if (csv)
+        puts("name,family,min_n,max_n,caps,counters,summary");
+    else
+        printf("%-14s %-10s %-9s %-34s %s\n", "name", "family", "sizes", "capabilities",
+               "summary");
+    for (size_t i = 0; solver_registry[i]; i++) {
+        const struct solver *s = solver_registry[i];
+        char caps[80], sizes[16], counters[96] = "";
+        print_caps(s, caps, sizeof(caps));
+        snprintf(sizes, sizeof(sizes), "%d-%d", s->min_n, s->max_n);
+        for (int k = 0; k < SOLVER_COUNTER_COUNT; k++) {
+            if (s->counters & (1u << k)) {
+                strncat(counters, counters[0] ? " " : "", sizeof(counters) - strlen(counters) - 1);
+                strncat(counters, solver_counter_names[k],
+                        sizeof(counters) - strlen(counters) - 1);
+            }
+        }
+        if (csv)
+            printf("%s,%s,%d,%d,%s,%s,\"%s\"\n", s->name, s->family, s->min_n, s->max_n,
+                   caps, counters, s->summary);
+        else
+            printf("%-14s %-10s %-9s %-34s %s\n", s->name, s->family, sizes, caps,
+                   s->summary);
+    }
+    return CLI_OK;
+}

@@ -1,0 +1,158 @@
+/* sudolab solve and sudolab count: one result line per puzzle. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench/cli.h"
+#include "bench/commands.h"
+#include "solvers/registry.h"
+
+struct solve_run {
+    struct cli_common common;
+    struct solver_instance *inst;
+    bool counting;     /* `count`: the solution count leads the line */
+    bool print_all;    /* `count --print`: every solution, one per line */
+    unsigned long failures;
+};
+
+static bool print_solution(void *ctx, const struct grid *solution)
+{
+    (void) ctx;
+    char line[GRID_MAX_CELLS + 1];
+    grid_format_line(solution, line);
+    puts(line);
+    return true;
+}
+
+static void print_csv_header(void)
+{
+    fputs("index,status,solutions", stdout);
+    for (int i = 0; i < SOLVER_COUNTER_COUNT; i++)
+        printf(",%s", solver_counter_names[i]);
+    puts(",time_ns,solution");
+}
+
+static void print_row(struct solve_run *run, const struct cli_entry *e,
+                      const struct solve_result *res)
+{
+    const struct solver *s = run->common.solver;
+    char sol[GRID_MAX_CELLS + 1] = "";
+    if (res->solutions > 0)
+        grid_format_line(&res->solution, sol);
+    if (run->common.csv) {
+        printf("%lu,%s,%llu", e->index, solve_status_name(res->status),
+               (unsigned long long) res->solutions);
+        for (int i = 0; i < SOLVER_COUNTER_COUNT; i++) {
+            putchar(',');
+            if (res->status != SOLVE_STATUS_INVALID)
+                cli_print_counter(stdout, s, &res->counters, i, true);
+        }
+        printf(",%llu,%s\n", (unsigned long long) res->time_ns, sol);
+        return;
+    }
+    char time[32];
+    cli_format_ns(time, sizeof(time), res->time_ns);
+    if (run->counting)
+        printf("%lu %llu %s", e->index, (unsigned long long) res->solutions,
+               solve_status_name(res->status));
+    else
+        printf("%lu %s solutions=%llu", e->index, solve_status_name(res->status),
+               (unsigned long long) res->solutions);
+    if (res->status != SOLVE_STATUS_INVALID && res->status != SOLVE_STATUS_ERROR) {
+        for (int i = 0; i < SOLVER_COUNTER_COUNT; i++) {
+            if (!(s->counters & (1u << i)) && i == SOLVER_COUNTER_article_steps)
+                continue;
+            printf(" %s=", solver_counter_names[i]);
+            cli_print_counter(stdout, s, &res->counters, i, false);
+        }
+        printf(" time=%s", time);
+    }
+    if (!run->counting && sol[0])
+        printf(" %s", sol);
+    putchar('\n');
+    if (run->common.pretty && !run->counting)
+        grid_print_pretty(res->solutions > 0 ? &res->solution : &e->item->puzzle, stdout);
+}
+
+static bool solve_entry(void *ctx, const struct cli_entry *e)
+{
+    struct solve_run *run = ctx;
+    struct solve_result res;
+    if (!e->ok) {
+        memset(&res, 0, sizeof(res));
+        res.status = SOLVE_STATUS_INVALID;
+    } else {
+        struct solve_request req = cli_request(&run->common);
+        if (run->print_all)
+            req.on_solution = print_solution;
+        solver_run(run->inst, &e->item->puzzle, &req, &res);
+        if (res.status == SOLVE_STATUS_INVALID || res.status == SOLVE_STATUS_ERROR) {
+            fprintf(stderr, "%s:%lu: %s\n", e->source, e->line, res.error);
+            run->failures++;
+        }
+    }
+    print_row(run, e, &res);
+    return true;
+}
+
+static int run_solve(int argc, char **argv, bool counting)
+{
+    struct solve_run run = { .counting = counting };
+    cli_common_defaults(&run.common, counting ? 0 : 2);
+    enum { OPT_PRINT = CLI_OPT_FIRST_FREE, OPT_HELP };
+    static const struct option longopts[] = {
+        CLI_COMMON_LONGOPTS,
+        { "print", no_argument, NULL, OPT_PRINT },
+        { "help", no_argument, NULL, OPT_HELP },
+        { NULL, 0, NULL, 0 },
+    };
+    int opt;
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+        const int handled = cli_common_option(&run.common, opt, optarg);
+        if (handled < 0)
+            return CLI_USAGE;
+        if (handled)
+            continue;
+        if (opt == OPT_PRINT && counting) {
+            run.print_all = true;
+        } else if (opt == OPT_HELP) {
+            printf("usage: sudolab %s [options] [FILE|PUZZLE|-]...\n%s%s",
+                   counting ? "count" : "solve",
+                   counting ? "Counts the solutions of each puzzle (all of them unless "
+                              "--limit says otherwise).\n"
+                            : "Solves each puzzle: status, solutions found (up to --limit, "
+                              "default 2), counters, solution.\n",
+                   CLI_COMMON_HELP);
+            if (counting)
+                puts("  --print             print every solution found");
+            return CLI_OK;
+        } else {
+            fprintf(stderr, "sudolab %s: unknown option (see --help)\n",
+                    counting ? "count" : "solve");
+            return CLI_USAGE;
+        }
+    }
+    if (cli_common_finish(&run.common) != 0)
+        return CLI_USAGE;
+    run.inst = solver_open(run.common.solver);
+    if (!run.inst) {
+        fprintf(stderr, "sudolab: solver %s failed to start\n", run.common.solver->name);
+        return CLI_SKIPPED;
+    }
+    if (run.common.csv)
+        print_csv_header();
+    const unsigned long problems
+        = cli_walk(&run.common, argc - optind, argv + optind, solve_entry, &run);
+    solver_close(run.inst);
+    return problems || run.failures ? CLI_SKIPPED : CLI_OK;
+}
+
+int cmd_solve(int argc, char **argv)
+{
+    return run_solve(argc, argv, false);
+}
+
+int cmd_count(int argc, char **argv)
+{
+    return run_solve(argc, argv, true);
+}

@@ -1,0 +1,10 @@
+/* The subcommands of sudolab; each is `int cmd_<name>(argc, argv)` in its own
+ * file, listed once in sudolab.c's table. argv[0] is the subcommand's name. */
+#ifndef SUDOLAB_BENCH_COMMANDS_H
+#define SUDOLAB_BENCH_COMMANDS_H
+
+int cmd_list(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
+int cmd_count(int argc, char **argv);
+
+#endif /* SUDOLAB_BENCH_COMMANDS_H */

@@ -1,0 +1,64 @@
+#include "common/check.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+static bool fail(char *why, size_t whylen, const char *fmt, ...)
+{
+    if (why && whylen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(why, whylen, fmt, ap);
+        va_end(ap);
+    }
+    return false;
+}
+
+bool check_solution(const struct grid *puzzle, const struct grid *solution, char *why,
+                    size_t whylen)
+{
+    const int n = puzzle->n;
+    if (solution->n != n || solution->box_rows != puzzle->box_rows
+        || solution->box_cols != puzzle->box_cols || solution->ncells != puzzle->ncells)
+        return fail(why, whylen, "solution has another shape than the puzzle");
+    for (int i = 0; i < n * n; i++) {
+        if (solution->cell[i] < 1 || solution->cell[i] > n)
+            return fail(why, whylen, "r%dc%d holds %d, not 1..%d", i / n + 1, i % n + 1,
+                        solution->cell[i], n);
+        if (puzzle->cell[i] && puzzle->cell[i] != solution->cell[i])
+            return fail(why, whylen, "r%dc%d changes clue %d to %d", i / n + 1, i % n + 1,
+                        puzzle->cell[i], solution->cell[i]);
+    }
+    /* Each row, column and box holds n distinct values of 1..n, so it holds
+     * each exactly once. */
+    for (int a = 0; a < n; a++) {
+        unsigned long row = 0, col = 0, box = 0;
+        const int br = puzzle->box_rows, bc = puzzle->box_cols;
+        const int top = (a / br) * br, left = (a % br) * bc;
+        for (int b = 0; b < n; b++) {
+            row |= 1ul << solution->cell[a * n + b];
+            col |= 1ul << solution->cell[b * n + a];
+            box |= 1ul << solution->cell[(top + b / bc) * n + left + b % bc];
+        }
+        const unsigned long all = ((1ul << n) - 1) << 1;
+        if (row != all)
+            return fail(why, whylen, "row %d repeats a value", a + 1);
+        if (col != all)
+            return fail(why, whylen, "column %d repeats a value", a + 1);
+        if (box != all)
+            return fail(why, whylen, "box %d repeats a value", a + 1);
+    }
+    if (puzzle->variant == GRID_DIAGONAL || solution->variant == GRID_DIAGONAL) {
+        unsigned long down = 0, up = 0;
+        for (int k = 0; k < n; k++) {
+            down |= 1ul << solution->cell[k * n + k];
+            up |= 1ul << solution->cell[k * n + n - 1 - k];
+        }
+        const unsigned long all = ((1ul << n) - 1) << 1;
+        if (down != all)
+            return fail(why, whylen, "the main diagonal repeats a value");
+        if (up != all)
+            return fail(why, whylen, "the anti-diagonal repeats a value");
+    }
+    return true;
+}

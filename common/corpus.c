@@ -1,0 +1,304 @@
+#include "common/corpus.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Bytes of a line kept for parsing; the rest of a longer line is read and
+ * dropped. Enough for a 25x25 puzzle, its trailing fields, and a grid row. */
+enum { LINE_KEEP = 4096 };
+
+struct corpus {
+    FILE *f;
+    int owned;
+    char *name;
+    struct corpus_options opts;
+    unsigned long lineno;
+    unsigned long index;
+    char buf[LINE_KEEP + 1];
+    size_t len;       /* bytes kept in buf */
+    size_t total;     /* bytes in the whole line, CR stripped */
+    bool has_nul;
+    bool pushed_back; /* buf holds a line to be looked at again */
+    bool at_eof;
+};
+
+struct corpus *corpus_open_stream(FILE *f, const char *name, int owned,
+                                  const struct corpus_options *opts)
+{
+    struct corpus *c = calloc(1, sizeof(*c));
+    if (!c)
+        return NULL;
+    c->name = strdup(name);
+    if (!c->name) {
+        free(c);
+        return NULL;
+    }
+    c->f = f;
+    c->owned = owned;
+    if (opts)
+        c->opts = *opts;
+    return c;
+}
+
+struct corpus *corpus_open(const char *path, const struct corpus_options *opts, char *why,
+                           size_t whylen)
+{
+    if (strcmp(path, "-") == 0) {
+        struct corpus *c = corpus_open_stream(stdin, "<stdin>", 0, opts);
+        if (!c)
+            snprintf(why, whylen, "out of memory");
+        return c;
+    }
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(why, whylen, "%s", strerror(errno));
+        return NULL;
+    }
+    struct corpus *c = corpus_open_stream(f, path, 1, opts);
+    if (!c) {
+        fclose(f);
+        snprintf(why, whylen, "out of memory");
+    }
+    return c;
+}
+
+const char *corpus_name(const struct corpus *c)
+{
+    return c->name;
+}
+
+unsigned long corpus_lines(const struct corpus *c)
+{
+    return c->lineno;
+}
+
+void corpus_close(struct corpus *c)
+{
+    if (!c)
+        return;
+    if (c->owned && c->f)
+        fclose(c->f);
+    free(c->name);
+    free(c);
+}
+
+/* Reads the next line into buf. Returns 1, 0 at the end, -1 on a read error. */
+static int read_line(struct corpus *c)
+{
+    if (c->pushed_back) {
+        c->pushed_back = false;
+        return 1;
+    }
+    if (c->at_eof)
+        return 0;
+    c->len = 0;
+    c->total = 0;
+    c->has_nul = false;
+    bool any = false;
+    int ch;
+    while ((ch = getc(c->f)) != EOF) {
+        any = true;
+        if (ch == '\n')
+            break;
+        if (ch == '\0')
+            c->has_nul = true;
+        if (c->len < LINE_KEEP)
+            c->buf[c->len++] = (char) ch;
+        c->total++;
+    }
+    if (ch == EOF) {
+        c->at_eof = true;
+        if (ferror(c->f))
+            return -1;
+    }
+    if (!any)
+        return 0;
+    if (c->len == c->total && c->len > 0 && c->buf[c->len - 1] == '\r') {
+        c->len--;
+        c->total--;
+    }
+    c->buf[c->len] = '\0';
+    c->lineno++;
+    return 1;
+}
+
+static size_t skip_space(const char *s, size_t i, size_t len)
+{
+    while (i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\v'
+                       || s[i] == '\f'))
+        i++;
+    return i;
+}
+
+/* A line to skip: blank or a '#' comment. */
+static bool is_ignorable(const struct corpus *c)
+{
+    const size_t i = skip_space(c->buf, 0, c->len);
+    return i == c->len || c->buf[i] == '#';
+}
+
+/* Splits a grid row into integers. Returns the count, or -1 when some token is
+ * not a small non-negative integer (or '.'). */
+static int split_row(const char *s, size_t len, int *values, int max)
+{
+    int count = 0;
+    size_t i = skip_space(s, 0, len);
+    while (i < len) {
+        size_t j = i;
+        while (j < len && !grid_is_separator((unsigned char) s[j]))
+            j++;
+        if (s[j - 1] == '.' && j - i == 1) {
+            if (count < max)
+                values[count] = 0;
+        } else {
+            if (j - i > 2)
+                return -1;
+            int v = 0;
+            for (size_t k = i; k < j; k++) {
+                if (s[k] < '0' || s[k] > '9')
+                    return -1;
+                v = v * 10 + (s[k] - '0');
+            }
+            if (count < max)
+                values[count] = v;
+        }
+        count++;
+        i = skip_space(s, j, len);
+        if (i < len && s[i] == ',')
+            i = skip_space(s, i + 1, len);
+    }
+    return count;
+}
+
+/* A line that starts a whitespace grid: at least two integer tokens. Puzzle
+ * lines are one token of 16 or more symbols, so the two never mix up. */
+static bool looks_like_grid_row(const struct corpus *c, int *n)
+{
+    int values[GRID_MAX_N + 1];
+    const int count = split_row(c->buf, c->len, values, GRID_MAX_N + 1);
+    if (count < 2)
+        return false;
+    *n = count;
+    return true;
+}
+
+static enum corpus_status bad(struct corpus_item *item, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(item->why, sizeof(item->why), fmt, ap);
+    va_end(ap);
+    return CORPUS_BAD;
+}
+
+static enum corpus_status read_grid(struct corpus *c, struct corpus_item *item, int n)
+{
+    int br, bc;
+    const struct grid_shape *shape = &c->opts.shape;
+    if (shape->box_rows) {
+        br = shape->box_rows;
+        bc = shape->box_cols;
+        if (br * bc != n)
+            return bad(item, "grid row has %d values, %d expected for the given size", n,
+                       br * bc);
+    } else if (!grid_shape_for_n(n, &br, &bc)) {
+        return bad(item, "grid row has %d values, which is no grid size", n);
+    }
+    grid_init(&item->puzzle, br, bc, (enum grid_variant) shape->variant);
+    for (int r = 0; r < n; r++) {
+        if (r > 0) {
+            const int got = read_line(c);
+            if (got < 0)
+                return bad(item, "read error after %d of %d rows", r, n);
+            if (got == 0 || is_ignorable(c))
+                return bad(item, "grid has %d rows, %d expected", r, n);
+        }
+        int values[GRID_MAX_N + 1];
+        const int count = split_row(c->buf, c->len, values, GRID_MAX_N + 1);
+        if (count != n) {
+            if (count < 0 && r > 0) {
+                /* not a grid row at all: let the next call look at it */
+                c->pushed_back = true;
+                c->lineno--;
+                return bad(item, "grid has %d rows, %d expected", r, n);
+            }
+            const unsigned long bad_line = c->lineno;
+            /* resynchronise at the next blank line */
+            int got;
+            while ((got = read_line(c)) > 0 && !is_ignorable(c))
+                ;
+            if (count < 0)
+                return bad(item, "grid row at line %lu has a value that is not a number",
+                           bad_line);
+            return bad(item, "grid row at line %lu has %d values, %d expected", bad_line,
+                       count, n);
+        }
+        for (int k = 0; k < n; k++) {
+            if (values[k] > n)
+                return bad(item, "value %d at line %lu is out of range for %dx%d", values[k],
+                           c->lineno, n, n);
+            item->puzzle.cell[r * n + k] = (uint8_t) values[k];
+        }
+    }
+    return CORPUS_PUZZLE;
+}
+
+static enum corpus_status read_puzzle_line(struct corpus *c, struct corpus_item *item)
+{
+    size_t start = skip_space(c->buf, 0, c->len);
+    size_t end = start;
+    while (end < c->len && !grid_is_separator((unsigned char) c->buf[end]))
+        end++;
+    if (end == c->len && c->total > c->len) {
+        snprintf(item->why, sizeof(item->why), "line too long (%zu bytes)", c->total);
+        return CORPUS_BAD;
+    }
+    if (c->has_nul && memchr(c->buf + start, '\0', end - start)) {
+        snprintf(item->why, sizeof(item->why), "binary data (NUL byte)");
+        return CORPUS_BAD;
+    }
+    if (grid_parse_token(&item->puzzle, c->buf + start, end - start, &c->opts.shape,
+                         item->why, sizeof(item->why))
+        != 0)
+        return CORPUS_BAD;
+    if (end < c->len) {
+        const size_t rest = c->len - end - 1;
+        const size_t keep = rest < CORPUS_EXTRA_MAX - 1 ? rest : CORPUS_EXTRA_MAX - 1;
+        memcpy(item->extra, c->buf + end + 1, keep);
+        item->extra[keep] = '\0';
+    }
+    return CORPUS_PUZZLE;
+}
+
+enum corpus_status corpus_next(struct corpus *c, struct corpus_item *item)
+{
+    item->extra[0] = '\0';
+    item->why[0] = '\0';
+    for (;;) {
+        const int got = read_line(c);
+        if (got < 0) {
+            item->line = c->lineno;
+            snprintf(item->why, sizeof(item->why), "read error: %s", strerror(errno));
+            return CORPUS_FAIL;
+        }
+        if (got == 0)
+            return CORPUS_END;
+        if (is_ignorable(c))
+            continue;
+        item->line = c->lineno;
+        item->index = ++c->index;
+        int n = 0;
+        if (c->opts.format == CORPUS_GRIDS
+            || (c->opts.format == CORPUS_AUTO && looks_like_grid_row(c, &n))) {
+            if (n == 0 && !looks_like_grid_row(c, &n)) {
+                snprintf(item->why, sizeof(item->why), "not a row of a whitespace grid");
+                return CORPUS_BAD;
+            }
+            return read_grid(c, item, n);
+        }
+        return read_puzzle_line(c, item);
+    }
+}

@@ -1,0 +1,63 @@
+/* Reading puzzles from corpus files.
+ *
+ * Two formats, detected per puzzle unless one is forced:
+ *  - lines: one puzzle per line, N*N symbols row-major ('.' or '0' blank, 1-9
+ *    then A..), anything after the first whitespace, ',', ';' or ':' is kept
+ *    as `extra` and otherwise ignored; '#' lines and blank lines are skipped;
+ *    CRLF is accepted. tdoku's data files read unchanged.
+ *  - grids (seed 002's date.txt): N rows of N whitespace-separated integers,
+ *    0 (or '.') blank; grids are separated by blank lines.
+ * A bad entry does not stop the reader: it comes back as CORPUS_BAD with its
+ * line and the reason, and the next call goes on after it. Memory stays
+ * bounded whatever the input (a 1 GB line is skipped, not stored). */
+#ifndef SUDOLAB_COMMON_CORPUS_H
+#define SUDOLAB_COMMON_CORPUS_H
+
+#include <stdio.h>
+
+#include "common/grid.h"
+
+enum corpus_format {
+    CORPUS_AUTO = 0,
+    CORPUS_LINES,
+    CORPUS_GRIDS,
+};
+
+struct corpus_options {
+    struct grid_shape shape; /* box_rows 0 = size from each puzzle */
+    enum corpus_format format;
+};
+
+enum corpus_status {
+    CORPUS_PUZZLE, /* item->puzzle is set */
+    CORPUS_BAD,    /* item->why says what is wrong at item->line */
+    CORPUS_END,    /* no more entries */
+    CORPUS_FAIL,   /* the file could not be read (item->why says why) */
+};
+
+enum { CORPUS_EXTRA_MAX = 256, CORPUS_WHY_MAX = 200 };
+
+struct corpus_item {
+    struct grid puzzle;
+    unsigned long line;  /* first line of the entry, 1-based */
+    unsigned long index; /* 1-based ordinal of the entry, bad ones included */
+    char extra[CORPUS_EXTRA_MAX]; /* trailing fields of a line (truncated) */
+    char why[CORPUS_WHY_MAX];
+};
+
+struct corpus;
+
+/* Opens a file ("-" = standard input). Returns NULL and a reason on failure. */
+struct corpus *corpus_open(const char *path, const struct corpus_options *opts, char *why,
+                           size_t whylen);
+/* Reads from an open stream; `name` is used in messages. The stream is not
+ * closed by corpus_close when owned is false. */
+struct corpus *corpus_open_stream(FILE *f, const char *name, int owned,
+                                  const struct corpus_options *opts);
+enum corpus_status corpus_next(struct corpus *c, struct corpus_item *item);
+const char *corpus_name(const struct corpus *c);
+/* Lines read so far. */
+unsigned long corpus_lines(const struct corpus *c);
+void corpus_close(struct corpus *c);
+
+#endif /* SUDOLAB_COMMON_CORPUS_H */

@@ -1,0 +1,96 @@
+/* The grid model shared by every part of sudolab.
+ *
+ * A grid is N x N cells with boxes of box_rows x box_cols cells (N = box_rows *
+ * box_cols, up to 25), optionally with the diagonal (X) rule: each main diagonal
+ * also holds every symbol once. Cells are stored row-major; 0 is a blank and
+ * 1..N a value. Symbols in text are 1-9 then A, B, C... (so 16x16 uses 1-9A-G). */
+#ifndef SUDOLAB_COMMON_GRID_H
+#define SUDOLAB_COMMON_GRID_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+enum { GRID_MAX_N = 25, GRID_MAX_CELLS = GRID_MAX_N * GRID_MAX_N };
+
+enum grid_variant {
+    GRID_STANDARD = 0,
+    GRID_DIAGONAL = 1, /* both main diagonals are units too (seed 002) */
+};
+
+/* Geometry only: what a puzzle line does not say and a corpus option may. */
+struct grid_shape {
+    uint8_t box_rows, box_cols; /* 0, 0 = infer from the puzzle's length */
+    uint8_t variant;            /* enum grid_variant */
+};
+
+struct grid {
+    uint8_t box_rows, box_cols, n, variant;
+    uint16_t ncells;
+    uint8_t cell[GRID_MAX_CELLS];
+};
+
+/* Sets up an empty grid. Returns 0, or -1 when the shape is not one we support
+ * (box sides 1..25, N = box_rows * box_cols from 1 to 25). */
+int grid_init(struct grid *g, int box_rows, int box_cols, enum grid_variant variant);
+
+/* The usual box shape for N*N cells of a line: 16 -> 2x2, 36 -> 2x3, 64 -> 2x4,
+ * 81 -> 3x3, 144 -> 3x4, 256 -> 4x4, 625 -> 5x5 (the same for N from a row of a
+ * whitespace grid). Returns false for any other count. */
+bool grid_shape_for_cells(size_t ncells, int *box_rows, int *box_cols);
+bool grid_shape_for_n(int n, int *box_rows, int *box_cols);
+
+/* Parses "RxC" (box rows x box columns, e.g. "2x3" for 6x6). Returns 0 or -1. */
+int grid_parse_box(const char *text, int *box_rows, int *box_cols);
+
+/* Value of a symbol: '.' and '0' are 0 (blank), '1'-'9' are 1-9, 'A'/'a'.. are
+ * 10.. Returns -1 for anything else. Does not check the value against N. */
+int grid_symbol_value(int ch);
+/* Symbol of a value 0..35 ('.' for 0). */
+char grid_value_symbol(int value);
+
+/* True for the characters that end a puzzle token: whitespace, ',', ';', ':'. */
+bool grid_is_separator(int ch);
+
+/* Parses one puzzle token (the leading part of a corpus line up to the first
+ * separator; `len` bytes of `text`, not NUL-terminated). The shape comes from
+ * `shape` when box_rows is non-zero, else from the token's length. On failure
+ * returns -1 and writes a reason ("81 symbols expected, got 80", "symbol 'H' at
+ * column 5 is not a 9x9 value") into why. Does not check the rules. */
+int grid_parse_token(struct grid *g, const char *text, size_t len,
+                     const struct grid_shape *shape, char *why, size_t whylen);
+
+/* Writes the line form (ncells symbols, '.' for blanks) and a NUL: `out` must
+ * hold ncells + 1 bytes. */
+void grid_format_line(const struct grid *g, char *out);
+
+/* Draws the grid with box rules for people. */
+void grid_print_pretty(const struct grid *g, FILE *out);
+
+/* Finds the first pair of equal values in one unit. Returns false when the
+ * clues are consistent; else true, and describes the clash in why. */
+bool grid_find_conflict(const struct grid *g, char *why, size_t whylen);
+
+bool grid_same_shape(const struct grid *a, const struct grid *b);
+int grid_count_clues(const struct grid *g);
+/* "9x9", "6x6 (2x3)", "9x9 diagonal": for messages and listings. */
+void grid_describe_shape(const struct grid *g, char *out, size_t outlen);
+
+static inline int grid_row_of(const struct grid *g, int cell)
+{
+    return cell / g->n;
+}
+
+static inline int grid_col_of(const struct grid *g, int cell)
+{
+    return cell % g->n;
+}
+
+static inline int grid_box_of(const struct grid *g, int cell)
+{
+    const int r = cell / g->n, c = cell % g->n;
+    return (r / g->box_rows) * g->box_rows + c / g->box_cols;
+}
+
+#endif /* SUDOLAB_COMMON_GRID_H */

@@ -1,0 +1,23 @@
+/* The registry: the only place that lists the back ends. */
+#ifndef SUDOLAB_SOLVERS_REGISTRY_H
+#define SUDOLAB_SOLVERS_REGISTRY_H
+
+#include <stddef.h>
+
+#include "config.h"
+#include "solvers/solver.h"
+
+extern const struct solver solver_naive;
+extern const struct solver solver_naive_stack;
+
+/* NULL-terminated; entry 0 (naive) is the reference implementation. */
+extern const struct solver *const solver_registry[];
+
+size_t solver_count(void);
+const struct solver *solver_find(const char *name);
+/* The back end used when none is named: the fastest general one built. */
+const struct solver *solver_default(void);
+/* Shell-style wildcard match ('*', '?'), as used by --solver and --solvers. */
+int solver_name_matches(const char *pattern, const char *name);
+
+#endif /* SUDOLAB_SOLVERS_REGISTRY_H */
