@@ -5,6 +5,8 @@
 const struct solver *const solver_registry[] = {
     &solver_naive, /* reference: simplest, slowest, easiest to trust */
     &solver_naive_stack,
+    &solver_moler,
+    &solver_moler_exm,
     NULL,
 };
 

@@ -9,6 +9,8 @@
 
 extern const struct solver solver_naive;
 extern const struct solver solver_naive_stack;
+extern const struct solver solver_moler;
+extern const struct solver solver_moler_exm;
 
 /* NULL-terminated; entry 0 (naive) is the reference implementation. */
 extern const struct solver *const solver_registry[];

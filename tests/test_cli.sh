@@ -1,2 +1,113 @@
 #!/bin/sh
-exit 0
+# End-to-end checks of the sudolab program: outputs, exit statuses and the
+# `file:line: reason` diagnostics for bad input. Usage: test_cli.sh SUDOLAB
+set -u
+bin=${1:-${SUDOLAB_BIN:-sudolab}}
+data=${SUDOLAB_TEST_DATA:-tests/data}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+n=0
+
+check() { # check NAME COMMAND-STATUS EXPECTED-STATUS
+    n=$((n + 1))
+    if [ "$2" -eq "$3" ]; then
+        echo "ok $n - $1"
+    else
+        echo "not ok $n - $1 (exit status $2, expected $3)"
+        failures=$((failures + 1))
+    fi
+}
+
+has() { # has NAME FILE PATTERN
+    n=$((n + 1))
+    if grep -q -- "$3" "$2"; then
+        echo "ok $n - $1"
+    else
+        echo "not ok $n - $1: '$3' not in:"
+        sed 's/^/#   /' "$2"
+        failures=$((failures + 1))
+    fi
+}
+
+royle='.2..3..4.6.......3..4...5.....8.6...8...1...6...7.5.....7...6..4.......8.3..4..2.'
+
+"$bin" list > "$tmp/list"; check "list runs" $? 0
+has "list names naive" "$tmp/list" '^naive '
+
+"$bin" count --solver naive --empty 2x2 > "$tmp/out"; check "count empty 4x4" $? 0
+has "empty 4x4 has 288 solutions" "$tmp/out" '^1 288 multiple'
+
+"$bin" count --solver naive_stack 1....2....3....4 > "$tmp/out"; check "count diag(1:4)" $? 0
+has "diag(1:4) has 2 solutions" "$tmp/out" '^1 2 multiple'
+
+"$bin" count --solver naive --print 1....2....3....4 > "$tmp/out"; check "count --print" $? 0
+has "prints the first solution" "$tmp/out" '^1423324141322314$'
+has "prints the second solution" "$tmp/out" '^1342421324313124$'
+
+"$bin" solve --solver naive "$royle" > "$tmp/out"; check "solve Royle" $? 0
+has "Royle's puzzle is unique" "$tmp/out" \
+    '^1 unique solutions=1 .* 925631847618574293374982561749826135852413976163795482287359614491267358536148729$'
+
+printf '%s\n' "$royle" | "$bin" solve --solver naive --limit 1 --csv > "$tmp/out"
+check "solve from stdin" $? 0
+has "csv header" "$tmp/out" '^index,status,solutions,steps,guesses,backtracks,nodes,article_steps,time_ns,solution$'
+has "first-solution mode says solved" "$tmp/out" '^1,solved,1,[0-9]*,[0-9]*,[0-9]*,[0-9]*,,[0-9]*,9256'
+
+"$bin" solve --solver naive --pretty 1234341221434.2. > "$tmp/out"; check "solve --pretty" $? 0
+has "pretty grid" "$tmp/out" '^| 4 3 | 2 1 |$'
+
+# Bad input: the message names file, line and reason; the run goes on; the
+# exit status says something was skipped.
+{
+    echo "# a corpus with faults"
+    echo "$royle"
+    echo "${royle}9"
+    echo "1234341221434.2Z"
+    echo "11.............."
+    echo "1....2....3....4"
+} > "$tmp/bad.txt"
+"$bin" solve --solver naive "$tmp/bad.txt" > "$tmp/out" 2> "$tmp/err"
+check "bad entries give exit status 1" $? 1
+has "too long line named" "$tmp/err" "bad.txt:3: 82 symbols is no grid size"
+has "bad symbol named" "$tmp/err" "bad.txt:4: symbol 'Z' at column 16 is not a 4x4 value"
+has "broken rule named" "$tmp/err" "bad.txt:5: clue 1 appears twice in row 1"
+has "run goes on after bad entries" "$tmp/out" '^5 multiple solutions=2'
+has "bad entries still get a row" "$tmp/out" '^2 invalid solutions=0'
+
+: > "$tmp/empty.txt"
+"$bin" solve --solver naive "$tmp/empty.txt" > "$tmp/out" 2> "$tmp/err"
+check "empty file" $? 1
+has "empty file named" "$tmp/err" "empty.txt:0: no puzzles in this input (empty)"
+
+"$bin" solve --solver naive "$tmp/does-not-exist.txt" > "$tmp/out" 2> "$tmp/err"
+check "missing file" $? 1
+has "missing file named" "$tmp/err" "does-not-exist.txt: No such file or directory"
+
+printf '1 0 0 0\n0 2 0 0\n0 0 3 0\n0 0 0 4\n' > "$tmp/grid.txt"
+"$bin" count --solver naive "$tmp/grid.txt" > "$tmp/out"; check "whitespace grid" $? 0
+has "whitespace grid counted" "$tmp/out" '^1 2 multiple'
+
+"$bin" solve --solver naive --variant diagonal --limit 0 "$data/crosscheck_diagonal.txt" \
+    > "$tmp/out" 2> "$tmp/err"
+check "diagonal corpus (one invalid entry)" $? 1
+has "diagonal clash reported" "$tmp/err" "clue 1 appears twice in main diagonal"
+
+"$bin" solve --solver naive --budget-steps 100000 \
+    .................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7... \
+    > "$tmp/out"
+check "budget is no failure" $? 0
+has "budget gives status limit" "$tmp/out" '^1 limit solutions=0 steps=100000 '
+
+"$bin" solve --solver nosuch "$royle" > "$tmp/out" 2> "$tmp/err"
+check "unknown solver is a usage error" $? 2
+"$bin" solve --size 7x7 "$royle" > "$tmp/out" 2> "$tmp/err"
+check "impossible size is a usage error" $? 2
+"$bin" frobnicate > "$tmp/out" 2> "$tmp/err"
+check "unknown command" $? 2
+"$bin" solve --solver naive < /dev/null > "$tmp/out" 2> "$tmp/err"
+check "closed/empty stdin" $? 1
+has "empty stdin named" "$tmp/err" "<stdin>:0: no puzzles"
+
+echo "1..$n"
+[ "$failures" -eq 0 ]

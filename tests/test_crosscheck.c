@@ -1,0 +1,331 @@
+/* The cross-check, in the spirit of dav1d's checkasm: the tests are built at
+ * run time from the registry, four per back end, so a back end added to the
+ * registry is checked here with no edit to this file.
+ *
+ *   <name> corpus   every puzzle of tests/data/crosscheck*.txt it supports:
+ *                   the expected count (up to the limit), a verified solution
+ *                   (solver_run checks it with common/check.h), the same count
+ *                   on a random isomorph of each puzzle (seed printed);
+ *   <name> count    enumeration: 288 for the empty 4x4 grid, 2 for diag(1:4),
+ *                   and first-solution mode gives status solved;
+ *   <name> budget   a step budget and a deadline stop an endless enumeration;
+ *   <name> trace    replaying its trace events rebuilds the solution.
+ *
+ * Failures are reported one by one and fail the test once at the end. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "common/corpus.h"
+#include "common/rng.h"
+#include "common/symmetry.h"
+#include "solvers/registry.h"
+
+enum { MAX_CASES = 256 };
+
+struct expected_case {
+    struct grid puzzle;
+    const char *file;
+    unsigned long line;
+    int count; /* 0, 1, 2 (= "2+"), or -1 for invalid */
+};
+
+static struct expected_case cases[MAX_CASES];
+static size_t ncases;
+static uint64_t seed;
+
+static int parse_expected(const char *extra)
+{
+    if (strncmp(extra, "invalid", 7) == 0)
+        return -1;
+    const int count = atoi(extra);
+    return count >= 2 ? 2 : count;
+}
+
+static int load_file(const char *dir, const char *name, enum grid_variant variant)
+{
+    char path[4096];
+    snprintf(path, sizeof(path), "%s/%s", dir, name);
+    const struct corpus_options opts = { .shape = { .variant = (uint8_t) variant } };
+    char why[200];
+    struct corpus *c = corpus_open(path, &opts, why, sizeof(why));
+    if (!c) {
+        fprintf(stderr, "%s: %s\n", path, why);
+        return -1;
+    }
+    struct corpus_item item;
+    enum corpus_status st;
+    while ((st = corpus_next(c, &item)) != CORPUS_END) {
+        if (st != CORPUS_PUZZLE || ncases == MAX_CASES) {
+            fprintf(stderr, "%s:%lu: %s\n", path, item.line, item.why);
+            corpus_close(c);
+            return -1;
+        }
+        cases[ncases].puzzle = item.puzzle;
+        cases[ncases].file = name;
+        cases[ncases].line = item.line;
+        cases[ncases].count = parse_expected(item.extra);
+        ncases++;
+    }
+    corpus_close(c);
+    return 0;
+}
+
+static int load_corpora(void **state)
+{
+    (void) state;
+    const char *dir = getenv("SUDOLAB_TEST_DATA");
+    if (!dir)
+        dir = "tests/data";
+    const char *s = getenv("SUDOLAB_SEED");
+    seed = s ? strtoull(s, NULL, 10) : (uint64_t) clock_now_ns();
+    printf("# crosscheck: seed %llu (set SUDOLAB_SEED to repeat)\n",
+           (unsigned long long) seed);
+    if (load_file(dir, "crosscheck.txt", GRID_STANDARD) != 0
+        || load_file(dir, "crosscheck_diagonal.txt", GRID_DIAGONAL) != 0)
+        return -1;
+    return ncases > 0 ? 0 : -1;
+}
+
+static int expected_under(int count, uint64_t limit)
+{
+    return limit && (uint64_t) count > limit ? (int) limit : count;
+}
+
+/* Isomorphs can be much harder for a search that depends on cell order (naive
+ * on a sparse grid): a slow back end may run out of time on one, which is
+ * reported but not counted as a failure. Fast back ends get no such excuse. */
+enum { ORIGINAL_BUDGET_S = 60, ISOMORPH_BUDGET_S = 2 };
+
+static int check_case(struct solver_instance *inst, const struct expected_case *c,
+                      const struct grid *puzzle, const char *what)
+{
+    const struct solver *s = solver_of(inst);
+    const uint64_t limit = (s->caps & SOLVER_CAP_COUNT) ? 2 : 1;
+    const bool isomorph = puzzle != &c->puzzle;
+    const uint64_t seconds = isomorph ? ISOMORPH_BUDGET_S : ORIGINAL_BUDGET_S;
+    const struct solve_request req = { .limit = limit,
+                                       .deadline_ns = clock_now_ns() + seconds * 1000000000u };
+    struct solve_result res;
+    solver_run(inst, puzzle, &req, &res);
+    if (isomorph && res.status == SOLVE_STATUS_LIMIT && !(s->caps & SOLVER_CAP_FAST)) {
+        printf("# %s: %s:%lu%s: undecided within %d s, not counted\n", s->name, c->file,
+               c->line, what, ISOMORPH_BUDGET_S);
+        return 0;
+    }
+    if (c->count < 0) {
+        if (res.status == SOLVE_STATUS_INVALID)
+            return 0;
+        print_error("%s: %s:%lu%s: expected invalid, got %s\n", s->name, c->file, c->line,
+                    what, solve_status_name(res.status));
+        return 1;
+    }
+    const int want = expected_under(c->count, limit);
+    if (res.status == SOLVE_STATUS_ERROR || res.status == SOLVE_STATUS_LIMIT
+        || res.solutions != (uint64_t) want) {
+        print_error("%s: %s:%lu%s: expected %d solution(s), got %llu (%s%s%s)\n", s->name,
+                    c->file, c->line, what, want, (unsigned long long) res.solutions,
+                    solve_status_name(res.status), res.error[0] ? ": " : "", res.error);
+        return 1;
+    }
+    return 0;
+}
+
+static void agrees_with_corpus(void **state)
+{
+    const struct solver *s = *state;
+    struct solver_instance *inst = solver_open(s);
+    assert_non_null(inst);
+    struct rng rng;
+    rng_seed(&rng, seed);
+    int failures = 0, checked = 0;
+    for (size_t i = 0; i < ncases; i++) {
+        char why[200];
+        if (!solver_supports(s, &cases[i].puzzle, why, sizeof(why)))
+            continue;
+        checked++;
+        failures += check_case(inst, &cases[i], &cases[i].puzzle, "");
+        struct symmetry sym;
+        struct grid iso;
+        symmetry_random(&sym, &cases[i].puzzle, &rng);
+        symmetry_apply(&sym, &cases[i].puzzle, &iso);
+        failures += check_case(inst, &cases[i], &iso, " (isomorph)");
+    }
+    solver_close(inst);
+    printf("# %s: %d corpus puzzles checked\n", s->name, checked);
+    assert_true(checked > 0);
+    assert_int_equal(failures, 0);
+}
+
+static uint64_t count_all(struct solver_instance *inst, const char *line,
+                          enum solve_status *status)
+{
+    struct grid g;
+    char why[200];
+    const struct grid_shape shape = { 0 };
+    assert_int_equal(grid_parse_token(&g, line, strlen(line), &shape, why, sizeof(why)), 0);
+    const struct solve_request req = { .limit = 0 };
+    struct solve_result res;
+    solver_run(inst, &g, &req, &res);
+    *status = res.status;
+    return res.solutions;
+}
+
+static void counts_small_grids(void **state)
+{
+    const struct solver *s = *state;
+    struct solver_instance *inst = solver_open(s);
+    assert_non_null(inst);
+    struct grid g;
+    grid_init(&g, 2, 2, GRID_STANDARD);
+    if (!solver_supports(s, &g, NULL, 0)) {
+        solver_close(inst);
+        skip();
+    }
+    enum solve_status status;
+    if (s->caps & SOLVER_CAP_COUNT) {
+        assert_int_equal(count_all(inst, "................", &status), 288);
+        assert_int_equal(status, SOLVE_STATUS_MULTIPLE);
+        assert_int_equal(count_all(inst, "1....2....3....4", &status), 2);
+        assert_int_equal(count_all(inst, "43....34.1.....1", &status), 1);
+        assert_int_equal(status, SOLVE_STATUS_UNIQUE);
+    }
+    const struct solve_request first = { .limit = 1 };
+    struct solve_result res;
+    solver_run(inst, &g, &first, &res);
+    assert_int_equal(res.status, SOLVE_STATUS_SOLVED);
+    assert_int_equal(res.solutions, 1);
+    solver_close(inst);
+}
+
+static void honours_budgets(void **state)
+{
+    const struct solver *s = *state;
+    struct solver_instance *inst = solver_open(s);
+    assert_non_null(inst);
+    struct grid empty;
+    grid_init(&empty, 3, 3, GRID_STANDARD);
+    if (!(s->caps & SOLVER_CAP_COUNT) || !solver_supports(s, &empty, NULL, 0)) {
+        solver_close(inst);
+        skip();
+    }
+    struct solve_result res;
+    if (s->caps & SOLVER_CAP_STEP_BUDGET) {
+        const struct solve_request req = { .limit = 0, .budget_steps = 5000 };
+        solver_run(inst, &empty, &req, &res);
+        assert_int_equal(res.status, SOLVE_STATUS_LIMIT);
+        if (s->counters & SOLVER_HAS(steps))
+            assert_true(res.counters.steps <= 5000);
+    }
+    /* The 9x9 grid has 6.67e21 solutions: only the deadline can end this. */
+    const uint64_t start = clock_now_ns();
+    const struct solve_request timed = { .limit = 0, .deadline_ns = start + 50000000u };
+    solver_run(inst, &empty, &timed, &res);
+    assert_int_equal(res.status, SOLVE_STATUS_LIMIT);
+    /* generous: this guards against a hang, it is no speed test */
+    assert_true(clock_now_ns() - start < 20000000000u);
+    solver_close(inst);
+}
+
+struct replay {
+    struct grid g;
+    int solutions;
+    int errors;
+    uint64_t last_steps;
+    struct grid first;
+};
+
+static void replay_event(void *ctx, const struct solver_event *ev)
+{
+    struct replay *r = ctx;
+    if (ev->at.steps < r->last_steps)
+        r->errors++;
+    r->last_steps = ev->at.steps;
+    switch (ev->kind) {
+    case SOLVER_EVENT_SINGLETON:
+    case SOLVER_EVENT_GUESS:
+        if (ev->cell < 0 || ev->cell >= r->g.ncells || r->g.cell[ev->cell] != 0)
+            r->errors++;
+        else
+            r->g.cell[ev->cell] = (uint8_t) ev->value;
+        break;
+    case SOLVER_EVENT_UNDO:
+        if (ev->cell < 0 || ev->cell >= r->g.ncells || r->g.cell[ev->cell] != ev->value)
+            r->errors++;
+        else
+            r->g.cell[ev->cell] = 0;
+        break;
+    case SOLVER_EVENT_SOLUTION:
+        if (r->solutions++ == 0)
+            r->first = r->g;
+        break;
+    case SOLVER_EVENT_DEAD:
+        break;
+    }
+}
+
+static void traces_replay(void **state)
+{
+    const struct solver *s = *state;
+    if (!(s->caps & SOLVER_CAP_TRACE))
+        skip();
+    struct solver_instance *inst = solver_open(s);
+    assert_non_null(inst);
+    int tried = 0;
+    for (size_t i = 0; i < ncases; i++) {
+        if (cases[i].count != 1 || cases[i].puzzle.n > 9
+            || !solver_supports(s, &cases[i].puzzle, NULL, 0))
+            continue;
+        struct replay r = { .g = cases[i].puzzle };
+        const struct solve_request req = { .limit = 1, .trace = replay_event, .ctx = &r };
+        struct solve_result res;
+        solver_run(inst, &cases[i].puzzle, &req, &res);
+        assert_int_equal(res.status, SOLVE_STATUS_SOLVED);
+        assert_int_equal(r.errors, 0);
+        assert_int_equal(r.solutions, 1);
+        assert_memory_equal(r.first.cell, res.solution.cell, res.solution.ncells);
+        tried++;
+    }
+    solver_close(inst);
+    assert_true(tried > 0);
+}
+
+static const struct {
+    const char *suffix;
+    CMUnitTestFunction fn;
+} kinds[] = {
+    { "corpus", agrees_with_corpus },
+    { "count", counts_small_grids },
+    { "budget", honours_budgets },
+    { "trace", traces_replay },
+};
+
+int main(void)
+{
+    const size_t nsolvers = solver_count(), nkinds = sizeof(kinds) / sizeof(kinds[0]);
+    struct CMUnitTest *tests = calloc(nsolvers * nkinds, sizeof(*tests));
+    char (*names)[64] = calloc(nsolvers * nkinds, sizeof(*names));
+    if (!tests || !names)
+        return 1;
+    for (size_t i = 0; i < nsolvers; i++) {
+        for (size_t k = 0; k < nkinds; k++) {
+            const size_t t = i * nkinds + k;
+            snprintf(names[t], sizeof(names[t]), "%s %s", solver_registry[i]->name,
+                     kinds[k].suffix);
+            tests[t] = (struct CMUnitTest) { .name = names[t],
+                                             .test_func = kinds[k].fn,
+                                             .initial_state = (void *) solver_registry[i] };
+        }
+    }
+    const int failed
+        = _cmocka_run_group_tests("crosscheck", tests, nsolvers * nkinds, load_corpora, NULL);
+    free(tests);
+    free(names);
+    return failed;
+}

@@ -1,0 +1,24 @@
+#!/bin/sh
+# Installs what sudolab needs on Debian 12 when something is missing: the
+# build (meson, ninja, gcc, cmocka), the optional back ends' libraries
+# (CaDiCaL, GLPK), and the report tools (gnuplot, hyperfine). Needs root to
+# install; without root it only says what is missing.
+# Usage: scripts/setup-debian.sh [extra-package ...]
+set -eu
+packages="meson ninja-build gcc pkg-config libcmocka-dev libcadical-dev libglpk-dev \
+gnuplot-nox hyperfine git $*"
+missing=""
+for p in $packages; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \
+        || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" -ne 0 ]; then
+    echo "setup-debian: missing packages:$missing (run as root to install them)" >&2
+    exit 0
+fi
+echo "setup-debian: installing$missing" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q >&2
+# shellcheck disable=SC2086
+apt-get install -y -q --no-install-recommends $missing >&2

@@ -1,0 +1,45 @@
+#!/bin/sh
+# Sets up everything and runs the whole test suite twice: a normal build
+# (warnings are errors) and an AddressSanitizer + UndefinedBehaviorSanitizer
+# build. Ends with one line "N passed, N failed, N skipped".
+# Usage: scripts/test.sh [meson test arguments...]
+set -u
+cd "$(dirname "$0")/.." || exit 1
+sh scripts/setup-debian.sh || exit 1
+
+passed=0 failed=0 skipped=0
+run_suite() { # run_suite BUILD-DIR SETUP-ARGS...
+    dir=$1
+    shift
+    if [ -f "$dir/build.ninja" ]; then
+        meson configure "$dir" "$@" > /dev/null || return 1
+    else
+        meson setup "$dir" "$@" > /dev/null || return 1
+    fi
+    ninja -C "$dir" > "$dir.build.log" 2>&1 || { cat "$dir.build.log"; return 1; }
+    meson test -C "$dir" --print-errorlogs --num-processes 2 $test_args > "$dir.test.log" 2>&1
+    status=$?
+    cat "$dir.test.log"
+    ok=$(sed -n 's/^Ok: *\([0-9]*\).*/\1/p' "$dir.test.log" | tail -n 1)
+    bad=$(sed -n 's/^Fail: *\([0-9]*\).*/\1/p' "$dir.test.log" | tail -n 1)
+    xpass=$(sed -n 's/^Unexpected Pass: *\([0-9]*\).*/\1/p' "$dir.test.log" | tail -n 1)
+    timeout=$(sed -n 's/^Timeout: *\([0-9]*\).*/\1/p' "$dir.test.log" | tail -n 1)
+    skip=$(sed -n 's/^Skipped: *\([0-9]*\).*/\1/p' "$dir.test.log" | tail -n 1)
+    passed=$((passed + ${ok:-0}))
+    failed=$((failed + ${bad:-0} + ${xpass:-0} + ${timeout:-0}))
+    skipped=$((skipped + ${skip:-0}))
+    return $status
+}
+
+test_args="$*"
+status=0
+echo "== normal build (build-test)"
+run_suite build-test -Dwerror=true -Dbuildtype=debugoptimized || status=1
+echo "== sanitizer build (build-asan): address, undefined"
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+run_suite build-asan -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug \
+    || status=1
+[ "$status" -ne 0 ] && [ "$failed" -eq 0 ] && failed=1
+echo "$passed passed, $failed failed, $skipped skipped"
+exit "$status"

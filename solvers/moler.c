@@ -1,0 +1,341 @@
+/* moler: Cleve Moler's recursive backtracking with singletons (seed 001,
+ * "Solving Sudoku with MATLAB", MathWorks News & Notes 2009), and the variant
+ * of the Sudoku chapter of his book Experiments with MATLAB (EXM, 2014).
+ *
+ * The search, as the article's MATLAB code does it (../shared/moler.md):
+ *   1. Cells are taken in MATLAB's column-major order, k = (col-1)*N + row;
+ *      "first" always means the smallest k.
+ *   2. After every single fill, the candidates of every empty cell (values
+ *      absent from its row, column, box and, for the diagonal variant, its
+ *      diagonals) are computed afresh for the whole grid. The used-value masks
+ *      of the units are only a cache of the grid's contents; no candidate set
+ *      is carried from one fill to the next, since an incremental propagation
+ *      queue would fill singletons in another order and change every count.
+ *   3. While no empty cell has 0 candidates and some has exactly 1, fill the
+ *      first such singleton and recompute.
+ *   4. If an empty cell has 0 candidates, the call fails (a dead end).
+ *   5. A full grid is a solution.
+ *   6. Else save the grid, branch on one cell and, for each of its candidates
+ *      ascending, restore the saved grid, write the value and recurse.
+ * `moler` branches on the first unfilled cell (the article); `moler_exm` on
+ * the first cell with the fewest candidates (EXM's 2014 sudoku.m).
+ * Counting modes go on past a solution as if its branch had failed.
+ *
+ * Counters (S = singleton fills, G = tentative values written, F = tentative
+ * values abandoned, i.e. written back over because the search went on past
+ * them; in first-solution mode those are exactly the ones whose recursive call
+ * came back without a solution, and the top-level call never adds to F):
+ *   steps          values written, S + G: what EXM's sudoku.m counts;
+ *   guesses        G (the branch cell always has two or more candidates);
+ *   backtracks     dead ends: calls stopped by an empty cell with no candidate;
+ *   nodes          recursive calls, the top-level one included;
+ *   article_steps  S + 2G + floor(F/2), the 2009 article's step numbers.
+ * The article's numbering is not EXM's counter. This formula was reconstructed
+ * from the six step numbers the article prints for Gordon Royle's puzzle
+ * (22, 3,114, 8,172, 14,781, 19,229, 19,422), and it reproduces all of them;
+ * it equals half the screen updates of a GUI that redraws twice per fill,
+ * four times per tentative value and once per revert. tests/test_moler.c
+ * pins those figures and the totals S = 12,095, G = 2,933, F = 2,922.
+ * Trace: SINGLETON per singleton fill, GUESS per tentative value, UNDO per
+ * value erased when a saved grid is restored (just before the next tentative
+ * value at that level), DEAD with the first cell that has no candidate,
+ * SOLUTION when the grid is full. S is steps - guesses, and floor(F/2) is
+ * article_steps - steps - guesses, so a trace carries all three. */
+#include <stdbool.h>
+
+#include "solvers/registry.h"
+
+enum { MOLER_ARTICLE = 0, MOLER_EXM = 1 };
+
+struct moler_state {
+    int variant;
+    /* shape the tables below were built for (n == 0: none yet) */
+    uint8_t box_rows, box_cols, n, diagonal;
+    int ncells;
+    uint32_t full; /* bit v-1 stands for value v */
+    /* per row-major cell: its units and its column-major position */
+    uint8_t row_of[GRID_MAX_CELLS], col_of[GRID_MAX_CELLS], box_of[GRID_MAX_CELLS];
+    uint8_t diag_of[GRID_MAX_CELLS]; /* bit 0: main diagonal, bit 1: anti-diagonal */
+    uint16_t pos_of[GRID_MAX_CELLS];
+    uint16_t cell_at[GRID_MAX_CELLS]; /* column-major position -> row-major cell */
+
+    /* the grid and the values each unit holds */
+    uint8_t cell[GRID_MAX_CELLS];
+    uint32_t row[GRID_MAX_N], col[GRID_MAX_N], box[GRID_MAX_N];
+    uint32_t diag_used[4]; /* indexed by diag_of: 0, main, anti, both */
+    int nempty;
+    /* bit k set: the cell at column-major position k is empty. The scan walks
+     * these bits, so a recomputation costs one step per empty cell. */
+    uint64_t empty[(GRID_MAX_CELLS + 63) / 64];
+    int nwords;
+    /* cells written since the search began, in order: restoring a saved grid
+     * erases the entries above the level's mark */
+    uint16_t trail[GRID_MAX_CELLS];
+    int ntrail;
+
+    uint64_t singles, tentative, abandoned; /* S, G, F */
+    const struct solve_request *req;
+    struct solve_result *res;
+    struct grid scratch; /* the solution handed to solver_record_solution */
+};
+
+/* What one full recomputation of the candidates found. */
+struct moler_scan {
+    int dead;     /* first empty cell with no candidate, or -1 */
+    int single;   /* first empty cell with exactly one candidate, or -1 */
+    int branch;   /* the cell to branch on, or -1 when the grid is full */
+    uint32_t branch_cands;
+    uint32_t single_cand;
+};
+
+static int moler_init(void *priv, int variant)
+{
+    struct moler_state *st = priv;
+    st->variant = variant;
+    return 0;
+}
+
+static void build_tables(struct moler_state *st, const struct grid *g)
+{
+    const int n = g->n;
+    st->box_rows = g->box_rows;
+    st->box_cols = g->box_cols;
+    st->n = g->n;
+    st->diagonal = g->variant == GRID_DIAGONAL;
+    st->ncells = g->ncells;
+    st->full = (1u << n) - 1u;
+    st->nwords = (g->ncells + 63) / 64;
+    int k = 0;
+    for (int c = 0; c < n; c++) {
+        for (int r = 0; r < n; r++) {
+            st->pos_of[r * n + c] = (uint16_t) k;
+            st->cell_at[k++] = (uint16_t) (r * n + c);
+        }
+    }
+    for (int i = 0; i < g->ncells; i++) {
+        const int r = i / n, c = i % n;
+        st->row_of[i] = (uint8_t) r;
+        st->col_of[i] = (uint8_t) c;
+        st->box_of[i] = (uint8_t) grid_box_of(g, i);
+        st->diag_of[i] = 0;
+        if (st->diagonal)
+            st->diag_of[i] = (uint8_t) ((r == c ? 1 : 0) | (r == n - 1 - c ? 2 : 0));
+    }
+}
+
+static void update_article_steps(struct moler_state *st)
+{
+    st->res->counters.article_steps = st->singles + 2 * st->tentative + st->abandoned / 2;
+}
+
+/* Toggles value v at cell i in the unit masks (set when writing, clear when
+ * erasing: a value is written only where its bit is clear). */
+static void toggle_units(struct moler_state *st, int i, int v)
+{
+    const uint32_t bit = 1u << (v - 1);
+    st->row[st->row_of[i]] ^= bit;
+    st->col[st->col_of[i]] ^= bit;
+    st->box[st->box_of[i]] ^= bit;
+    const int d = st->diag_of[i];
+    if (d) {
+        if (d & 1)
+            st->diag_used[1] ^= bit;
+        if (d & 2)
+            st->diag_used[2] ^= bit;
+        /* the centre cell of odd N lies on both diagonals */
+        st->diag_used[3] = st->diag_used[1] | st->diag_used[2];
+    }
+}
+
+static inline void flip_empty(struct moler_state *st, int i)
+{
+    const int k = st->pos_of[i];
+    st->empty[k >> 6] ^= (uint64_t) 1 << (k & 63);
+}
+
+static void write_value(struct moler_state *st, int i, int v)
+{
+    st->cell[i] = (uint8_t) v;
+    flip_empty(st, i);
+    toggle_units(st, i, v);
+    st->trail[st->ntrail++] = (uint16_t) i;
+    st->nempty--;
+    st->res->counters.steps++;
+}
+
+/* Restores the grid saved when the trail was `mark` long. */
+static void restore(struct moler_state *st, int mark)
+{
+    while (st->ntrail > mark) {
+        const int i = st->trail[--st->ntrail];
+        const int v = st->cell[i];
+        toggle_units(st, i, v);
+        st->cell[i] = 0;
+        flip_empty(st, i);
+        st->nempty++;
+        solver_emit(st->req, st->res, SOLVER_EVENT_UNDO, i, v);
+    }
+}
+
+static inline uint32_t candidates(const struct moler_state *st, int i)
+{
+    return st->full
+        & ~(st->row[st->row_of[i]] | st->col[st->col_of[i]] | st->box[st->box_of[i]]
+            | st->diag_used[st->diag_of[i]]);
+}
+
+/* Recomputes every empty cell's candidates, in column-major order. Stops at
+ * the first cell with none: the call fails whatever else the grid holds. */
+static void scan(const struct moler_state *st, struct moler_scan *out)
+{
+    out->dead = out->single = out->branch = -1;
+    out->branch_cands = out->single_cand = 0;
+    int fewest = st->n + 1;
+    const bool exm = st->variant == MOLER_EXM;
+    for (int w = 0; w < st->nwords; w++) {
+        for (uint64_t bits = st->empty[w]; bits; bits &= bits - 1) {
+            const int i = st->cell_at[w * 64 + __builtin_ctzll(bits)];
+            const uint32_t m = candidates(st, i);
+            const int count = __builtin_popcount(m);
+            if (count == 0) {
+                out->dead = i;
+                return;
+            }
+            if (count == 1 && out->single < 0) {
+                out->single = i;
+                out->single_cand = m;
+            }
+            if (exm ? count < fewest : out->branch < 0) {
+                fewest = count;
+                out->branch = i;
+                out->branch_cands = m;
+            }
+        }
+    }
+}
+
+static bool reach_solution(struct moler_state *st)
+{
+    const struct solve_request *req = st->req;
+    struct solve_result *res = st->res;
+    solver_emit(req, res, SOLVER_EVENT_SOLUTION, -1, 0);
+    if (!solver_wants_grid(req, res))
+        return solver_count_solution(req, res);
+    for (int i = 0; i < st->ncells; i++)
+        st->scratch.cell[i] = st->cell[i];
+    return solver_record_solution(req, res, &st->scratch);
+}
+
+/* One call of the article's sudoku(X). Returns true when the whole search
+ * must stop (solution limit, on_solution or a budget). */
+static bool search(struct moler_state *st)
+{
+    const struct solve_request *req = st->req;
+    struct solve_result *res = st->res;
+    struct moler_scan sc;
+    res->counters.nodes++;
+    for (;;) {
+        scan(st, &sc);
+        if (sc.dead >= 0) {
+            res->counters.backtracks++;
+            solver_emit(req, res, SOLVER_EVENT_DEAD, sc.dead, 0);
+            return false;
+        }
+        if (sc.single < 0)
+            break;
+        if (solver_over_budget(req, res))
+            return true;
+        const int v = __builtin_ctz(sc.single_cand) + 1;
+        write_value(st, sc.single, v);
+        st->singles++;
+        update_article_steps(st);
+        solver_emit(req, res, SOLVER_EVENT_SINGLETON, sc.single, v);
+    }
+    if (st->nempty == 0)
+        return reach_solution(st);
+    const int z = sc.branch, mark = st->ntrail;
+    for (uint32_t cands = sc.branch_cands; cands; cands &= cands - 1) {
+        restore(st, mark);
+        if (solver_over_budget(req, res))
+            return true;
+        const int v = __builtin_ctz(cands) + 1;
+        write_value(st, z, v);
+        st->tentative++;
+        res->counters.guesses++;
+        update_article_steps(st);
+        solver_emit(req, res, SOLVER_EVENT_GUESS, z, v);
+        if (search(st))
+            return true;
+        st->abandoned++;
+        update_article_steps(st);
+    }
+    return false;
+}
+
+static void moler_solve(void *priv, const struct grid *puzzle,
+                        const struct solve_request *req, struct solve_result *res)
+{
+    struct moler_state *st = priv;
+    if (st->n != puzzle->n || st->box_rows != puzzle->box_rows
+        || st->box_cols != puzzle->box_cols
+        || st->diagonal != (puzzle->variant == GRID_DIAGONAL))
+        build_tables(st, puzzle);
+    st->req = req;
+    st->res = res;
+    st->scratch = *puzzle;
+    st->singles = st->tentative = st->abandoned = 0;
+    st->ntrail = 0;
+    st->nempty = 0;
+    for (int u = 0; u < st->n; u++)
+        st->row[u] = st->col[u] = st->box[u] = 0;
+    for (int d = 0; d < 4; d++)
+        st->diag_used[d] = 0;
+    for (int w = 0; w < st->nwords; w++)
+        st->empty[w] = 0;
+    for (int i = 0; i < st->ncells; i++) {
+        st->cell[i] = puzzle->cell[i];
+        if (puzzle->cell[i]) {
+            toggle_units(st, i, puzzle->cell[i]);
+        } else {
+            flip_empty(st, i);
+            st->nempty++;
+        }
+    }
+    search(st);
+}
+
+#define MOLER_CAPS                                                                      \
+    (SOLVER_CAP_COUNT | SOLVER_CAP_DIAGONAL | SOLVER_CAP_TRACE | SOLVER_CAP_STEP_BUDGET)
+#define MOLER_COUNTERS                                                                  \
+    (SOLVER_HAS(steps) | SOLVER_HAS(guesses) | SOLVER_HAS(backtracks) | SOLVER_HAS(nodes) \
+     | SOLVER_HAS(article_steps))
+
+const struct solver solver_moler = {
+    .name = "moler",
+    .family = "singles",
+    .summary = "Moler 2009: fill singletons, recompute all candidates, branch on the first "
+               "empty cell (column-major)",
+    .min_n = 1,
+    .max_n = GRID_MAX_N,
+    .caps = MOLER_CAPS,
+    .counters = MOLER_COUNTERS,
+    .variant = MOLER_ARTICLE,
+    .priv_size = sizeof(struct moler_state),
+    .init = moler_init,
+    .solve = moler_solve,
+};
+
+const struct solver solver_moler_exm = {
+    .name = "moler_exm",
+    .family = "singles",
+    .summary = "Moler EXM 2014: the same, branching on the first cell with the fewest "
+               "candidates",
+    .min_n = 1,
+    .max_n = GRID_MAX_N,
+    .caps = MOLER_CAPS,
+    .counters = MOLER_COUNTERS,
+    .variant = MOLER_EXM,
+    .priv_size = sizeof(struct moler_state),
+    .init = moler_init,
+    .solve = moler_solve,
+};
