@@ -147,6 +147,12 @@ const struct solver *solver_of(const struct solver_instance *inst);
 /* Runs one puzzle: shape and clue checks, timing, verification, status. */
 void solver_run(struct solver_instance *inst, const struct grid *puzzle,
                 const struct solve_request *req, struct solve_result *res);
+/* The back end's solve() alone, on a zeroed res: no shape or clue checks, no
+ * timing, no verification, no status. Only for puzzles solver_run() has
+ * already accepted and verified: the bench driver's whole-pass throughput,
+ * where the checks would be timed too. */
+void solver_solve_unchecked(struct solver_instance *inst, const struct grid *puzzle,
+                            const struct solve_request *req, struct solve_result *res);
 void solver_close(struct solver_instance *inst);
 
 /* Whether s handles the shape and variant of g; if not, why says so. */
