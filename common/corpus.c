@@ -90,6 +90,7 @@ static int read_line(struct corpus *c)
 {
     if (c->pushed_back) {
         c->pushed_back = false;
+        c->lineno++;
         return 1;
     }
     if (c->at_eof)
@@ -141,7 +142,8 @@ static bool is_ignorable(const struct corpus *c)
 }
 
 /* Splits a grid row into integers. Returns the count, or -1 when some token is
- * not a small non-negative integer (or '.'). */
+ * not a small non-negative integer (or '.'), or a separator other than white
+ * space and one ',' stands between tokens. */
 static int split_row(const char *s, size_t len, int *values, int max)
 {
     int count = 0;
@@ -150,21 +152,22 @@ static int split_row(const char *s, size_t len, int *values, int max)
         size_t j = i;
         while (j < len && !grid_is_separator((unsigned char) s[j]))
             j++;
-        if (s[j - 1] == '.' && j - i == 1) {
-            if (count < max)
-                values[count] = 0;
+        if (j == i)
+            return -1;
+        int v = 0;
+        if (j - i == 1 && s[i] == '.') {
+            v = 0;
         } else {
             if (j - i > 2)
                 return -1;
-            int v = 0;
             for (size_t k = i; k < j; k++) {
                 if (s[k] < '0' || s[k] > '9')
                     return -1;
                 v = v * 10 + (s[k] - '0');
             }
-            if (count < max)
-                values[count] = v;
         }
+        if (count < max)
+            values[count] = v;
         count++;
         i = skip_space(s, j, len);
         if (i < len && s[i] == ',')

@@ -212,6 +212,18 @@ static void bad_lines_do_not_stop_the_reader(void **state)
     assert_int_equal(e[4].line, 5);
 }
 
+/* Found by fuzz_corpus: a ';' between grid values once made the row
+ * splitter loop for ever. */
+static void odd_separators_in_grid_rows(void **state)
+{
+    (void) state;
+    struct entry e[16];
+    const int n = READ("1 0 0 0\n0; 0 .. 0\n0 0 3 0\n0 0 0 4\n\n1....2....3....4\n", NULL, e);
+    assert_int_equal(e[0].status, CORPUS_BAD);
+    assert_int_equal(e[n - 1].status, CORPUS_PUZZLE);
+    assert_int_equal(e[n - 1].line, 6);
+}
+
 static void forced_size_and_format(void **state)
 {
     (void) state;
@@ -302,6 +314,7 @@ int main(void)
         cmocka_unit_test(grid_with_a_missing_row),
         cmocka_unit_test(grid_rows_of_wrong_width_or_value),
         cmocka_unit_test(bad_lines_do_not_stop_the_reader),
+        cmocka_unit_test(odd_separators_in_grid_rows),
         cmocka_unit_test(forced_size_and_format),
         cmocka_unit_test(empty_and_comment_only_inputs),
         cmocka_unit_test(binary_data),

@@ -1,0 +1,43 @@
+#!/bin/sh
+# Builds the libFuzzer targets (clang, address + undefined sanitizers) and
+# runs each for SECONDS (default 60) from the seed corpus in tests/fuzz/.
+# Prints executions and findings per target; exit status 1 on a finding.
+# Usage: scripts/fuzz.sh [SECONDS] [target ...]   (targets: corpus solvers)
+set -u
+cd "$(dirname "$0")/.." || exit 1
+seconds=${1:-60}
+[ $# -gt 0 ] && shift
+targets=${*:-corpus solvers}
+sh scripts/setup-debian.sh clang libclang-rt-14-dev || exit 1
+dir=build-fuzz
+if [ ! -f "$dir/build.ninja" ]; then
+    CC=clang meson setup "$dir" -Dfuzz=true -Dtests=disabled -Dbuildtype=debugoptimized \
+        -Db_sanitize=address,undefined -Db_lundef=false > /dev/null || exit 1
+fi
+ninja -C "$dir" > "$dir.log" 2>&1 || { cat "$dir.log"; exit 1; }
+status=0
+for t in $targets; do
+    case $t in
+        corpus) seeds=tests/fuzz/corpus_reader ;;
+        solvers) seeds=tests/fuzz/solvers ;;
+        *) echo "fuzz: no target $t" >&2; exit 2 ;;
+    esac
+    work=$(mktemp -d)
+    cp "$seeds"/* "$work"/
+    log="$dir/fuzz_$t.log"
+    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+        "$dir/tests/fuzz/fuzz_$t" -max_total_time="$seconds" -max_len=4096 -timeout=10 \
+        -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$dir/crash-$t-" \
+        "$work" > "$log" 2>&1
+    rc=$?
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+    if [ "$rc" -eq 0 ]; then
+        echo "fuzz_$t: ${execs:-?} executions in ${seconds}s, no finding"
+    else
+        echo "fuzz_$t: FINDING after ${execs:-?} executions (log: $log)"
+        tail -n 30 "$log"
+        status=1
+    fi
+    rm -rf "$work"
+done
+exit $status

@@ -1,0 +1,62 @@
+/* libFuzzer target: the corpus reader and the grid parser.
+ *
+ * The first byte picks the reader's options (format, a forced box shape,
+ * the variant); the rest is a corpus file. Every entry must come back as a
+ * puzzle or a bad entry with a reason and a line, a puzzle's line form must
+ * parse back to the same grid, and memory and time stay bounded (the
+ * sanitizers and libFuzzer's limits watch those). */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/corpus.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < 1)
+        return 0;
+    static const uint8_t boxes[][2] = { { 0, 0 }, { 2, 2 }, { 2, 3 }, { 3, 3 }, { 3, 2 }, { 4, 4 },
+                                        { 1, 5 }, { 5, 5 } };
+    struct corpus_options opts = { 0 };
+    opts.format = (enum corpus_format) (data[0] % 3);
+    opts.shape.box_rows = boxes[(data[0] >> 2) % 8][0];
+    opts.shape.box_cols = boxes[(data[0] >> 2) % 8][1];
+    opts.shape.variant = (data[0] >> 5) & 1;
+    FILE *f = fmemopen((void *) (data + 1), size - 1 ? size - 1 : 1, "rb");
+    if (!f)
+        return 0;
+    if (size == 1)
+        fgetc(f); /* fmemopen wants a non-empty buffer: read it away */
+    struct corpus *c = corpus_open_stream(f, "fuzz", 1, &opts);
+    if (!c) {
+        fclose(f);
+        return 0;
+    }
+    static struct corpus_item item;
+    unsigned long last_line = 0;
+    enum corpus_status st;
+    while ((st = corpus_next(c, &item)) != CORPUS_END && st != CORPUS_FAIL) {
+        if (item.line < last_line || item.line == 0)
+            abort();
+        last_line = item.line;
+        if (st == CORPUS_BAD) {
+            if (item.why[0] == '\0')
+                abort();
+            continue;
+        }
+        char line[GRID_MAX_CELLS + 1], why[200];
+        grid_format_line(&item.puzzle, line);
+        struct grid again;
+        const struct grid_shape shape = { item.puzzle.box_rows, item.puzzle.box_cols,
+                                          item.puzzle.variant };
+        if (grid_parse_token(&again, line, strlen(line), &shape, why, sizeof(why)) != 0
+            || memcmp(again.cell, item.puzzle.cell, item.puzzle.ncells) != 0)
+            abort();
+        grid_find_conflict(&item.puzzle, why, sizeof(why));
+    }
+    corpus_close(c);
+    return 0;
+}
