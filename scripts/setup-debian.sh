@@ -1,8 +1,8 @@
 #!/bin/sh
 # Installs what sudolab needs on Debian 12 when something is missing: the
 # build (meson, ninja, gcc, cmocka), the optional back ends' libraries
-# (CaDiCaL, GLPK), and the report tools (gnuplot, hyperfine). Needs root to
-# install; without root it only says what is missing.
+# (CaDiCaL, GLPK), and the report tools (gnuplot, hyperfine). Installs as
+# root, or through sudo; without either it only says what is missing.
 # Usage: scripts/setup-debian.sh [extra-package ...]
 set -eu
 packages="meson ninja-build gcc pkg-config libcmocka-dev libcadical-dev libglpk-dev \
@@ -13,12 +13,16 @@ for p in $packages; do
         || missing="$missing $p"
 done
 [ -z "$missing" ] && exit 0
+sudo=""
 if [ "$(id -u)" -ne 0 ]; then
-    echo "setup-debian: missing packages:$missing (run as root to install them)" >&2
-    exit 0
+    if ! command -v sudo > /dev/null 2>&1; then
+        echo "setup-debian: missing packages:$missing (run as root to install them)" >&2
+        exit 0
+    fi
+    sudo="sudo"
 fi
 echo "setup-debian: installing$missing" >&2
-export DEBIAN_FRONTEND=noninteractive
-apt-get update -q >&2
+$sudo env DEBIAN_FRONTEND=noninteractive apt-get update -q >&2
 # shellcheck disable=SC2086
-apt-get install -y -q --no-install-recommends $missing >&2
+$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
+    $missing >&2
