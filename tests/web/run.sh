@@ -1,0 +1,38 @@
+#!/bin/sh
+# Browser tests of the page (web/): builds it into OUTDIR with
+# scripts/build-wasm.sh, then drives Debian's Chromium through playwright-core
+# (node's test runner, web.test.mjs). Exit status 77 (skip), with the reason,
+# when node, Chromium, playwright-core (`npm ci` in tests/web) or the
+# WebAssembly toolchain is missing, so the suite passes on machines without them.
+# Usage: tests/web/run.sh OUTDIR
+# Environment: SUDOLAB_BIN (the native sudolab), SUDOLAB_SHARED_DATASETS,
+# CHROMIUM (default /usr/bin/chromium).
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+out=${1:?usage: run.sh OUTDIR}
+skip() {
+    echo "SKIP: $*"
+    exit 77
+}
+command -v node > /dev/null 2>&1 || skip "node is not installed (Debian: nodejs)"
+major=$(node -p 'process.versions.node.split(".")[0]' 2> /dev/null || echo 0)
+[ "$major" -ge 18 ] || skip "node $major is too old for node:test (18 or later)"
+chromium=${CHROMIUM:-/usr/bin/chromium}
+[ -x "$chromium" ] || skip "no Chromium at $chromium (Debian: chromium)"
+[ -d "$here/node_modules/playwright-core" ] \
+    || skip "playwright-core is not installed: run 'npm ci' in tests/web"
+mkdir -p "$out"
+"$root/scripts/build-wasm.sh" "$out/site" > "$out/build-wasm.log" 2>&1
+status=$?
+if [ "$status" -eq 77 ]; then
+    cat "$out/build-wasm.log"
+    skip "no WebAssembly toolchain"
+elif [ "$status" -ne 0 ]; then
+    cat "$out/build-wasm.log"
+    echo "FAIL: scripts/build-wasm.sh exited with $status"
+    exit 1
+fi
+cat "$out/build-wasm.log"
+export CHROMIUM="$chromium" SUDOLAB_WEB_SITE="$out/site" SUDOLAB_WEB_OUT="$out"
+cd "$here" && exec node --test --test-reporter=spec --test-concurrency=1 web.test.mjs
