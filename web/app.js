@@ -12,15 +12,13 @@ const core = {
 
     async load(url) {
         const response = await fetch(url);
-        if (!response.ok)
-            throw new Error(`${url}: ${response.status} ${response.statusText}`);
+        if (!response.ok) throw new Error(`${url}: ${response.status} ${response.statusText}`);
         const module = await WebAssembly.compile(await response.arrayBuffer());
         // The core uses the clock and nothing else of WASI: the clock is the
         // page's monotonic one; every other call says "not supported" (52).
         const wasi = {};
         for (const imp of WebAssembly.Module.imports(module)) {
-            if (imp.module === "wasi_snapshot_preview1")
-                wasi[imp.name] = () => 52;
+            if (imp.module === "wasi_snapshot_preview1") wasi[imp.name] = () => 52;
         }
         wasi.clock_time_get = (id, precision, out) => {
             const ns = BigInt(Math.round(performance.now() * 1e6));
@@ -42,8 +40,7 @@ const core = {
         if (text !== null) {
             const bytes = this.encoder.encode(text);
             const at = x.web_input(bytes.length);
-            if (!at)
-                throw new Error("out of memory for the input");
+            if (!at) throw new Error("out of memory for the input");
             new Uint8Array(x.memory.buffer, at, bytes.length).set(bytes);
         }
         x[name](...args);
@@ -57,10 +54,13 @@ const core = {
 const $ = (id) => document.getElementById(id);
 
 const state = {
-    br: 3, bc: 3, variant: 0, n: 9,
+    br: 3,
+    bc: 3,
+    variant: 0,
+    n: 9,
     symbols: "123456789",
-    clues: [],      // values 0..n
-    entries: [],    // the player's values (or the solver's), 0 = blank
+    clues: [], // values 0..n
+    entries: [], // the player's values (or the solver's), 0 = blank
     fromSolver: new Set(),
     conflicts: new Set(),
     wrong: new Set(),
@@ -110,7 +110,8 @@ function buildBoard(el, interactive) {
     el.style.setProperty("--n", n);
     el.replaceChildren();
     for (let i = 0; i < n * n; i++) {
-        const r = Math.floor(i / n), c = i % n;
+        const r = Math.floor(i / n),
+            c = i % n;
         const cell = document.createElement("div");
         cell.className = "cell";
         if (c % state.bc === state.bc - 1) cell.classList.add("box-right");
@@ -132,17 +133,24 @@ function buildBoard(el, interactive) {
 
 function isPeer(a, b) {
     const n = state.n;
-    const ra = Math.floor(a / n), ca = a % n, rb = Math.floor(b / n), cb = b % n;
-    return ra === rb || ca === cb
-        || (Math.floor(ra / state.br) === Math.floor(rb / state.br)
-            && Math.floor(ca / state.bc) === Math.floor(cb / state.bc));
+    const ra = Math.floor(a / n),
+        ca = a % n,
+        rb = Math.floor(b / n),
+        cb = b % n;
+    return (
+        ra === rb ||
+        ca === cb ||
+        (Math.floor(ra / state.br) === Math.floor(rb / state.br) &&
+            Math.floor(ca / state.bc) === Math.floor(cb / state.bc))
+    );
 }
 
 function drawBoard() {
     const cells = $("board").children;
     for (let i = 0; i < cells.length; i++) {
         const cell = cells[i];
-        const clue = state.clues[i], entry = state.entries[i];
+        const clue = state.clues[i],
+            entry = state.entries[i];
         cell.textContent = clue ? symbolOf(clue) : entry ? symbolOf(entry) : "";
         cell.classList.toggle("clue", !!clue);
         cell.classList.toggle("entry", !clue && !!entry && !state.fromSolver.has(i));
@@ -152,9 +160,14 @@ function drawBoard() {
         cell.classList.toggle("hinted", state.hinted.has(i));
         cell.classList.toggle("pattern", state.pattern.has(i) && !state.hinted.has(i));
         cell.classList.toggle("selected", i === state.selected);
-        cell.classList.toggle("peer", state.selected >= 0 && i !== state.selected
-            && isPeer(i, state.selected));
-        cell.setAttribute("aria-label", `row ${Math.floor(i / state.n) + 1} column ${i % state.n + 1}: ${cell.textContent || "blank"}${clue ? " (clue)" : ""}`);
+        cell.classList.toggle(
+            "peer",
+            state.selected >= 0 && i !== state.selected && isPeer(i, state.selected),
+        );
+        cell.setAttribute(
+            "aria-label",
+            `${cellName(i)}: ${cell.textContent || "blank"}${clue ? " (clue)" : ""}`,
+        );
     }
 }
 
@@ -242,12 +255,14 @@ function loadPuzzle(text, quiet) {
     buildBoard($("board"), true);
     buildKeypad();
     positionChanged();
-    for (const id of ["check-out", "hint-out"])
-        $(id).textContent = "";
+    for (const id of ["check-out", "hint-out"]) $(id).textContent = "";
     if (!quiet) {
-        message(r.conflict ? `Loaded, but the clues clash: ${r.conflict}`
-            : `Loaded a ${r.n}×${r.n}${r.variant ? " diagonal" : ""} puzzle with ${r.clues} clues.`,
-            !!r.conflict);
+        message(
+            r.conflict
+                ? `Loaded, but the clues clash: ${r.conflict}`
+                : `Loaded a ${shapeName()} puzzle with ${r.clues} clues.`,
+            !!r.conflict,
+        );
     }
     fillReplaySolvers();
     return true;
@@ -260,8 +275,7 @@ function emptyGrid() {
 }
 
 function onBoardKey(e) {
-    if (e.ctrlKey || e.metaKey || e.altKey)
-        return;
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
     const n = state.n;
     let i = state.selected;
     const moves = { ArrowUp: -n, ArrowDown: n, ArrowLeft: -1, ArrowRight: 1 };
@@ -271,7 +285,8 @@ function onBoardKey(e) {
             select(0);
             return;
         }
-        const r = Math.floor(i / n), c = i % n;
+        const r = Math.floor(i / n),
+            c = i % n;
         if (e.key === "ArrowUp" && r > 0) i -= n;
         if (e.key === "ArrowDown" && r < n - 1) i += n;
         if (e.key === "ArrowLeft" && c > 0) i -= 1;
@@ -324,13 +339,11 @@ function showResult(r, what) {
     for (const name of state.counters) {
         // as `sudolab solve` prints it: n/a for what the back end cannot
         // know, and Moler's article step only for the back ends that have it
-        if (name === "article_steps" && !(s && s.counters.includes(name)))
-            continue;
+        if (name === "article_steps" && !(s && s.counters.includes(name))) continue;
         row(name, r.counters && name in r.counters ? r.counters[name].toLocaleString("en") : "n/a");
     }
     row("time", formatNs(r.time_ns));
-    if (r.error)
-        row("error", r.error);
+    if (r.error) row("error", r.error);
 }
 
 function formatNs(ns) {
@@ -360,7 +373,15 @@ function solve(limit) {
     message(`${s.name}: ${what === "solve" ? "solving" : "counting"}…`);
     // Let the message paint before the (blocking) call.
     setTimeout(() => {
-        const r = core.call("web_solve", puzzleLine(), s.index, ...shapeArgs(), limit, budgetMs(), 0);
+        const r = core.call(
+            "web_solve",
+            puzzleLine(),
+            s.index,
+            ...shapeArgs(),
+            limit,
+            budgetMs(),
+            0,
+        );
         showResult(r, what);
         if (!r.ok) {
             message(r.why, true);
@@ -368,20 +389,19 @@ function solve(limit) {
         }
         state.solution = r.solution || null;
         $("show-solution").disabled = !state.solution;
-        let text = `${s.name}: ${r.status} (${verdicts[r.status] || r.status}), ${r.solutions} solution${r.solutions === 1 ? "" : "s"}, ${formatNs(r.time_ns)}.`;
+        const found = `${r.solutions} solution${r.solutions === 1 ? "" : "s"}`;
+        const verdict = verdicts[r.status] || r.status;
+        let text = `${s.name}: ${r.status} (${verdict}), ${found}, ${formatNs(r.time_ns)}.`;
         if (what === "count" && r.status === "limit")
             text = `${s.name}: at least ${r.solutions} solutions before the budget ran out.`;
-        if (r.error)
-            text += ` ${r.error}`;
+        if (r.error) text += ` ${r.error}`;
         message(text, r.status === "error" || r.status === "invalid");
-        if (what === "solve" && state.solution)
-            fillSolution();
+        if (what === "solve" && state.solution) fillSolution();
     }, 0);
 }
 
 function fillSolution() {
-    if (!state.solution)
-        return;
+    if (!state.solution) return;
     for (let i = 0; i < state.n * state.n; i++) {
         if (!state.clues[i]) {
             state.entries[i] = valueOf(state.solution[i]);
@@ -413,8 +433,12 @@ function check() {
     out.className = `out ${r.verdict === "wrong" ? "bad" : r.verdict === "correct" ? "good" : ""}`;
 }
 
+function shapeName() {
+    return `${state.n}×${state.n}${state.variant ? " diagonal" : ""}`;
+}
+
 function cellName(i) {
-    return `r${Math.floor(i / state.n) + 1}c${i % state.n + 1}`;
+    return `r${Math.floor(i / state.n) + 1}c${(i % state.n) + 1}`;
 }
 
 function hint() {
@@ -435,7 +459,8 @@ function hint() {
     const label = r.label.charAt(0).toUpperCase() + r.label.slice(1);
     let text;
     if (r.cell >= 0) {
-        text = `${label}: ${symbolOf(r.value)} goes in ${cellName(r.cell)}${r.unit ? ` (${r.unit})` : ""}.`;
+        const where = r.unit ? ` (${r.unit})` : "";
+        text = `${label}: ${symbolOf(r.value)} goes in ${cellName(r.cell)}${where}.`;
         state.hinted.add(r.cell);
     } else {
         const vals = r.values.map(symbolOf).join(", ");
@@ -456,15 +481,22 @@ function grade() {
         return;
     }
     const lg = r.logic;
-    const used = Object.entries(lg.used).filter(([, k]) => k > 0)
-        .map(([t, k]) => `${t.replace(/_/g, " ")} ×${k}`).join(", ");
-    const logic = lg.status === "solved"
-        ? `logic alone solves it, hardest technique ${lg.label} (${used || "nothing needed"})`
-        : lg.status === "stuck"
-            ? `logic alone places ${lg.placed} and stops with ${lg.empty} blanks: needs guessing (${used || "no step"})`
-            : "the clues contradict each other";
-    out.textContent = `Grade: ${r.blanks} blanks (seed 004 level ${r.blanks_level}), degree of freedom ${r.freedom} (level ${r.freedom_level}), `
-        + `search effort ${r.guesses.toFixed(2)} (mean ln(guesses+1) of ${r.guess_solver} over ${r.permutations} permutations, ${r.guesses_raw} guesses); ${logic}.`;
+    const used = Object.entries(lg.used)
+        .filter(([, k]) => k > 0)
+        .map(([t, k]) => `${t.replace(/_/g, " ")} ×${k}`)
+        .join(", ");
+    const logic =
+        lg.status === "solved"
+            ? `logic alone solves it, hardest technique ${lg.label} (${used || "nothing needed"})`
+            : lg.status === "stuck"
+              ? `logic alone places ${lg.placed} and stops with ${lg.empty} blanks: ` +
+                `needs guessing (${used || "no step"})`
+              : "the clues contradict each other";
+    out.textContent =
+        `Grade: ${r.blanks} blanks (seed 004 level ${r.blanks_level}), ` +
+        `degree of freedom ${r.freedom} (level ${r.freedom_level}), ` +
+        `search effort ${r.guesses.toFixed(2)} (mean ln(guesses+1) of ${r.guess_solver} ` +
+        `over ${r.permutations} permutations, ${r.guesses_raw} guesses); ${logic}.`;
     out.dataset.technique = lg.hardest;
 }
 
@@ -493,13 +525,19 @@ function setupGenerator(list) {
 
 function generate() {
     const seed = $("gen-seed").value.trim() || "0";
-    const method = $("gen-method").value, level = $("gen-level").value;
+    const method = $("gen-method").value,
+        level = $("gen-level").value;
     const flags = ["symmetric", "minimal"].filter((f) => $(`gen-${f}`).checked);
     const [br, bc] = $("size").value.split("x").map(Number);
     message(`Generating (${method}, ${level}, seed ${seed})…`);
     setTimeout(() => {
-        const r = core.call("web_generate", `${method} ${level} ${seed} ${flags.join(" ")}`,
-            br, bc, $("diagonal").checked ? 1 : 0);
+        const r = core.call(
+            "web_generate",
+            `${method} ${level} ${seed} ${flags.join(" ")}`,
+            br,
+            bc,
+            $("diagonal").checked ? 1 : 0,
+        );
         const out = $("generate-out");
         if (!r.ok) {
             out.textContent = r.why;
@@ -507,9 +545,20 @@ function generate() {
             return;
         }
         loadPuzzle(r.puzzle, true);
-        out.textContent = `${r.method}, ${r.level} (${r.target}), seed ${r.seed}: ${r.clues} clues, unique (made with ${r.solver}, verified by ${r.verifier}) in ${formatNs(r.time_ns)}. Same as: sudolab generate --method ${r.method} --level ${r.level} --seed ${r.seed} --size ${br}x${bc}${state.variant ? " --variant diagonal" : ""}${flags.map((f) => ` --${f}`).join("")}`;
+        const options = [
+            `--method ${r.method}`,
+            `--level ${r.level}`,
+            `--seed ${r.seed}`,
+            `--size ${br}x${bc}`,
+            ...(state.variant ? ["--variant diagonal"] : []),
+            ...flags.map((f) => `--${f}`),
+        ];
+        out.textContent =
+            `${r.method}, ${r.level} (${r.target}), seed ${r.seed}: ${r.clues} clues, unique ` +
+            `(made with ${r.solver}, verified by ${r.verifier}) in ${formatNs(r.time_ns)}. ` +
+            `Same as: sudolab generate ${options.join(" ")}`;
         out.dataset.puzzle = r.puzzle;
-        message(`Generated a ${state.n}×${state.n} puzzle with ${r.clues} clues (seed ${r.seed}).`);
+        message(`Generated a ${shapeName()} puzzle with ${r.clues} clues (seed ${r.seed}).`);
     }, 0);
 }
 
@@ -521,8 +570,10 @@ const replay = {
 };
 
 function fillReplaySolvers() {
-    const tracers = state.solvers.filter((s) => s.trace && s.min_n <= state.n && state.n <= s.max_n
-        && (!state.variant || s.diagonal));
+    const tracers = state.solvers.filter(
+        (s) =>
+            s.trace && s.min_n <= state.n && state.n <= s.max_n && (!state.variant || s.diagonal),
+    );
     for (const slot of [0, 1]) {
         const sel = $(`replay-solver-${slot}`);
         const keep = sel.value;
@@ -556,7 +607,7 @@ function fillReplaySolvers() {
 
 function setReplayButtons() {
     const any = replay.slots.some((s) => s);
-    for (const id of ["play-pause", "step-back", "step-fwd", "goto"])
+    for (const id of ["play-pause", "step-back", "step-fwd", "goto", "goto-solution"])
         $(id).disabled = !any;
 }
 
@@ -577,7 +628,15 @@ function record() {
                 continue;
             }
             const s = solverByName(name);
-            const r = core.call("web_trace", line, slot, s.index, ...shapeArgs(), Math.max(budgetMs(), 20000), 0);
+            const r = core.call(
+                "web_trace",
+                line,
+                slot,
+                s.index,
+                ...shapeArgs(),
+                Math.max(budgetMs(), 20000),
+                0,
+            );
             if (!r.ok) {
                 $(`replay-info-${slot}`).textContent = r.why;
                 notes.push(`${name}: ${r.why}`);
@@ -589,7 +648,11 @@ function record() {
             slider.disabled = false;
             buildBoard($(`replay-board-${slot}`), false);
             showReplay(slot, 0);
-            notes.push(`${name}: ${r.events.toLocaleString("en")} events, ${r.status}${r.truncated ? " (trace cut short)" : ""}${r.inconsistent ? " (events do not replay cleanly!)" : ""}`);
+            notes.push(
+                `${name}: ${r.events.toLocaleString("en")} events, ${r.status}` +
+                    (r.truncated ? " (trace cut short)" : "") +
+                    (r.inconsistent ? " (events do not replay cleanly!)" : ""),
+            );
         }
         setReplayButtons();
         message(`Recorded. ${notes.join("; ")}.`);
@@ -608,16 +671,18 @@ function drawPuzzleOnly(slot) {
 }
 
 const kindText = {
-    singleton: "singleton", guess: "tentative", undo: "undo", dead: "dead end", solution: "solution",
+    singleton: "singleton",
+    guess: "tentative",
+    undo: "undo",
+    dead: "dead end",
+    solution: "solution",
 };
 
 function showReplay(slot, k) {
     const sl = replay.slots[slot];
-    if (!sl)
-        return;
+    if (!sl) return;
     const r = core.call("web_trace_state", null, slot, k);
-    if (!r.ok)
-        return;
+    if (!r.ok) return;
     sl.k = r.k;
     $(`replay-slider-${slot}`).value = r.k;
     const cells = $(`replay-board-${slot}`).children;
@@ -634,8 +699,16 @@ function showReplay(slot, k) {
         const e = r.event;
         if (e.cell >= 0 && e.cell < cells.length)
             cells[e.cell].classList.add(e.kind === "dead" ? "dead" : "current");
-        text += `: ${kindText[e.kind] || e.kind}${e.cell >= 0 ? ` ${e.value ? `${symbolOf(e.value)} ` : ""}at ${cellName(e.cell)}` : ""}`;
-        text += "\n" + Object.entries(r.counters).map(([c, v]) => `${c.replace("article_steps", "article step")} ${v.toLocaleString("en")}`).join(" · ");
+        text += `: ${kindText[e.kind] || e.kind}`;
+        if (e.cell >= 0) text += ` ${e.value ? `${symbolOf(e.value)} ` : ""}at ${cellName(e.cell)}`;
+        text +=
+            "\n" +
+            Object.entries(r.counters)
+                .map(
+                    ([c, v]) =>
+                        `${c.replace("article_steps", "article step")} ${v.toLocaleString("en")}`,
+                )
+                .join(" · ");
     } else {
         text += ": the puzzle";
     }
@@ -653,8 +726,7 @@ function stepAll(delta) {
     let moved = false;
     for (const slot of [0, 1]) {
         const sl = replay.slots[slot];
-        if (!sl)
-            continue;
+        if (!sl) continue;
         const k = Math.min(sl.events, Math.max(0, sl.k + delta));
         if (k !== sl.k) {
             showReplay(slot, k);
@@ -679,13 +751,11 @@ function playPause() {
     }
     // From the end, start over.
     if (replay.slots.every((s) => !s || s.k >= s.events)) {
-        for (const slot of [0, 1])
-            if (replay.slots[slot]) showReplay(slot, 0);
+        for (const slot of [0, 1]) if (replay.slots[slot]) showReplay(slot, 0);
     }
     $("play-pause").textContent = "Pause";
     replay.timer = setInterval(() => {
-        if (!stepAll(Number($("speed").value)))
-            stopPlaying();
+        if (!stepAll(Number($("speed").value))) stopPlaying();
     }, 40);
 }
 
@@ -697,8 +767,7 @@ function gotoCounter() {
     const notes = [];
     for (const slot of [0, 1]) {
         const sl = replay.slots[slot];
-        if (!sl)
-            continue;
+        if (!sl) continue;
         if (!sl.solver.counters.includes(counter)) {
             notes.push(`${sl.solver.name} has no ${counter} counter`);
             continue;
@@ -711,8 +780,17 @@ function gotoCounter() {
             showReplay(slot, k);
         }
     }
-    if (notes.length)
-        message(notes.join("; ") + ".");
+    if (notes.length) message(notes.join("; ") + ".");
+}
+
+// Back ends that unwind after a solution erase it event by event: the
+// solution is on the board just after the SOLUTION event.
+function gotoSolution() {
+    stopPlaying();
+    for (const slot of [0, 1]) {
+        const sl = replay.slots[slot];
+        if (sl) showReplay(slot, sl.result.solution_at || sl.events);
+    }
 }
 
 // --- batch timing ---------------------------------------------------------
@@ -724,19 +802,35 @@ function runBatch() {
     const limit = Number($("batch-limit").value);
     $("batch-out").textContent = "Running…";
     setTimeout(() => {
-        const r = core.call("web_batch", text, s.index, 0, 0, $("diagonal").checked ? 1 : 0, limit, passes);
+        const r = core.call(
+            "web_batch",
+            text,
+            s.index,
+            0,
+            0,
+            $("diagonal").checked ? 1 : 0,
+            limit,
+            passes,
+        );
         const out = $("batch-out");
         if (!r.ok) {
             out.textContent = r.why;
             return;
         }
         const per = r.best_pass_ns / r.puzzles;
-        const statuses = Object.entries(r.status).map(([k, v]) => `${v} ${k}`).join(", ");
-        out.textContent = `${r.solver}: ${r.puzzles} puzzles (${statuses}${r.bad ? `, ${r.bad} unreadable` : ""}); `
-            + `fastest of ${r.passes} passes ${formatNs(r.best_pass_ns)}, ${formatNs(Math.round(per))} per puzzle, `
-            + `${Math.round(1e9 / per).toLocaleString("en")} puzzles/s`
-            + (r.counters.guesses !== undefined ? `, ${(r.counters.guesses / r.puzzles).toFixed(2)} guesses per puzzle` : "")
-            + ".";
+        const statuses = Object.entries(r.status)
+            .map(([k, v]) => `${v} ${k}`)
+            .join(", ");
+        out.textContent =
+            `${r.solver}: ${r.puzzles} puzzles (${statuses}` +
+            (r.bad ? `, ${r.bad} unreadable` : "") +
+            `); fastest of ${r.passes} passes ${formatNs(r.best_pass_ns)}, ` +
+            `${formatNs(Math.round(per))} per puzzle, ` +
+            `${Math.round(1e9 / per).toLocaleString("en")} puzzles/s` +
+            (r.counters.guesses !== undefined
+                ? `, ${(r.counters.guesses / r.puzzles).toFixed(2)} guesses per puzzle`
+                : "") +
+            ".";
         out.dataset.result = JSON.stringify(r);
     }, 0);
 }
@@ -752,21 +846,27 @@ function fillSolverSelect(sel, filter, preferred) {
         o.title = s.summary;
         sel.appendChild(o);
     }
-    if (preferred && [...sel.options].some((o) => o.value === preferred))
-        sel.value = preferred;
+    if (preferred && [...sel.options].some((o) => o.value === preferred)) sel.value = preferred;
 }
 
 function describeSolver() {
     const s = solverByName($("solver").value);
     if (s)
-        $("solver-summary").textContent = `${s.name}: ${s.summary}. Sizes ${s.min_n}×${s.min_n} to ${s.max_n}×${s.max_n}${s.diagonal ? ", diagonal too" : ""}${s.count ? "" : ", first solution only"}.`;
+        $("solver-summary").textContent =
+            `${s.name}: ${s.summary}. Sizes ${s.min_n}×${s.min_n} to ${s.max_n}×${s.max_n}` +
+            (s.diagonal ? ", diagonal too" : "") +
+            (s.count ? "." : ", first solution only.");
 }
 
 async function start() {
     try {
         await core.load("sudolab.wasm");
     } catch (err) {
-        message(`Could not load sudolab.wasm: ${err.message}. Serve this folder with scripts/serve-web.sh.`, true);
+        message(
+            `Could not load sudolab.wasm: ${err.message}. ` +
+                "Serve this folder with scripts/serve-web.sh.",
+            true,
+        );
         return;
     }
     const list = core.call("web_list", null);
@@ -786,7 +886,9 @@ async function start() {
     setupGenerator(list);
     $("hint").disabled = !core.has("web_hint");
     $("rate").disabled = !core.has("web_rate");
-    $("about").textContent = `sudolab ${list.version}, ${list.solvers.length} back ends in this build: ${list.solvers.map((s) => s.name).join(", ")}.`;
+    $("about").textContent =
+        `sudolab ${list.version}, ${list.solvers.length} back ends in this build: ` +
+        `${list.solvers.map((s) => s.name).join(", ")}.`;
 
     $("size").addEventListener("change", emptyGrid);
     $("diagonal").addEventListener("change", () => loadPuzzle(puzzleLine(), true));
@@ -803,8 +905,7 @@ async function start() {
     $("board").addEventListener("keydown", onBoardKey);
     document.addEventListener("paste", (e) => {
         const t = e.target;
-        if (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement)
-            return;
+        if (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement) return;
         const text = (e.clipboardData || window.clipboardData).getData("text");
         if (text) {
             e.preventDefault();
@@ -821,9 +922,16 @@ async function start() {
     $("generate").addEventListener("click", generate);
     $("record").addEventListener("click", record);
     $("play-pause").addEventListener("click", playPause);
-    $("step-back").addEventListener("click", () => { stopPlaying(); stepAll(-1); });
-    $("step-fwd").addEventListener("click", () => { stopPlaying(); stepAll(1); });
+    $("step-back").addEventListener("click", () => {
+        stopPlaying();
+        stepAll(-1);
+    });
+    $("step-fwd").addEventListener("click", () => {
+        stopPlaying();
+        stepAll(1);
+    });
     $("goto").addEventListener("click", gotoCounter);
+    $("goto-solution").addEventListener("click", gotoSolution);
     for (const slot of [0, 1]) {
         $(`replay-slider-${slot}`).addEventListener("input", (e) => {
             stopPlaying();
@@ -833,10 +941,15 @@ async function start() {
     $("batch-run").addEventListener("click", runBatch);
 
     // Gordon Royle's puzzle, the one in Moler's article, to start with.
-    loadPuzzle(".2..3..4.6.......3..4...5.....8.6...8...1...6...7.5.....7...6..4.......8.3..4..2.", true);
+    loadPuzzle(
+        ".2..3..4.6.......3..4...5.....8.6...8...1...6...7.5.....7...6..4.......8.3..4..2.",
+        true,
+    );
     const m = solverByName("moler");
     if (m) $("replay-solver-0").value = "moler";
-    const second = state.solvers.find((s) => s.trace && s.name !== "moler" && s.name !== "naive" && s.name !== "naive_stack");
+    const second = state.solvers.find(
+        (s) => s.trace && s.name !== "moler" && s.name !== "naive" && s.name !== "naive_stack",
+    );
     if (second) $("replay-solver-1").value = second.name;
     document.body.dataset.ready = "1";
     message("Ready: Gordon Royle's puzzle from Moler's article is loaded.");

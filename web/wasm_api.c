@@ -43,7 +43,7 @@ enum {
     WEB_TRACE_SLOTS = 2,
     WEB_EV_STRIDE = 3 + SOLVER_COUNTER_COUNT, /* kind, cell, value, counters */
     WEB_SNAP_EVERY = 256,
-    WEB_TRACE_MAX_EVENTS = 1 << 21,
+    WEB_TRACE_MAX_EVENTS = 1 << 22, /* 128 MB: naive on Royle's puzzle fits */
     WEB_BATCH_MAX = 20000,
 };
 
@@ -64,6 +64,7 @@ struct web_trace {
     size_t nev, evcap;
     uint8_t *snap; /* per snapshot: ncells values then ncells classes */
     size_t nsnap, snapcap;
+    size_t solution_at; /* position after the first SOLUTION event; 0 = none */
     uint8_t live_val[GRID_MAX_CELLS], live_cls[GRID_MAX_CELLS];
     bool truncated;
     bool inconsistent; /* an UNDO erased a value that was not there */
@@ -134,7 +135,7 @@ static void out_counters(const struct solver *s, const struct solver_counters *c
         if (!(s->counters & (1u << i)))
             continue;
         out_printf("%s\"%s\":%llu", first ? "" : ",", solver_counter_names[i],
-                   (unsigned long long) solver_counter_get(c, i));
+            (unsigned long long) solver_counter_get(c, i));
         first = false;
     }
     out_printf("}");
@@ -145,7 +146,7 @@ static void out_counters(const struct solver *s, const struct solver_counters *c
 /* Parses the first puzzle token of text: leading blanks are skipped, the token
  * ends at the first separator, as in a corpus line. */
 static const char *parse_puzzle(const char *text, struct grid *g,
-                                const struct grid_shape *shape, char *why, size_t whylen)
+    const struct grid_shape *shape, char *why, size_t whylen)
 {
     while (*text && grid_is_separator((unsigned char) *text))
         text++;
@@ -239,10 +240,10 @@ WEB_EXPORT(web_list) uint32_t web_list(void)
         out_string(s->summary);
         out_printf(",\"min_n\":%d,\"max_n\":%d,\"count\":%s,\"diagonal\":%s,\"trace\":%s,"
                    "\"fast\":%s,\"counters\":[",
-                   s->min_n, s->max_n, s->caps & SOLVER_CAP_COUNT ? "true" : "false",
-                   s->caps & SOLVER_CAP_DIAGONAL ? "true" : "false",
-                   s->caps & SOLVER_CAP_TRACE ? "true" : "false",
-                   s->caps & SOLVER_CAP_FAST ? "true" : "false");
+            s->min_n, s->max_n, s->caps & SOLVER_CAP_COUNT ? "true" : "false",
+            s->caps & SOLVER_CAP_DIAGONAL ? "true" : "false",
+            s->caps & SOLVER_CAP_TRACE ? "true" : "false",
+            s->caps & SOLVER_CAP_FAST ? "true" : "false");
         bool first = true;
         for (int c = 0; c < SOLVER_COUNTER_COUNT; c++) {
             if (s->counters & (1u << c)) {
@@ -292,7 +293,7 @@ WEB_EXPORT(web_parse) uint32_t web_parse(int box_rows, int box_cols, int variant
     out_reset();
     out_printf("{\"ok\":true,\"n\":%d,\"box_rows\":%d,\"box_cols\":%d,\"variant\":%d,"
                "\"clues\":%d,\"symbols\":",
-               g.n, g.box_rows, g.box_cols, g.variant, grid_count_clues(&g));
+        g.n, g.box_rows, g.box_cols, g.variant, grid_count_clues(&g));
     out_string(symbols);
     out_printf(",\"line\":");
     out_grid(&g);
@@ -360,7 +361,7 @@ WEB_EXPORT(web_conflicts) uint32_t web_conflicts(int box_rows, int box_cols, int
 }
 
 static void solve_one(int solver_index, const struct grid *puzzle, uint64_t limit,
-                      uint32_t budget_ms, uint64_t budget_steps, struct solve_result *res)
+    uint32_t budget_ms, uint64_t budget_steps, struct solve_result *res)
 {
     struct solver_instance *inst = instance(solver_index);
     memset(res, 0, sizeof(*res));
@@ -373,16 +374,16 @@ static void solve_one(int solver_index, const struct grid *puzzle, uint64_t limi
     if (limit != 1 && !(s->caps & SOLVER_CAP_COUNT))
         limit = 1;
     const struct solve_request req = { .limit = limit,
-                                       .budget_steps = budget_steps,
-                                       .deadline_ns = deadline_after_ms(budget_ms) };
+        .budget_steps = budget_steps,
+        .deadline_ns = deadline_after_ms(budget_ms) };
     solver_run(inst, puzzle, &req, res);
 }
 
 /* Solves the puzzle in the input buffer: limit 1 = first solution, 2 =
  * uniqueness, 0 = count them all (within budget_ms). */
 WEB_EXPORT(web_solve)
-uint32_t web_solve(int solver_index, int box_rows, int box_cols, int variant, uint32_t limit,
-                   uint32_t budget_ms, uint32_t budget_steps)
+uint32_t web_solve(int solver_index, int box_rows, int box_cols, int variant,
+    uint32_t limit, uint32_t budget_ms, uint32_t budget_steps)
 {
     const struct grid_shape shape = make_shape(box_rows, box_cols, variant);
     struct grid g;
@@ -396,12 +397,12 @@ uint32_t web_solve(int solver_index, int box_rows, int box_cols, int variant, ui
     out_reset();
     out_printf("{\"ok\":true,\"solver\":");
     out_string(solver_index >= 0 && (size_t) solver_index < solver_count()
-                   ? solver_registry[solver_index]->name
-                   : "?");
+            ? solver_registry[solver_index]->name
+            : "?");
     out_printf(",\"status\":");
     out_string(solve_status_name(res.status));
     out_printf(",\"solutions\":%llu,\"time_ns\":%llu,\"error\":",
-               (unsigned long long) res.solutions, (unsigned long long) res.time_ns);
+        (unsigned long long) res.solutions, (unsigned long long) res.time_ns);
     out_string(res.error);
     if (res.solutions > 0) {
         out_printf(",\"solution\":");
@@ -449,7 +450,8 @@ WEB_EXPORT(web_check) uint32_t web_check(int box_rows, int box_cols, int variant
     solve_one(index, &puzzle, 2, 2000, 0, &ref);
     const bool unique = ref.status == SOLVE_STATUS_UNIQUE;
     for (int i = 0; i < answer.ncells; i++) {
-        const bool differs = unique && answer.cell[i] && answer.cell[i] != ref.solution.cell[i];
+        const bool differs
+            = unique && answer.cell[i] && answer.cell[i] != ref.solution.cell[i];
         const bool clue_changed = puzzle.cell[i] && answer.cell[i] != puzzle.cell[i];
         if (differs || clue_changed || conflict[i]) {
             wrong[i] = true;
@@ -458,15 +460,16 @@ WEB_EXPORT(web_check) uint32_t web_check(int box_rows, int box_cols, int variant
     }
     const char *verdict;
     if (blanks == 0) {
-        verdict = check_solution(&puzzle, &answer, why, sizeof(why)) ? "correct" : "wrong";
+        verdict
+            = check_solution(&puzzle, &answer, why, sizeof(why)) ? "correct" : "wrong";
     } else if (nwrong > 0) {
         verdict = "wrong";
         snprintf(why, sizeof(why), "%d entr%s wrong or clashing", nwrong,
-                 nwrong == 1 ? "y is" : "ies are");
+            nwrong == 1 ? "y is" : "ies are");
     } else {
         verdict = "incomplete";
         snprintf(why, sizeof(why), "%d blank%s left, no mistake so far", blanks,
-                 blanks == 1 ? "" : "s");
+            blanks == 1 ? "" : "s");
     }
     out_reset();
     out_printf("{\"ok\":true,\"verdict\":");
@@ -485,8 +488,8 @@ WEB_EXPORT(web_check) uint32_t web_check(int box_rows, int box_cols, int variant
  * fastest pass: one clock read per pass, parsing outside the timed region, as
  * `sudolab solve` times only the back end's solve. */
 WEB_EXPORT(web_batch)
-uint32_t web_batch(int solver_index, int box_rows, int box_cols, int variant, uint32_t limit,
-                   uint32_t passes)
+uint32_t web_batch(int solver_index, int box_rows, int box_cols, int variant,
+    uint32_t limit, uint32_t passes)
 {
     const struct grid_shape shape = make_shape(box_rows, box_cols, variant);
     struct grid *puzzles = NULL;
@@ -497,7 +500,8 @@ uint32_t web_batch(int solver_index, int box_rows, int box_cols, int variant, ui
         if (len > 0 && line[0] != '#' && !grid_is_separator((unsigned char) line[0])) {
             if (npuzzles == cap) {
                 cap = cap ? 2 * cap : 128;
-                struct grid *p = cap <= WEB_BATCH_MAX ? realloc(puzzles, cap * sizeof(*p)) : NULL;
+                struct grid *p
+                    = cap <= WEB_BATCH_MAX ? realloc(puzzles, cap * sizeof(*p)) : NULL;
                 if (!p)
                     break;
                 puzzles = p;
@@ -535,8 +539,8 @@ uint32_t web_batch(int solver_index, int box_rows, int box_cols, int variant, ui
                 status[res.status]++;
                 for (int c = 0; c < SOLVER_COUNTER_COUNT; c++) {
                     const uint64_t v = solver_counter_get(&res.counters, c);
-#define X(name, doc)                                                                    \
-    if (c == SOLVER_COUNTER_##name)                                                     \
+#define X(name, doc)                                                                     \
+    if (c == SOLVER_COUNTER_##name)                                                      \
         total.name += v;
                     SOLVER_COUNTERS(X)
 #undef X
@@ -555,13 +559,12 @@ uint32_t web_batch(int solver_index, int box_rows, int box_cols, int variant, ui
     out_string(s->name);
     out_printf(",\"puzzles\":%zu,\"bad\":%zu,\"passes\":%u,\"best_pass_ns\":%llu,"
                "\"solve_sum_ns\":%llu,\"status\":{",
-               npuzzles, bad, passes, (unsigned long long) best,
-               (unsigned long long) solve_sum);
+        npuzzles, bad, passes, (unsigned long long) best, (unsigned long long) solve_sum);
     bool first = true;
     for (int st = 0; st < SOLVE_STATUS_COUNT; st++) {
         if (status[st]) {
             out_printf("%s\"%s\":%llu", first ? "" : ",", solve_status_name(st),
-                       (unsigned long long) status[st]);
+                (unsigned long long) status[st]);
             first = false;
         }
     }
@@ -629,7 +632,8 @@ static void trace_event(void *ctx, const struct solver_event *ev)
     if (t->truncated)
         return;
     if (t->nev >= WEB_TRACE_MAX_EVENTS
-        || !trace_grow((void **) &t->ev, &t->evcap, t->nev + 1, WEB_EV_STRIDE * sizeof(int32_t))
+        || !trace_grow(
+            (void **) &t->ev, &t->evcap, t->nev + 1, WEB_EV_STRIDE * sizeof(int32_t))
         || (t->nev % WEB_SNAP_EVERY == 0
             && !trace_grow((void **) &t->snap, &t->snapcap, t->nsnap + 1, 2 * ncells))) {
         /* Full: make the back end stop at its next budget check. */
@@ -651,6 +655,8 @@ static void trace_event(void *ctx, const struct solver_event *ev)
         e[3 + c] = v > INT32_MAX ? INT32_MAX : (int32_t) v;
     }
     t->nev++;
+    if (ev->kind == SOLVER_EVENT_SOLUTION && t->solution_at == 0)
+        t->solution_at = t->nev;
     if (!replay_event(t->live_val, t->live_cls, t->puzzle.ncells, e))
         t->inconsistent = true;
 }
@@ -664,7 +670,7 @@ static struct web_trace *trace_slot(int slot)
  * (first solution) and keeps its events in a slot for web_trace_state. */
 WEB_EXPORT(web_trace)
 uint32_t web_trace(int slot, int solver_index, int box_rows, int box_cols, int variant,
-                   uint32_t budget_ms, uint32_t budget_steps)
+    uint32_t budget_ms, uint32_t budget_steps)
 {
     struct web_trace *t = trace_slot(slot);
     struct solver_instance *inst = instance(solver_index);
@@ -701,10 +707,12 @@ uint32_t web_trace(int slot, int solver_index, int box_rows, int box_cols, int v
     out_string(s->name);
     out_printf(",\"status\":");
     out_string(solve_status_name(t->res.status));
-    out_printf(",\"events\":%zu,\"truncated\":%s,\"inconsistent\":%s,\"time_ns\":%llu,"
-               "\"error\":",
-               t->nev, t->truncated ? "true" : "false", t->inconsistent ? "true" : "false",
-               (unsigned long long) t->res.time_ns);
+    /* Back ends that unwind after a solution erase it again: the viewer
+     * jumps to solution_at to show it. */
+    out_printf(",\"events\":%zu,\"solution_at\":%zu,\"truncated\":%s,\"inconsistent\":%s,"
+               "\"time_ns\":%llu,\"error\":",
+        t->nev, t->solution_at, t->truncated ? "true" : "false",
+        t->inconsistent ? "true" : "false", (unsigned long long) t->res.time_ns);
     out_string(t->res.error);
     if (t->res.solutions > 0) {
         out_printf(",\"solution\":");
@@ -717,8 +725,10 @@ uint32_t web_trace(int slot, int solver_index, int box_rows, int box_cols, int v
 }
 
 static const char *const event_names[] = {
-    [SOLVER_EVENT_SINGLETON] = "singleton", [SOLVER_EVENT_GUESS] = "guess",
-    [SOLVER_EVENT_UNDO] = "undo",           [SOLVER_EVENT_DEAD] = "dead",
+    [SOLVER_EVENT_SINGLETON] = "singleton",
+    [SOLVER_EVENT_GUESS] = "guess",
+    [SOLVER_EVENT_UNDO] = "undo",
+    [SOLVER_EVENT_DEAD] = "dead",
     [SOLVER_EVENT_SOLUTION] = "solution",
 };
 
@@ -763,16 +773,16 @@ WEB_EXPORT(web_trace_state) uint32_t web_trace_state(int slot, uint32_t k)
     if (k > 0) {
         const int32_t *e = t->ev + (k - 1) * WEB_EV_STRIDE;
         out_printf(",\"event\":{\"kind\":\"%s\",\"cell\":%d,\"value\":%d}",
-                   (size_t) e[0] < sizeof(event_names) / sizeof(event_names[0])
-                       ? event_names[e[0]]
-                       : "?",
-                   (int) e[1], (int) e[2]);
+            (size_t) e[0] < sizeof(event_names) / sizeof(event_names[0])
+                ? event_names[e[0]]
+                : "?",
+            (int) e[1], (int) e[2]);
         out_printf(",\"counters\":{");
         bool first = true;
         for (int c = 0; c < SOLVER_COUNTER_COUNT; c++) {
             if (t->solver->counters & (1u << c)) {
                 out_printf("%s\"%s\":%d", first ? "" : ",", solver_counter_names[c],
-                           (int) e[3 + c]);
+                    (int) e[3 + c]);
                 first = false;
             }
         }
@@ -845,9 +855,9 @@ WEB_EXPORT(web_hint) uint32_t web_hint(int box_rows, int box_cols, int variant)
             blanks += g.cell[i] == 0;
         out_printf(",\"why\":");
         out_string(blanks == 0 ? "the grid is full"
-                   : web_logic.contradiction
-                       ? "the entries contradict each other: some cell or value has no place"
-                       : "no technique applies: the next step needs a guess");
+                : web_logic.contradiction
+                ? "the entries contradict each other: some cell or value has no place"
+                : "no technique applies: the next step needs a guess");
         out_printf("}");
         return (uint32_t) web_out_len;
     }
@@ -887,8 +897,8 @@ WEB_EXPORT(web_generate) uint32_t web_generate(int box_rows, int box_cols, int v
 {
     char method[32] = "", level[32] = "", flags[2][32] = { "", "" };
     unsigned long long seed = 0;
-    const int got = sscanf(web_in, "%31s %31s %llu %31s %31s", method, level, &seed, flags[0],
-                           flags[1]);
+    const int got = sscanf(
+        web_in, "%31s %31s %llu %31s %31s", method, level, &seed, flags[0], flags[1]);
     struct gen_options o;
     memset(&o, 0, sizeof(o));
     o.box_rows = box_rows > 0 ? box_rows : 3;
@@ -930,13 +940,13 @@ WEB_EXPORT(web_generate) uint32_t web_generate(int box_rows, int box_cols, int v
     out_printf(",\"level\":");
     out_string(gen_level_name(used->level));
     out_printf(",\"seed\":%llu,\"symmetric\":%s,\"minimal\":%s,\"target\":\"%s %d",
-               (unsigned long long) used->seed, used->symmetric ? "true" : "false",
-               used->minimal ? "true" : "false", used->method == GEN_DIG ? "holes" : "clues",
-               lo);
+        (unsigned long long) used->seed, used->symmetric ? "true" : "false",
+        used->minimal ? "true" : "false", used->method == GEN_DIG ? "holes" : "clues",
+        lo);
     if (hi != lo)
         out_printf("-%d", hi);
     out_printf("\",\"clues\":%d,\"time_ns\":%llu,\"solver\":", grid_count_clues(&puzzle),
-               (unsigned long long) took);
+        (unsigned long long) took);
     out_string(used->solver->name);
     out_printf(",\"verifier\":");
     out_string(used->verifier->name);
@@ -979,15 +989,15 @@ uint32_t web_rate(int box_rows, int box_cols, int variant, uint32_t permutations
     out_printf("{\"ok\":true,\"blanks\":%d,\"blanks_level\":%d,\"freedom\":%d,"
                "\"freedom_level\":%d,\"guesses\":%.4f,\"guesses_raw\":%.2f,"
                "\"permutations\":%d,\"guess_solver\":",
-               v.blanks, v.blanks_level, v.freedom, v.freedom_level, v.guesses,
-               v.guesses_raw, r.permutations);
+        v.blanks, v.blanks_level, v.freedom, v.freedom_level, v.guesses, v.guesses_raw,
+        r.permutations);
     out_string(r.solver ? r.solver->name : "");
     out_printf(",\"guesses_status\":");
     out_string(solve_status_name(v.guesses_status));
     out_printf(",\"logic\":{\"status\":\"%s\",\"hardest\":",
-               v.logic.status == LOGIC_SOLVED  ? "solved"
-               : v.logic.status == LOGIC_STUCK ? "stuck"
-                                               : "contradiction");
+        v.logic.status == LOGIC_SOLVED      ? "solved"
+            : v.logic.status == LOGIC_STUCK ? "stuck"
+                                            : "contradiction");
     out_string(logic_technique_name(v.logic.hardest));
     out_printf(",\"label\":");
     out_string(logic_technique_label(v.logic.hardest));

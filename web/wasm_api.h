@@ -23,18 +23,18 @@ uint32_t web_parse(int box_rows, int box_cols, int variant);
 /* The cells (clues and entries) that share a unit with an equal value. */
 uint32_t web_conflicts(int box_rows, int box_cols, int variant);
 /* Status, solutions (up to limit; 0 = all), first solution, counters, time. */
-uint32_t web_solve(int solver_index, int box_rows, int box_cols, int variant, uint32_t limit,
-                   uint32_t budget_ms, uint32_t budget_steps);
+uint32_t web_solve(int solver_index, int box_rows, int box_cols, int variant,
+    uint32_t limit, uint32_t budget_ms, uint32_t budget_steps);
 /* Input: puzzle line, then answer line. Verdict correct / wrong / incomplete
  * and the wrong cells. */
 uint32_t web_check(int box_rows, int box_cols, int variant);
 /* Input: one puzzle per line. Solves them all `passes` times; the fastest pass. */
-uint32_t web_batch(int solver_index, int box_rows, int box_cols, int variant, uint32_t limit,
-                   uint32_t passes);
+uint32_t web_batch(int solver_index, int box_rows, int box_cols, int variant,
+    uint32_t limit, uint32_t passes);
 
 /* Records the trace of a back end on the input puzzle into slot 0 or 1. */
 uint32_t web_trace(int slot, int solver_index, int box_rows, int box_cols, int variant,
-                   uint32_t budget_ms, uint32_t budget_steps);
+    uint32_t budget_ms, uint32_t budget_steps);
 /* The replayed grid after k events of a slot's trace. */
 uint32_t web_trace_state(int slot, uint32_t k);
 /* The position after the first event whose counter reaches value, or -1. */
