@@ -939,6 +939,10 @@ async function start() {
         });
     }
     $("batch-run").addEventListener("click", runBatch);
+    $("batch-file").addEventListener("change", async (e) => {
+        const file = e.target.files[0];
+        if (file) $("batch-input").value = await file.text();
+    });
 
     // Gordon Royle's puzzle, the one in Moler's article, to start with.
     loadPuzzle(
