@@ -256,6 +256,7 @@ function loadPuzzle(text, quiet) {
     buildKeypad();
     positionChanged();
     for (const id of ["check-out", "hint-out"]) $(id).textContent = "";
+    $("solve-out").replaceChildren();
     if (!quiet) {
         message(
             r.conflict

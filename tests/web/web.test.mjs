@@ -470,7 +470,7 @@ test("speed: mrv on the first 100 puzzles of top1465, page against native", asyn
     // The machine is shared and noisy: alternate page and native runs and keep
     // the best of each. Both sides sum the per-puzzle time of the back end's
     // solve() (solver_run's timing), so the ratio compares the same code.
-    const rounds = 7;
+    const rounds = Number(process.env.SUDOLAB_WEB_SPEED_ROUNDS) || 7;
     let pageBest = Infinity,
         passBest = Infinity,
         nativeBest = Infinity;
