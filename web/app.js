@@ -235,8 +235,8 @@ function setShape(br, bc, variant) {
     $("diagonal").checked = !!variant;
 }
 
-// Loads a puzzle line through the core's parser (shape from the line's
-// length, or from the size menu when it fits).
+// Loads a puzzle line through the core's parser: the shape follows from the
+// line's length as in `sudolab solve`, the variant from the checkbox.
 function loadPuzzle(text, quiet) {
     const trimmed = text.trim();
     const r = core.call("web_parse", trimmed, 0, 0, $("diagonal").checked ? 1 : 0);
@@ -279,8 +279,7 @@ function onBoardKey(e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const n = state.n;
     let i = state.selected;
-    const moves = { ArrowUp: -n, ArrowDown: n, ArrowLeft: -1, ArrowRight: 1 };
-    if (e.key in moves) {
+    if (["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"].includes(e.key)) {
         e.preventDefault();
         if (i < 0) {
             select(0);
@@ -358,7 +357,7 @@ const verdicts = {
     unique: "exactly one solution",
     multiple: "two or more solutions",
     unsolvable: "no solution",
-    solved: "solved",
+    solved: "first solution found",
     invalid: "the clues break a rule",
     limit: "the budget ran out first",
     error: "error",
