@@ -484,40 +484,56 @@ WEB_EXPORT(web_check) uint32_t web_check(int box_rows, int box_cols, int variant
     return (uint32_t) web_out_len;
 }
 
-/* Solves every puzzle line of the input `passes` times and reports the
- * fastest pass: one clock read per pass, parsing outside the timed region, as
- * `sudolab solve` times only the back end's solve. */
+static void counters_add(struct solver_counters *sum, const struct solver_counters *c)
+{
+#define X(name, doc) sum->name += c->name;
+    SOLVER_COUNTERS(X)
+#undef X
+}
+
+/* Solves every puzzle line of the input `passes` times, as `sudolab solve`
+ * times them (solver_run around the back end's solve): the fastest pass (one
+ * clock read per pass, parsing outside), the sum of per-puzzle times in that
+ * pass, and each puzzle's fastest time over the passes. */
 WEB_EXPORT(web_batch)
 uint32_t web_batch(int solver_index, int box_rows, int box_cols, int variant,
     uint32_t limit, uint32_t passes)
 {
     const struct grid_shape shape = make_shape(box_rows, box_cols, variant);
     struct grid *puzzles = NULL;
-    size_t npuzzles = 0, cap = 0, bad = 0;
+    size_t npuzzles = 0, cap = 0, bad = 0, dropped = 0;
     for (const char *line = web_in; *line;) {
         const char *end = strchr(line, '\n');
         const size_t len = end ? (size_t) (end - line) : strlen(line);
-        if (len > 0 && line[0] != '#' && !grid_is_separator((unsigned char) line[0])) {
-            if (npuzzles == cap) {
-                cap = cap ? 2 * cap : 128;
-                struct grid *p
-                    = cap <= WEB_BATCH_MAX ? realloc(puzzles, cap * sizeof(*p)) : NULL;
-                if (!p)
-                    break;
-                puzzles = p;
-            }
-            char why[200];
-            if (parse_puzzle(line, &puzzles[npuzzles], &shape, why, sizeof(why)))
-                npuzzles++;
-            else
-                bad++;
-        }
+        const char *text = line;
         line = end ? end + 1 : line + len;
+        if (len == 0 || text[0] == '#' || grid_is_separator((unsigned char) text[0]))
+            continue;
+        if (npuzzles == cap) {
+            const size_t more = cap ? 2 * cap : 128;
+            struct grid *p
+                = more <= WEB_BATCH_MAX ? realloc(puzzles, more * sizeof(*p)) : NULL;
+            if (!p) {
+                dropped++;
+                continue;
+            }
+            puzzles = p;
+            cap = more;
+        }
+        char why[200];
+        if (parse_puzzle(text, &puzzles[npuzzles], &shape, why, sizeof(why)))
+            npuzzles++;
+        else
+            bad++;
     }
     struct solver_instance *inst = instance(solver_index);
-    if (!inst || npuzzles == 0) {
+    uint64_t *fastest = npuzzles ? malloc(npuzzles * sizeof(*fastest)) : NULL;
+    if (!inst || !fastest) {
         free(puzzles);
-        out_error(inst ? "no puzzle in the batch" : "no such back end");
+        free(fastest);
+        out_error(!inst    ? "no such back end"
+                : npuzzles ? "out of memory"
+                           : "no puzzle in the batch");
         return (uint32_t) web_out_len;
     }
     const struct solver *s = solver_of(inst);
@@ -535,16 +551,11 @@ uint32_t web_batch(int solver_index, int box_rows, int box_cols, int variant,
             struct solve_result res;
             solver_run(inst, &puzzles[i], &req, &res);
             sum += res.time_ns;
+            if (p == 0 || res.time_ns < fastest[i])
+                fastest[i] = res.time_ns;
             if (p == 0) {
                 status[res.status]++;
-                for (int c = 0; c < SOLVER_COUNTER_COUNT; c++) {
-                    const uint64_t v = solver_counter_get(&res.counters, c);
-#define X(name, doc)                                                                     \
-    if (c == SOLVER_COUNTER_##name)                                                      \
-        total.name += v;
-                    SOLVER_COUNTERS(X)
-#undef X
-                }
+                counters_add(&total, &res.counters);
             }
         }
         const uint64_t pass_ns = clock_now_ns() - start;
@@ -557,9 +568,10 @@ uint32_t web_batch(int solver_index, int box_rows, int box_cols, int variant,
     out_reset();
     out_printf("{\"ok\":true,\"solver\":");
     out_string(s->name);
-    out_printf(",\"puzzles\":%zu,\"bad\":%zu,\"passes\":%u,\"best_pass_ns\":%llu,"
-               "\"solve_sum_ns\":%llu,\"status\":{",
-        npuzzles, bad, passes, (unsigned long long) best, (unsigned long long) solve_sum);
+    out_printf(",\"puzzles\":%zu,\"bad\":%zu,\"dropped\":%zu,\"passes\":%u,"
+               "\"best_pass_ns\":%llu,\"solve_sum_ns\":%llu,\"status\":{",
+        npuzzles, bad, dropped, passes, (unsigned long long) best,
+        (unsigned long long) solve_sum);
     bool first = true;
     for (int st = 0; st < SOLVE_STATUS_COUNT; st++) {
         if (status[st]) {
@@ -570,7 +582,15 @@ uint32_t web_batch(int solver_index, int box_rows, int box_cols, int variant,
     }
     out_printf("},\"counters\":");
     out_counters(s, &total);
+    /* per-puzzle times only while they surely fit the output buffer */
+    if (npuzzles <= WEB_OUT_MAX / 32) {
+        out_printf(",\"times\":[");
+        for (size_t i = 0; i < npuzzles; i++)
+            out_printf("%s%llu", i ? "," : "", (unsigned long long) fastest[i]);
+        out_printf("]");
+    }
     out_printf("}");
+    free(fastest);
     return (uint32_t) web_out_len;
 }
 
