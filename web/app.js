@@ -824,7 +824,8 @@ function runBatch() {
         out.textContent =
             `${r.solver}: ${r.puzzles} puzzles (${statuses}` +
             (r.bad ? `, ${r.bad} unreadable` : "") +
-            `); fastest of ${r.passes} passes ${formatNs(r.best_pass_ns)}, ` +
+            `); fastest of ${r.passes} pass${r.passes === 1 ? "" : "es"} ` +
+            `${formatNs(r.best_pass_ns)}, ` +
             `${formatNs(Math.round(per))} per puzzle, ` +
             `${Math.round(1e9 / per).toLocaleString("en")} puzzles/s` +
             (r.counters.guesses !== undefined
