@@ -226,9 +226,22 @@ static bool reach_solution(struct moler_state *st)
     return solver_record_solution(req, res, &st->scratch);
 }
 
-/* One call of the article's sudoku(X). Returns true when the whole search
- * must stop (solution limit, on_solution or a budget). */
-static bool search(struct moler_state *st)
+/* A call made for a tentative value is over and the search goes on: that
+ * value is abandoned. Counted when the call ends, so a DEAD event (the
+ * article's Figure 12 at step 14,781) already includes it. */
+static bool abandon(struct moler_state *st, int depth)
+{
+    if (depth > 0) {
+        st->abandoned++;
+        update_article_steps(st);
+    }
+    return false;
+}
+
+/* One call of the article's sudoku(X), depth 0 being the top-level call.
+ * Returns true when the whole search must stop (solution limit, on_solution
+ * or a budget). */
+static bool search(struct moler_state *st, int depth)
 {
     const struct solve_request *req = st->req;
     struct solve_result *res = st->res;
@@ -238,6 +251,7 @@ static bool search(struct moler_state *st)
         scan(st, &sc);
         if (sc.dead >= 0) {
             res->counters.backtracks++;
+            abandon(st, depth);
             solver_emit(req, res, SOLVER_EVENT_DEAD, sc.dead, 0);
             return false;
         }
@@ -252,7 +266,7 @@ static bool search(struct moler_state *st)
         solver_emit(req, res, SOLVER_EVENT_SINGLETON, sc.single, v);
     }
     if (st->nempty == 0)
-        return reach_solution(st);
+        return reach_solution(st) || abandon(st, depth);
     const int z = sc.branch, mark = st->ntrail;
     for (uint32_t cands = sc.branch_cands; cands; cands &= cands - 1) {
         restore(st, mark);
@@ -264,12 +278,10 @@ static bool search(struct moler_state *st)
         res->counters.guesses++;
         update_article_steps(st);
         solver_emit(req, res, SOLVER_EVENT_GUESS, z, v);
-        if (search(st))
+        if (search(st, depth + 1))
             return true;
-        st->abandoned++;
-        update_article_steps(st);
     }
-    return false;
+    return abandon(st, depth);
 }
 
 static void moler_solve(void *priv, const struct grid *puzzle,
@@ -301,7 +313,7 @@ static void moler_solve(void *priv, const struct grid *puzzle,
             st->nempty++;
         }
     }
-    search(st);
+    search(st, 0);
 }
 
 #define MOLER_CAPS                                                                      \

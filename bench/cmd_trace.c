@@ -1,0 +1,369 @@
+/* sudolab trace: a back end's search, event by event, or the grid as it
+ * stands at chosen steps (Moler's Figures 11 and 12; scripts/moler-figures.sh
+ * draws them from the --csv form).
+ *
+ * "The grid at step N" is the grid after every event up to step N, except
+ * that the values erased when a saved grid is restored count as part of the
+ * next value written: restoring is how the next tentative value begins, and
+ * a dead end must still show the full grid it died on (Figure 12). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench/cli.h"
+#include "bench/commands.h"
+#include "solvers/registry.h"
+
+enum trace_role {
+    ROLE_EMPTY,
+    ROLE_CLUE,
+    ROLE_GUESS,
+    ROLE_SINGLETON,
+};
+
+static const char *const role_names[] = { "empty", "clue", "guess", "singleton" };
+
+static const char *const kind_names[] = {
+    [SOLVER_EVENT_SINGLETON] = "singleton", [SOLVER_EVENT_GUESS] = "guess",
+    [SOLVER_EVENT_UNDO] = "undo",           [SOLVER_EVENT_DEAD] = "dead",
+    [SOLVER_EVENT_SOLUTION] = "solution",
+};
+
+enum { TRACE_MAX_AT = 64 };
+
+struct trace_run {
+    struct cli_common common;
+    struct solver_instance *inst;
+    bool article; /* the back end reports article_steps: the step column uses it */
+    bool undo;    /* print undo events */
+    int nat;
+    uint64_t at[TRACE_MAX_AT]; /* requested steps, ascending */
+    unsigned long failures;
+
+    /* per puzzle */
+    const struct cli_entry *entry;
+    int next_at;
+    struct grid g; /* the grid as shown: pending erasures not applied yet */
+    uint8_t role[GRID_MAX_CELLS];
+    int npending;
+    uint16_t pending[GRID_MAX_CELLS]; /* cells erased since the last other event */
+    int stuck;                        /* cell of a dead end still on show, or -1 */
+    bool seen;                        /* an event has been shown */
+    struct solver_event last;         /* the last event shown */
+};
+
+static uint64_t step_of(const struct trace_run *run, const struct solver_counters *c)
+{
+    return run->article ? c->article_steps : c->steps;
+}
+
+static int filled_cells(const struct trace_run *run)
+{
+    int filled = 0;
+    for (int i = 0; i < run->g.ncells; i++)
+        filled += run->g.cell[i] != 0;
+    return filled;
+}
+
+static void describe_cell(const struct grid *g, int cell, int *row, int *col)
+{
+    *row = cell >= 0 ? grid_row_of(g, cell) + 1 : 0;
+    *col = cell >= 0 ? grid_col_of(g, cell) + 1 : 0;
+}
+
+static void print_grid_csv(const struct trace_run *run, uint64_t at)
+{
+    const struct grid *g = &run->g;
+    const uint64_t step = run->seen ? step_of(run, &run->last.at) : 0;
+    const uint64_t written = run->seen ? run->last.at.steps : 0;
+    for (int i = 0; i < g->ncells; i++) {
+        const char *role = i == run->stuck ? "stuck" : role_names[run->role[i]];
+        printf("%lu,%llu,%llu,%llu,%d,%d,%d,%s\n", run->entry->index,
+               (unsigned long long) at, (unsigned long long) step,
+               (unsigned long long) written, grid_row_of(g, i) + 1, grid_col_of(g, i) + 1,
+               g->cell[i], role);
+    }
+}
+
+static void print_grid_text(const struct trace_run *run, uint64_t at, bool ended)
+{
+    const struct grid *g = &run->g;
+    printf("# puzzle %lu at step %llu: %d of %d cells filled", run->entry->index,
+           (unsigned long long) at, filled_cells(run), g->ncells);
+    if (run->seen) {
+        int r, c;
+        describe_cell(g, run->last.cell, &r, &c);
+        printf(" (last event: %s", kind_names[run->last.kind]);
+        if (run->last.value)
+            printf(" %c", grid_value_symbol(run->last.value));
+        if (run->last.cell >= 0)
+            printf(" at (%d,%d)", r, c);
+        printf(", step %llu, written %llu)", (unsigned long long) step_of(run, &run->last.at),
+               (unsigned long long) run->last.at.steps);
+    }
+    if (ended)
+        printf(" - the search ended before this step");
+    putchar('\n');
+    for (int r = 0; r < g->n; r++) {
+        if (r > 0 && r % g->box_rows == 0) {
+            for (int c = 0; c < g->n; c++)
+                fputs(c > 0 && c % g->box_cols == 0 ? "+---" : "---", stdout);
+            putchar('\n');
+        }
+        for (int c = 0; c < g->n; c++) {
+            const int i = r * g->n + c;
+            const char v = grid_value_symbol(g->cell[i]);
+            if (c > 0 && c % g->box_cols == 0)
+                putchar('|');
+            if (i == run->stuck)
+                fputs(" ! ", stdout);
+            else if (run->role[i] == ROLE_GUESS)
+                printf("[%c]", v);
+            else if (run->role[i] == ROLE_SINGLETON)
+                printf("(%c)", v);
+            else
+                printf(" %c ", v);
+        }
+        putchar('\n');
+    }
+    puts("# legend: 5 clue, [5] tentative value, (5) singleton, . empty, ! no candidate "
+         "(dead end)");
+}
+
+static void print_grid(const struct trace_run *run, uint64_t at, bool ended)
+{
+    if (run->common.csv)
+        print_grid_csv(run, at);
+    else
+        print_grid_text(run, at, ended);
+}
+
+static void print_event(const struct trace_run *run, const struct solver_event *ev)
+{
+    int r, c;
+    describe_cell(&run->g, ev->cell, &r, &c);
+    if (run->common.csv)
+        printf("%lu,%llu,%llu,%d,%d,%d,%s\n", run->entry->index, (unsigned long long) step_of(run, &ev->at),
+               (unsigned long long) ev->at.steps, r, c, ev->value, kind_names[ev->kind]);
+    else
+        printf("%llu %d %d %d %s %llu\n", (unsigned long long) step_of(run, &ev->at), r, c,
+               ev->value, kind_names[ev->kind], (unsigned long long) ev->at.steps);
+}
+
+static void on_event(void *ctx, const struct solver_event *ev)
+{
+    struct trace_run *run = ctx;
+    if (ev->kind == SOLVER_EVENT_UNDO) {
+        if (ev->cell >= 0 && run->npending < GRID_MAX_CELLS)
+            run->pending[run->npending++] = (uint16_t) ev->cell;
+        if (run->undo && run->nat == 0)
+            print_event(run, ev);
+        return;
+    }
+    const uint64_t step = step_of(run, &ev->at);
+    while (run->next_at < run->nat && run->at[run->next_at] < step)
+        print_grid(run, run->at[run->next_at++], false);
+    for (int k = 0; k < run->npending; k++) {
+        run->g.cell[run->pending[k]] = 0;
+        run->role[run->pending[k]] = ROLE_EMPTY;
+    }
+    run->npending = 0;
+    run->stuck = -1;
+    switch (ev->kind) {
+    case SOLVER_EVENT_SINGLETON:
+    case SOLVER_EVENT_GUESS:
+        if (ev->cell >= 0 && ev->cell < run->g.ncells) {
+            run->g.cell[ev->cell] = (uint8_t) ev->value;
+            run->role[ev->cell]
+                = ev->kind == SOLVER_EVENT_GUESS ? ROLE_GUESS : ROLE_SINGLETON;
+        }
+        break;
+    case SOLVER_EVENT_DEAD:
+        run->stuck = ev->cell;
+        break;
+    default:
+        break;
+    }
+    run->last = *ev;
+    run->seen = true;
+    if (run->nat == 0)
+        print_event(run, ev);
+}
+
+static bool trace_entry(void *ctx, const struct cli_entry *e)
+{
+    struct trace_run *run = ctx;
+    if (!e->ok) {
+        run->failures++;
+        return true;
+    }
+    const struct grid *puzzle = &e->item->puzzle;
+    run->entry = e;
+    run->next_at = 0;
+    run->g = *puzzle;
+    for (int i = 0; i < puzzle->ncells; i++)
+        run->role[i] = puzzle->cell[i] ? ROLE_CLUE : ROLE_EMPTY;
+    run->npending = 0;
+    run->stuck = -1;
+    run->seen = false;
+    if (!run->common.csv) {
+        char line[GRID_MAX_CELLS + 1];
+        grid_format_line(puzzle, line);
+        printf("# puzzle %lu (%s:%lu) %s, solver %s\n", e->index, e->source, e->line, line,
+               solver_of(run->inst)->name);
+        if (run->nat == 0)
+            printf("# step row col value kind written (step: %s)\n",
+                   run->article ? "the article's step number" : "the back end's steps");
+    }
+    struct solve_request req = cli_request(&run->common);
+    req.trace = on_event;
+    req.ctx = run;
+    struct solve_result res;
+    solver_run(run->inst, puzzle, &req, &res);
+    while (run->next_at < run->nat)
+        print_grid(run, run->at[run->next_at++], true);
+    if (res.status == SOLVE_STATUS_INVALID || res.status == SOLVE_STATUS_ERROR) {
+        fprintf(stderr, "%s:%lu: %s\n", e->source, e->line, res.error);
+        run->failures++;
+    }
+    if (!run->common.csv) {
+        const struct solver *s = solver_of(run->inst);
+        printf("# %s solutions=%llu", solve_status_name(res.status),
+               (unsigned long long) res.solutions);
+        for (int i = 0; i < SOLVER_COUNTER_COUNT; i++) {
+            if (s->counters & (1u << i)) {
+                printf(" %s=", solver_counter_names[i]);
+                cli_print_counter(stdout, s, &res.counters, i, false);
+            }
+        }
+        putchar('\n');
+    }
+    return true;
+}
+
+static int compare_u64(const void *a, const void *b)
+{
+    const uint64_t x = *(const uint64_t *) a, y = *(const uint64_t *) b;
+    return x < y ? -1 : x > y;
+}
+
+/* Parses "N,M,..." (each number may use '_' as a digit separator). */
+static int parse_at(struct trace_run *run, const char *arg)
+{
+    char buf[1024];
+    if (strlen(arg) >= sizeof(buf)) {
+        fprintf(stderr, "sudolab trace: --at list too long\n");
+        return -1;
+    }
+    strcpy(buf, arg);
+    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok;
+         tok = strtok_r(NULL, ",", &save)) {
+        if (run->nat == TRACE_MAX_AT) {
+            fprintf(stderr, "sudolab trace: at most %d steps in --at\n", TRACE_MAX_AT);
+            return -1;
+        }
+        if (cli_parse_u64(tok, &run->at[run->nat]) != 0) {
+            fprintf(stderr, "sudolab trace: --at %s: step numbers expected\n", arg);
+            return -1;
+        }
+        run->nat++;
+    }
+    if (run->nat == 0) {
+        fprintf(stderr, "sudolab trace: --at %s: step numbers expected\n", arg);
+        return -1;
+    }
+    qsort(run->at, (size_t) run->nat, sizeof(run->at[0]), compare_u64);
+    return 0;
+}
+
+static const char trace_help[]
+    = "usage: sudolab trace [options] [FILE|PUZZLE|-]...\n"
+      "Prints the search of a back end that traces (default: moler, first solution),\n"
+      "one line per event:\n"
+      "  step row col value kind written\n"
+      "  step     Moler's 2009 article step number for back ends that count it (moler,\n"
+      "           moler_exm), else the back end's steps counter\n"
+      "  row col  1-based cell; 0 0 when the event has none\n"
+      "  value    the value written or erased; 0 when none\n"
+      "  kind     singleton, guess (a tentative value), dead (row col: the cell left\n"
+      "           with no candidate), solution, and undo with --undo\n"
+      "  written  values written so far (the steps counter)\n"
+      "Lines starting with '#' name the puzzle and give the result.\n"
+      "Options:\n"
+      "  --at N,M,...        print the grid at these steps instead of the events: clues\n"
+      "                      plain, [v] tentative values, (v) singletons, ! the cell\n"
+      "                      with no candidate at a dead end\n"
+      "  --undo              also print the values erased when a saved grid is restored\n"
+      "  --csv               events as index,step,written,row,col,value,kind; with --at,\n"
+      "                      one row per cell: index,at,step,written,row,col,value,role\n"
+      "                      (role: clue, guess, singleton, empty or stuck)\n" CLI_COMMON_HELP;
+
+int cmd_trace(int argc, char **argv)
+{
+    struct trace_run *run = calloc(1, sizeof(*run));
+    if (!run)
+        return CLI_SKIPPED;
+    cli_common_defaults(&run->common, 1);
+    enum { OPT_AT = CLI_OPT_FIRST_FREE, OPT_UNDO, OPT_HELP };
+    static const struct option longopts[] = {
+        CLI_COMMON_LONGOPTS,
+        { "at", required_argument, NULL, OPT_AT },
+        { "undo", no_argument, NULL, OPT_UNDO },
+        { "help", no_argument, NULL, OPT_HELP },
+        { NULL, 0, NULL, 0 },
+    };
+    int opt, status = CLI_OK;
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+        const int handled = cli_common_option(&run->common, opt, optarg);
+        if (handled < 0) {
+            status = CLI_USAGE;
+            goto done;
+        }
+        if (handled)
+            continue;
+        if (opt == OPT_AT) {
+            if (parse_at(run, optarg) != 0) {
+                status = CLI_USAGE;
+                goto done;
+            }
+        } else if (opt == OPT_UNDO) {
+            run->undo = true;
+        } else if (opt == OPT_HELP) {
+            fputs(trace_help, stdout);
+            goto done;
+        } else {
+            fprintf(stderr, "sudolab trace: unknown option (see --help)\n");
+            status = CLI_USAGE;
+            goto done;
+        }
+    }
+    if (!run->common.solver)
+        run->common.solver = solver_find("moler");
+    if (cli_common_finish(&run->common) != 0) {
+        status = CLI_USAGE;
+        goto done;
+    }
+    const struct solver *s = run->common.solver;
+    if (!(s->caps & SOLVER_CAP_TRACE)) {
+        fprintf(stderr, "sudolab trace: solver %s does not trace its search\n", s->name);
+        status = CLI_USAGE;
+        goto done;
+    }
+    run->article = (s->counters & SOLVER_HAS(article_steps)) != 0;
+    run->inst = solver_open(s);
+    if (!run->inst) {
+        fprintf(stderr, "sudolab: solver %s failed to start\n", s->name);
+        status = CLI_SKIPPED;
+        goto done;
+    }
+    if (run->common.csv)
+        puts(run->nat ? "index,at,step,written,row,col,value,role"
+                      : "index,step,written,row,col,value,kind");
+    const unsigned long problems
+        = cli_walk(&run->common, argc - optind, argv + optind, trace_entry, run);
+    solver_close(run->inst);
+    status = problems || run->failures ? CLI_SKIPPED : CLI_OK;
+done:
+    free(run);
+    return status;
+}
