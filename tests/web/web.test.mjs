@@ -54,9 +54,10 @@ function serve(dir) {
     return new Promise((resolve) => srv.listen(0, "127.0.0.1", () => resolve(srv)));
 }
 
-// An independent checker: every row, column and box of the answer holds 1..n
-// once, and every clue is kept. Symbols 1-9 then A, B, ...
-function checkSolution(puzzle, answer, br, bc) {
+// An independent checker: every row, column and box (and both diagonals for
+// the diagonal variant) of the answer holds 1..n once, and every clue is kept.
+// Symbols 1-9 then A, B, ...
+function checkSolution(puzzle, answer, br, bc, diagonal = false) {
     const n = br * bc;
     const val = (ch) => parseInt(ch, 36);
     if (answer.length !== n * n) return `length ${answer.length}`;
@@ -78,6 +79,10 @@ function checkSolution(puzzle, answer, br, bc) {
             box.push((top + Math.floor(k / bc)) * n + left + (k % bc));
         }
         units.push(row, col, box);
+    }
+    if (diagonal) {
+        units.push(Array.from({ length: n }, (_, k) => k * n + k));
+        units.push(Array.from({ length: n }, (_, k) => k * n + n - 1 - k));
     }
     for (const u of units) {
         const seen = new Set(u.map((i) => answer[i]));
@@ -206,9 +211,11 @@ test("generate with a seed gives what `sudolab generate` gives", async (t) => {
     const cases = [
         { size: "3x3", method: "dig", level: "medium", seed: "2024", cells: 81 },
         { size: "2x3", method: "seed003", level: "hard", seed: "7", cells: 36 },
+        { size: "3x3", method: "dig", level: "easy", seed: "5", cells: 81, diagonal: true },
     ];
     for (const c of cases) {
         await page.selectOption("#size", c.size);
+        await page.setChecked("#diagonal", !!c.diagonal);
         await page.selectOption("#gen-method", c.method);
         await page.selectOption("#gen-level", c.level);
         await page.fill("#gen-seed", c.seed);
@@ -236,6 +243,7 @@ test("generate with a seed gives what `sudolab generate` gives", async (t) => {
                 c.size,
                 "--count",
                 "1",
+                ...(c.diagonal ? ["--variant", "diagonal"] : []),
             ],
             { encoding: "utf8" },
         );
@@ -243,7 +251,19 @@ test("generate with a seed gives what `sudolab generate` gives", async (t) => {
         const line = native.stdout.split("\n").find((l) => l && !l.startsWith("#"));
         assert.ok(line, `sudolab generate printed a puzzle: ${native.stdout}`);
         assert.equal(fromPage, line.split(/[\s,;:]/)[0], `${c.method} ${c.level} seed ${c.seed}`);
-        if (c.size === "3x3") await shot("generate");
+        if (c.size === "3x3" && !c.diagonal) await shot("generate");
+        if (c.diagonal) {
+            // The diagonals are shaded, and dlx solves the diagonal puzzle.
+            assert.equal(await page.$$eval("#board .cell.diag", (cs) => cs.length), 17);
+            await page.selectOption("#solver", "dlx");
+            await page.click("#solve");
+            await page.waitForSelector("#solve-out td[data-field='status']");
+            assert.equal(await page.textContent("#solve-out td[data-field='status']"), "solved");
+            const answer = await boardLine();
+            assert.equal(checkSolution(fromPage, answer, 3, 3, true), null, answer);
+            await shot("generate-diagonal");
+            await page.setChecked("#diagonal", false);
+        }
     }
 });
 
