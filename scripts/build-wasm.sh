@@ -6,7 +6,8 @@
 #
 # Usage: scripts/build-wasm.sh [OUTDIR]      (default: build-wasm/site)
 # Environment: WASM_CC (default: clang, else clang-14), WASM_CFLAGS (extra),
-# WASM_SIMD=0 for a build without 128-bit SIMD (for browsers before 2021-23).
+# WASM_SIMD=0 for a build without 128-bit SIMD (for browsers before 2021-23),
+# WASM_EXCLUDE (default "sat.c milp.c"): solvers/ files that need a native library.
 # Exit status 77 when the toolchain is missing (Debian: clang, lld,
 # wasi-libc, libclang-rt-14-dev-wasm32), so tests can skip.
 #
@@ -59,7 +60,8 @@ listed() { # listed DIR EXCLUDED...
     return 0
 }
 
-sources="web/wasm_api.c $(listed common) $(listed solvers sat.c milp.c)"
+# shellcheck disable=SC2086
+sources="web/wasm_api.c $(listed common) $(listed solvers ${WASM_EXCLUDE:-sat.c milp.c})"
 defines=""
 for part in logic generate rate; do
     if [ -f "$root/bench/$part.c" ] && [ -f "$root/bench/$part.h" ]; then
