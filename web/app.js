@@ -312,6 +312,12 @@ function onBoardKey(e) {
 
 // --- solving --------------------------------------------------------------
 
+// Runs fn once the browser has painted, so that a "working…" message shows
+// before a call that blocks the page.
+function afterPaint(fn) {
+    requestAnimationFrame(() => setTimeout(fn, 0));
+}
+
 function budgetMs() {
     return Math.max(0, Number($("budget-ms").value) || 0);
 }
@@ -371,8 +377,7 @@ function solve(limit) {
         return;
     }
     message(`${s.name}: ${what === "solve" ? "solving" : "counting"}…`);
-    // Let the message paint before the (blocking) call.
-    setTimeout(() => {
+    afterPaint(() => {
         const r = core.call(
             "web_solve",
             puzzleLine(),
@@ -397,7 +402,7 @@ function solve(limit) {
         if (r.error) text += ` ${r.error}`;
         message(text, r.status === "error" || r.status === "invalid");
         if (what === "solve" && state.solution) fillSolution();
-    }, 0);
+    });
 }
 
 function fillSolution() {
@@ -530,7 +535,7 @@ function generate() {
     const flags = ["symmetric", "minimal"].filter((f) => $(`gen-${f}`).checked);
     const [br, bc] = $("size").value.split("x").map(Number);
     message(`Generating (${method}, ${level}, seed ${seed})…`);
-    setTimeout(() => {
+    afterPaint(() => {
         const r = core.call(
             "web_generate",
             `${method} ${level} ${seed} ${flags.join(" ")}`,
@@ -559,7 +564,7 @@ function generate() {
             `Same as: sudolab generate ${options.join(" ")}`;
         out.dataset.puzzle = r.puzzle;
         message(`Generated a ${shapeName()} puzzle with ${r.clues} clues (seed ${r.seed}).`);
-    }, 0);
+    });
 }
 
 // --- replay ---------------------------------------------------------------
@@ -615,7 +620,7 @@ function record() {
     stopPlaying();
     const line = puzzleLine();
     message("Recording the traces…");
-    setTimeout(() => {
+    afterPaint(() => {
         const notes = [];
         for (const slot of [0, 1]) {
             const name = $(`replay-solver-${slot}`).value;
@@ -656,7 +661,7 @@ function record() {
         }
         setReplayButtons();
         message(`Recorded. ${notes.join("; ")}.`);
-    }, 0);
+    });
 }
 
 // Before a trace is recorded, a replay board shows the clues alone.
@@ -801,7 +806,7 @@ function runBatch() {
     const passes = Math.max(1, Math.min(100, Number($("batch-passes").value) || 1));
     const limit = Number($("batch-limit").value);
     $("batch-out").textContent = "Running…";
-    setTimeout(() => {
+    afterPaint(() => {
         const r = core.call(
             "web_batch",
             text,
@@ -833,7 +838,7 @@ function runBatch() {
                 : "") +
             ".";
         out.dataset.result = JSON.stringify(r);
-    }, 0);
+    });
 }
 
 // --- start ----------------------------------------------------------------
