@@ -17,8 +17,6 @@ if (!exists("caption")) caption = ''
 set datafile separator ','
 stats csv using 5 skip 1 nooutput
 n = int(STATS_max)
-stats csv using 7 skip 1 nooutput
-step_filled = 0
 stats csv using ($7 > 0 ? 1 : 0) skip 1 nooutput
 step_filled = int(STATS_sum)
 stats csv using 3 skip 1 nooutput

@@ -22,9 +22,10 @@
  * Counting modes go on past a solution as if its branch had failed.
  *
  * Counters (S = singleton fills, G = tentative values written, F = tentative
- * values abandoned, i.e. written back over because the search went on past
- * them; in first-solution mode those are exactly the ones whose recursive call
- * came back without a solution, and the top-level call never adds to F):
+ * values abandoned: their recursive call ended and the search goes on, which
+ * in first-solution mode means the call found no solution; F grows the moment
+ * the call ends, before its DEAD event, and the top-level call never adds to
+ * it):
  *   steps          values written, S + G: what EXM's sudoku.m counts;
  *   guesses        G (the branch cell always has two or more candidates);
  *   backtracks     dead ends: calls stopped by an empty cell with no candidate;
