@@ -196,7 +196,7 @@ static uint64_t deadline_after_ms(uint32_t ms)
 
 WEB_EXPORT(web_input) char *web_input(uint32_t len)
 {
-    if (len + 1 > web_in_cap) {
+    if ((size_t) len + 1 > web_in_cap) {
         char *p = realloc(web_in, (size_t) len + 1);
         if (!p)
             return NULL;
