@@ -48,29 +48,34 @@
 
 enum { MOLER_ARTICLE = 0, MOLER_EXM = 1 };
 
+/* A cell seen from the search, which walks cells in column-major order. */
+struct moler_place {
+    uint16_t cell; /* row-major index, for events and the solution */
+    uint8_t row, col, box;
+    uint8_t diag; /* bit 0: main diagonal, bit 1: anti-diagonal */
+};
+
 struct moler_state {
     int variant;
-    /* shape the tables below were built for (n == 0: none yet) */
+    /* shape the table below was built for (n == 0: none yet) */
     uint8_t box_rows, box_cols, n, diagonal;
     int ncells;
     uint32_t full; /* bit v-1 stands for value v */
-    /* per row-major cell: its units and its column-major position */
-    uint8_t row_of[GRID_MAX_CELLS], col_of[GRID_MAX_CELLS], box_of[GRID_MAX_CELLS];
-    uint8_t diag_of[GRID_MAX_CELLS]; /* bit 0: main diagonal, bit 1: anti-diagonal */
-    uint16_t pos_of[GRID_MAX_CELLS];
-    uint16_t cell_at[GRID_MAX_CELLS]; /* column-major position -> row-major cell */
+    /* everything below is indexed by column-major position k, so that
+     * "first" is "lowest k" */
+    struct moler_place at[GRID_MAX_CELLS];
 
     /* the grid and the values each unit holds */
-    uint8_t cell[GRID_MAX_CELLS];
+    uint8_t value[GRID_MAX_CELLS];
     uint32_t row[GRID_MAX_N], col[GRID_MAX_N], box[GRID_MAX_N];
-    uint32_t diag_used[4]; /* indexed by diag_of: 0, main, anti, both */
+    uint32_t diag_used[4]; /* indexed by moler_place.diag: 0, main, anti, both */
     int nempty;
-    /* bit k set: the cell at column-major position k is empty. The scan walks
-     * these bits, so a recomputation costs one step per empty cell. */
+    /* bit k set: position k is empty. The scan walks these bits, so a
+     * recomputation costs one step per empty cell. */
     uint64_t empty[(GRID_MAX_CELLS + 63) / 64];
     int nwords;
-    /* cells written since the search began, in order: restoring a saved grid
-     * erases the entries above the level's mark */
+    /* positions written since the search began, in order: restoring a saved
+     * grid erases the entries above the level's mark */
     uint16_t trail[GRID_MAX_CELLS];
     int ntrail;
 
@@ -80,7 +85,7 @@ struct moler_state {
     struct grid scratch; /* the solution handed to solver_record_solution */
 };
 
-/* What one full recomputation of the candidates found. */
+/* What one full recomputation of the candidates found (positions). */
 struct moler_scan {
     int dead;     /* first empty cell with no candidate, or -1 */
     int single;   /* first empty cell with exactly one candidate, or -1 */
@@ -108,19 +113,16 @@ static void build_tables(struct moler_state *st, const struct grid *g)
     st->nwords = (g->ncells + 63) / 64;
     int k = 0;
     for (int c = 0; c < n; c++) {
-        for (int r = 0; r < n; r++) {
-            st->pos_of[r * n + c] = (uint16_t) k;
-            st->cell_at[k++] = (uint16_t) (r * n + c);
+        for (int r = 0; r < n; r++, k++) {
+            const int i = r * n + c;
+            st->at[k].cell = (uint16_t) i;
+            st->at[k].row = (uint8_t) r;
+            st->at[k].col = (uint8_t) c;
+            st->at[k].box = (uint8_t) grid_box_of(g, i);
+            st->at[k].diag = 0;
+            if (st->diagonal)
+                st->at[k].diag = (uint8_t) ((r == c ? 1 : 0) | (r == n - 1 - c ? 2 : 0));
         }
-    }
-    for (int i = 0; i < g->ncells; i++) {
-        const int r = i / n, c = i % n;
-        st->row_of[i] = (uint8_t) r;
-        st->col_of[i] = (uint8_t) c;
-        st->box_of[i] = (uint8_t) grid_box_of(g, i);
-        st->diag_of[i] = 0;
-        if (st->diagonal)
-            st->diag_of[i] = (uint8_t) ((r == c ? 1 : 0) | (r == n - 1 - c ? 2 : 0));
     }
 }
 
@@ -129,37 +131,36 @@ static void update_article_steps(struct moler_state *st)
     st->res->counters.article_steps = st->singles + 2 * st->tentative + st->abandoned / 2;
 }
 
-/* Toggles value v at cell i in the unit masks (set when writing, clear when
- * erasing: a value is written only where its bit is clear). */
-static void toggle_units(struct moler_state *st, int i, int v)
+/* Toggles value v at position k in the unit masks (set when writing, clear
+ * when erasing: a value is written only where its bit is clear). */
+static void toggle_units(struct moler_state *st, int k, int v)
 {
+    const struct moler_place *p = &st->at[k];
     const uint32_t bit = 1u << (v - 1);
-    st->row[st->row_of[i]] ^= bit;
-    st->col[st->col_of[i]] ^= bit;
-    st->box[st->box_of[i]] ^= bit;
-    const int d = st->diag_of[i];
-    if (d) {
-        if (d & 1)
+    st->row[p->row] ^= bit;
+    st->col[p->col] ^= bit;
+    st->box[p->box] ^= bit;
+    if (p->diag) {
+        if (p->diag & 1)
             st->diag_used[1] ^= bit;
-        if (d & 2)
+        if (p->diag & 2)
             st->diag_used[2] ^= bit;
         /* the centre cell of odd N lies on both diagonals */
         st->diag_used[3] = st->diag_used[1] | st->diag_used[2];
     }
 }
 
-static inline void flip_empty(struct moler_state *st, int i)
+static inline void flip_empty(struct moler_state *st, int k)
 {
-    const int k = st->pos_of[i];
     st->empty[k >> 6] ^= (uint64_t) 1 << (k & 63);
 }
 
-static void write_value(struct moler_state *st, int i, int v)
+static void write_value(struct moler_state *st, int k, int v)
 {
-    st->cell[i] = (uint8_t) v;
-    flip_empty(st, i);
-    toggle_units(st, i, v);
-    st->trail[st->ntrail++] = (uint16_t) i;
+    st->value[k] = (uint8_t) v;
+    flip_empty(st, k);
+    toggle_units(st, k, v);
+    st->trail[st->ntrail++] = (uint16_t) k;
     st->nempty--;
     st->res->counters.steps++;
 }
@@ -168,25 +169,27 @@ static void write_value(struct moler_state *st, int i, int v)
 static void restore(struct moler_state *st, int mark)
 {
     while (st->ntrail > mark) {
-        const int i = st->trail[--st->ntrail];
-        const int v = st->cell[i];
-        toggle_units(st, i, v);
-        st->cell[i] = 0;
-        flip_empty(st, i);
+        const int k = st->trail[--st->ntrail];
+        const int v = st->value[k];
+        toggle_units(st, k, v);
+        st->value[k] = 0;
+        flip_empty(st, k);
         st->nempty++;
-        solver_emit(st->req, st->res, SOLVER_EVENT_UNDO, i, v);
+        solver_emit(st->req, st->res, SOLVER_EVENT_UNDO, st->at[k].cell, v);
     }
 }
 
-static inline uint32_t candidates(const struct moler_state *st, int i)
+static inline uint32_t candidates(const struct moler_state *st, int k)
 {
+    const struct moler_place *p = &st->at[k];
     return st->full
-        & ~(st->row[st->row_of[i]] | st->col[st->col_of[i]] | st->box[st->box_of[i]]
-            | st->diag_used[st->diag_of[i]]);
+        & ~(st->row[p->row] | st->col[p->col] | st->box[p->box] | st->diag_used[p->diag]);
 }
 
 /* Recomputes every empty cell's candidates, in column-major order. Stops at
- * the first cell with none: the call fails whatever else the grid holds. */
+ * the first cell with none: the call fails whatever else the grid holds.
+ * Only "none, one, more" matters except for EXM's fewest-candidates rule,
+ * which counts them while nothing below two has been seen. */
 static void scan(const struct moler_state *st, struct moler_scan *out)
 {
     out->dead = out->single = out->branch = -1;
@@ -195,21 +198,24 @@ static void scan(const struct moler_state *st, struct moler_scan *out)
     const bool exm = st->variant == MOLER_EXM;
     for (int w = 0; w < st->nwords; w++) {
         for (uint64_t bits = st->empty[w]; bits; bits &= bits - 1) {
-            const int i = st->cell_at[w * 64 + __builtin_ctzll(bits)];
-            const uint32_t m = candidates(st, i);
-            const int count = __builtin_popcount(m);
-            if (count == 0) {
-                out->dead = i;
+            const int k = w * 64 + __builtin_ctzll(bits);
+            const uint32_t m = candidates(st, k);
+            if (m == 0) {
+                out->dead = k;
                 return;
             }
-            if (count == 1 && out->single < 0) {
-                out->single = i;
-                out->single_cand = m;
-            }
-            if (exm ? count < fewest : out->branch < 0) {
-                fewest = count;
-                out->branch = i;
-                out->branch_cands = m;
+            if ((m & (m - 1)) == 0) {
+                if (out->single < 0) {
+                    out->single = k;
+                    out->single_cand = m;
+                }
+            } else if (out->branch < 0 || (exm && fewest > 2)) {
+                const int count = exm ? __builtin_popcount(m) : 2;
+                if (count < fewest) {
+                    fewest = count;
+                    out->branch = k;
+                    out->branch_cands = m;
+                }
             }
         }
     }
@@ -222,8 +228,8 @@ static bool reach_solution(struct moler_state *st)
     solver_emit(req, res, SOLVER_EVENT_SOLUTION, -1, 0);
     if (!solver_wants_grid(req, res))
         return solver_count_solution(req, res);
-    for (int i = 0; i < st->ncells; i++)
-        st->scratch.cell[i] = st->cell[i];
+    for (int k = 0; k < st->ncells; k++)
+        st->scratch.cell[st->at[k].cell] = st->value[k];
     return solver_record_solution(req, res, &st->scratch);
 }
 
@@ -253,7 +259,7 @@ static bool search(struct moler_state *st, int depth)
         if (sc.dead >= 0) {
             res->counters.backtracks++;
             abandon(st, depth);
-            solver_emit(req, res, SOLVER_EVENT_DEAD, sc.dead, 0);
+            solver_emit(req, res, SOLVER_EVENT_DEAD, st->at[sc.dead].cell, 0);
             return false;
         }
         if (sc.single < 0)
@@ -264,7 +270,7 @@ static bool search(struct moler_state *st, int depth)
         write_value(st, sc.single, v);
         st->singles++;
         update_article_steps(st);
-        solver_emit(req, res, SOLVER_EVENT_SINGLETON, sc.single, v);
+        solver_emit(req, res, SOLVER_EVENT_SINGLETON, st->at[sc.single].cell, v);
     }
     if (st->nempty == 0)
         return reach_solution(st) || abandon(st, depth);
@@ -278,7 +284,7 @@ static bool search(struct moler_state *st, int depth)
         st->tentative++;
         res->counters.guesses++;
         update_article_steps(st);
-        solver_emit(req, res, SOLVER_EVENT_GUESS, z, v);
+        solver_emit(req, res, SOLVER_EVENT_GUESS, st->at[z].cell, v);
         if (search(st, depth + 1))
             return true;
     }
@@ -305,12 +311,13 @@ static void moler_solve(void *priv, const struct grid *puzzle,
         st->diag_used[d] = 0;
     for (int w = 0; w < st->nwords; w++)
         st->empty[w] = 0;
-    for (int i = 0; i < st->ncells; i++) {
-        st->cell[i] = puzzle->cell[i];
-        if (puzzle->cell[i]) {
-            toggle_units(st, i, puzzle->cell[i]);
+    for (int k = 0; k < st->ncells; k++) {
+        const int v = puzzle->cell[st->at[k].cell];
+        st->value[k] = (uint8_t) v;
+        if (v) {
+            toggle_units(st, k, v);
         } else {
-            flip_empty(st, i);
+            flip_empty(st, k);
             st->nempty++;
         }
     }
