@@ -546,3 +546,7 @@ test("speed: mrv on the first 100 puzzles of top1465, page against native", asyn
     console.log(summary);
     fs.writeFileSync(path.join(outDir, "speed.txt"), summary + "\n");
 });
+
+test("no script error and no request off this machine during the whole run", () => {
+    assert.deepEqual(page.problems, []);
+});
