@@ -23,8 +23,10 @@ enum trace_role {
 static const char *const role_names[] = { "empty", "clue", "guess", "singleton" };
 
 static const char *const kind_names[] = {
-    [SOLVER_EVENT_SINGLETON] = "singleton", [SOLVER_EVENT_GUESS] = "guess",
-    [SOLVER_EVENT_UNDO] = "undo",           [SOLVER_EVENT_DEAD] = "dead",
+    [SOLVER_EVENT_SINGLETON] = "singleton",
+    [SOLVER_EVENT_GUESS] = "guess",
+    [SOLVER_EVENT_UNDO] = "undo",
+    [SOLVER_EVENT_DEAD] = "dead",
     [SOLVER_EVENT_SOLUTION] = "solution",
 };
 
@@ -34,7 +36,7 @@ struct trace_run {
     struct cli_common common;
     struct solver_instance *inst;
     bool article; /* the back end reports article_steps: the step column uses it */
-    bool undo;    /* print undo events */
+    bool undo; /* print undo events */
     int nat;
     uint64_t at[TRACE_MAX_AT]; /* requested steps, ascending */
     unsigned long failures;
@@ -46,9 +48,9 @@ struct trace_run {
     uint8_t role[GRID_MAX_CELLS];
     int npending;
     uint16_t pending[GRID_MAX_CELLS]; /* cells erased since the last other event */
-    int stuck;                        /* cell of a dead end still on show, or -1 */
-    bool seen;                        /* an event has been shown */
-    struct solver_event last;         /* the last event shown */
+    int stuck; /* cell of a dead end still on show, or -1 */
+    bool seen; /* an event has been shown */
+    struct solver_event last; /* the last event shown */
 };
 
 static uint64_t step_of(const struct trace_run *run, const struct solver_counters *c)
@@ -78,9 +80,9 @@ static void print_grid_csv(const struct trace_run *run, uint64_t at)
     for (int i = 0; i < g->ncells; i++) {
         const char *role = i == run->stuck ? "stuck" : role_names[run->role[i]];
         printf("%lu,%llu,%llu,%llu,%d,%d,%d,%s\n", run->entry->index,
-               (unsigned long long) at, (unsigned long long) step,
-               (unsigned long long) written, grid_row_of(g, i) + 1, grid_col_of(g, i) + 1,
-               g->cell[i], role);
+            (unsigned long long) at, (unsigned long long) step,
+            (unsigned long long) written, grid_row_of(g, i) + 1, grid_col_of(g, i) + 1,
+            g->cell[i], role);
     }
 }
 
@@ -88,7 +90,7 @@ static void print_grid_text(const struct trace_run *run, uint64_t at, bool ended
 {
     const struct grid *g = &run->g;
     printf("# puzzle %lu at step %llu: %d of %d cells filled", run->entry->index,
-           (unsigned long long) at, filled_cells(run), g->ncells);
+        (unsigned long long) at, filled_cells(run), g->ncells);
     if (run->seen) {
         int r, c;
         describe_cell(g, run->last.cell, &r, &c);
@@ -97,8 +99,9 @@ static void print_grid_text(const struct trace_run *run, uint64_t at, bool ended
             printf(" %c", grid_value_symbol(run->last.value));
         if (run->last.cell >= 0)
             printf(" at (%d,%d)", r, c);
-        printf(", step %llu, written %llu)", (unsigned long long) step_of(run, &run->last.at),
-               (unsigned long long) run->last.at.steps);
+        printf(", step %llu, written %llu)",
+            (unsigned long long) step_of(run, &run->last.at),
+            (unsigned long long) run->last.at.steps);
     }
     if (ended)
         printf(" - the search ended before this step");
@@ -142,11 +145,12 @@ static void print_event(const struct trace_run *run, const struct solver_event *
     int r, c;
     describe_cell(&run->g, ev->cell, &r, &c);
     if (run->common.csv)
-        printf("%lu,%llu,%llu,%d,%d,%d,%s\n", run->entry->index, (unsigned long long) step_of(run, &ev->at),
-               (unsigned long long) ev->at.steps, r, c, ev->value, kind_names[ev->kind]);
+        printf("%lu,%llu,%llu,%d,%d,%d,%s\n", run->entry->index,
+            (unsigned long long) step_of(run, &ev->at), (unsigned long long) ev->at.steps,
+            r, c, ev->value, kind_names[ev->kind]);
     else
-        printf("%llu %d %d %d %s %llu\n", (unsigned long long) step_of(run, &ev->at), r, c,
-               ev->value, kind_names[ev->kind], (unsigned long long) ev->at.steps);
+        printf("%llu %d %d %d %s %llu\n", (unsigned long long) step_of(run, &ev->at), r,
+            c, ev->value, kind_names[ev->kind], (unsigned long long) ev->at.steps);
 }
 
 static void on_event(void *ctx, const struct solver_event *ev)
@@ -208,11 +212,11 @@ static bool trace_entry(void *ctx, const struct cli_entry *e)
     if (!run->common.csv) {
         char line[GRID_MAX_CELLS + 1];
         grid_format_line(puzzle, line);
-        printf("# puzzle %lu (%s:%lu) %s, solver %s\n", e->index, e->source, e->line, line,
-               solver_of(run->inst)->name);
+        printf("# puzzle %lu (%s:%lu) %s, solver %s\n", e->index, e->source, e->line,
+            line, solver_of(run->inst)->name);
         if (run->nat == 0)
             printf("# step row col value kind written (step: %s)\n",
-                   run->article ? "the article's step number" : "the back end's steps");
+                run->article ? "the article's step number" : "the back end's steps");
     }
     struct solve_request req = cli_request(&run->common);
     req.trace = on_event;
@@ -228,7 +232,7 @@ static bool trace_entry(void *ctx, const struct cli_entry *e)
     if (!run->common.csv) {
         const struct solver *s = solver_of(run->inst);
         printf("# %s solutions=%llu", solve_status_name(res.status),
-               (unsigned long long) res.solutions);
+            (unsigned long long) res.solutions);
         for (int i = 0; i < SOLVER_COUNTER_COUNT; i++) {
             if (s->counters & (1u << i)) {
                 printf(" %s=", solver_counter_names[i]);
@@ -291,11 +295,14 @@ static const char trace_help[]
       "Options:\n"
       "  --at N,M,...        print the grid at these steps instead of the events: clues\n"
       "                      plain, [v] tentative values, (v) singletons, ! the cell\n"
-      "                      with no candidate at a dead end\n"
+      "                      with no candidate at a dead end (erasures by a restore\n"
+      "                      count with the next value written, so a dead end shows\n"
+      "                      the grid it died on)\n"
       "  --undo              also print the values erased when a saved grid is restored\n"
-      "  --csv               events as index,step,written,row,col,value,kind; with --at,\n"
-      "                      one row per cell: index,at,step,written,row,col,value,role\n"
-      "                      (role: clue, guess, singleton, empty or stuck)\n" CLI_COMMON_HELP;
+      "With --csv: events as index,step,written,row,col,value,kind; with --at, one\n"
+      "row per cell as index,at,step,written,row,col,value,role (role: clue, guess,\n"
+      "singleton, empty or stuck).\n"
+      "Common options:\n" CLI_COMMON_HELP;
 
 int cmd_trace(int argc, char **argv)
 {

@@ -19,14 +19,17 @@ if [ ! -x "$bin" ]; then
         "ninja -C build) or set SUDOLAB_BIN" >&2
     exit 2
 fi
-command -v gnuplot >/dev/null || { echo "moler-figures: gnuplot is not installed" >&2; exit 2; }
+if ! command -v gnuplot >/dev/null; then
+    echo "moler-figures: gnuplot is not installed" >&2
+    exit 2
+fi
 mkdir -p "$out"
 
 # figure STEP FILE CAPTION
 figure() {
     "$bin" trace --solver moler --csv --at "$1" "$royle" >"$out/$2.csv"
-    gnuplot -e "csv='$out/$2.csv'; out='$out/$2'; name='Royle, moler'; caption='$3'" \
-        "$root/scripts/moler-grid.gp"
+    gnuplot -e "csv='$out/$2.csv'; out='$out/$2'; name='Royle, moler'" \
+        -e "caption='$3'" "$root/scripts/moler-grid.gp"
     echo "$out/$2.png $out/$2.svg"
 }
 

@@ -31,7 +31,8 @@ if (!exists("br")) {
 if (!exists("bc")) bc = n / br
 
 # thousands separators, as the article prints its step numbers
-commas(x) = x < 1000 ? sprintf("%d", x) : commas(int(x / 1000)) . sprintf(",%03d", x % 1000)
+commas(x) = x < 1000 ? sprintf("%d", x) \
+    : commas(int(x / 1000)) . sprintf(",%03d", x % 1000)
 sym(v) = v < 10 ? sprintf("%d", v) : substr("ABCDEFGHIJKLMNOP", v - 9, v - 9)
 
 # colours: clues blue (the article's Figure 1), tentative values cyan,
@@ -42,8 +43,8 @@ c_single = '#a6dc8f'
 c_stuck = '#f26b6b'
 c_empty = '#ffffff'
 
-title_text = sprintf("%s: step %s (values written %s), %d of %d cells filled", \
-    name, commas(step), commas(written), step_filled, n * n)
+title_text = sprintf("%s: step %s (values written %s), %d of %d cells filled", name, \
+    commas(step), commas(written), step_filled, n * n)
 if (strlen(caption) > 0) title_text = title_text . "\n" . caption
 
 unset border
@@ -68,7 +69,8 @@ do for [k = 0 : n] {
 }
 do for [k = 0 : n] {
     w = (k % br == 0) ? 3 : 0.6
-    set arrow from 0.5, n + 0.5 - k to n + 0.5, n + 0.5 - k nohead lw w lc rgb '#000000' front
+    y = n + 0.5 - k
+    set arrow from 0.5, y to n + 0.5, y nohead lw w lc rgb '#000000' front
 }
 
 # x: column, y: row counted from the top
@@ -78,12 +80,15 @@ is(role) = strcol(8) eq role
 cell(role) = is(role) ? X($6) : NaN
 
 fontsize = n <= 9 ? 18 : (n <= 16 ? 11 : 8)
-draw = "plot csv skip 1 using (cell('clue')):(Y($5)):(0.5):(0.5) with boxxyerror fc rgb c_clue title 'clue', \
-    '' skip 1 using (cell('guess')):(Y($5)):(0.5):(0.5) with boxxyerror fc rgb c_guess title 'tentative value', \
-    '' skip 1 using (cell('singleton')):(Y($5)):(0.5):(0.5) with boxxyerror fc rgb c_single title 'implied singleton', \
-    '' skip 1 using (cell('stuck')):(Y($5)):(0.5):(0.5) with boxxyerror fc rgb c_stuck title 'no candidate', \
-    '' skip 1 using ($7 > 0 ? X($6) : NaN):(Y($5)):(sym($7)) with labels font sprintf(',%d', fontsize) notitle, \
-    '' skip 1 using (cell('stuck')):(Y($5)):('∅') with labels font sprintf(',%d', fontsize) tc rgb '#000000' notitle"
+box = ":(Y($5)):(0.5):(0.5) with boxxyerror fc rgb "
+lab = sprintf(" with labels font ',%d' notitle", fontsize)
+draw = "plot csv skip 1 using (cell('clue'))" . box . "c_clue title 'clue', " \
+    . "'' skip 1 using (cell('guess'))" . box . "c_guess title 'tentative value', " \
+    . "'' skip 1 using (cell('singleton'))" . box \
+    . "c_single title 'implied singleton', " \
+    . "'' skip 1 using (cell('stuck'))" . box . "c_stuck title 'no candidate', " \
+    . "'' skip 1 using ($7 > 0 ? X($6) : NaN):(Y($5)):(sym($7))" . lab . ", " \
+    . "'' skip 1 using (cell('stuck')):(Y($5)):('∅')" . lab
 
 side = n <= 9 ? 600 : 780
 set terminal pngcairo size side, side + 90 font "Sans,11"

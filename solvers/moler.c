@@ -87,9 +87,9 @@ struct moler_state {
 
 /* What one full recomputation of the candidates found (positions). */
 struct moler_scan {
-    int dead;     /* first empty cell with no candidate, or -1 */
-    int single;   /* first empty cell with exactly one candidate, or -1 */
-    int branch;   /* the cell to branch on, or -1 when the grid is full */
+    int dead; /* first empty cell with no candidate, or -1 */
+    int single; /* first empty cell with exactly one candidate, or -1 */
+    int branch; /* the cell to branch on, or -1 when the grid is full */
     uint32_t branch_cands;
     uint32_t single_cand;
 };
@@ -292,7 +292,7 @@ static bool search(struct moler_state *st, int depth)
 }
 
 static void moler_solve(void *priv, const struct grid *puzzle,
-                        const struct solve_request *req, struct solve_result *res)
+    const struct solve_request *req, struct solve_result *res)
 {
     struct moler_state *st = priv;
     if (st->n != puzzle->n || st->box_rows != puzzle->box_rows
@@ -324,17 +324,18 @@ static void moler_solve(void *priv, const struct grid *puzzle,
     search(st, 0);
 }
 
-#define MOLER_CAPS                                                                      \
+#define MOLER_CAPS                                                                       \
     (SOLVER_CAP_COUNT | SOLVER_CAP_DIAGONAL | SOLVER_CAP_TRACE | SOLVER_CAP_STEP_BUDGET)
-#define MOLER_COUNTERS                                                                  \
-    (SOLVER_HAS(steps) | SOLVER_HAS(guesses) | SOLVER_HAS(backtracks) | SOLVER_HAS(nodes) \
-     | SOLVER_HAS(article_steps))
+#define MOLER_COUNTERS                                                                   \
+    (SOLVER_HAS(steps) | SOLVER_HAS(guesses) | SOLVER_HAS(backtracks)                    \
+        | SOLVER_HAS(nodes) | SOLVER_HAS(article_steps))
 
 const struct solver solver_moler = {
     .name = "moler",
     .family = "singles",
-    .summary = "Moler 2009: fill singletons, recompute all candidates, branch on the first "
-               "empty cell (column-major)",
+    .summary
+    = "Moler 2009: fill singletons, recompute all candidates, branch on the first "
+      "empty cell (column-major)",
     .min_n = 1,
     .max_n = GRID_MAX_N,
     .caps = MOLER_CAPS,

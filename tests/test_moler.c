@@ -29,7 +29,8 @@ static void parse(struct grid *g, const char *text)
 {
     char why[200];
     const struct grid_shape shape = { 0 };
-    assert_int_equal(grid_parse_token(g, text, strlen(text), &shape, why, sizeof(why)), 0);
+    assert_int_equal(
+        grid_parse_token(g, text, strlen(text), &shape, why, sizeof(why)), 0);
 }
 
 static void format(const struct grid *g, char *out)
@@ -147,7 +148,7 @@ static void watch_event(void *ctx, const struct solver_event *ev)
 }
 
 static void run_traced(const struct solver *s, const char *text, uint64_t limit,
-                       struct watch *w, struct solve_result *res)
+    struct watch *w, struct solve_result *res)
 {
     struct grid puzzle;
     parse(&puzzle, text);
@@ -247,8 +248,8 @@ static void royle_solution_and_totals(void **state)
     /* F: once the solution is found, every abandoned tentative value has been
      * erased by a restore, and those on the solution's path have not */
     assert_int_equal(w.guesses_undone, 2922);
-    assert_int_equal(res.counters.article_steps - res.counters.steps - res.counters.guesses,
-                     2922 / 2);
+    assert_int_equal(
+        res.counters.article_steps - res.counters.steps - res.counters.guesses, 2922 / 2);
     /* one call per tentative value plus the top-level one */
     assert_int_equal(res.counters.nodes, 2933 + 1);
 }
@@ -430,9 +431,9 @@ static void trace_command(void **state)
         unsigned long step, row, col, written;
         const char *kind;
         int value; /* -1: not published */
-    } want[] = { { 22, 9, 1, 14, "singleton", -1 },  { 3114, 1, 1, 2437, "guess", 5 },
-                 { 8172, 1, 1, 6382, "guess", 7 },   { 14781, 1, 9, 11463, "dead", 0 },
-                 { 19229, 1, 1, 14862, "guess", 9 }, { 19422, 0, 0, 15028, "solution", 0 } };
+    } want[] = { { 22, 9, 1, 14, "singleton", -1 }, { 3114, 1, 1, 2437, "guess", 5 },
+        { 8172, 1, 1, 6382, "guess", 7 }, { 14781, 1, 9, 11463, "dead", 0 },
+        { 19229, 1, 1, 14862, "guess", 9 }, { 19422, 0, 0, 15028, "solution", 0 } };
     int seen[6] = { 0 };
     char line[256];
     while (fgets(line, sizeof(line), p)) {
@@ -441,12 +442,12 @@ static void trace_command(void **state)
         char kind[32];
         if (line[0] == '#'
             || sscanf(line, "%lu %lu %lu %d %31s %lu", &step, &row, &col, &value, kind,
-                      &written)
+                   &written)
                 != 6)
             continue;
         for (int k = 0; k < 6; k++) {
-            if (step == want[k].step && strcmp(kind, want[k].kind) == 0 && row == want[k].row
-                && col == want[k].col && written == want[k].written
+            if (step == want[k].step && strcmp(kind, want[k].kind) == 0
+                && row == want[k].row && col == want[k].col && written == want[k].written
                 && (want[k].value < 0 || value == want[k].value))
                 seen[k]++;
         }
@@ -467,8 +468,8 @@ static void trace_command(void **state)
         int row, col, value;
         char role[32];
         assert_int_equal(sscanf(line, "%lu,%lu,%lu,%lu,%d,%d,%d,%31s", &index, &at, &step,
-                                &written, &row, &col, &value, role),
-                         8);
+                             &written, &row, &col, &value, role),
+            8);
         assert_int_equal(step, 14781);
         rows++;
         values += value != 0;
