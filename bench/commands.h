@@ -4,6 +4,7 @@
 #define SUDOLAB_BENCH_COMMANDS_H
 
 int cmd_list(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_count(int argc, char **argv);
 int cmd_trace(int argc, char **argv);

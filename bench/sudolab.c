@@ -14,6 +14,7 @@ static const struct command {
     { "list", cmd_list, "the back ends and what they handle" },
     { "solve", cmd_solve, "solve puzzles: status, solutions, counters, solution" },
     { "count", cmd_count, "count (enumerate) the solutions of puzzles" },
+    { "bench", cmd_bench, "benchmark solvers over corpora: runs.csv, summary, env.txt" },
     { "trace", cmd_trace, "a search event by event, or the grid at chosen steps" },
 };
 

@@ -1,0 +1,82 @@
+/* runs.csv, the bench driver's tidy output: one row per (corpus, puzzle,
+ * solver, repeat), columns
+ *   corpus,index,solver,repeat,status,solutions,<counters>,time_ns
+ * with the counters in SOLVER_COUNTERS order, so a new counter becomes a new
+ * column without touching this file. A counter the back end does not report
+ * is an empty cell; an untimed row (an entry that did not parse or whose
+ * clues break a rule) has empty counters and time.
+ *
+ * Rows are formatted into one buffer so the caller can write each with a
+ * single write(): a killed run leaves whole rows. The reader finds columns by
+ * header name, so it also reads files with extra columns. */
+#ifndef SUDOLAB_BENCH_BENCH_CSV_H
+#define SUDOLAB_BENCH_BENCH_CSV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "solvers/solver.h"
+
+enum {
+    BENCH_CORPUS_NAME_MAX = 256,
+    BENCH_SOLVER_NAME_MAX = 64,
+    BENCH_CSV_LINE_MAX = 1024,
+};
+
+struct bench_row {
+    char corpus[BENCH_CORPUS_NAME_MAX];
+    char solver[BENCH_SOLVER_NAME_MAX];
+    unsigned long index; /* the entry's 1-based ordinal in its corpus */
+    unsigned repeat;     /* 1-based */
+    int status;          /* enum solve_status */
+    uint64_t solutions;
+    unsigned known; /* SOLVER_HAS() bits of the counters present */
+    struct solver_counters counters;
+    bool timed;
+    uint64_t time_ns;
+};
+
+/* Writes the header line (with '\n') into buf; returns its length, or 0 when
+ * len is too small. */
+size_t bench_csv_header(char *buf, size_t len);
+
+/* Formats row as one CSV line ending in '\n' (the corpus name quoted when it
+ * needs it). Returns its length, or 0 when it does not fit in len. */
+size_t bench_csv_format_row(const struct bench_row *row, char *buf, size_t len);
+
+/* Column positions found by name; -1 = absent. */
+struct bench_csv_columns {
+    int corpus, index, solver, repeat, status, solutions, time_ns;
+    int counter[SOLVER_COUNTER_COUNT];
+    int ncols;
+};
+
+/* Reads a header line. Fails (-1, why) when a required column is missing:
+ * corpus, index, solver, status, solutions, time_ns. repeat and the
+ * counters may be absent (then 1 and unknown). */
+int bench_csv_parse_header(const char *line, struct bench_csv_columns *cols, char *why,
+                           size_t whylen);
+
+/* Reads one data line (with or without its '\n'). Returns 0, or -1 and why. */
+int bench_csv_parse_row(const char *line, const struct bench_csv_columns *cols,
+                        struct bench_row *row, char *why, size_t whylen);
+
+/* Splits a CSV line in place into at most max fields (RFC 4180 quoting: a
+ * quoted field may hold commas and doubled quotes). Returns the field count,
+ * or -1 when the line has more than max fields or an unterminated quote. */
+int bench_csv_split(char *line, char **fields, int max);
+
+/* Called for each complete data row of a file; return false to stop. */
+typedef bool bench_csv_row_fn(void *ctx, const struct bench_row *row);
+
+/* Reads a runs.csv: header, then rows. A last line without '\n' is a torn
+ * row from a killed run: it is not delivered, and *valid_bytes (when not
+ * NULL) is set to the length of the file without it, so the caller can cut it
+ * off before appending. Returns the number of rows delivered, or -1 with why
+ * (unreadable file, bad header, bad row). */
+long bench_csv_read(FILE *f, bench_csv_row_fn *fn, void *ctx, long *valid_bytes, char *why,
+                    size_t whylen);
+
+#endif /* SUDOLAB_BENCH_BENCH_CSV_H */

@@ -1,0 +1,820 @@
+#include "bench/bench_run.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/clock.h"
+#include "common/rng.h"
+#include "common/symmetry.h"
+
+enum {
+    CHUNK = 8,              /* puzzles per job: small, so threads end together */
+    MAX_DISAGREEMENTS = 20, /* printed in full; the rest are counted */
+};
+
+int bench_plan_init(struct bench_plan *plan, const struct bench_options *opt,
+                    const struct solver **solvers, size_t nsolvers)
+{
+    memset(plan, 0, sizeof(*plan));
+    plan->opt = *opt;
+    if (plan->opt.repeat == 0)
+        plan->opt.repeat = 1;
+    if (plan->opt.threads == 0)
+        plan->opt.threads = 1;
+    plan->solvers = solvers;
+    plan->nsolvers = nsolvers;
+    plan->out_fd = -1;
+    plan->csv_fd = -1;
+    return 0;
+}
+
+void bench_plan_free(struct bench_plan *plan)
+{
+    const size_t ncells = plan->nsolvers * plan->ncorpora;
+    for (size_t k = 0; plan->cells && k < ncells; k++)
+        free(plan->cells[k]);
+    free(plan->cells);
+    free(plan->passes);
+    for (size_t ci = 0; ci < plan->ncorpora; ci++)
+        free(plan->corpora[ci].puzzles);
+    free(plan->corpora);
+    plan->cells = NULL;
+    plan->passes = NULL;
+    plan->corpora = NULL;
+}
+
+static bool corpus_name_taken(const struct bench_plan *plan, const char *name)
+{
+    for (size_t ci = 0; ci < plan->ncorpora; ci++) {
+        if (strcmp(plan->corpora[ci].name, name) == 0)
+            return true;
+    }
+    return false;
+}
+
+int bench_plan_add_corpus(struct bench_plan *plan, const char *path)
+{
+    struct bench_corpus *grown
+        = realloc(plan->corpora, (plan->ncorpora + 1) * sizeof(*plan->corpora));
+    if (!grown)
+        return -1;
+    plan->corpora = grown;
+    struct bench_corpus *c = &plan->corpora[plan->ncorpora];
+    memset(c, 0, sizeof(*c));
+    const char *slash = strrchr(path, '/');
+    const char *base = slash && slash[1] ? slash + 1 : path;
+    snprintf(c->name, sizeof(c->name), "%s", base);
+    for (int k = 2; corpus_name_taken(plan, c->name); k++)
+        snprintf(c->name, sizeof(c->name), "%.200s~%d", base, k);
+    return (int) plan->ncorpora++;
+}
+
+bool bench_parse_expect(const char *text, uint8_t *kind, uint64_t *count)
+{
+    size_t len = strcspn(text, " \t,;:#\r\n");
+    if (len == 7 && strncmp(text, "invalid", 7) == 0) {
+        *kind = BENCH_EXPECT_INVALID;
+        *count = 0;
+        return true;
+    }
+    const bool at_least = len > 1 && text[len - 1] == '+';
+    if (at_least)
+        len--;
+    if (len == 0 || len > 18)
+        return false;
+    uint64_t v = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (text[i] < '0' || text[i] > '9')
+            return false;
+        v = v * 10 + (uint64_t) (text[i] - '0');
+    }
+    *kind = at_least ? BENCH_EXPECT_AT_LEAST : BENCH_EXPECT_EXACTLY;
+    *count = v;
+    return true;
+}
+
+int bench_plan_add_puzzle(struct bench_plan *plan, size_t ci, const struct corpus_item *item,
+                          bool ok)
+{
+    struct bench_corpus *c = &plan->corpora[ci];
+    c->entries++;
+    if (plan->opt.head && c->n >= plan->opt.head)
+        return 0;
+    if (c->n == c->cap) {
+        const size_t cap = c->cap ? 2 * c->cap : 64;
+        struct bench_puzzle *grown = realloc(c->puzzles, cap * sizeof(*grown));
+        if (!grown)
+            return -1;
+        c->puzzles = grown;
+        c->cap = cap;
+    }
+    struct bench_puzzle *p = &c->puzzles[c->n++];
+    memset(p, 0, sizeof(*p));
+    p->index = c->entries;
+    p->line = item->line;
+    p->ok = ok;
+    if (ok)
+        p->grid = item->puzzle;
+    if (plan->opt.expect && !bench_parse_expect(item->extra, &p->expect_kind, &p->expect))
+        p->expect_kind = BENCH_EXPECT_NONE;
+    return 0;
+}
+
+/* FNV-1a: ties a puzzle's transformation to its corpus name and index, not to
+ * the order of the command line, so a resumed or re-ordered run solves the
+ * same isomorphs. */
+static uint64_t hash_name(const char *s)
+{
+    uint64_t h = 0xcbf29ce484222325u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char) *s) * 0x100000001b3u;
+    return h;
+}
+
+static struct bench_cell *cell_at(const struct bench_plan *plan, size_t si, size_t ci,
+                                  size_t pi, unsigned r)
+{
+    return &plan->cells[si * plan->ncorpora + ci][pi * plan->opt.repeat + r];
+}
+
+int bench_plan_finish(struct bench_plan *plan)
+{
+    if (plan->opt.permute) {
+        for (size_t ci = 0; ci < plan->ncorpora; ci++) {
+            struct bench_corpus *c = &plan->corpora[ci];
+            const uint64_t h = hash_name(c->name);
+            for (size_t pi = 0; pi < c->n; pi++) {
+                struct bench_puzzle *p = &c->puzzles[pi];
+                if (!p->ok)
+                    continue;
+                struct rng rng;
+                rng_seed(&rng, plan->opt.seed ^ h ^ (p->index * 0x9e3779b97f4a7c15u));
+                struct symmetry sym;
+                symmetry_random(&sym, &p->grid, &rng);
+                struct grid out;
+                symmetry_apply(&sym, &p->grid, &out);
+                p->grid = out;
+            }
+        }
+    }
+    const size_t pairs = plan->nsolvers * plan->ncorpora;
+    plan->cells = calloc(pairs ? pairs : 1, sizeof(*plan->cells));
+    plan->passes = calloc(pairs ? pairs : 1, sizeof(*plan->passes));
+    if (!plan->cells || !plan->passes)
+        return -1;
+    for (size_t si = 0; si < plan->nsolvers; si++) {
+        for (size_t ci = 0; ci < plan->ncorpora; ci++) {
+            const struct bench_corpus *c = &plan->corpora[ci];
+            const size_t k = si * plan->ncorpora + ci;
+            plan->cells[k] = calloc(c->n ? c->n * plan->opt.repeat : 1, sizeof(**plan->cells));
+            if (!plan->cells[k])
+                return -1;
+            for (size_t pi = 0; pi < c->n; pi++) {
+                char why[160];
+                const bool skip = c->puzzles[pi].ok
+                    && !solver_supports(plan->solvers[si], &c->puzzles[pi].grid, why,
+                                        sizeof(why));
+                for (unsigned r = 0; r < plan->opt.repeat; r++) {
+                    if (skip)
+                        cell_at(plan, si, ci, pi, r)->state = BENCH_CELL_UNSUPPORTED;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+struct resume_ctx {
+    struct bench_plan *plan;
+    long taken;
+};
+
+static bool resume_row(void *ctx, const struct bench_row *row)
+{
+    struct resume_ctx *rc = ctx;
+    struct bench_plan *plan = rc->plan;
+    size_t si = 0, ci = 0;
+    while (si < plan->nsolvers && strcmp(plan->solvers[si]->name, row->solver) != 0)
+        si++;
+    while (ci < plan->ncorpora && strcmp(plan->corpora[ci].name, row->corpus) != 0)
+        ci++;
+    if (si == plan->nsolvers || ci == plan->ncorpora)
+        return true;
+    const struct bench_corpus *c = &plan->corpora[ci];
+    /* every entry up to --head is kept, so entry k sits at k - 1 */
+    const size_t pi = row->index - 1;
+    if (pi >= c->n || row->repeat == 0 || row->repeat > plan->opt.repeat)
+        return true;
+    struct bench_cell *cell = cell_at(plan, si, ci, pi, row->repeat - 1);
+    if (cell->state != BENCH_CELL_PENDING)
+        return true;
+    cell->state = BENCH_CELL_DONE;
+    cell->resumed = true;
+    cell->status = (uint8_t) row->status;
+    cell->solutions = row->solutions;
+    cell->counters = row->counters;
+    cell->timed = row->timed;
+    cell->time_ns = row->time_ns;
+    rc->taken++;
+    return true;
+}
+
+long bench_plan_resume(struct bench_plan *plan, FILE *f, long *valid_bytes, char *why,
+                       size_t whylen)
+{
+    struct resume_ctx rc = { plan, 0 };
+    if (bench_csv_read(f, resume_row, &rc, valid_bytes, why, whylen) < 0)
+        return -1;
+    return rc.taken;
+}
+
+size_t bench_plan_pending(const struct bench_plan *plan)
+{
+    size_t pending = 0;
+    for (size_t si = 0; si < plan->nsolvers; si++) {
+        for (size_t ci = 0; ci < plan->ncorpora; ci++) {
+            for (size_t pi = 0; pi < plan->corpora[ci].n; pi++) {
+                for (unsigned r = 0; r < plan->opt.repeat; r++)
+                    pending += bench_cell_pending(plan, si, ci, pi, r);
+            }
+        }
+    }
+    return pending;
+}
+
+/* ---- execution ---- */
+
+/* Jobs are struct bench_job (bench_run.h): puzzles [start, end), or the
+ * whole passes of a back end on a corpus when start == end. */
+
+struct shared {
+    struct bench_plan *plan;
+    const struct bench_job *jobs;
+    size_t njobs;
+    atomic_size_t next;
+    pthread_mutex_t lock;
+};
+
+struct worker {
+    struct shared *sh;
+    struct solver_instance **inst; /* one per back end, opened on first use */
+    bool *failed;                  /* solver_open failed */
+    size_t warm_si, warm_ci;       /* the last (back end, corpus) warmed up */
+    bool warm;
+};
+
+static bool stopping(const struct bench_plan *plan)
+{
+    return plan->stop && atomic_load(plan->stop);
+}
+
+static struct solve_request make_request(const struct bench_plan *plan)
+{
+    struct solve_request req = { .limit = plan->opt.limit,
+                                 .budget_steps = plan->opt.budget_steps };
+    if (plan->opt.budget_ms)
+        req.deadline_ns = clock_now_ns() + plan->opt.budget_ms * 1000000u;
+    return req;
+}
+
+/* With the lock held: wipes the progress bar so a message starts on a clean
+ * line (the bar is redrawn by the next update). */
+static void clear_progress(struct bench_plan *plan)
+{
+    if (plan->progress_drawn) {
+        fputs("\r\033[K", stderr);
+        plan->progress_drawn = false;
+    }
+}
+
+static void say(struct bench_plan *plan, const char *fmt, ...)
+{
+    clear_progress(plan);
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+}
+
+static void draw_progress(struct bench_plan *plan, const char *solver, const char *corpus)
+{
+    if (!plan->opt.progress || plan->cells_total == 0)
+        return;
+    const uint64_t now = clock_now_ns();
+    if (now - plan->progress_at_ns < 100000000u && plan->cells_done != plan->cells_total)
+        return;
+    plan->progress_at_ns = now;
+    const int width = 30;
+    const int filled = (int) ((double) width * (double) plan->cells_done
+                              / (double) plan->cells_total);
+    char bar[64];
+    for (int i = 0; i < width; i++)
+        bar[i] = i < filled ? '#' : '.';
+    bar[width] = '\0';
+    fprintf(stderr, "\r\033[K[%s] %zu/%zu  %.20s on %.30s", bar, plan->cells_done,
+            plan->cells_total, solver, corpus);
+    plan->progress_drawn = true;
+}
+
+static bool write_all(int fd, const char *buf, size_t len)
+{
+    while (len > 0) {
+        const ssize_t n = write(fd, buf, len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        buf += n;
+        len -= (size_t) n;
+    }
+    return true;
+}
+
+static struct solver_instance *instance(struct worker *w, size_t si)
+{
+    if (!w->inst[si] && !w->failed[si]) {
+        w->inst[si] = solver_open(w->sh->plan->solvers[si]);
+        w->failed[si] = w->inst[si] == NULL;
+    }
+    return w->inst[si];
+}
+
+/* Untimed solves of the corpus from puzzle `from` on, for warmup_ms: caches,
+ * branch predictors and lazily sized back-end state settle before timing. */
+static void warm_up(struct worker *w, size_t si, size_t ci, size_t from)
+{
+    struct bench_plan *plan = w->sh->plan;
+    const struct bench_corpus *c = &plan->corpora[ci];
+    struct solver_instance *inst = instance(w, si);
+    if (!inst || plan->opt.warmup_ms == 0 || c->n == 0)
+        return;
+    const uint64_t end = clock_now_ns() + plan->opt.warmup_ms * 1000000u;
+    struct solve_result res;
+    for (size_t k = 0; k < c->n && !stopping(plan); k++) {
+        const size_t pi = (from + k) % c->n;
+        if (!c->puzzles[pi].ok || cell_at(plan, si, ci, pi, 0)->state == BENCH_CELL_UNSUPPORTED)
+            continue;
+        struct solve_request req = make_request(plan);
+        if (!req.deadline_ns || req.deadline_ns > end)
+            req.deadline_ns = end;
+        solver_run(inst, &c->puzzles[pi].grid, &req, &res);
+        if (clock_now_ns() >= end)
+            break;
+    }
+}
+
+static void record(struct worker *w, size_t si, size_t ci, size_t pi, unsigned r,
+                   const struct solve_result *res)
+{
+    struct bench_plan *plan = w->sh->plan;
+    const struct solver *s = plan->solvers[si];
+    const struct bench_corpus *c = &plan->corpora[ci];
+    const struct bench_puzzle *p = &c->puzzles[pi];
+    struct bench_cell *cell = cell_at(plan, si, ci, pi, r);
+    cell->status = (uint8_t) res->status;
+    cell->solutions = res->solutions;
+    cell->counters = res->counters;
+    cell->timed = res->status != SOLVE_STATUS_INVALID && p->ok && !w->failed[si];
+    cell->time_ns = cell->timed ? res->time_ns : 0;
+
+    struct bench_row row;
+    memset(&row, 0, sizeof(row));
+    snprintf(row.corpus, sizeof(row.corpus), "%s", c->name);
+    snprintf(row.solver, sizeof(row.solver), "%s", s->name);
+    row.index = p->index;
+    row.repeat = r + 1;
+    row.status = cell->status;
+    row.solutions = cell->solutions;
+    row.known = cell->timed ? s->counters : 0;
+    row.counters = cell->counters;
+    row.timed = cell->timed;
+    row.time_ns = cell->time_ns;
+    char line[BENCH_CSV_LINE_MAX];
+    const size_t len = bench_csv_format_row(&row, line, sizeof(line));
+
+    pthread_mutex_lock(&w->sh->lock);
+    if (res->status == SOLVE_STATUS_ERROR) {
+        plan->errors++;
+        say(plan, "%s:%lu: %s: %s\n", c->name, p->line, s->name,
+            res->error[0] ? res->error : "error");
+    }
+    /* one write() per row: a kill leaves whole rows behind */
+    if (plan->out_fd >= 0 && (len == 0 || !write_all(plan->out_fd, line, len)))
+        plan->write_errors++;
+    if (plan->csv_fd >= 0 && len > 0 && !write_all(plan->csv_fd, line, len))
+        plan->write_errors++;
+    if (plan->on_row && len > 0)
+        plan->on_row(plan->hook_ctx, line, len);
+    cell->state = BENCH_CELL_DONE;
+    plan->cells_done++;
+    draw_progress(plan, s->name, c->name);
+    pthread_mutex_unlock(&w->sh->lock);
+}
+
+static void run_chunk(struct worker *w, const struct bench_job *job)
+{
+    struct bench_plan *plan = w->sh->plan;
+    const struct bench_corpus *c = &plan->corpora[job->ci];
+    if (!w->warm || w->warm_si != job->si || w->warm_ci != job->ci) {
+        warm_up(w, job->si, job->ci, job->start);
+        w->warm = true;
+        w->warm_si = job->si;
+        w->warm_ci = job->ci;
+    }
+    struct solver_instance *inst = instance(w, job->si);
+    struct solve_result res;
+    for (size_t pi = job->start; pi < job->end; pi++) {
+        for (unsigned r = 0; r < plan->opt.repeat; r++) {
+            if (stopping(plan))
+                return;
+            if (!bench_cell_pending(plan, job->si, job->ci, pi, r))
+                continue;
+            memset(&res, 0, sizeof(res));
+            if (!c->puzzles[pi].ok) {
+                res.status = SOLVE_STATUS_INVALID;
+            } else if (!inst) {
+                res.status = SOLVE_STATUS_ERROR;
+                snprintf(res.error, sizeof(res.error), "the back end failed to start");
+            } else {
+                const struct solve_request req = make_request(plan);
+                solver_run(inst, &c->puzzles[pi].grid, &req, &res);
+            }
+            record(w, job->si, job->ci, pi, r, &res);
+        }
+    }
+}
+
+/* The puzzles a pass runs over, or NULL with pass->note saying why not. */
+static size_t *pass_puzzles(struct bench_plan *plan, size_t si, size_t ci, size_t *count,
+                            uint64_t *solutions, struct bench_pass *pass)
+{
+    const struct bench_corpus *c = &plan->corpora[ci];
+    size_t *idx = malloc((c->n ? c->n : 1) * sizeof(*idx));
+    if (!idx) {
+        snprintf(pass->note, sizeof(pass->note), "out of memory");
+        return NULL;
+    }
+    size_t n = 0;
+    *solutions = 0;
+    for (size_t pi = 0; pi < c->n; pi++) {
+        const struct bench_cell *cell = cell_at(plan, si, ci, pi, 0);
+        if (cell->state == BENCH_CELL_UNSUPPORTED || !c->puzzles[pi].ok
+            || cell->status == SOLVE_STATUS_INVALID)
+            continue;
+        if (cell->state == BENCH_CELL_PENDING) {
+            snprintf(pass->note, sizeof(pass->note), "run incomplete");
+            free(idx);
+            return NULL;
+        }
+        if (cell->status == SOLVE_STATUS_LIMIT || cell->status == SOLVE_STATUS_ERROR) {
+            snprintf(pass->note, sizeof(pass->note), "some puzzles hit the budget or failed");
+            free(idx);
+            return NULL;
+        }
+        idx[n++] = pi;
+        *solutions += cell->solutions;
+    }
+    if (n == 0) {
+        snprintf(pass->note, sizeof(pass->note), "no puzzles");
+        free(idx);
+        return NULL;
+    }
+    *count = n;
+    return idx;
+}
+
+/* One pass over the puzzles. Returns false when a solve did not finish (budget
+ * or error). */
+static bool one_pass(struct solver_instance *inst, const struct bench_corpus *c,
+                     const size_t *idx, size_t n, const char *text, size_t stride,
+                     const struct solve_request *req, uint64_t *solutions)
+{
+    struct solve_result res;
+    struct grid parsed;
+    bool finished = true;
+    uint64_t found = 0;
+    for (size_t k = 0; k < n; k++) {
+        const struct grid *g = &c->puzzles[idx[k]].grid;
+        if (text) {
+            const struct grid_shape shape = { g->box_rows, g->box_cols, g->variant };
+            if (grid_parse_token(&parsed, text + k * stride, (size_t) g->ncells, &shape, NULL,
+                                 0)
+                != 0)
+                return false;
+            g = &parsed;
+        }
+        solver_solve_unchecked(inst, g, req, &res);
+        finished &= res.outcome == SOLVE_DONE;
+        found += res.solutions;
+    }
+    *solutions = found;
+    return finished;
+}
+
+static void run_passes(struct worker *w, size_t si, size_t ci)
+{
+    struct bench_plan *plan = w->sh->plan;
+    const struct solver *s = plan->solvers[si];
+    const struct bench_corpus *c = &plan->corpora[ci];
+    struct bench_pass *pass = &plan->passes[si * plan->ncorpora + ci];
+    size_t n = 0;
+    uint64_t want = 0, got = 0;
+    size_t *idx = pass_puzzles(plan, si, ci, &n, &want, pass);
+    struct solver_instance *inst = instance(w, si);
+    if (!idx || !inst) {
+        if (!inst)
+            snprintf(pass->note, sizeof(pass->note), "the back end failed to start");
+        free(idx);
+        return;
+    }
+    char *text = NULL;
+    size_t stride = 0;
+    if (plan->opt.tdoku_protocol) {
+        stride = (size_t) c->puzzles[idx[0]].grid.ncells + 1;
+        for (size_t k = 0; k < n; k++) {
+            if ((size_t) c->puzzles[idx[k]].grid.ncells + 1 > stride)
+                stride = (size_t) c->puzzles[idx[k]].grid.ncells + 1;
+        }
+        text = malloc(n * stride);
+        if (!text) {
+            snprintf(pass->note, sizeof(pass->note), "out of memory");
+            free(idx);
+            return;
+        }
+        for (size_t k = 0; k < n; k++)
+            grid_format_line(&c->puzzles[idx[k]].grid, text + k * stride);
+    }
+
+    /* Warm-up pass: untimed, except that a back end not marked fast must
+     * finish it within fast_us per puzzle to be timed in passes at all. */
+    struct solve_request req = { .limit = plan->opt.limit,
+                                 .budget_steps = plan->opt.budget_steps };
+    const uint64_t t0 = clock_now_ns();
+    if (!(s->caps & SOLVER_CAP_FAST))
+        req.deadline_ns = t0 + (uint64_t) (plan->opt.fast_us * 1e3 * (double) n);
+    else if (plan->opt.budget_ms)
+        req.deadline_ns = t0 + plan->opt.budget_ms * 1000000u * n;
+    const bool finished = one_pass(inst, c, idx, n, text, stride, &req, &got);
+    const uint64_t warm_ns = clock_now_ns() - t0;
+    if (!finished || (req.deadline_ns && t0 + warm_ns > req.deadline_ns)) {
+        snprintf(pass->note, sizeof(pass->note), "not fast: over %.0fus per puzzle",
+                 plan->opt.fast_us);
+    } else if (got != want) {
+        pthread_mutex_lock(&w->sh->lock);
+        plan->errors++;
+        say(plan, "%s: %s: a whole pass found %llu solutions, the per-puzzle runs %llu\n",
+            c->name, s->name, (unsigned long long) got, (unsigned long long) want);
+        pthread_mutex_unlock(&w->sh->lock);
+        snprintf(pass->note, sizeof(pass->note), "answers differ from the per-puzzle runs");
+    } else {
+        /* Timed passes: one clock read per pass; a generous deadline only
+         * guards against a back end that suddenly stalls. */
+        uint64_t total = 0, best = UINT64_MAX;
+        unsigned passes = 0;
+        bool ok = true;
+        while (ok && !stopping(plan)
+               && (passes == 0 || total < plan->opt.pass_ms * 1000000u)) {
+            const uint64_t start = clock_now_ns();
+            req.deadline_ns = start + 10 * warm_ns + 1000000000u;
+            ok = one_pass(inst, c, idx, n, text, stride, &req, &got);
+            const uint64_t ns = clock_now_ns() - start;
+            ok &= got == want;
+            total += ns;
+            best = ns < best ? ns : best;
+            passes++;
+        }
+        if (ok && passes > 0) {
+            pass->measured = true;
+            pass->passes = passes;
+            pass->puzzles = n;
+            pass->total_ns = total;
+            pass->best_ns = best;
+        } else {
+            snprintf(pass->note, sizeof(pass->note),
+                     ok ? "interrupted" : "a timed pass did not finish or differed");
+        }
+    }
+    free(text);
+    free(idx);
+}
+
+static void *worker_main(void *arg)
+{
+    struct worker *w = arg;
+    struct shared *sh = w->sh;
+    for (;;) {
+        if (stopping(sh->plan))
+            break;
+        if (sh->plan->next_job) {
+            struct bench_job job;
+            if (!sh->plan->next_job(sh->plan->hook_ctx, &job))
+                break;
+            run_chunk(w, &job);
+            continue;
+        }
+        const size_t k = atomic_fetch_add(&sh->next, 1);
+        if (k >= sh->njobs)
+            break;
+        const struct bench_job *job = &sh->jobs[k];
+        if (job->start == job->end)
+            run_passes(w, job->si, job->ci);
+        else
+            run_chunk(w, job);
+    }
+    return NULL;
+}
+
+/* Runs jobs on the plan's threads (the calling thread is one of them). */
+static int run_jobs(struct bench_plan *plan, const struct bench_job *jobs, size_t njobs)
+{
+    struct shared sh = { .plan = plan, .jobs = jobs, .njobs = njobs };
+    atomic_init(&sh.next, 0);
+    pthread_mutex_init(&sh.lock, NULL);
+    const unsigned nthreads = plan->opt.threads;
+    struct worker *workers = calloc(nthreads, sizeof(*workers));
+    pthread_t *threads = calloc(nthreads, sizeof(*threads));
+    int rc = workers && threads ? 0 : -1;
+    for (unsigned t = 0; rc == 0 && t < nthreads; t++) {
+        workers[t].sh = &sh;
+        workers[t].inst = calloc(plan->nsolvers ? plan->nsolvers : 1, sizeof(void *));
+        workers[t].failed = calloc(plan->nsolvers ? plan->nsolvers : 1, sizeof(bool));
+        if (!workers[t].inst || !workers[t].failed)
+            rc = -1;
+    }
+    unsigned started = 0;
+    for (unsigned t = 1; rc == 0 && t < nthreads; t++) {
+        if (pthread_create(&threads[t], NULL, worker_main, &workers[t]) != 0)
+            break; /* fewer threads than asked: the ones running do the work */
+        started = t;
+    }
+    if (rc == 0)
+        worker_main(&workers[0]);
+    for (unsigned t = 1; t <= started; t++)
+        pthread_join(threads[t], NULL);
+    for (unsigned t = 0; workers && t < nthreads; t++) {
+        for (size_t si = 0; workers[t].inst && si < plan->nsolvers; si++)
+            solver_close(workers[t].inst[si]);
+        free(workers[t].inst);
+        free(workers[t].failed);
+    }
+    pthread_mutex_lock(&sh.lock);
+    clear_progress(plan);
+    pthread_mutex_unlock(&sh.lock);
+    pthread_mutex_destroy(&sh.lock);
+    free(workers);
+    free(threads);
+    return rc;
+}
+
+int bench_plan_run(struct bench_plan *plan)
+{
+    size_t njobs = 0, cap = 64;
+    struct bench_job *jobs = malloc(cap * sizeof(*jobs));
+    if (!jobs)
+        return -1;
+    plan->cells_total = bench_plan_pending(plan);
+    plan->cells_done = 0;
+    if (plan->next_job) {
+        /* the chunks come from elsewhere, and so do the passes */
+        free(jobs);
+        return run_jobs(plan, NULL, 0);
+    }
+    /* corpus-major, then back end: the two threads share a warm corpus */
+    for (size_t ci = 0; ci < plan->ncorpora; ci++) {
+        for (size_t si = 0; si < plan->nsolvers; si++) {
+            const size_t n = plan->corpora[ci].n;
+            for (size_t start = 0; start < n; start += CHUNK) {
+                const size_t end = start + CHUNK < n ? start + CHUNK : n;
+                bool pending = false;
+                for (size_t pi = start; pi < end && !pending; pi++) {
+                    for (unsigned r = 0; r < plan->opt.repeat && !pending; r++)
+                        pending = bench_cell_pending(plan, si, ci, pi, r);
+                }
+                if (!pending)
+                    continue;
+                if (njobs == cap) {
+                    struct bench_job *grown = realloc(jobs, 2 * cap * sizeof(*jobs));
+                    if (!grown) {
+                        free(jobs);
+                        return -1;
+                    }
+                    jobs = grown;
+                    cap *= 2;
+                }
+                jobs[njobs++] = (struct bench_job) { (uint32_t) si, (uint32_t) ci,
+                                               (uint32_t) start, (uint32_t) end };
+            }
+        }
+    }
+    int rc = run_jobs(plan, jobs, njobs);
+    free(jobs);
+    if (rc != 0 || plan->opt.pass_ms == 0 || stopping(plan))
+        return rc;
+    /* Passes run after every per-puzzle cell is in: they check their answers
+     * against those cells. */
+    const size_t npass = plan->nsolvers * plan->ncorpora;
+    jobs = malloc((npass ? npass : 1) * sizeof(*jobs));
+    if (!jobs)
+        return -1;
+    njobs = 0;
+    for (size_t ci = 0; ci < plan->ncorpora; ci++) {
+        for (size_t si = 0; si < plan->nsolvers; si++)
+            jobs[njobs++] = (struct bench_job) { (uint32_t) si, (uint32_t) ci, 0, 0 };
+    }
+    rc = run_jobs(plan, jobs, njobs);
+    free(jobs);
+    return rc;
+}
+
+/* ---- cross-check ---- */
+
+static bool comparable(const struct bench_cell *cell)
+{
+    return cell->state == BENCH_CELL_DONE && cell->status != SOLVE_STATUS_LIMIT
+        && cell->status != SOLVE_STATUS_ERROR;
+}
+
+static bool meets_expectation(const struct bench_plan *plan, const struct bench_puzzle *p,
+                              const struct bench_cell *cell)
+{
+    const uint64_t limit = plan->opt.limit;
+    const uint64_t want = limit && p->expect > limit ? limit : p->expect;
+    switch (p->expect_kind) {
+    case BENCH_EXPECT_EXACTLY:
+        return cell->status != SOLVE_STATUS_INVALID && cell->solutions == want;
+    case BENCH_EXPECT_AT_LEAST:
+        return cell->status != SOLVE_STATUS_INVALID && cell->solutions >= want;
+    case BENCH_EXPECT_INVALID:
+        return cell->status == SOLVE_STATUS_INVALID;
+    default:
+        return true;
+    }
+}
+
+static void print_disagreement(const struct bench_plan *plan, size_t ci, size_t pi, FILE *out)
+{
+    const struct bench_corpus *c = &plan->corpora[ci];
+    const struct bench_puzzle *p = &c->puzzles[pi];
+    char line[GRID_MAX_CELLS + 1] = "(did not parse)";
+    if (p->ok)
+        grid_format_line(&p->grid, line);
+    fprintf(out, "DISAGREEMENT %s:%lu (entry %lu)%s: %s\n", c->name, p->line, p->index,
+            plan->opt.permute ? " permuted" : "", line);
+    if (p->expect_kind != BENCH_EXPECT_NONE) {
+        if (p->expect_kind == BENCH_EXPECT_INVALID)
+            fprintf(out, "  expected: invalid\n");
+        else
+            fprintf(out, "  expected: %llu%s solutions\n", (unsigned long long) p->expect,
+                    p->expect_kind == BENCH_EXPECT_AT_LEAST ? "+" : "");
+    }
+    for (size_t si = 0; si < plan->nsolvers; si++) {
+        for (unsigned r = 0; r < plan->opt.repeat; r++) {
+            const struct bench_cell *cell = cell_at(plan, si, ci, pi, r);
+            if (cell->state != BENCH_CELL_DONE)
+                continue;
+            fprintf(out, "  %s", plan->solvers[si]->name);
+            if (plan->opt.repeat > 1)
+                fprintf(out, " (repeat %u)", r + 1);
+            fprintf(out, ": %llu solutions, %s\n", (unsigned long long) cell->solutions,
+                    solve_status_name((enum solve_status) cell->status));
+        }
+    }
+}
+
+unsigned long bench_plan_crosscheck(const struct bench_plan *plan, FILE *out)
+{
+    unsigned long bad = 0;
+    for (size_t ci = 0; ci < plan->ncorpora; ci++) {
+        const struct bench_corpus *c = &plan->corpora[ci];
+        for (size_t pi = 0; pi < c->n; pi++) {
+            const struct bench_cell *ref = NULL;
+            bool differ = false;
+            for (size_t si = 0; si < plan->nsolvers; si++) {
+                for (unsigned r = 0; r < plan->opt.repeat; r++) {
+                    const struct bench_cell *cell = cell_at(plan, si, ci, pi, r);
+                    if (!comparable(cell))
+                        continue;
+                    if (!meets_expectation(plan, &c->puzzles[pi], cell))
+                        differ = true;
+                    if (!ref)
+                        ref = cell;
+                    else if (cell->solutions != ref->solutions
+                             || (cell->status == SOLVE_STATUS_INVALID)
+                                 != (ref->status == SOLVE_STATUS_INVALID))
+                        differ = true;
+                }
+            }
+            if (!differ)
+                continue;
+            if (++bad <= MAX_DISAGREEMENTS)
+                print_disagreement(plan, ci, pi, out);
+        }
+    }
+    if (bad > MAX_DISAGREEMENTS)
+        fprintf(out, "... and %lu more disagreements\n", bad - MAX_DISAGREEMENTS);
+    return bad;
+}

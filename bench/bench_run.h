@@ -1,0 +1,179 @@
+/* The bench driver's machinery: a plan (solvers x corpora held in memory, one
+ * result cell per solver, puzzle and repeat), its execution on worker
+ * threads, the whole-pass throughput measurement, and the cross-check of
+ * solution counts between solvers. cmd_bench.c turns options into a plan;
+ * bench_summary.c turns the finished cells into tables.
+ *
+ * Timing. A cell's time is solver_run()'s: CLOCK_MONOTONIC around the back
+ * end's solve() alone (shape and clue checks and the verification of the
+ * answer are outside it). Each thread warms a back end up, untimed, on the
+ * corpus before its first timed puzzle of that corpus. With --repeat K every
+ * puzzle is solved K times back to back and the summary takes the median.
+ *
+ * Whole passes (tdoku's protocol): for back ends marked SOLVER_CAP_FAST, or
+ * whose untimed warm-up pass averages under fast_us per puzzle, the corpus is
+ * solved in whole passes with one clock read per pass, for at least pass_ms;
+ * with tdoku_protocol each pass parses the puzzles' text inside the timed
+ * region too. The answers of the warm-up pass are checked against the
+ * per-puzzle cells. */
+#ifndef SUDOLAB_BENCH_BENCH_RUN_H
+#define SUDOLAB_BENCH_BENCH_RUN_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "bench/bench_csv.h"
+#include "common/corpus.h"
+#include "solvers/solver.h"
+
+struct bench_options {
+    uint64_t limit;
+    uint64_t budget_steps;
+    uint64_t budget_ms;   /* 0 = none */
+    unsigned repeat;      /* >= 1 */
+    unsigned threads;     /* >= 1 */
+    uint64_t warmup_ms;   /* per thread, back end and corpus; 0 = none */
+    uint64_t pass_ms;     /* minimum time of the timed passes; 0 = no passes */
+    double fast_us;       /* warm-up pass mean below which passes are timed */
+    bool tdoku_protocol;  /* parse inside the timed passes */
+    bool permute;         /* solve a random isomorph of each puzzle */
+    uint64_t seed;
+    unsigned long head;   /* keep the first `head` entries of each corpus; 0 = all */
+    bool expect;          /* check counts written after the puzzle (puzzle:count) */
+    bool progress;        /* progress bar on stderr */
+};
+
+/* What a corpus line may say about its puzzle (`puzzle:1`, `:2+`, `:invalid`). */
+enum bench_expect {
+    BENCH_EXPECT_NONE = 0,
+    BENCH_EXPECT_EXACTLY,
+    BENCH_EXPECT_AT_LEAST,
+    BENCH_EXPECT_INVALID,
+};
+
+struct bench_puzzle {
+    struct grid grid; /* as solved: transformed under --permute */
+    unsigned long index, line;
+    bool ok;          /* false: the entry did not parse */
+    uint8_t expect_kind;
+    uint64_t expect;
+};
+
+struct bench_corpus {
+    char name[BENCH_CORPUS_NAME_MAX]; /* the file's base name; CSV key */
+    struct bench_puzzle *puzzles;
+    size_t n, cap;
+    unsigned long entries; /* entries read, those past --head included */
+};
+
+enum bench_cell_state {
+    BENCH_CELL_PENDING = 0,
+    BENCH_CELL_DONE,
+    BENCH_CELL_UNSUPPORTED, /* the back end does not handle this shape */
+};
+
+/* The result of one (solver, corpus, puzzle, repeat). */
+struct bench_cell {
+    uint8_t state;  /* enum bench_cell_state */
+    uint8_t status; /* enum solve_status */
+    bool timed;
+    bool resumed;   /* read back from runs.csv */
+    uint64_t solutions;
+    struct solver_counters counters;
+    uint64_t time_ns;
+};
+
+/* Whole-pass throughput of one back end on one corpus. */
+struct bench_pass {
+    bool measured;
+    unsigned passes;
+    size_t puzzles;    /* per pass */
+    uint64_t total_ns; /* of all timed passes */
+    uint64_t best_ns;  /* fastest pass */
+    char note[80];     /* why it was not measured */
+};
+
+/* A chunk of work: back end si on puzzles [start, end) of corpus ci. */
+struct bench_job {
+    uint32_t si, ci;
+    uint32_t start, end;
+};
+
+struct bench_plan {
+    struct bench_options opt;
+    const struct solver **solvers;
+    size_t nsolvers;
+    struct bench_corpus *corpora;
+    size_t ncorpora;
+    struct bench_cell **cells;  /* [si * ncorpora + ci][pi * repeat + r] */
+    struct bench_pass *passes;  /* [si * ncorpora + ci] */
+
+    /* execution */
+    atomic_int *stop;     /* set asynchronously (SIGINT): no new puzzles */
+    int out_fd;           /* runs.csv, -1 = none */
+    int csv_fd;           /* a second copy of the rows (stdout), -1 = none */
+    unsigned long errors; /* back-end failures and wrong answers */
+    unsigned long write_errors;
+    size_t cells_total, cells_done;
+    uint64_t progress_at_ns;
+    bool progress_drawn;
+
+    /* Optional, for sudolab-mpi (bench/mpi_main.c): where the per-puzzle
+     * chunks come from, called by any worker thread (NULL: every pending
+     * chunk, in order), and a copy of each runs.csv row as it is recorded
+     * (called with the plan's lock held). */
+    bool (*next_job)(void *ctx, struct bench_job *job);
+    void (*on_row)(void *ctx, const char *line, size_t len);
+    void *hook_ctx;
+};
+
+/* An empty plan for these back ends (copied pointers; the array is kept). */
+int bench_plan_init(struct bench_plan *plan, const struct bench_options *opt,
+                    const struct solver **solvers, size_t nsolvers);
+void bench_plan_free(struct bench_plan *plan);
+
+/* Adds a corpus named after path's base name (made unique with "~2", "~3"
+ * when two inputs share one). Returns its number, or -1 (out of memory). */
+int bench_plan_add_corpus(struct bench_plan *plan, const char *path);
+/* Adds an entry to corpus ci (unless past --head). ok false: it did not parse. */
+int bench_plan_add_puzzle(struct bench_plan *plan, size_t ci, const struct corpus_item *item,
+                          bool ok);
+/* Applies --permute, allocates the result cells, marks unsupported shapes.
+ * Returns 0 or -1 (out of memory). */
+int bench_plan_finish(struct bench_plan *plan);
+
+/* Parses an expected count written after a puzzle: "1", "2+", "invalid".
+ * Returns false when text is none of these. */
+bool bench_parse_expect(const char *text, uint8_t *kind, uint64_t *count);
+
+/* Fills cells from the rows of an earlier runs.csv (rows of other corpora,
+ * solvers or puzzles are ignored). Returns the rows taken, or -1 with why.
+ * *valid_bytes: see bench_csv_read. */
+long bench_plan_resume(struct bench_plan *plan, FILE *f, long *valid_bytes, char *why,
+                       size_t whylen);
+
+/* Whether a cell still has to run. */
+static inline bool bench_cell_pending(const struct bench_plan *plan, size_t si, size_t ci,
+                                      size_t pi, unsigned r)
+{
+    return plan->cells[si * plan->ncorpora + ci][pi * plan->opt.repeat + r].state
+        == BENCH_CELL_PENDING;
+}
+
+/* Runs every pending cell, then the whole passes, on opt.threads threads.
+ * Rows go to out_fd and csv_fd as they complete. Returns 0, or -1 when the
+ * threads could not be started. */
+int bench_plan_run(struct bench_plan *plan);
+
+/* Compares solution counts between back ends (and with the expected counts
+ * under --expect) per puzzle, printing each disagreement to out. Returns the
+ * number of puzzles with a disagreement. */
+unsigned long bench_plan_crosscheck(const struct bench_plan *plan, FILE *out);
+
+/* Cells left pending (an interrupted run). */
+size_t bench_plan_pending(const struct bench_plan *plan);
+
+#endif /* SUDOLAB_BENCH_BENCH_RUN_H */

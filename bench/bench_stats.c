@@ -1,0 +1,105 @@
+#include "bench/bench_stats.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "common/clock.h"
+
+static int compare_doubles(const void *a, const void *b)
+{
+    const double x = *(const double *) a, y = *(const double *) b;
+    return (x > y) - (x < y);
+}
+
+void bench_sort(double *v, size_t n)
+{
+    if (n > 1)
+        qsort(v, n, sizeof(*v), compare_doubles);
+}
+
+double bench_quantile(const double *sorted, size_t n, double q)
+{
+    if (n == 0)
+        return NAN;
+    if (q <= 0)
+        return sorted[0];
+    if (q >= 1)
+        return sorted[n - 1];
+    const double h = (double) (n - 1) * q;
+    const size_t lo = (size_t) h;
+    if (lo + 1 >= n)
+        return sorted[n - 1];
+    return sorted[lo] + (h - (double) lo) * (sorted[lo + 1] - sorted[lo]);
+}
+
+double bench_median(double *v, size_t n)
+{
+    bench_sort(v, n);
+    return bench_quantile(v, n, 0.5);
+}
+
+double bench_mean(const double *v, size_t n)
+{
+    if (n == 0)
+        return NAN;
+    double sum = 0;
+    for (size_t i = 0; i < n; i++)
+        sum += v[i];
+    return sum / (double) n;
+}
+
+double bench_geomean(const double *v, size_t n)
+{
+    if (n == 0)
+        return NAN;
+    double sum = 0;
+    for (size_t i = 0; i < n; i++)
+        sum += log(v[i]);
+    return exp(sum / (double) n);
+}
+
+double bench_par2(const double *time, const bool *finished, size_t n, double budget)
+{
+    if (n == 0)
+        return NAN;
+    double sum = 0;
+    for (size_t i = 0; i < n; i++)
+        sum += finished[i] ? time[i] : 2 * budget;
+    return sum / (double) n;
+}
+
+double bench_middle_mean(double *v, size_t n)
+{
+    if (n == 0)
+        return NAN;
+    bench_sort(v, n);
+    const size_t lo = n / 4, hi = n - n / 4;
+    return bench_mean(v + lo, hi - lo);
+}
+
+double bench_timer_overhead_ns(size_t reads)
+{
+    if (reads < 2)
+        reads = 2;
+    double *d = malloc((reads - 1) * sizeof(*d));
+    if (!d)
+        return NAN;
+    uint64_t prev = clock_now_ns();
+    for (size_t i = 0; i + 1 < reads; i++) {
+        const uint64_t now = clock_now_ns();
+        d[i] = (double) (now - prev);
+        prev = now;
+    }
+    const double overhead = bench_middle_mean(d, reads - 1);
+    free(d);
+    return overhead;
+}
+
+double bench_timer_resolution_ns(void)
+{
+    struct timespec ts;
+    if (clock_getres(CLOCK_MONOTONIC, &ts) != 0)
+        return NAN;
+    return (double) ts.tv_sec * 1e9 + (double) ts.tv_nsec;
+}

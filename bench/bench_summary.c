@@ -1,0 +1,296 @@
+#include "bench/bench_summary.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench/bench_stats.h"
+#include "bench/cli.h"
+
+/* Per-puzzle view of the cells: median time over the finished repeats. */
+struct puzzle_view {
+    bool done, timed, finished;
+    int status;
+    double time_ns;
+    const struct bench_cell *first;
+};
+
+static struct puzzle_view view(const struct bench_plan *plan, size_t si, size_t ci,
+                               size_t pi, double *scratch)
+{
+    struct puzzle_view v = { .status = -1 };
+    const struct bench_cell *cells = plan->cells[si * plan->ncorpora + ci];
+    size_t n = 0;
+    for (unsigned r = 0; r < plan->opt.repeat; r++) {
+        const struct bench_cell *cell = &cells[pi * plan->opt.repeat + r];
+        if (cell->state != BENCH_CELL_DONE)
+            continue;
+        if (!v.first)
+            v.first = cell;
+        if (cell->timed)
+            scratch[n++] = (double) cell->time_ns;
+    }
+    if (!v.first)
+        return v;
+    v.done = true;
+    v.status = v.first->status;
+    v.timed = n > 0;
+    v.time_ns = n > 0 ? bench_median(scratch, n) : 0;
+    v.finished = v.timed && v.status != SOLVE_STATUS_LIMIT && v.status != SOLVE_STATUS_ERROR;
+    return v;
+}
+
+int bench_summarize(const struct bench_plan *plan, size_t si, size_t ci, size_t baseline,
+                    struct bench_summary *out)
+{
+    const struct solver *s = plan->solvers[si];
+    const struct bench_corpus *c = &plan->corpora[ci];
+    const struct bench_cell *cells = plan->cells[si * plan->ncorpora + ci];
+    memset(out, 0, sizeof(*out));
+    out->puzzles = c->n;
+    const size_t n = c->n ? c->n : 1;
+    double *times = malloc(n * sizeof(double));
+    double *finished_times = malloc(n * sizeof(double));
+    double *ratios = malloc(n * sizeof(double));
+    bool *finished = malloc(n * sizeof(bool));
+    double *scratch = malloc(plan->opt.repeat * sizeof(double));
+    if (!times || !finished_times || !ratios || !finished || !scratch) {
+        free(times);
+        free(finished_times);
+        free(ratios);
+        free(finished);
+        free(scratch);
+        return -1;
+    }
+    double sums[SOLVER_COUNTER_COUNT] = { 0 };
+    double total_ns = 0, limit_max_ns = 0;
+    size_t ntimed = 0, nfinished = 0, npairs = 0;
+    for (size_t pi = 0; pi < c->n; pi++) {
+        if (cells[pi * plan->opt.repeat].state == BENCH_CELL_UNSUPPORTED) {
+            out->unsupported++;
+            continue;
+        }
+        const struct puzzle_view v = view(plan, si, ci, pi, scratch);
+        if (!v.done) {
+            out->pending++;
+            continue;
+        }
+        out->status[v.status]++;
+        if (!v.timed)
+            continue;
+        times[ntimed] = v.time_ns;
+        finished[ntimed] = v.finished;
+        ntimed++;
+        total_ns += v.time_ns;
+        if (v.status == SOLVE_STATUS_LIMIT && v.time_ns > limit_max_ns)
+            limit_max_ns = v.time_ns;
+        if (!v.finished)
+            continue;
+        finished_times[nfinished++] = v.time_ns;
+        for (int k = 0; k < SOLVER_COUNTER_COUNT; k++)
+            sums[k] += (double) solver_counter_get(&v.first->counters, k);
+        if (baseline < plan->nsolvers) {
+            const struct puzzle_view b = view(plan, baseline, ci, pi, scratch);
+            if (b.finished) {
+                /* a 0 ns reading is below the clock's resolution, not free */
+                ratios[npairs++] = (b.time_ns > 1 ? b.time_ns : 1)
+                    / (v.time_ns > 1 ? v.time_ns : 1);
+            }
+        }
+    }
+    out->timed = ntimed;
+    out->finished = nfinished;
+    bench_sort(finished_times, nfinished);
+    out->mean_ns = bench_mean(finished_times, nfinished);
+    out->median_ns = bench_quantile(finished_times, nfinished, 0.5);
+    out->p90_ns = bench_quantile(finished_times, nfinished, 0.9);
+    out->p99_ns = bench_quantile(finished_times, nfinished, 0.99);
+    out->max_ns = nfinished ? finished_times[nfinished - 1] : NAN;
+    out->puzzles_per_s = total_ns > 0 ? (double) ntimed * 1e9 / total_ns : NAN;
+    for (int k = 0; k < SOLVER_COUNTER_COUNT; k++)
+        out->counter_mean[k] = (s->counters & (1u << k)) && nfinished
+            ? sums[k] / (double) nfinished
+            : NAN;
+    out->par2_ns = NAN;
+    if (out->status[SOLVE_STATUS_LIMIT] > 0) {
+        /* a step budget has no time: its slowest stop stands in for it */
+        const double budget
+            = plan->opt.budget_ms ? (double) plan->opt.budget_ms * 1e6 : limit_max_ns;
+        out->par2_ns = bench_par2(times, finished, ntimed, budget);
+    }
+    out->speedup = bench_geomean(ratios, npairs);
+    out->speedup_pairs = npairs;
+    const struct bench_pass *pass = &plan->passes[si * plan->ncorpora + ci];
+    out->pass_puzzles_per_s = NAN;
+    out->pass_best_puzzles_per_s = NAN;
+    if (pass->measured && pass->total_ns > 0) {
+        out->pass_best_puzzles_per_s = (double) pass->puzzles * 1e9 / (double) pass->best_ns;
+        out->pass_puzzles_per_s
+            = (double) pass->puzzles * pass->passes * 1e9 / (double) pass->total_ns;
+        out->passes = pass->passes;
+    }
+    free(times);
+    free(finished_times);
+    free(ratios);
+    free(finished);
+    free(scratch);
+    return 0;
+}
+
+static void format_time(char *buf, size_t len, double ns)
+{
+    if (isnan(ns))
+        snprintf(buf, len, "-");
+    else
+        cli_format_ns(buf, len, (uint64_t) llround(ns));
+}
+
+static void format_rate(char *buf, size_t len, double v)
+{
+    if (isnan(v))
+        snprintf(buf, len, "-");
+    else if (v >= 100)
+        snprintf(buf, len, "%.0f", v);
+    else
+        snprintf(buf, len, "%.3g", v);
+}
+
+static const char *const status_short[SOLVE_STATUS_COUNT] = {
+    [SOLVE_STATUS_UNIQUE] = "unique",    [SOLVE_STATUS_MULTIPLE] = "multi",
+    [SOLVE_STATUS_UNSOLVABLE] = "unsolv", [SOLVE_STATUS_SOLVED] = "solved",
+    [SOLVE_STATUS_INVALID] = "invalid",  [SOLVE_STATUS_LIMIT] = "limit",
+    [SOLVE_STATUS_ERROR] = "error",
+};
+
+void bench_summary_print(const struct bench_plan *plan, size_t baseline, FILE *out)
+{
+    const size_t ns = plan->nsolvers;
+    struct bench_summary *sum = calloc(ns ? ns : 1, sizeof(*sum));
+    if (!sum)
+        return;
+    for (size_t ci = 0; ci < plan->ncorpora; ci++) {
+        bool show[SOLVE_STATUS_COUNT] = { false };
+        bool unsupported = false, pending = false, par2 = false;
+        for (size_t si = 0; si < ns; si++) {
+            bench_summarize(plan, si, ci, baseline, &sum[si]);
+            for (int k = 0; k < SOLVE_STATUS_COUNT; k++)
+                show[k] |= sum[si].status[k] > 0;
+            unsupported |= sum[si].unsupported > 0;
+            pending |= sum[si].pending > 0;
+            par2 |= !isnan(sum[si].par2_ns);
+        }
+        fprintf(out, "\n%s: %zu puzzles, limit %llu%s\n", plan->corpora[ci].name,
+                plan->corpora[ci].n, (unsigned long long) plan->opt.limit,
+                plan->opt.permute ? ", permuted" : "");
+        fprintf(out, "%-14s", "solver");
+        for (int k = 0; k < SOLVE_STATUS_COUNT; k++) {
+            if (show[k])
+                fprintf(out, " %7s", status_short[k]);
+        }
+        if (unsupported)
+            fprintf(out, " %7s", "unsupp");
+        if (pending)
+            fprintf(out, " %7s", "pending");
+        fprintf(out, " %9s %9s %9s %9s %9s %10s %10s %9s", "mean", "median", "p90", "p99",
+                "max", "puzzles/s", "pass p/s", "guesses");
+        if (par2)
+            fprintf(out, " %9s", "PAR-2");
+        if (baseline < ns)
+            fprintf(out, "  vs %s", plan->solvers[baseline]->name);
+        fputc('\n', out);
+        for (size_t si = 0; si < ns; si++) {
+            const struct bench_summary *s = &sum[si];
+            fprintf(out, "%-14s", plan->solvers[si]->name);
+            for (int k = 0; k < SOLVE_STATUS_COUNT; k++) {
+                if (show[k])
+                    fprintf(out, " %7zu", s->status[k]);
+            }
+            if (unsupported)
+                fprintf(out, " %7zu", s->unsupported);
+            if (pending)
+                fprintf(out, " %7zu", s->pending);
+            char t[5][24], rate[24], pass[24], guesses[24];
+            const double times[5] = { s->mean_ns, s->median_ns, s->p90_ns, s->p99_ns,
+                                      s->max_ns };
+            for (int k = 0; k < 5; k++)
+                format_time(t[k], sizeof(t[k]), times[k]);
+            format_rate(rate, sizeof(rate), s->puzzles_per_s);
+            format_rate(pass, sizeof(pass), s->pass_puzzles_per_s);
+            format_rate(guesses, sizeof(guesses),
+                        s->counter_mean[SOLVER_COUNTER_guesses]);
+            fprintf(out, " %9s %9s %9s %9s %9s %10s %10s %9s", t[0], t[1], t[2], t[3], t[4],
+                    rate, pass, guesses);
+            if (par2) {
+                char p[24];
+                format_time(p, sizeof(p), s->par2_ns);
+                fprintf(out, " %9s", p);
+            }
+            if (baseline < ns && !isnan(s->speedup))
+                fprintf(out, s->speedup >= 100 ? "  %.0fx" : "  %.3gx", s->speedup);
+            fputc('\n', out);
+        }
+    }
+    free(sum);
+}
+
+static void csv_number(FILE *out, double v, const char *fmt)
+{
+    fputc(',', out);
+    if (!isnan(v))
+        fprintf(out, fmt, v);
+}
+
+/* A corpus name is a file name: quoted when it holds a comma or a quote. */
+static void csv_text(FILE *out, const char *text)
+{
+    if (!strpbrk(text, ",\"\r\n")) {
+        fputs(text, out);
+        return;
+    }
+    fputc('"', out);
+    for (const char *p = text; *p; p++) {
+        if (*p == '"')
+            fputc('"', out);
+        fputc(*p, out);
+    }
+    fputc('"', out);
+}
+
+int bench_summary_write_csv(const struct bench_plan *plan, size_t baseline, FILE *out)
+{
+    fputs("corpus,solver,puzzles", out);
+    for (int k = 0; k < SOLVE_STATUS_COUNT; k++)
+        fprintf(out, ",%s", solve_status_name((enum solve_status) k));
+    fputs(",unsupported,pending,finished,mean_ns,median_ns,p90_ns,p99_ns,max_ns,"
+          "puzzles_per_s,pass_puzzles_per_s,pass_best_puzzles_per_s,passes",
+          out);
+    for (int k = 0; k < SOLVER_COUNTER_COUNT; k++)
+        fprintf(out, ",mean_%s", solver_counter_names[k]);
+    fputs(",par2_ns,baseline,speedup_vs_baseline\n", out);
+    for (size_t ci = 0; ci < plan->ncorpora; ci++) {
+        for (size_t si = 0; si < plan->nsolvers; si++) {
+            struct bench_summary s;
+            if (bench_summarize(plan, si, ci, baseline, &s) != 0)
+                return -1;
+            csv_text(out, plan->corpora[ci].name);
+            fprintf(out, ",%s,%zu", plan->solvers[si]->name, s.puzzles);
+            for (int k = 0; k < SOLVE_STATUS_COUNT; k++)
+                fprintf(out, ",%zu", s.status[k]);
+            fprintf(out, ",%zu,%zu,%zu", s.unsupported, s.pending, s.finished);
+            const double times[5] = { s.mean_ns, s.median_ns, s.p90_ns, s.p99_ns, s.max_ns };
+            for (int k = 0; k < 5; k++)
+                csv_number(out, times[k], "%.0f");
+            csv_number(out, s.puzzles_per_s, "%.2f");
+            csv_number(out, s.pass_puzzles_per_s, "%.2f");
+            csv_number(out, s.pass_best_puzzles_per_s, "%.2f");
+            fprintf(out, ",%u", s.passes);
+            for (int k = 0; k < SOLVER_COUNTER_COUNT; k++)
+                csv_number(out, s.counter_mean[k], "%.3f");
+            csv_number(out, s.par2_ns, "%.0f");
+            fprintf(out, ",%s", baseline < plan->nsolvers ? plan->solvers[baseline]->name : "");
+            csv_number(out, s.speedup, "%.4f");
+            fputc('\n', out);
+        }
+    }
+    return ferror(out) ? -1 : 0;
+}

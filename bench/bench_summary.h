@@ -1,0 +1,48 @@
+/* The summary of a bench run, per back end x corpus: counts per status, time
+ * statistics, throughput, mean counters, PAR-2 and the speed ratio against a
+ * baseline back end. Printed as tables for people and as summary.csv.
+ *
+ * Per puzzle, the time is the median over its repeats and the status and
+ * counters are those of its first repeat. Time statistics are over the
+ * finished puzzles (a verdict within the budget); those that hit a budget
+ * count in PAR-2 (twice the budget), printed whenever one did. puzzles/s is
+ * every timed puzzle over their summed times; pass/s is the whole-pass
+ * throughput when it was measured (all timed passes; summary.csv also has the
+ * fastest pass, as tdoku quotes best-of-N). The speed ratio is the geometric mean, over
+ * the puzzles both finished, of baseline time / this time: 3.0 means three
+ * times faster than the baseline. */
+#ifndef SUDOLAB_BENCH_BENCH_SUMMARY_H
+#define SUDOLAB_BENCH_BENCH_SUMMARY_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "bench/bench_run.h"
+
+struct bench_summary {
+    size_t puzzles;  /* entries of the corpus in the run */
+    size_t status[SOLVE_STATUS_COUNT];
+    size_t unsupported, pending;
+    size_t timed, finished;
+    double mean_ns, median_ns, p90_ns, p99_ns, max_ns; /* NAN when none finished */
+    double puzzles_per_s;
+    double pass_puzzles_per_s; /* NAN when not measured */
+    double pass_best_puzzles_per_s; /* of the fastest pass */
+    unsigned passes;
+    double counter_mean[SOLVER_COUNTER_COUNT]; /* over finished; NAN when n/a */
+    double par2_ns;  /* NAN when no budget was hit */
+    double speedup;  /* vs the baseline; NAN when no puzzle to compare */
+    size_t speedup_pairs;
+};
+
+/* Summarises back end si on corpus ci. Returns 0, or -1 (out of memory). */
+int bench_summarize(const struct bench_plan *plan, size_t si, size_t ci, size_t baseline,
+                    struct bench_summary *out);
+
+/* Tables for people, one per corpus. */
+void bench_summary_print(const struct bench_plan *plan, size_t baseline, FILE *out);
+
+/* summary.csv: header and one row per back end x corpus. Returns 0 or -1. */
+int bench_summary_write_csv(const struct bench_plan *plan, size_t baseline, FILE *out);
+
+#endif /* SUDOLAB_BENCH_BENCH_SUMMARY_H */

@@ -1,0 +1,123 @@
+#!/bin/sh
+# End-to-end checks of `sudolab bench` on a tiny corpus: exit statuses, the
+# runs.csv columns and rows, summary.csv and env.txt, --resume after a torn
+# row, --repeat, --limit 1, --expect, and clean failures for bad options.
+# Usage: test_bench.sh SUDOLAB
+set -u
+bin=${1:-${SUDOLAB_BIN:-sudolab}}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+n=0
+
+ok() { # ok NAME CONDITION-STATUS [DETAIL]
+    n=$((n + 1))
+    if [ "$2" -eq 0 ]; then
+        echo "ok $n - $1"
+    else
+        echo "not ok $n - $1${3:+: $3}"
+        failures=$((failures + 1))
+    fi
+}
+
+check() { # check NAME COMMAND-STATUS EXPECTED-STATUS
+    [ "$2" -eq "$3" ]
+    ok "$1" $? "exit status $2, expected $3"
+}
+
+has() { # has NAME FILE PATTERN
+    grep -q -- "$3" "$2"
+    ok "$1" $? "'$3' not in $(head -c 2000 "$2")"
+}
+
+# Known answers: Royle's puzzle is unique and diag(1:4) has two solutions
+# (Moler); a 4x4 with two clues has many; two 1s in a row break a rule.
+cat > "$tmp/tiny.txt" <<'EOT'
+.2..3..4.6.......3..4...5.....8.6...8...1...6...7.5.....7...6..4.......8.3..4..2.:1
+1....2....3....4:2
+12..............:2+
+1..1............:invalid
+EOT
+sed '4d' "$tmp/tiny.txt" > "$tmp/valid.txt"
+
+# the back ends that handle 4x4 and 9x9 and count, from `sudolab list --csv`
+solvers=$("$bin" list --csv | awk -F, 'NR > 1 && $3 <= 4 && $4 >= 9 && $5 ~ /count/ {print $1}' \
+    | head -4 | paste -sd, -)
+nsolvers=$(echo "$solvers" | tr ',' '\n' | grep -c .)
+[ "$nsolvers" -ge 1 ]; ok "some back ends to run ($solvers)" $?
+
+out="$tmp/run"
+"$bin" bench --solvers "$solvers" --budget-ms 5000 --warmup-ms 1 --pass-ms 1 --expect \
+    --out "$out" "$tmp/valid.txt" > "$tmp/stdout" 2> "$tmp/stderr"
+check "bench on a valid corpus" $? 0
+has "the seed is printed" "$tmp/stdout" '^seed [0-9]'
+has "the timer overhead is printed" "$tmp/stdout" 'timer overhead [0-9.]* ns'
+has "summary table" "$tmp/stdout" '^valid.txt: 3 puzzles, limit 2'
+header='corpus,index,solver,repeat,status,solutions,steps,guesses,backtracks,nodes,article_steps,time_ns'
+[ "$(head -1 "$out/runs.csv")" = "$header" ]; ok "runs.csv header" $?
+rows=$(($(wc -l < "$out/runs.csv") - 1))
+[ "$rows" -eq $((3 * nsolvers)) ]; ok "one row per puzzle and solver" $? "$rows rows"
+awk -F, -v want=12 'NF != want {bad = 1} END {exit bad}' "$out/runs.csv"
+ok "every row has 12 fields" $?
+awk -F, 'NR > 1 && $5 !~ /^(unique|multiple|unsolvable)$/ {bad = 1} END {exit bad}' "$out/runs.csv"
+ok "statuses are verdicts" $?
+awk -F, 'NR > 1 && $2 == 1 && !($5 == "unique" && $6 == 1) {bad = 1} END {exit bad}' "$out/runs.csv"
+ok "Royle's puzzle is unique for every back end" $?
+awk -F, 'NR > 1 && $2 == 2 && !($5 == "multiple" && $6 == 2) {bad = 1} END {exit bad}' "$out/runs.csv"
+ok "diag(1:4) has two solutions for every back end" $?
+awk -F, 'NR > 1 && $12 !~ /^[0-9]+$/ {bad = 1} END {exit bad}' "$out/runs.csv"
+ok "every row is timed" $?
+has "summary.csv header" "$out/summary.csv" '^corpus,solver,puzzles,unique,multiple,'
+[ $(($(wc -l < "$out/summary.csv") - 1)) -eq "$nsolvers" ]; ok "summary.csv: a row per solver" $?
+has "env.txt has the seed" "$out/env.txt" '^seed: [0-9]'
+has "env.txt has the timer overhead" "$out/env.txt" '^timer_overhead_ns: [0-9]'
+has "env.txt has the compiler" "$out/env.txt" '^compiler: '
+has "env.txt says complete" "$out/env.txt" '^finished: complete'
+
+# --resume after a kill mid-row: the torn row goes, nothing is run twice
+printf 'valid.txt,3,%s,1,uniq' "${solvers%%,*}" >> "$out/runs.csv"
+"$bin" bench --solvers "$solvers" --budget-ms 5000 --warmup-ms 1 --pass-ms 0 --resume \
+    --out "$out" "$tmp/valid.txt" > "$tmp/stdout" 2> "$tmp/stderr"
+check "resume" $? 0
+has "resume says what it kept" "$tmp/stdout" "resuming: $((3 * nsolvers)) rows"
+[ $(($(wc -l < "$out/runs.csv") - 1)) -eq $((3 * nsolvers)) ]; ok "resume added no row" $?
+[ "$(tail -c 1 "$out/runs.csv" | od -An -c | tr -d ' ')" = '\n' ]; ok "no torn row left" $?
+dups=$(cut -d, -f1-4 "$out/runs.csv" | sort | uniq -d | wc -l)
+[ "$dups" -eq 0 ]; ok "no row twice" $?
+
+# rows on stdout, --repeat, --limit 1, --permute
+"$bin" bench --solvers "$solvers" --csv --repeat 3 --limit 1 --permute --seed 7 \
+    --warmup-ms 1 --pass-ms 0 --quiet "$tmp/valid.txt" > "$tmp/csv" 2> "$tmp/stderr"
+check "csv on stdout" $? 0
+[ "$(head -1 "$tmp/csv")" = "$header" ]; ok "csv header on stdout" $?
+[ $(($(wc -l < "$tmp/csv") - 1)) -eq $((9 * nsolvers)) ]; ok "three rows per repeat" $?
+awk -F, 'NR > 1 && $5 != "solved" {bad = 1} END {exit bad}' "$tmp/csv"
+ok "--limit 1 says solved" $?
+
+# failures: an invalid entry, a wrong expectation, bad options
+"$bin" bench --solvers "$solvers" --warmup-ms 1 --pass-ms 0 --quiet "$tmp/tiny.txt" \
+    > /dev/null 2> "$tmp/stderr"
+check "rule-breaking clues make the exit status 1" $? 1
+has "and are reported with file and line" "$tmp/stderr" 'tiny.txt:4: '
+printf '1....2....3....4:1\n' > "$tmp/wrong.txt"
+"$bin" bench --solvers "$solvers" --warmup-ms 1 --pass-ms 0 --quiet --expect "$tmp/wrong.txt" \
+    > /dev/null 2> "$tmp/stderr"
+check "a wrong expected count fails" $? 1
+has "the disagreement names the puzzle" "$tmp/stderr" '^DISAGREEMENT wrong.txt:1 .*1....2....3....4'
+"$bin" bench --solvers 'no_such_solver*' "$tmp/valid.txt" > /dev/null 2> "$tmp/stderr"
+check "an unknown solver pattern is a usage error" $? 2
+has "naming the pattern" "$tmp/stderr" "no solver matches 'no_such_solver\*'"
+"$bin" bench --solvers "$solvers" --baseline nope "$tmp/valid.txt" > /dev/null 2>&1
+check "an unknown baseline is a usage error" $? 2
+"$bin" bench --repeat 0 "$tmp/valid.txt" > /dev/null 2>&1
+check "--repeat 0 is a usage error" $? 2
+"$bin" bench > /dev/null 2>&1
+check "no corpus is a usage error" $? 2
+"$bin" bench --resume "$tmp/valid.txt" > /dev/null 2>&1
+check "--resume without --out is a usage error" $? 2
+"$bin" bench --help > "$tmp/stdout"
+check "help" $? 0
+has "help lists --solvers" "$tmp/stdout" '--solvers LIST'
+
+echo "1..$n"
+[ "$failures" -eq 0 ]
