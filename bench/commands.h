@@ -7,6 +7,8 @@ int cmd_list(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_count(int argc, char **argv);
+int cmd_generate(int argc, char **argv);
+int cmd_rate(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
 
 #endif /* SUDOLAB_BENCH_COMMANDS_H */

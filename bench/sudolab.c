@@ -15,6 +15,8 @@ static const struct command {
     { "solve", cmd_solve, "solve puzzles: status, solutions, counters, solution" },
     { "count", cmd_count, "count (enumerate) the solutions of puzzles" },
     { "bench", cmd_bench, "benchmark solvers over corpora: runs.csv, summary, env.txt" },
+    { "generate", cmd_generate, "generate unique puzzles (dig or seed003), seeded" },
+    { "rate", cmd_rate, "rate difficulty: blanks, freedom, guesses, techniques" },
     { "trace", cmd_trace, "a search event by event, or the grid at chosen steps" },
 };
 

@@ -1,0 +1,94 @@
+/* Puzzle generation (SPEC section 5): complete grids by randomised
+ * backtracking, then clues removed (seed 000, "dig") or seed 003's method, with
+ * uniqueness proved through registered back ends and every puzzle verified by
+ * a second, different back end before it is handed out.
+ *
+ * Reproducible: puzzle number i of a run depends only on the options, the seed
+ * and i (its random stream is seeded from both), so runs split over threads
+ * or shards give the same puzzles. No I/O; one struct generator per thread.
+ *
+ * Levels. dig: easy, medium, hard = 40, 50, 60 holes for 9x9 (the thesis's web
+ * appendix); other sizes keep the same share of holes, rounded
+ * (holes = round(H9 * cells / 81): 4x4 8/10/12, 6x6 18/22/27, 16x16
+ * 126/158/190), see gen_target. seed003: clue ranges easy 36-45, medium
+ * 27-36, hard 17-27 for 9x9, scaled the same way. */
+#ifndef SUDOLAB_BENCH_GENERATE_H
+#define SUDOLAB_BENCH_GENERATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/grid.h"
+#include "solvers/solver.h"
+
+enum gen_method {
+    GEN_DIG,     /* seed 000: remove clues in random order while unique */
+    GEN_SEED003, /* seed 003: random clues, fix to unique, move into the level's range */
+};
+
+enum gen_level { GEN_EASY, GEN_MEDIUM, GEN_HARD, GEN_LEVEL_COUNT };
+
+struct gen_options {
+    int box_rows, box_cols;
+    int variant; /* enum grid_variant */
+    enum gen_method method;
+    enum gen_level level;
+    int holes;      /* dig: holes wanted (0: from level); with minimal, the least wanted */
+    bool symmetric; /* clue pattern keeps 180-degree rotational symmetry */
+    bool minimal;   /* no clue can be removed (with symmetric: no single clue either) */
+    uint64_t seed;
+    const struct solver *solver;   /* uniqueness while generating (NULL: default) */
+    const struct solver *verifier; /* the final check; a different back end (NULL: default) */
+    uint32_t max_attempts; /* fresh starts per puzzle before giving up (0: default) */
+    uint32_t climbs;       /* dig: perturbation rounds per grid when short of holes */
+    /* With technique_filter, keep only puzzles whose hardest technique
+     * (bench/logic.h: LOGIC_NONE .. LOGIC_TECHNIQUE_COUNT = guessing) lies in
+     * [min_technique, max_technique], as puzzle books grade. */
+    bool technique_filter;
+    int min_technique, max_technique;
+};
+
+/* Work done, summed over the puzzles of one generator. */
+struct gen_stats {
+    uint64_t puzzles;
+    uint64_t rejected;  /* puzzles made but outside the technique range */
+    uint64_t grids;     /* complete grids (dig) or clue sets (seed003) started */
+    uint64_t checks;    /* uniqueness solves by the generating back end */
+    uint64_t shortcuts; /* removals proved safe without a solve (the value was forced) */
+    uint64_t climbs;    /* dig: perturbation rounds */
+    uint64_t verify_ns; /* time in the verifying back end */
+};
+
+const char *gen_method_name(enum gen_method m);
+const char *gen_level_name(enum gen_level level);
+int gen_parse_method(const char *text, enum gen_method *m);
+int gen_parse_level(const char *text, enum gen_level *level);
+
+/* What the options ask for on their grid size: dig, the holes (lo == hi, or
+ * hi = cells when minimal); seed003, the clue range. */
+void gen_target(const struct gen_options *o, int *lo, int *hi);
+
+/* Default back ends for a shape: the generating one is the fastest general
+ * one that counts to 2 and handles the shape (mrv, dlx, naive...); the
+ * verifier the first other one of dlx, mrv, naive_stack, naive. NULL when
+ * none fits. */
+const struct solver *gen_default_solver(const struct grid *shape);
+const struct solver *gen_default_verifier(const struct grid *shape,
+                                          const struct solver *not_this);
+
+struct generator;
+
+/* Checks the options and opens the back ends. NULL with a reason on failure. */
+struct generator *gen_open(const struct gen_options *o, char *why, size_t whylen);
+/* Makes puzzle number `index` (and its solution). Returns 0, or -1 when no
+ * puzzle was found within max_attempts or a back end failed: gen_error says
+ * why. */
+int gen_make(struct generator *g, uint64_t index, struct grid *puzzle, struct grid *solution);
+const char *gen_error(const struct generator *g);
+const struct gen_stats *gen_stats(const struct generator *g);
+/* The options in force (defaults filled in). */
+const struct gen_options *gen_options(const struct generator *g);
+void gen_close(struct generator *g);
+
+#endif /* SUDOLAB_BENCH_GENERATE_H */
