@@ -58,14 +58,15 @@ size_t bench_csv_format_row(const struct bench_row *row, char *buf, size_t len)
 {
     size_t pos = 0;
     bool ok = put_field(buf, len, &pos, row->corpus)
-        && put(buf, len, &pos, ",%lu,", row->index) && put_field(buf, len, &pos, row->solver)
+        && put(buf, len, &pos, ",%lu,", row->index)
+        && put_field(buf, len, &pos, row->solver)
         && put(buf, len, &pos, ",%u,%s,%llu", row->repeat,
-               solve_status_name((enum solve_status) row->status),
-               (unsigned long long) row->solutions);
+            solve_status_name((enum solve_status) row->status),
+            (unsigned long long) row->solutions);
     for (int i = 0; ok && i < SOLVER_COUNTER_COUNT; i++) {
         if (row->known & (1u << i))
             ok = put(buf, len, &pos, ",%llu",
-                     (unsigned long long) solver_counter_get(&row->counters, i));
+                (unsigned long long) solver_counter_get(&row->counters, i));
         else
             ok = put(buf, len, &pos, ",");
     }
@@ -129,8 +130,8 @@ static void set_why(char *why, size_t whylen, const char *fmt, ...)
     va_end(ap);
 }
 
-int bench_csv_parse_header(const char *line, struct bench_csv_columns *cols, char *why,
-                           size_t whylen)
+int bench_csv_parse_header(
+    const char *line, struct bench_csv_columns *cols, char *why, size_t whylen)
 {
     char copy[BENCH_CSV_LINE_MAX];
     char *fields[CSV_MAX_FIELDS];
@@ -148,9 +149,12 @@ int bench_csv_parse_header(const char *line, struct bench_csv_columns *cols, cha
         const char *name;
         int *at;
     } const named[] = {
-        { "corpus", &cols->corpus },   { "index", &cols->index },
-        { "solver", &cols->solver },   { "repeat", &cols->repeat },
-        { "status", &cols->status },   { "solutions", &cols->solutions },
+        { "corpus", &cols->corpus },
+        { "index", &cols->index },
+        { "solver", &cols->solver },
+        { "repeat", &cols->repeat },
+        { "status", &cols->status },
+        { "solutions", &cols->solutions },
         { "time_ns", &cols->time_ns },
     };
     const size_t nnamed = sizeof(named) / sizeof(named[0]);
@@ -186,7 +190,7 @@ static int parse_count(const char *text, uint64_t *out)
 }
 
 int bench_csv_parse_row(const char *line, const struct bench_csv_columns *cols,
-                        struct bench_row *row, char *why, size_t whylen)
+    struct bench_row *row, char *why, size_t whylen)
 {
     char copy[BENCH_CSV_LINE_MAX];
     char *fields[CSV_MAX_FIELDS];
@@ -241,9 +245,9 @@ int bench_csv_parse_row(const char *line, const struct bench_csv_columns *cols,
         }
         row->known |= 1u << k;
         switch (k) {
-#define X(name, doc)                                                                    \
-    case SOLVER_COUNTER_##name:                                                         \
-        row->counters.name = v;                                                         \
+#define X(name, doc)                                                                     \
+    case SOLVER_COUNTER_##name:                                                          \
+        row->counters.name = v;                                                          \
         break;
             SOLVER_COUNTERS(X)
 #undef X
@@ -261,8 +265,8 @@ int bench_csv_parse_row(const char *line, const struct bench_csv_columns *cols,
     return 0;
 }
 
-long bench_csv_read(FILE *f, bench_csv_row_fn *fn, void *ctx, long *valid_bytes, char *why,
-                    size_t whylen)
+long bench_csv_read(
+    FILE *f, bench_csv_row_fn *fn, void *ctx, long *valid_bytes, char *why, size_t whylen)
 {
     char *line = NULL;
     size_t cap = 0;

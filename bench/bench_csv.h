@@ -29,8 +29,8 @@ struct bench_row {
     char corpus[BENCH_CORPUS_NAME_MAX];
     char solver[BENCH_SOLVER_NAME_MAX];
     unsigned long index; /* the entry's 1-based ordinal in its corpus */
-    unsigned repeat;     /* 1-based */
-    int status;          /* enum solve_status */
+    unsigned repeat; /* 1-based */
+    int status; /* enum solve_status */
     uint64_t solutions;
     unsigned known; /* SOLVER_HAS() bits of the counters present */
     struct solver_counters counters;
@@ -56,12 +56,12 @@ struct bench_csv_columns {
 /* Reads a header line. Fails (-1, why) when a required column is missing:
  * corpus, index, solver, status, solutions, time_ns. repeat and the
  * counters may be absent (then 1 and unknown). */
-int bench_csv_parse_header(const char *line, struct bench_csv_columns *cols, char *why,
-                           size_t whylen);
+int bench_csv_parse_header(
+    const char *line, struct bench_csv_columns *cols, char *why, size_t whylen);
 
 /* Reads one data line (with or without its '\n'). Returns 0, or -1 and why. */
 int bench_csv_parse_row(const char *line, const struct bench_csv_columns *cols,
-                        struct bench_row *row, char *why, size_t whylen);
+    struct bench_row *row, char *why, size_t whylen);
 
 /* Splits a CSV line in place into at most max fields (RFC 4180 quoting: a
  * quoted field may hold commas and doubled quotes). Returns the field count,
@@ -76,7 +76,7 @@ typedef bool bench_csv_row_fn(void *ctx, const struct bench_row *row);
  * NULL) is set to the length of the file without it, so the caller can cut it
  * off before appending. Returns the number of rows delivered, or -1 with why
  * (unreadable file, bad header, bad row). */
-long bench_csv_read(FILE *f, bench_csv_row_fn *fn, void *ctx, long *valid_bytes, char *why,
-                    size_t whylen);
+long bench_csv_read(FILE *f, bench_csv_row_fn *fn, void *ctx, long *valid_bytes,
+    char *why, size_t whylen);
 
 #endif /* SUDOLAB_BENCH_BENCH_CSV_H */

@@ -77,8 +77,8 @@ void bench_env_write_machine(FILE *out)
     cpu_set_t set;
     if (sched_getaffinity(0, sizeof(set), &set) == 0)
         fprintf(out, "cores_usable: %d\n", CPU_COUNT(&set));
-    if (read_first_line("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor", buf,
-                        sizeof(buf)))
+    if (read_first_line(
+            "/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor", buf, sizeof(buf)))
         fprintf(out, "governor: %s\n", buf);
     else
         fprintf(out, "governor: n/a\n");

@@ -15,8 +15,8 @@ struct puzzle_view {
     const struct bench_cell *first;
 };
 
-static struct puzzle_view view(const struct bench_plan *plan, size_t si, size_t ci,
-                               size_t pi, double *scratch)
+static struct puzzle_view view(
+    const struct bench_plan *plan, size_t si, size_t ci, size_t pi, double *scratch)
 {
     struct puzzle_view v = { .status = -1 };
     const struct bench_cell *cells = plan->cells[si * plan->ncorpora + ci];
@@ -36,12 +36,13 @@ static struct puzzle_view view(const struct bench_plan *plan, size_t si, size_t 
     v.status = v.first->status;
     v.timed = n > 0;
     v.time_ns = n > 0 ? bench_median(scratch, n) : 0;
-    v.finished = v.timed && v.status != SOLVE_STATUS_LIMIT && v.status != SOLVE_STATUS_ERROR;
+    v.finished
+        = v.timed && v.status != SOLVE_STATUS_LIMIT && v.status != SOLVE_STATUS_ERROR;
     return v;
 }
 
 int bench_summarize(const struct bench_plan *plan, size_t si, size_t ci, size_t baseline,
-                    struct bench_summary *out)
+    struct bench_summary *out)
 {
     const struct solver *s = plan->solvers[si];
     const struct bench_corpus *c = &plan->corpora[ci];
@@ -93,8 +94,8 @@ int bench_summarize(const struct bench_plan *plan, size_t si, size_t ci, size_t 
             const struct puzzle_view b = view(plan, baseline, ci, pi, scratch);
             if (b.finished) {
                 /* a 0 ns reading is below the clock's resolution, not free */
-                ratios[npairs++] = (b.time_ns > 1 ? b.time_ns : 1)
-                    / (v.time_ns > 1 ? v.time_ns : 1);
+                ratios[npairs++]
+                    = (b.time_ns > 1 ? b.time_ns : 1) / (v.time_ns > 1 ? v.time_ns : 1);
             }
         }
     }
@@ -108,9 +109,8 @@ int bench_summarize(const struct bench_plan *plan, size_t si, size_t ci, size_t 
     out->max_ns = nfinished ? finished_times[nfinished - 1] : NAN;
     out->puzzles_per_s = total_ns > 0 ? (double) ntimed * 1e9 / total_ns : NAN;
     for (int k = 0; k < SOLVER_COUNTER_COUNT; k++)
-        out->counter_mean[k] = (s->counters & (1u << k)) && nfinished
-            ? sums[k] / (double) nfinished
-            : NAN;
+        out->counter_mean[k]
+            = (s->counters & (1u << k)) && nfinished ? sums[k] / (double) nfinished : NAN;
     out->par2_ns = NAN;
     if (out->status[SOLVE_STATUS_LIMIT] > 0) {
         /* a step budget has no time: its slowest stop stands in for it */
@@ -124,7 +124,8 @@ int bench_summarize(const struct bench_plan *plan, size_t si, size_t ci, size_t 
     out->pass_puzzles_per_s = NAN;
     out->pass_best_puzzles_per_s = NAN;
     if (pass->measured && pass->total_ns > 0) {
-        out->pass_best_puzzles_per_s = (double) pass->puzzles * 1e9 / (double) pass->best_ns;
+        out->pass_best_puzzles_per_s
+            = (double) pass->puzzles * 1e9 / (double) pass->best_ns;
         out->pass_puzzles_per_s
             = (double) pass->puzzles * pass->passes * 1e9 / (double) pass->total_ns;
         out->passes = pass->passes;
@@ -156,9 +157,12 @@ static void format_rate(char *buf, size_t len, double v)
 }
 
 static const char *const status_short[SOLVE_STATUS_COUNT] = {
-    [SOLVE_STATUS_UNIQUE] = "unique",    [SOLVE_STATUS_MULTIPLE] = "multi",
-    [SOLVE_STATUS_UNSOLVABLE] = "unsolv", [SOLVE_STATUS_SOLVED] = "solved",
-    [SOLVE_STATUS_INVALID] = "invalid",  [SOLVE_STATUS_LIMIT] = "limit",
+    [SOLVE_STATUS_UNIQUE] = "unique",
+    [SOLVE_STATUS_MULTIPLE] = "multi",
+    [SOLVE_STATUS_UNSOLVABLE] = "unsolv",
+    [SOLVE_STATUS_SOLVED] = "solved",
+    [SOLVE_STATUS_INVALID] = "invalid",
+    [SOLVE_STATUS_LIMIT] = "limit",
     [SOLVE_STATUS_ERROR] = "error",
 };
 
@@ -180,8 +184,8 @@ void bench_summary_print(const struct bench_plan *plan, size_t baseline, FILE *o
             par2 |= !isnan(sum[si].par2_ns);
         }
         fprintf(out, "\n%s: %zu puzzles, limit %llu%s\n", plan->corpora[ci].name,
-                plan->corpora[ci].n, (unsigned long long) plan->opt.limit,
-                plan->opt.permute ? ", permuted" : "");
+            plan->corpora[ci].n, (unsigned long long) plan->opt.limit,
+            plan->opt.permute ? ", permuted" : "");
         fprintf(out, "%-14s", "solver");
         for (int k = 0; k < SOLVE_STATUS_COUNT; k++) {
             if (show[k])
@@ -192,7 +196,7 @@ void bench_summary_print(const struct bench_plan *plan, size_t baseline, FILE *o
         if (pending)
             fprintf(out, " %7s", "pending");
         fprintf(out, " %9s %9s %9s %9s %9s %10s %10s %9s", "mean", "median", "p90", "p99",
-                "max", "puzzles/s", "pass p/s", "guesses");
+            "max", "puzzles/s", "pass p/s", "guesses");
         if (par2)
             fprintf(out, " %9s", "PAR-2");
         if (baseline < ns)
@@ -210,16 +214,16 @@ void bench_summary_print(const struct bench_plan *plan, size_t baseline, FILE *o
             if (pending)
                 fprintf(out, " %7zu", s->pending);
             char t[5][24], rate[24], pass[24], guesses[24];
-            const double times[5] = { s->mean_ns, s->median_ns, s->p90_ns, s->p99_ns,
-                                      s->max_ns };
+            const double times[5]
+                = { s->mean_ns, s->median_ns, s->p90_ns, s->p99_ns, s->max_ns };
             for (int k = 0; k < 5; k++)
                 format_time(t[k], sizeof(t[k]), times[k]);
             format_rate(rate, sizeof(rate), s->puzzles_per_s);
             format_rate(pass, sizeof(pass), s->pass_puzzles_per_s);
-            format_rate(guesses, sizeof(guesses),
-                        s->counter_mean[SOLVER_COUNTER_guesses]);
-            fprintf(out, " %9s %9s %9s %9s %9s %10s %10s %9s", t[0], t[1], t[2], t[3], t[4],
-                    rate, pass, guesses);
+            format_rate(
+                guesses, sizeof(guesses), s->counter_mean[SOLVER_COUNTER_guesses]);
+            fprintf(out, " %9s %9s %9s %9s %9s %10s %10s %9s", t[0], t[1], t[2], t[3],
+                t[4], rate, pass, guesses);
             if (par2) {
                 char p[24];
                 format_time(p, sizeof(p), s->par2_ns);
@@ -263,7 +267,7 @@ int bench_summary_write_csv(const struct bench_plan *plan, size_t baseline, FILE
         fprintf(out, ",%s", solve_status_name((enum solve_status) k));
     fputs(",unsupported,pending,finished,mean_ns,median_ns,p90_ns,p99_ns,max_ns,"
           "puzzles_per_s,pass_puzzles_per_s,pass_best_puzzles_per_s,passes",
-          out);
+        out);
     for (int k = 0; k < SOLVER_COUNTER_COUNT; k++)
         fprintf(out, ",mean_%s", solver_counter_names[k]);
     fputs(",par2_ns,baseline,speedup_vs_baseline\n", out);
@@ -277,7 +281,8 @@ int bench_summary_write_csv(const struct bench_plan *plan, size_t baseline, FILE
             for (int k = 0; k < SOLVE_STATUS_COUNT; k++)
                 fprintf(out, ",%zu", s.status[k]);
             fprintf(out, ",%zu,%zu,%zu", s.unsupported, s.pending, s.finished);
-            const double times[5] = { s.mean_ns, s.median_ns, s.p90_ns, s.p99_ns, s.max_ns };
+            const double times[5]
+                = { s.mean_ns, s.median_ns, s.p90_ns, s.p99_ns, s.max_ns };
             for (int k = 0; k < 5; k++)
                 csv_number(out, times[k], "%.0f");
             csv_number(out, s.puzzles_per_s, "%.2f");
@@ -287,7 +292,8 @@ int bench_summary_write_csv(const struct bench_plan *plan, size_t baseline, FILE
             for (int k = 0; k < SOLVER_COUNTER_COUNT; k++)
                 csv_number(out, s.counter_mean[k], "%.3f");
             csv_number(out, s.par2_ns, "%.0f");
-            fprintf(out, ",%s", baseline < plan->nsolvers ? plan->solvers[baseline]->name : "");
+            fprintf(out, ",%s",
+                baseline < plan->nsolvers ? plan->solvers[baseline]->name : "");
             csv_number(out, s.speedup, "%.4f");
             fputc('\n', out);
         }

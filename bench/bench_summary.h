@@ -20,7 +20,7 @@
 #include "bench/bench_run.h"
 
 struct bench_summary {
-    size_t puzzles;  /* entries of the corpus in the run */
+    size_t puzzles; /* entries of the corpus in the run */
     size_t status[SOLVE_STATUS_COUNT];
     size_t unsupported, pending;
     size_t timed, finished;
@@ -30,14 +30,14 @@ struct bench_summary {
     double pass_best_puzzles_per_s; /* of the fastest pass */
     unsigned passes;
     double counter_mean[SOLVER_COUNTER_COUNT]; /* over finished; NAN when n/a */
-    double par2_ns;  /* NAN when no budget was hit */
-    double speedup;  /* vs the baseline; NAN when no puzzle to compare */
+    double par2_ns; /* NAN when no budget was hit */
+    double speedup; /* vs the baseline; NAN when no puzzle to compare */
     size_t speedup_pairs;
 };
 
 /* Summarises back end si on corpus ci. Returns 0, or -1 (out of memory). */
 int bench_summarize(const struct bench_plan *plan, size_t si, size_t ci, size_t baseline,
-                    struct bench_summary *out);
+    struct bench_summary *out);
 
 /* Tables for people, one per corpus. */
 void bench_summary_print(const struct bench_plan *plan, size_t baseline, FILE *out);

@@ -7,6 +7,13 @@ const struct solver *const solver_registry[] = {
     &solver_naive_stack,
     &solver_moler,
     &solver_moler_exm,
+#if HAVE_SAT
+    &solver_sat,
+    &solver_sat_assume,
+#endif
+#if HAVE_MILP
+    &solver_milp,
+#endif
     NULL,
 };
 

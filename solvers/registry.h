@@ -11,6 +11,13 @@ extern const struct solver solver_naive;
 extern const struct solver solver_naive_stack;
 extern const struct solver solver_moler;
 extern const struct solver solver_moler_exm;
+#if HAVE_SAT
+extern const struct solver solver_sat;
+extern const struct solver solver_sat_assume;
+#endif
+#if HAVE_MILP
+extern const struct solver solver_milp;
+#endif
 
 /* NULL-terminated; entry 0 (naive) is the reference implementation. */
 extern const struct solver *const solver_registry[];

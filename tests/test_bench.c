@@ -90,8 +90,8 @@ static void assert_rows_equal(const struct bench_row *a, const struct bench_row 
     assert_int_equal(a->known, b->known);
     for (int i = 0; i < SOLVER_COUNTER_COUNT; i++) {
         if (a->known & (1u << i))
-            assert_int_equal(solver_counter_get(&a->counters, i),
-                             solver_counter_get(&b->counters, i));
+            assert_int_equal(
+                solver_counter_get(&a->counters, i), solver_counter_get(&b->counters, i));
     }
     assert_int_equal(a->timed, b->timed);
     if (a->timed)
@@ -144,7 +144,8 @@ static void csv_rows_round_trip(void **state)
         assert_rows_equal(&rows[k], &back);
     }
     bench_csv_format_row(&rows[0], line, sizeof(line));
-    assert_string_equal(line, "puzzles3_magictour_top1465,3,naive,2,unique,1,5,6,7,8,,1234\n");
+    assert_string_equal(
+        line, "puzzles3_magictour_top1465,3,naive,2,unique,1,5,6,7,8,,1234\n");
     bench_csv_format_row(&rows[1], line, sizeof(line));
     assert_string_equal(line, "\"odd, \"\"name\"\"\",1,sat,1,invalid,0,,,,,,\n");
     assert_int_equal(bench_csv_format_row(&rows[0], line, 20), 0);
@@ -159,11 +160,11 @@ static void csv_reader_finds_columns_by_name(void **state)
     /* reordered, an extra column, no repeat and no counters */
     assert_int_equal(bench_csv_parse_header("time_ns,solver,extra,corpus,index,status,"
                                             "solutions\n",
-                                            &cols, why, sizeof(why)),
-                     0);
-    assert_int_equal(bench_csv_parse_row("77,dlx,x,c.txt,5,multiple,2\n", &cols, &row, why,
-                                         sizeof(why)),
-                     0);
+                         &cols, why, sizeof(why)),
+        0);
+    assert_int_equal(bench_csv_parse_row(
+                         "77,dlx,x,c.txt,5,multiple,2\n", &cols, &row, why, sizeof(why)),
+        0);
     assert_string_equal(row.solver, "dlx");
     assert_string_equal(row.corpus, "c.txt");
     assert_int_equal(row.index, 5);
@@ -171,15 +172,15 @@ static void csv_reader_finds_columns_by_name(void **state)
     assert_int_equal(row.status, SOLVE_STATUS_MULTIPLE);
     assert_int_equal(row.time_ns, 77);
     assert_int_equal(row.known, 0);
-    assert_int_not_equal(bench_csv_parse_row("77,dlx,c.txt,5,multiple,2\n", &cols, &row, why,
-                                             sizeof(why)),
-                         0);
-    assert_int_not_equal(bench_csv_parse_row("77,dlx,x,c.txt,5,maybe,2\n", &cols, &row, why,
-                                             sizeof(why)),
-                         0);
+    assert_int_not_equal(
+        bench_csv_parse_row("77,dlx,c.txt,5,multiple,2\n", &cols, &row, why, sizeof(why)),
+        0);
+    assert_int_not_equal(
+        bench_csv_parse_row("77,dlx,x,c.txt,5,maybe,2\n", &cols, &row, why, sizeof(why)),
+        0);
     assert_int_not_equal(bench_csv_parse_header("corpus,index,status,solutions,time_ns\n",
-                                                &cols, why, sizeof(why)),
-                         0);
+                             &cols, why, sizeof(why)),
+        0);
     assert_non_null(strstr(why, "solver"));
 
     char text[] = "a,\"b,c\",\"d\"\"e\",\n";
@@ -239,8 +240,9 @@ static void expectations_parse(void **state)
     assert_false(bench_parse_expect("", &kind, &count));
     assert_false(bench_parse_expect("+", &kind, &count));
     assert_false(bench_parse_expect("12.5", &kind, &count));
-    assert_false(bench_parse_expect("925631847618574293374982561749826135852413976163795482287359614491267358536148729",
-                                    &kind, &count));
+    assert_false(bench_parse_expect("9256318476185742933749825617498261358524139761637954"
+                                    "82287359614491267358536148729",
+        &kind, &count));
 }
 
 /* A plan over naive and naive_stack (both registered by the core) with one
@@ -254,12 +256,14 @@ static void small_plan(struct bench_plan *plan, const struct solver **solvers)
     struct bench_options opt = { .limit = 2, .repeat = 2, .threads = 1 };
     assert_int_equal(bench_plan_init(plan, &opt, solvers, 2), 0);
     assert_int_equal(bench_plan_add_corpus(plan, "some/dir/c.txt"), 0);
-    const char *puzzles[] = { "1....2....3....4", "................", "43....34.1.....1" };
+    const char *puzzles[]
+        = { "1....2....3....4", "................", "43....34.1.....1" };
     for (int k = 0; k < 3; k++) {
         struct corpus_item item;
         memset(&item, 0, sizeof(item));
         const struct grid_shape shape = { 0, 0, GRID_STANDARD };
-        assert_int_equal(grid_parse_token(&item.puzzle, puzzles[k], 16, &shape, NULL, 0), 0);
+        assert_int_equal(
+            grid_parse_token(&item.puzzle, puzzles[k], 16, &shape, NULL, 0), 0);
         item.line = (unsigned long) k + 1;
         assert_int_equal(bench_plan_add_puzzle(plan, 0, &item, true), 0);
     }
@@ -278,16 +282,16 @@ static void resume_skips_the_rows_present(void **state)
     bench_csv_header(header, sizeof(header));
     char text[4096];
     snprintf(text, sizeof(text),
-             "%s"
-             "c.txt,1,naive,1,multiple,2,1,1,1,1,,10\n"   /* taken */
-             "c.txt,3,naive_stack,2,unique,1,1,1,1,1,,20\n" /* taken */
-             "c.txt,1,naive,1,multiple,2,1,1,1,1,,99\n"   /* a duplicate: first wins */
-             "c.txt,2,dlx_nonexistent,1,multiple,2,,,,,,5\n" /* solver not in the run */
-             "d.txt,1,naive,1,multiple,2,1,1,1,1,,5\n"    /* corpus not in the run */
-             "c.txt,4,naive,1,multiple,2,1,1,1,1,,5\n"    /* past the corpus */
-             "c.txt,2,naive,3,multiple,2,1,1,1,1,,5\n"    /* past --repeat */
-             "c.txt,2,naive,1,multi",                      /* torn */
-             header);
+        "%s"
+        "c.txt,1,naive,1,multiple,2,1,1,1,1,,10\n" /* taken */
+        "c.txt,3,naive_stack,2,unique,1,1,1,1,1,,20\n" /* taken */
+        "c.txt,1,naive,1,multiple,2,1,1,1,1,,99\n" /* a duplicate: first wins */
+        "c.txt,2,dlx_nonexistent,1,multiple,2,,,,,,5\n" /* solver not in the run */
+        "d.txt,1,naive,1,multiple,2,1,1,1,1,,5\n" /* corpus not in the run */
+        "c.txt,4,naive,1,multiple,2,1,1,1,1,,5\n" /* past the corpus */
+        "c.txt,2,naive,3,multiple,2,1,1,1,1,,5\n" /* past --repeat */
+        "c.txt,2,naive,1,multi", /* torn */
+        header);
     FILE *f = fmemopen(text, strlen(text), "r");
     assert_non_null(f);
     long valid = 0;
@@ -310,8 +314,8 @@ static struct bench_cell *cell(struct bench_plan *plan, size_t si, size_t pi, un
     return &plan->cells[si * plan->ncorpora][pi * plan->opt.repeat + r];
 }
 
-static void set_cell(struct bench_plan *plan, size_t si, size_t pi, unsigned r, int status,
-                     uint64_t solutions, uint64_t ns, uint64_t guesses)
+static void set_cell(struct bench_plan *plan, size_t si, size_t pi, unsigned r,
+    int status, uint64_t solutions, uint64_t ns, uint64_t guesses)
 {
     struct bench_cell *c = cell(plan, si, pi, r);
     c->state = BENCH_CELL_DONE;
