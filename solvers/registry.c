@@ -7,6 +7,9 @@ const struct solver *const solver_registry[] = {
     &solver_naive_stack,
     &solver_moler,
     &solver_moler_exm,
+    &solver_mrv,
+    &solver_mrv_plain,
+    &solver_dlx,
 #if HAVE_SAT
     &solver_sat,
     &solver_sat_assume,

@@ -11,6 +11,9 @@ extern const struct solver solver_naive;
 extern const struct solver solver_naive_stack;
 extern const struct solver solver_moler;
 extern const struct solver solver_moler_exm;
+extern const struct solver solver_mrv;
+extern const struct solver solver_mrv_plain;
+extern const struct solver solver_dlx;
 #if HAVE_SAT
 extern const struct solver solver_sat;
 extern const struct solver solver_sat_assume;
