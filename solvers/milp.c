@@ -73,11 +73,11 @@
 struct milp_state {
     struct exact_cover ec; /* the shape the problem was built for */
     glp_prob *lp;
-    int base_rows;                 /* rows of the model; exclusion rows follow */
+    int base_rows; /* rows of the model; exclusion rows follow */
     uint8_t fixed[GRID_MAX_CELLS]; /* value fixed at each cell (0 = none) */
-    int *ind;                      /* [1 + ncells] scratch for exclusion rows */
-    double *one;                   /* [1 + ncells], all 1.0 */
-    int *del;                      /* [1 + max exclusion rows] for glp_del_rows */
+    int *ind; /* [1 + ncells] scratch for exclusion rows */
+    double *one; /* [1 + ncells], all 1.0 */
+    int *del; /* [1 + max exclusion rows] for glp_del_rows */
     int ndel_max;
     glp_iocp parm;
     uint64_t deadline_ns;
@@ -198,11 +198,11 @@ static void milp_set_clues(struct milp_state *st, const struct grid *puzzle)
         if (st->fixed[c] == want)
             continue;
         if (st->fixed[c])
-            glp_set_col_bnds(st->lp, exact_cover_row(&st->ec, c, st->fixed[c]) + 1, GLP_DB,
-                             0.0, 1.0);
+            glp_set_col_bnds(
+                st->lp, exact_cover_row(&st->ec, c, st->fixed[c]) + 1, GLP_DB, 0.0, 1.0);
         if (want)
-            glp_set_col_bnds(st->lp, exact_cover_row(&st->ec, c, want) + 1, GLP_FX, 1.0,
-                             1.0);
+            glp_set_col_bnds(
+                st->lp, exact_cover_row(&st->ec, c, want) + 1, GLP_FX, 1.0, 1.0);
         st->fixed[c] = (uint8_t) want;
     }
 }
@@ -262,8 +262,8 @@ static int milp_ms_left(uint64_t deadline_ns, uint64_t now)
     return ms > INT_MAX ? INT_MAX : ms < 1 ? 1 : (int) ms;
 }
 
-static void milp_solve(void *priv, const struct grid *puzzle, const struct solve_request *req,
-                       struct solve_result *res)
+static void milp_solve(void *priv, const struct grid *puzzle,
+    const struct solve_request *req, struct solve_result *res)
 {
     struct milp_state *st = priv;
     if (!st->lp || !exact_cover_fits(&st->ec, puzzle)) {
@@ -282,7 +282,8 @@ static void milp_solve(void *priv, const struct grid *puzzle, const struct solve
         const uint64_t now = clock_now_ns();
         if ((req->deadline_ns && now >= req->deadline_ns)
             || (req->budget_steps
-                && (calls >= req->budget_steps || res->counters.nodes >= req->budget_steps))) {
+                && (calls >= req->budget_steps
+                    || res->counters.nodes >= req->budget_steps))) {
             res->outcome = SOLVE_BUDGET;
             break;
         }
@@ -299,8 +300,8 @@ static void milp_solve(void *priv, const struct grid *puzzle, const struct solve
         }
         if (ret != 0) {
             res->outcome = SOLVE_ERROR;
-            snprintf(res->error, sizeof(res->error), "milp: glp_intopt failed with code %d",
-                     ret);
+            snprintf(res->error, sizeof(res->error),
+                "milp: glp_intopt failed with code %d", ret);
             break;
         }
         const int status = glp_mip_status(st->lp);
@@ -308,8 +309,8 @@ static void milp_solve(void *priv, const struct grid *puzzle, const struct solve
             break;
         if (status != GLP_OPT && status != GLP_FEAS) {
             res->outcome = SOLVE_ERROR;
-            snprintf(res->error, sizeof(res->error), "milp: unexpected MIP status %d",
-                     status);
+            snprintf(
+                res->error, sizeof(res->error), "milp: unexpected MIP status %d", status);
             break;
         }
         milp_read_solution(st, puzzle);

@@ -76,7 +76,7 @@ struct sat_state {
     struct exact_cover ec; /* the shape the solver was built for */
     CCaDiCaL *solver;
     int next_var; /* next unused variable (guards) */
-    int guards;   /* guard variables used since the build */
+    int guards; /* guard variables used since the build */
     uint64_t deadline_ns; /* of the puzzle being solved; 0 = none */
     uint32_t poll;
     struct grid sol;
@@ -171,7 +171,8 @@ static int sat_clue_var(const struct sat_state *st, const struct grid *puzzle, i
     return sat_var(exact_cover_row(&st->ec, cell, puzzle->cell[cell]));
 }
 
-static void sat_add_guarded_clues(struct sat_state *st, const struct grid *puzzle, int act)
+static void sat_add_guarded_clues(
+    struct sat_state *st, const struct grid *puzzle, int act)
 {
     for (int c = 0; c < puzzle->ncells; c++) {
         if (puzzle->cell[c]) {
@@ -184,7 +185,7 @@ static void sat_add_guarded_clues(struct sat_state *st, const struct grid *puzzl
 
 /* Assumptions and limits of one call; CaDiCaL forgets both after the call. */
 static void sat_prepare_call(struct sat_state *st, const struct grid *puzzle, int act,
-                             const struct solve_request *req)
+    const struct solve_request *req)
 {
     if (st->clues == SAT_CLUES_ASSUMED) {
         for (int c = 0; c < puzzle->ncells; c++) {
@@ -196,7 +197,7 @@ static void sat_prepare_call(struct sat_state *st, const struct grid *puzzle, in
         ccadical_assume(st->solver, -act);
     if (req->budget_steps)
         ccadical_limit(st->solver, "decisions",
-                       req->budget_steps > INT_MAX ? INT_MAX : (int) req->budget_steps);
+            req->budget_steps > INT_MAX ? INT_MAX : (int) req->budget_steps);
 }
 
 /* Reads the model into st->sol (clue cells are copied from the puzzle). */
@@ -225,11 +226,12 @@ static void sat_block_model(struct sat_state *st, const struct grid *puzzle, int
     ccadical_add(st->solver, 0);
 }
 
-static void sat_solve(void *priv, const struct grid *puzzle, const struct solve_request *req,
-                      struct solve_result *res)
+static void sat_solve(void *priv, const struct grid *puzzle,
+    const struct solve_request *req, struct solve_result *res)
 {
     struct sat_state *st = priv;
-    if (!st->solver || !exact_cover_fits(&st->ec, puzzle) || st->guards >= SAT_MAX_GUARDS) {
+    if (!st->solver || !exact_cover_fits(&st->ec, puzzle)
+        || st->guards >= SAT_MAX_GUARDS) {
         if (sat_build(st, puzzle) != 0) {
             sat_release(st);
             exact_cover_free(&st->ec);
@@ -276,7 +278,7 @@ static void sat_solve(void *priv, const struct grid *puzzle, const struct solve_
 const struct solver solver_sat = {
     .name = "sat",
     .family = "sat",
-    .summary = "exact cover as CNF, CaDiCaL reused per shape, guarded clues, blocking clauses",
+    .summary = "exact-cover CNF on CaDiCaL: guarded clues, blocking clauses to count",
     .min_n = 1,
     .max_n = GRID_MAX_N,
     .caps = SOLVER_CAP_COUNT | SOLVER_CAP_DIAGONAL,

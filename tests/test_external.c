@@ -38,11 +38,12 @@ static void load(struct grid *g, const char *text, enum grid_variant variant)
 {
     char why[200];
     const struct grid_shape shape = { 0, 0, (uint8_t) variant };
-    assert_int_equal(grid_parse_token(g, text, strlen(text), &shape, why, sizeof(why)), 0);
+    assert_int_equal(
+        grid_parse_token(g, text, strlen(text), &shape, why, sizeof(why)), 0);
 }
 
 static void run(struct solver_instance *inst, const struct grid *g, uint64_t limit,
-                struct solve_result *res)
+    struct solve_result *res)
 {
     const struct solve_request req = { .limit = limit };
     solver_run(inst, g, &req, res);
@@ -92,7 +93,8 @@ static int load_cases(void **state)
     return ncases > 20 ? 0 : -1;
 }
 
-static int check_known(struct solver_instance *inst, const struct known *k, const char *pass)
+static int check_known(
+    struct solver_instance *inst, const struct known *k, const char *pass)
 {
     struct solve_result res;
     run(inst, &k->puzzle, 2, &res);
@@ -102,9 +104,8 @@ static int check_known(struct solver_instance *inst, const struct known *k, cons
     char shape[48];
     grid_describe_shape(&k->puzzle, shape, sizeof(shape));
     print_error("%s: line %lu (%s, %s pass): expected %d solution(s), got %llu (%s %s)\n",
-                solver_of(inst)->name, k->line, shape, pass, k->count,
-                (unsigned long long) res.solutions, solve_status_name(res.status),
-                res.error);
+        solver_of(inst)->name, k->line, shape, pass, k->count,
+        (unsigned long long) res.solutions, solve_status_name(res.status), res.error);
     return 1;
 }
 
@@ -165,7 +166,8 @@ static void blocking_does_not_leak(void **state)
     load(&diag, "1....2....3....4", GRID_STANDARD);
     for (int round = 0; round < 2; round++) {
         struct collected got = { 0 };
-        const struct solve_request all = { .limit = 0, .on_solution = collect, .ctx = &got };
+        const struct solve_request all
+            = { .limit = 0, .on_solution = collect, .ctx = &got };
         struct solve_result res;
         solver_run(inst, &diag, &all, &res);
         assert_int_equal(res.status, SOLVE_STATUS_MULTIPLE);
@@ -263,6 +265,16 @@ static void sixteen_by_sixteen(void **state)
     solver_close(inst);
 }
 
+/* Diagonal puzzles with a few solutions each: the empty 4x4 grid, two 4x4,
+ * a 6x6 and the 9x9 multiple one of crosscheck_diagonal.txt. */
+static const char *const diagonal_puzzles[] = {
+    "................",
+    "1...............",
+    ".4...3..........",
+    "...3.1........1............1..3.54.2",
+    "..2.13.7..1...5..4..5..219.14.7.6.59.63..4.827.9..8.6....2.9..79..3.1.2...1..7...",
+};
+
 /* The diagonal variant: counts agree with the naive reference on small
  * grids, and a first solution of the empty 9x9 diagonal grid is valid
  * (solver_run checks it, diagonals included). */
@@ -271,14 +283,9 @@ static void diagonal_agrees_with_naive(void **state)
     struct solver_instance *inst = open_backend(state);
     struct solver_instance *ref = solver_open(solver_find("naive"));
     assert_non_null(ref);
-    const char *const puzzles[] = {
-        "................", "1...............", ".4...3..........",
-        "...3.1........1............1..3.54.2",
-        "..2.13.7..1...5..4..5..219.14.7.6.59.63..4.827.9..8.6....2.9..79..3.1.2...1..7...",
-    };
-    for (size_t i = 0; i < sizeof(puzzles) / sizeof(puzzles[0]); i++) {
+    for (size_t i = 0; i < sizeof(diagonal_puzzles) / sizeof(diagonal_puzzles[0]); i++) {
         struct grid g;
-        load(&g, puzzles[i], GRID_DIAGONAL);
+        load(&g, diagonal_puzzles[i], GRID_DIAGONAL);
         struct solve_result mine, theirs;
         run(inst, &g, 0, &mine);
         run(ref, &g, 0, &theirs);
@@ -412,7 +419,10 @@ static const struct {
 
 int main(void)
 {
-    enum { NB = sizeof(backends) / sizeof(backends[0]), NK = sizeof(kinds) / sizeof(kinds[0]) };
+    enum {
+        NB = sizeof(backends) / sizeof(backends[0]),
+        NK = sizeof(kinds) / sizeof(kinds[0])
+    };
     static struct CMUnitTest tests[NB * NK];
     static char names[NB * NK][64];
     size_t n = 0;
@@ -422,7 +432,7 @@ int main(void)
             /* a test per missing back end would only skip, and cmocka 1.1's
              * TAP says "not ok ... # SKIP", which Meson counts as a failure */
             printf("# %s not built (library missing or feature disabled): not tested\n",
-                   backends[b]);
+                backends[b]);
             continue;
         }
         for (size_t k = 0; k < NK; k++) {
@@ -430,8 +440,8 @@ int main(void)
                 continue;
             snprintf(names[n], sizeof(names[n]), "%s %s", backends[b], kinds[k].name);
             tests[n] = (struct CMUnitTest) { .name = names[n],
-                                             .test_func = kinds[k].fn,
-                                             .initial_state = (void *) backends[b] };
+                .test_func = kinds[k].fn,
+                .initial_state = (void *) backends[b] };
             n++;
         }
     }
