@@ -88,7 +88,7 @@ static int open_worker(struct gen_worker *w, struct gen_run *run)
     }
     if (run->rate_methods) {
         if (rater_open(&w->rater, run->rate_methods, run->rate_solver, run->permutations,
-                       run->opt.seed, why, sizeof(why))
+                run->opt.seed, why, sizeof(why))
             != 0) {
             fprintf(stderr, "sudolab generate: --rate: %s\n", why);
             gen_close(w->gen);
@@ -114,8 +114,8 @@ static void close_worker(struct gen_worker *w, struct gen_stats *total)
     gen_close(w->gen);
 }
 
-static void print_header(const struct gen_run *run, const struct generator *g,
-                         const char *shard)
+static void print_header(
+    const struct gen_run *run, const struct generator *g, const char *shard)
 {
     const struct gen_options *o = gen_options(g);
     int lo, hi;
@@ -127,12 +127,12 @@ static void print_header(const struct gen_run *run, const struct generator *g,
     if (hi != lo)
         printf("-%d", hi);
     printf(" size=%dx%d variant=%s symmetric=%s minimal=%s seed=%llu count=%llu",
-           o->box_rows, o->box_cols, o->variant == GRID_DIAGONAL ? "diagonal" : "standard",
-           o->symmetric ? "yes" : "no", o->minimal ? "yes" : "no",
-           (unsigned long long) o->seed, (unsigned long long) run->count);
+        o->box_rows, o->box_cols, o->variant == GRID_DIAGONAL ? "diagonal" : "standard",
+        o->symmetric ? "yes" : "no", o->minimal ? "yes" : "no",
+        (unsigned long long) o->seed, (unsigned long long) run->count);
     if (o->technique_filter)
         printf(" techniques=%s..%s", logic_technique_name(o->min_technique),
-               logic_technique_name(o->max_technique));
+            logic_technique_name(o->max_technique));
     if (shard)
         printf(" shard=%s", shard);
     printf(" solver=%s verifier=%s", o->solver->name, o->verifier->name);
@@ -142,43 +142,49 @@ static void print_header(const struct gen_run *run, const struct generator *g,
         printf(" rate=%s", names);
         if (run->rate_methods & RATE_GUESSES)
             printf(" rate_solver=%s permutations=%d",
-                   run->rate_solver ? run->rate_solver->name : "?", run->permutations);
+                run->rate_solver ? run->rate_solver->name : "?", run->permutations);
     }
     putchar('\n');
 }
 
+static const char *const usage_lines[] = {
+    "usage: sudolab generate [options]",
+    "Generates puzzles with a unique solution, one per line after a '#' header.",
+    "  --method M          dig (seed 000: remove clues while unique; default) or",
+    "                      seed003 (random clues, fixed to unique, moved into range)",
+    "  --difficulty L      easy, medium (default) or hard. dig: 40/50/60 holes on 9x9;",
+    "                      seed003: 36-45, 27-36, 17-27 clues on 9x9. Other sizes keep",
+    "                      9x9's ratio to what one pass of digging typically leaves:",
+    "                      4x4 8/10/12 holes, 6x6 18/23/27, 16x16 115/143/172 (the",
+    "                      header line shows the numbers in force)",
+    "  --holes N           dig: exactly N holes (with --minimal: at least N)",
+    "  --count N           puzzles to make (default 1)",
+    "  --seed S            random seed (default: from the clock; always printed)",
+    "  --symmetric         clue pattern symmetric under 180-degree rotation",
+    "  --minimal           no clue can be removed without losing uniqueness",
+    "  --size RxC          box rows x box columns (default 3x3; 2x2 = 4x4, 2x3 = 6x6)",
+    "  --variant V         standard or diagonal",
+    "  -j, --jobs N        threads (the output does not depend on N)",
+    "  --shard K/N         make only the K-th of N equal consecutive parts",
+    "  --min-technique T   keep only puzzles whose hardest technique (sudolab rate",
+    "                      --method techniques) is at least T: naked_single,",
+    "                      hidden_single, pointing, claiming, naked_pair, hidden_pair,",
+    "                      naked_triple, hidden_triple, x_wing, swordfish, guessing",
+    "  --max-technique T   ... and at most T",
+    "  --rate METHODS      append ratings: blanks,freedom,guesses,techniques or all",
+    "  --permutations K    permutations for the guesses rating (default 10)",
+    "  --solver NAME       back end for uniqueness while generating",
+    "  --verifier NAME     back end for the final check (must differ)",
+    "  --attempts N        fresh grids per puzzle before giving up (default 500)",
+    "  --climbs N          dig: clue swaps per grid when short of holes (default 60,",
+    "                      300 with --symmetric)",
+    "  --stats             print work counters and the rate to stderr",
+};
+
 static void usage(FILE *out)
 {
-    fputs("usage: sudolab generate [options]\n"
-          "Generates puzzles with a unique solution, one per line after a '#' header.\n"
-          "  --method M          dig (seed 000: remove clues while unique; default) or\n"
-          "                      seed003 (random clues, fixed to unique, moved into range)\n"
-          "  --difficulty L      easy, medium (default) or hard. dig: 40/50/60 holes on 9x9,\n"
-          "                      the same share of the cells on other sizes; seed003: 36-45,\n"
-          "                      27-36, 17-27 clues on 9x9, scaled likewise\n"
-          "  --holes N           dig: exactly N holes (with --minimal: at least N)\n"
-          "  --count N           puzzles to make (default 1)\n"
-          "  --seed S            random seed (default: from the clock; always printed)\n"
-          "  --symmetric         clue pattern symmetric under 180-degree rotation\n"
-          "  --minimal           no clue can be removed without losing uniqueness\n"
-          "  --size RxC          box rows x box columns (default 3x3; 2x2 = 4x4, 2x3 = 6x6)\n"
-          "  --variant V         standard or diagonal\n"
-          "  -j, --jobs N        threads (the output does not depend on N)\n"
-          "  --shard K/N         make only the K-th of N equal consecutive parts\n"
-          "  --min-technique T   keep only puzzles whose hardest technique (sudolab rate\n"
-          "                      --method techniques) is at least T: naked_single,\n"
-          "                      hidden_single, pointing, claiming, naked_pair, hidden_pair,\n"
-          "                      naked_triple, hidden_triple, x_wing, swordfish, guessing\n"
-          "  --max-technique T   ... and at most T\n"
-          "  --rate METHODS      append ratings: blanks,freedom,guesses,techniques or all\n"
-          "  --permutations K    permutations for the guesses rating (default 10)\n"
-          "  --solver NAME       back end for uniqueness while generating\n"
-          "  --verifier NAME     back end for the final check (must differ)\n"
-          "  --attempts N        fresh grids per puzzle before giving up (default 500)\n"
-          "  --climbs N          dig: clue swaps per grid when short of holes (default 60,\n"
-          "                      300 with --symmetric)\n"
-          "  --stats             print work counters and the rate to stderr\n",
-          out);
+    for (size_t i = 0; i < sizeof(usage_lines) / sizeof(usage_lines[0]); i++)
+        fprintf(out, "%s\n", usage_lines[i]);
 }
 
 static int parse_shard(const char *text, uint64_t *k, uint64_t *n)
@@ -226,7 +232,7 @@ static int run_blocks(struct gen_run *run, struct gen_worker *workers, bool stat
             const struct gen_slot *slot = &run->slots[k];
             if (slot->failed) {
                 fprintf(stderr, "sudolab generate: puzzle %llu: %s\n",
-                        (unsigned long long) (run->first + b + k + 1), slot->why);
+                    (unsigned long long) (run->first + b + k + 1), slot->why);
                 status = CLI_SKIPPED;
                 break;
             }
@@ -237,9 +243,11 @@ static int run_blocks(struct gen_run *run, struct gen_worker *workers, bool stat
     }
     if (stats) {
         const double secs = (double) (clock_now_ns() - start_ns) / 1e9;
-        fprintf(stderr, "sudolab generate: %llu puzzles in %.3f s (%.1f puzzles/s, %d thread%s)\n",
-                (unsigned long long) run->count, secs, secs > 0 ? (double) run->count / secs : 0.0,
-                run->jobs, run->jobs == 1 ? "" : "s");
+        fprintf(stderr,
+            "sudolab generate: %llu puzzles in %.3f s (%.1f puzzles/s, %d thread%s)\n",
+            (unsigned long long) run->count, secs,
+            secs > 0 ? (double) run->count / secs : 0.0, run->jobs,
+            run->jobs == 1 ? "" : "s");
     }
     return status;
 }
@@ -258,10 +266,26 @@ int cmd_generate(int argc, char **argv)
     const char *shard = NULL;
     uint64_t shard_k = 1, shard_n = 1;
     enum {
-        OPT_METHOD = CLI_OPT_FIRST_FREE, OPT_DIFFICULTY, OPT_HOLES, OPT_COUNT, OPT_SEED,
-        OPT_SYMMETRIC, OPT_MINIMAL, OPT_SIZE, OPT_VARIANT, OPT_SHARD, OPT_RATE,
-        OPT_PERMUTATIONS, OPT_SOLVER, OPT_VERIFIER, OPT_ATTEMPTS, OPT_CLIMBS, OPT_STATS,
-        OPT_MIN_TECHNIQUE, OPT_MAX_TECHNIQUE, OPT_HELP,
+        OPT_METHOD = CLI_OPT_FIRST_FREE,
+        OPT_DIFFICULTY,
+        OPT_HOLES,
+        OPT_COUNT,
+        OPT_SEED,
+        OPT_SYMMETRIC,
+        OPT_MINIMAL,
+        OPT_SIZE,
+        OPT_VARIANT,
+        OPT_SHARD,
+        OPT_RATE,
+        OPT_PERMUTATIONS,
+        OPT_SOLVER,
+        OPT_VERIFIER,
+        OPT_ATTEMPTS,
+        OPT_CLIMBS,
+        OPT_STATS,
+        OPT_MIN_TECHNIQUE,
+        OPT_MAX_TECHNIQUE,
+        OPT_HELP,
     };
     static const struct option longopts[] = {
         { "method", required_argument, NULL, OPT_METHOD },
@@ -302,7 +326,8 @@ int cmd_generate(int argc, char **argv)
                 return bad("difficulty", optarg, "easy, medium or hard");
             break;
         case OPT_HOLES:
-            if (cli_parse_u64(optarg, &value) != 0 || value < 1 || value >= GRID_MAX_CELLS)
+            if (cli_parse_u64(optarg, &value) != 0 || value < 1
+                || value >= GRID_MAX_CELLS)
                 return bad("holes", optarg, "a hole count");
             run.opt.holes = (int) value;
             break;
@@ -356,8 +381,9 @@ int cmd_generate(int argc, char **argv)
         case OPT_VERIFIER: {
             const struct solver *s = solver_find(optarg);
             if (!s) {
-                fprintf(stderr, "sudolab generate: no solver named '%s' (see `sudolab list`)\n",
-                        optarg);
+                fprintf(stderr,
+                    "sudolab generate: no solver named '%s' (see `sudolab list`)\n",
+                    optarg);
                 return CLI_USAGE;
             }
             if (opt == OPT_SOLVER)
@@ -383,8 +409,8 @@ int cmd_generate(int argc, char **argv)
         case OPT_MAX_TECHNIQUE: {
             const int t = logic_parse_technique(optarg);
             if (t < LOGIC_NONE)
-                return bad(opt == OPT_MIN_TECHNIQUE ? "min-technique" : "max-technique", optarg,
-                           "a technique name (see sudolab rate --help) or guessing");
+                return bad(opt == OPT_MIN_TECHNIQUE ? "min-technique" : "max-technique",
+                    optarg, "a technique name (see sudolab rate --help) or guessing");
             if (!run.opt.technique_filter) {
                 run.opt.technique_filter = true;
                 run.opt.min_technique = LOGIC_NONE;
@@ -417,7 +443,8 @@ int cmd_generate(int argc, char **argv)
     if (run.rate_methods & RATE_GUESSES) {
         run.rate_solver = rate_guess_solver();
         if (!run.rate_solver) {
-            fprintf(stderr, "sudolab generate: --rate guesses: no back end reports guesses\n");
+            fprintf(stderr,
+                "sudolab generate: --rate guesses: no back end reports guesses\n");
             return CLI_USAGE;
         }
     }
@@ -455,12 +482,13 @@ int cmd_generate(int argc, char **argv)
     if (stats && opened == run.jobs) {
         const struct gen_stats *s = &run.total;
         fprintf(stderr,
-                "sudolab generate: %llu grids/clue sets, %llu uniqueness solves, %llu removals "
-                "without a solve, %llu climbs, %llu rejected by technique, verification "
-                "%.3f ms in all\n",
-                (unsigned long long) s->grids, (unsigned long long) s->checks,
-                (unsigned long long) s->shortcuts, (unsigned long long) s->climbs,
-                (unsigned long long) s->rejected, (double) s->verify_ns / 1e6);
+            "sudolab generate: %llu grids/clue sets, %llu uniqueness solves, %llu "
+            "removals "
+            "without a solve, %llu climbs, %llu rejected by technique, verification "
+            "%.3f ms in all\n",
+            (unsigned long long) s->grids, (unsigned long long) s->checks,
+            (unsigned long long) s->shortcuts, (unsigned long long) s->climbs,
+            (unsigned long long) s->rejected, (double) s->verify_ns / 1e6);
     }
     free(workers);
     free(run.slots);

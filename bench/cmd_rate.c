@@ -42,32 +42,36 @@ static bool rate_entry(void *ctx, const struct cli_entry *e)
         printf("%lu%s,%s\n", e->index, fields, line);
     else
         printf("%lu%s%s%s\n", e->index, fields, run->show_puzzle ? " " : "",
-               run->show_puzzle ? line : "");
+            run->show_puzzle ? line : "");
     return true;
 }
 
+static const char *const usage_lines[] = {
+    "usage: sudolab rate [options] [FILE|PUZZLE|-]...",
+    "Rates the difficulty of each puzzle, one line per puzzle.",
+    "  --method M          blanks, freedom, guesses, techniques or all (default), or",
+    "                      several joined by commas:",
+    "    blanks            seed 004: blank cells; level 40-45 1, 46-50 2, 51-55 3,",
+    "                      56-60 4, 61-65 5, else 0",
+    "    freedom           seed 004: sum over blanks of the blanks in its row and",
+    "                      column (itself included) and box (itself excluded); level",
+    "                      1-720 1, 721-840 2, 841-960 3, 961-1080 4, 1081-2105 5,",
+    "                      else 0",
+    "    guesses           mean ln(guesses+1) of --solver (default mrv) solving to 2",
+    "                      solutions, over --permutations random permutations",
+    "    techniques        hardest human technique needed (logic solver), its level",
+    "                      (1 naked single .. 10 swordfish, 11 guessing) and the steps",
+    "                      of each technique",
+    "  --permutations K    permutations for guesses (default 10)",
+    "  --seed S            permutation seed (default 0; mixed with each puzzle's cells)",
+    "  --no-puzzle         leave the puzzle off the end of each line",
+};
+
 static void usage(void)
 {
-    printf("usage: sudolab rate [options] [FILE|PUZZLE|-]...\n"
-           "Rates the difficulty of each puzzle, one line per puzzle.\n"
-           "  --method M          blanks, freedom, guesses, techniques or all (default), or\n"
-           "                      several joined by commas:\n"
-           "    blanks            seed 004: blank cells; level 40-45 1, 46-50 2, 51-55 3,\n"
-           "                      56-60 4, 61-65 5, else 0\n"
-           "    freedom           seed 004: sum over blanks of the blanks in its row and\n"
-           "                      column (itself included) and box (itself excluded); level\n"
-           "                      1-720 1, 721-840 2, 841-960 3, 961-1080 4, 1081-2105 5,\n"
-           "                      else 0\n"
-           "    guesses           mean ln(guesses+1) of --solver (default mrv) solving to 2\n"
-           "                      solutions, over --permutations random permutations\n"
-           "    techniques        hardest human technique needed (logic solver), its level\n"
-           "                      (1 naked single .. 10 swordfish, 11 guessing) and the steps\n"
-           "                      of each technique\n"
-           "  --permutations K    permutations for guesses (default 10)\n"
-           "  --seed S            permutation seed (default 0; mixed with each puzzle's cells)\n"
-           "  --no-puzzle         leave the puzzle off the end of each line\n"
-           "%s",
-           CLI_COMMON_HELP);
+    for (size_t i = 0; i < sizeof(usage_lines) / sizeof(usage_lines[0]); i++)
+        puts(usage_lines[i]);
+    fputs(CLI_COMMON_HELP, stdout);
 }
 
 int cmd_rate(int argc, char **argv)
@@ -79,7 +83,13 @@ int cmd_rate(int argc, char **argv)
     run.show_puzzle = true;
     int permutations = 10;
     uint64_t seed = 0, value;
-    enum { OPT_METHOD = CLI_OPT_FIRST_FREE, OPT_PERMUTATIONS, OPT_SEED, OPT_NO_PUZZLE, OPT_HELP };
+    enum {
+        OPT_METHOD = CLI_OPT_FIRST_FREE,
+        OPT_PERMUTATIONS,
+        OPT_SEED,
+        OPT_NO_PUZZLE,
+        OPT_HELP
+    };
     static const struct option longopts[] = {
         CLI_COMMON_LONGOPTS,
         { "method", required_argument, NULL, OPT_METHOD },
@@ -100,24 +110,25 @@ int cmd_rate(int argc, char **argv)
         switch (opt) {
         case OPT_METHOD:
             if (rate_parse_methods(optarg, &run.methods) != 0) {
-                fprintf(stderr, "sudolab rate: --method %s: blanks, freedom, guesses, "
-                                "techniques or all expected\n",
-                        optarg);
+                fprintf(stderr,
+                    "sudolab rate: --method %s: blanks, freedom, guesses, "
+                    "techniques or all expected\n",
+                    optarg);
                 return CLI_USAGE;
             }
             break;
         case OPT_PERMUTATIONS:
             if (cli_parse_u64(optarg, &value) != 0 || value < 1 || value > 100000) {
-                fprintf(stderr, "sudolab rate: --permutations %s: a count from 1 expected\n",
-                        optarg);
+                fprintf(stderr,
+                    "sudolab rate: --permutations %s: a count from 1 expected\n", optarg);
                 return CLI_USAGE;
             }
             permutations = (int) value;
             break;
         case OPT_SEED:
             if (cli_parse_u64(optarg, &seed) != 0) {
-                fprintf(stderr, "sudolab rate: --seed %s: a non-negative integer expected\n",
-                        optarg);
+                fprintf(stderr,
+                    "sudolab rate: --seed %s: a non-negative integer expected\n", optarg);
                 return CLI_USAGE;
             }
             break;
@@ -134,7 +145,7 @@ int cmd_rate(int argc, char **argv)
     }
     char why[200];
     if (rater_open(&run.rater, run.methods, run.common.solver, permutations, seed, why,
-                   sizeof(why))
+            sizeof(why))
         != 0) {
         fprintf(stderr, "sudolab rate: %s\n", why);
         return CLI_USAGE;
@@ -148,7 +159,7 @@ int cmd_rate(int argc, char **argv)
     fprintf(info, "# sudolab rate methods=%s", names);
     if (run.methods & RATE_GUESSES)
         fprintf(info, " solver=%s permutations=%d seed=%llu", run.rater.solver->name,
-                permutations, (unsigned long long) seed);
+            permutations, (unsigned long long) seed);
     fputc('\n', info);
     if (run.common.csv) {
         char header[1024];

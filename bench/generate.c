@@ -56,7 +56,7 @@ struct generator {
     struct grid solution, puzzle;
     uint32_t mask[UNITS_MAX]; /* values present in each unit (clues, or the fill) */
     uint32_t full;
-    int lo, hi;   /* dig: holes; seed003: clues */
+    int lo, hi; /* dig: holes; seed003: clues */
     int clues;
     int norbits;
     uint16_t orbit[GRID_MAX_CELLS][2];
@@ -118,7 +118,8 @@ static double typical_dig_holes(int n)
     static const struct {
         int n;
         double holes;
-    } measured[] = { { 4, 11.7 }, { 6, 25.8 }, { 8, 44.7 }, { 9, 56.5 }, { 12, 96.3 }, { 16, 162.0 } };
+    } measured[] = { { 4, 11.7 }, { 6, 25.8 }, { 8, 44.7 }, { 9, 56.5 }, { 12, 96.3 },
+        { 16, 162.0 } };
     for (size_t i = 0; i < sizeof(measured) / sizeof(measured[0]); i++) {
         if (measured[i].n == n)
             return measured[i].holes;
@@ -134,14 +135,16 @@ static int scale_holes(int holes9, int n)
 
 static int scale_clues(int clues9, int n)
 {
-    const double clues = clues9 * (n * n - typical_dig_holes(n)) / (81 - typical_dig_holes(9));
+    const double clues
+        = clues9 * (n * n - typical_dig_holes(n)) / (81 - typical_dig_holes(9));
     return clues < 1 ? 1 : (int) (clues + 0.5);
 }
 
 void gen_target(const struct gen_options *o, int *lo, int *hi)
 {
     static const int dig_holes[GEN_LEVEL_COUNT] = { 40, 50, 60 };
-    static const int clue_range[GEN_LEVEL_COUNT][2] = { { 36, 45 }, { 27, 36 }, { 17, 27 } };
+    static const int clue_range[GEN_LEVEL_COUNT][2]
+        = { { 36, 45 }, { 27, 36 }, { 17, 27 } };
     const int n = o->box_rows * o->box_cols, ncells = n * n;
     if (o->method == GEN_DIG) {
         *lo = o->holes > 0 ? o->holes : scale_holes(dig_holes[o->level], n);
@@ -157,11 +160,12 @@ void gen_target(const struct gen_options *o, int *lo, int *hi)
 static bool usable(const struct solver *s, const struct grid *shape)
 {
     char why[160];
-    return s && (s->caps & SOLVER_CAP_COUNT) && solver_supports(s, shape, why, sizeof(why));
+    return s && (s->caps & SOLVER_CAP_COUNT)
+        && solver_supports(s, shape, why, sizeof(why));
 }
 
 static const struct solver *first_usable(const char *const *names, size_t count,
-                                         const struct grid *shape, const struct solver *not_this)
+    const struct grid *shape, const struct solver *not_this)
 {
     for (size_t i = 0; i < count; i++) {
         const struct solver *s = solver_find(names[i]);
@@ -181,8 +185,8 @@ const struct solver *gen_default_solver(const struct grid *shape)
     return first_usable(order, sizeof(order) / sizeof(order[0]), shape, NULL);
 }
 
-const struct solver *gen_default_verifier(const struct grid *shape,
-                                          const struct solver *not_this)
+const struct solver *gen_default_verifier(
+    const struct grid *shape, const struct solver *not_this)
 {
     static const char *const order[] = { "dlx", "mrv", "naive_stack", "naive" };
     return first_usable(order, sizeof(order) / sizeof(order[0]), shape, not_this);
@@ -191,11 +195,13 @@ const struct solver *gen_default_verifier(const struct grid *shape,
 struct generator *gen_open(const struct gen_options *o, char *why, size_t whylen)
 {
     struct grid shape;
-    if (grid_init(&shape, o->box_rows, o->box_cols, (enum grid_variant) o->variant) != 0) {
+    if (grid_init(&shape, o->box_rows, o->box_cols, (enum grid_variant) o->variant)
+        != 0) {
         snprintf(why, whylen, "unsupported grid shape %dx%d", o->box_rows, o->box_cols);
         return NULL;
     }
-    if ((unsigned) o->level >= GEN_LEVEL_COUNT || (o->method != GEN_DIG && o->method != GEN_SEED003)) {
+    if ((unsigned) o->level >= GEN_LEVEL_COUNT
+        || (o->method != GEN_DIG && o->method != GEN_SEED003)) {
         snprintf(why, whylen, "unknown method or level");
         return NULL;
     }
@@ -221,13 +227,15 @@ struct generator *gen_open(const struct gen_options *o, char *why, size_t whylen
     char shape_name[48];
     grid_describe_shape(&shape, shape_name, sizeof(shape_name));
     if (!usable(g->opt.solver, &shape) || !usable(g->opt.verifier, &shape)) {
-        snprintf(why, whylen, "no back end that counts solutions handles %s grids", shape_name);
+        snprintf(why, whylen, "no back end that counts solutions handles %s grids",
+            shape_name);
         gen_close(g);
         return NULL;
     }
     if (g->opt.solver == g->opt.verifier) {
-        snprintf(why, whylen, "the verifier must differ from the generating back end (%s)",
-                 g->opt.solver->name);
+        snprintf(why, whylen,
+            "the verifier must differ from the generating back end (%s)",
+            g->opt.solver->name);
         gen_close(g);
         return NULL;
     }
@@ -235,7 +243,7 @@ struct generator *gen_open(const struct gen_options *o, char *why, size_t whylen
     g->verifier = solver_open(g->opt.verifier);
     if (!g->solver || !g->verifier) {
         snprintf(why, whylen, "back end %s or %s failed to start", g->opt.solver->name,
-                 g->opt.verifier->name);
+            g->opt.verifier->name);
         gen_close(g);
         return NULL;
     }
@@ -401,8 +409,8 @@ static bool keep_solution(void *ctx, const struct grid *solution)
 
 /* 1: unique; 0: not (several, none, or the budget ran out); -1: back-end
  * failure (why is set). keep: the solutions found land in g->sol. */
-static int check_unique(struct generator *g, const struct grid *p, bool keep,
-                        uint64_t budget)
+static int check_unique(
+    struct generator *g, const struct grid *p, bool keep, uint64_t budget)
 {
     struct solve_request req = { .limit = 2 };
     if (budget && (g->opt.solver->caps & SOLVER_CAP_STEP_BUDGET))
@@ -424,7 +432,7 @@ static int check_unique(struct generator *g, const struct grid *p, bool keep,
         return 0;
     default:
         snprintf(g->why, sizeof(g->why), "back end %s: %s (%s)", g->opt.solver->name,
-                 solve_status_name(res.status), res.error);
+            solve_status_name(res.status), res.error);
         return -1;
     }
 }
@@ -493,7 +501,8 @@ static int try_remove(struct generator *g, int o)
     }
     if (r == 0 && g->nsol > 0) {
         const struct grid *other = &g->sol[0];
-        if (g->nsol > 1 && memcmp(other->cell, g->solution.cell, (size_t) g->shape.ncells) == 0)
+        if (g->nsol > 1
+            && memcmp(other->cell, g->solution.cell, (size_t) g->shape.ncells) == 0)
             other = &g->sol[1];
         memset(g->witness[o], 0, sizeof(g->witness[o]));
         for (int c = 0; c < g->shape.ncells; c++) {
@@ -766,11 +775,12 @@ static int seed003(struct generator *g)
     shuffle_orbits(g);
     for (int i = 0; i < g->norbits; i++) {
         const int o = g->order[i];
-        if (g->clues > target && orbit_is_clue(g, o) && g->clues - g->orbit_size[o] >= g->lo) {
+        if (g->clues > target && orbit_is_clue(g, o)
+            && g->clues - g->orbit_size[o] >= g->lo) {
             if (try_remove(g, o) < 0)
                 return -1;
         } else if (g->clues < target && !orbit_is_clue(g, o)
-                   && g->clues + g->orbit_size[o] <= g->hi) {
+            && g->clues + g->orbit_size[o] <= g->hi) {
             for (int k = 0; k < g->orbit_size[o]; k++)
                 add_clue(g, g->orbit[o][k]);
         }
@@ -792,13 +802,14 @@ static int verify(struct generator *g)
     char line[GRID_MAX_CELLS + 1];
     grid_format_line(&g->puzzle, line);
     snprintf(g->why, sizeof(g->why),
-             "verifier %s disagrees with %s (status %s%s%s) on %.*s", g->opt.verifier->name,
-             g->opt.solver->name, solve_status_name(res.status), res.error[0] ? ": " : "",
-             res.error, 100, line);
+        "verifier %s disagrees with %s (status %s%s%s) on %.*s", g->opt.verifier->name,
+        g->opt.solver->name, solve_status_name(res.status), res.error[0] ? ": " : "",
+        res.error, 100, line);
     return -1;
 }
 
-int gen_make(struct generator *g, uint64_t index, struct grid *puzzle, struct grid *solution)
+int gen_make(
+    struct generator *g, uint64_t index, struct grid *puzzle, struct grid *solution)
 {
     rng_seed(&g->rng, mix64(g->opt.seed ^ mix64(index + 0x9e3779b97f4a7c15u)));
     g->why[0] = '\0';
@@ -834,11 +845,11 @@ int gen_make(struct generator *g, uint64_t index, struct grid *puzzle, struct gr
     }
     const bool dig_method = g->opt.method == GEN_DIG;
     snprintf(g->why, sizeof(g->why),
-             "no puzzle found in %u attempts (%s, %s %d-%d%s%s%s): too few %s for this size?",
-             g->opt.max_attempts, gen_method_name(g->opt.method), dig_method ? "holes" : "clues",
-             g->lo, g->hi, g->opt.symmetric ? ", symmetric" : "",
-             g->opt.minimal ? ", minimal" : "",
-             g->opt.technique_filter ? ", technique range" : "",
-             dig_method ? "clues" : "clues in range");
+        "no puzzle found in %u attempts (%s, %s %d-%d%s%s%s): too few %s for this size?",
+        g->opt.max_attempts, gen_method_name(g->opt.method),
+        dig_method ? "holes" : "clues", g->lo, g->hi,
+        g->opt.symmetric ? ", symmetric" : "", g->opt.minimal ? ", minimal" : "",
+        g->opt.technique_filter ? ", technique range" : "",
+        dig_method ? "clues" : "clues in range");
     return -1;
 }

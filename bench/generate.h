@@ -5,13 +5,20 @@
  *
  * Reproducible: puzzle number i of a run depends only on the options, the seed
  * and i (its random stream is seeded from both), so runs split over threads
- * or shards give the same puzzles. No I/O; one struct generator per thread.
+ * or shards give the same puzzles. The back ends take part (the second
+ * solutions they find steer the search), so the same seed gives the same
+ * puzzles with the same back ends; the CLI prints them in its header. No
+ * I/O; one struct generator per thread.
  *
  * Levels. dig: easy, medium, hard = 40, 50, 60 holes for 9x9 (the thesis's web
- * appendix); other sizes keep the same share of holes, rounded
- * (holes = round(H9 * cells / 81): 4x4 8/10/12, 6x6 18/22/27, 16x16
- * 126/158/190), see gen_target. seed003: clue ranges easy 36-45, medium
- * 27-36, hard 17-27 for 9x9, scaled the same way. */
+ * appendix). seed003: clue ranges easy 36-45, medium 27-36, hard 17-27 for
+ * 9x9. Other sizes keep 9x9's ratio to what one pass of random digging
+ * typically leaves (56.5 holes of 81): holes = round(H9 * T(N) / 56.5) and
+ * clues = round(C9 * (N*N - T(N)) / 24.5), T measured per size (4x4 11.7,
+ * 6x6 25.8, 8x8 44.7, 12x12 96.3, 16x16 162) or fitted. The same share of
+ * the cells would do for up to 9x9 (the numbers nearly agree), but asks
+ * 16x16 for 190 holes where digging stalls near 162. So 4x4 gets 8/10/12
+ * holes, 6x6 18/23/27, 16x16 115/143/172; gen_target gives them. */
 #ifndef SUDOLAB_BENCH_GENERATE_H
 #define SUDOLAB_BENCH_GENERATE_H
 
@@ -23,7 +30,7 @@
 #include "solvers/solver.h"
 
 enum gen_method {
-    GEN_DIG,     /* seed 000: remove clues in random order while unique */
+    GEN_DIG, /* seed 000: remove clues in random order while unique */
     GEN_SEED003, /* seed 003: random clues, fix to unique, move into the level's range */
 };
 
@@ -34,14 +41,15 @@ struct gen_options {
     int variant; /* enum grid_variant */
     enum gen_method method;
     enum gen_level level;
-    int holes;      /* dig: holes wanted (0: from level); with minimal, the least wanted */
+    int holes; /* dig: holes wanted (0: from level); with minimal, the least wanted */
     bool symmetric; /* clue pattern keeps 180-degree rotational symmetry */
-    bool minimal;   /* no clue can be removed (with symmetric: no single clue either) */
+    bool minimal; /* no clue can be removed (with symmetric: no single clue either) */
     uint64_t seed;
-    const struct solver *solver;   /* uniqueness while generating (NULL: default) */
-    const struct solver *verifier; /* the final check; a different back end (NULL: default) */
+    const struct solver *solver; /* uniqueness while generating (NULL: default) */
+    const struct solver
+        *verifier; /* the final check; a different back end (NULL: default) */
     uint32_t max_attempts; /* fresh starts per puzzle before giving up (0: default) */
-    uint32_t climbs;       /* dig: perturbation rounds per grid when short of holes */
+    uint32_t climbs; /* dig: perturbation rounds per grid when short of holes */
     /* With technique_filter, keep only puzzles whose hardest technique
      * (bench/logic.h: LOGIC_NONE .. LOGIC_TECHNIQUE_COUNT = guessing) lies in
      * [min_technique, max_technique], as puzzle books grade. */
@@ -52,11 +60,11 @@ struct gen_options {
 /* Work done, summed over the puzzles of one generator. */
 struct gen_stats {
     uint64_t puzzles;
-    uint64_t rejected;  /* puzzles made but outside the technique range */
-    uint64_t grids;     /* complete grids (dig) or clue sets (seed003) started */
-    uint64_t checks;    /* uniqueness solves by the generating back end */
+    uint64_t rejected; /* puzzles made but outside the technique range */
+    uint64_t grids; /* complete grids (dig) or clue sets (seed003) started */
+    uint64_t checks; /* uniqueness solves by the generating back end */
     uint64_t shortcuts; /* removals proved safe without a solve (the value was forced) */
-    uint64_t climbs;    /* dig: perturbation rounds */
+    uint64_t climbs; /* dig: perturbation rounds */
     uint64_t verify_ns; /* time in the verifying back end */
 };
 
@@ -74,8 +82,8 @@ void gen_target(const struct gen_options *o, int *lo, int *hi);
  * verifier the first other one of dlx, mrv, naive_stack, naive. NULL when
  * none fits. */
 const struct solver *gen_default_solver(const struct grid *shape);
-const struct solver *gen_default_verifier(const struct grid *shape,
-                                          const struct solver *not_this);
+const struct solver *gen_default_verifier(
+    const struct grid *shape, const struct solver *not_this);
 
 struct generator;
 
@@ -84,7 +92,8 @@ struct generator *gen_open(const struct gen_options *o, char *why, size_t whylen
 /* Makes puzzle number `index` (and its solution). Returns 0, or -1 when no
  * puzzle was found within max_attempts or a back end failed: gen_error says
  * why. */
-int gen_make(struct generator *g, uint64_t index, struct grid *puzzle, struct grid *solution);
+int gen_make(
+    struct generator *g, uint64_t index, struct grid *puzzle, struct grid *solution);
 const char *gen_error(const struct generator *g);
 const struct gen_stats *gen_stats(const struct generator *g);
 /* The options in force (defaults filled in). */

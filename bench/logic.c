@@ -285,8 +285,8 @@ static int unit_open(const struct logic *lg, int unit, int *cells, uint32_t *can
 
 /* Naked subset of `size` cells: their candidates together number `size`, so
  * those values leave the unit's other cells. */
-static bool naked_subset(struct logic *lg, struct logic_step *s, int unit, int size,
-                         int technique)
+static bool naked_subset(
+    struct logic *lg, struct logic_step *s, int unit, int size, int technique)
 {
     int cells[GRID_MAX_N], pick[3];
     uint32_t cand[GRID_MAX_N];
@@ -318,8 +318,8 @@ static bool naked_subset(struct logic *lg, struct logic_step *s, int unit, int s
 
 /* Hidden subset of `size` values: they fit only in `size` cells together, so
  * those cells lose their other candidates. */
-static bool hidden_subset(struct logic *lg, struct logic_step *s, int unit, int size,
-                          int technique)
+static bool hidden_subset(
+    struct logic *lg, struct logic_step *s, int unit, int size, int technique)
 {
     const struct units *u = &lg->units;
     int cells[GRID_MAX_N], values[GRID_MAX_N], pick[3];
@@ -365,7 +365,8 @@ static bool hidden_subset(struct logic *lg, struct logic_step *s, int unit, int 
 
 static bool find_subsets(struct logic *lg, struct logic_step *s, int technique)
 {
-    const int size = technique == LOGIC_naked_pair || technique == LOGIC_hidden_pair ? 2 : 3;
+    const int size
+        = technique == LOGIC_naked_pair || technique == LOGIC_hidden_pair ? 2 : 3;
     const bool naked = technique == LOGIC_naked_pair || technique == LOGIC_naked_triple;
     for (int unit = 0; unit < lg->units.nunits; unit++) {
         if (naked ? naked_subset(lg, s, unit, size, technique)

@@ -26,15 +26,15 @@
 
 /* The techniques, easiest first: X(name, label). */
 #define LOGIC_TECHNIQUES(X)                                                              \
-    X(naked_single, "naked single")                                                     \
-    X(hidden_single, "hidden single")                                                   \
-    X(pointing, "locked candidates (pointing)")                                         \
-    X(claiming, "locked candidates (claiming)")                                         \
-    X(naked_pair, "naked pair")                                                         \
-    X(hidden_pair, "hidden pair")                                                       \
-    X(naked_triple, "naked triple")                                                     \
-    X(hidden_triple, "hidden triple")                                                   \
-    X(x_wing, "X-wing")                                                                 \
+    X(naked_single, "naked single")                                                      \
+    X(hidden_single, "hidden single")                                                    \
+    X(pointing, "locked candidates (pointing)")                                          \
+    X(claiming, "locked candidates (claiming)")                                          \
+    X(naked_pair, "naked pair")                                                          \
+    X(hidden_pair, "hidden pair")                                                        \
+    X(naked_triple, "naked triple")                                                      \
+    X(hidden_triple, "hidden triple")                                                    \
+    X(x_wing, "X-wing")                                                                  \
     X(swordfish, "swordfish")
 
 enum logic_technique {
@@ -80,26 +80,27 @@ struct logic_step {
 };
 
 enum logic_status {
-    LOGIC_SOLVED,        /* the grid is full: logic alone solves the puzzle */
-    LOGIC_STUCK,         /* no technique applies: guessing needed (or several solutions) */
+    LOGIC_SOLVED, /* the grid is full: logic alone solves the puzzle */
+    LOGIC_STUCK, /* no technique applies: guessing needed (or several solutions) */
     LOGIC_CONTRADICTION, /* some cell or some value has no place left: no solution */
 };
 
 struct logic_result {
     enum logic_status status;
-    int hardest;  /* hardest technique used; LOGIC_TECHNIQUE_COUNT when stuck, LOGIC_NONE when
-                     nothing was needed (a full grid) */
-    int placed;   /* cells filled by logic */
-    int empty;    /* cells still empty at the end */
+    int hardest; /* hardest technique used; LOGIC_TECHNIQUE_COUNT when stuck, LOGIC_NONE
+                    when nothing was needed (a full grid) */
+    int placed; /* cells filled by logic */
+    int empty; /* cells still empty at the end */
     uint32_t used[LOGIC_TECHNIQUE_COUNT]; /* steps taken with each technique */
 };
 
 struct logic {
     struct units units;
-    struct grid g;                      /* values placed so far */
-    uint32_t cand[GRID_MAX_CELLS];      /* candidates of empty cells (bit v-1); 0 when filled */
-    uint32_t unit_placed[UNITS_MAX];    /* values placed in each unit */
-    uint32_t full;                      /* bits 0..N-1 */
+    struct grid g; /* values placed so far */
+    uint32_t
+        cand[GRID_MAX_CELLS]; /* candidates of empty cells (bit v-1); 0 when filled */
+    uint32_t unit_placed[UNITS_MAX]; /* values placed in each unit */
+    uint32_t full; /* bits 0..N-1 */
     int nempty;
     bool contradiction;
     /* locked candidates: unit pairs (a, b) whose intersection has two or

@@ -77,8 +77,10 @@ int rate_parse_methods(const char *text, unsigned *methods)
         const char *name;
         unsigned bits;
     } names[] = {
-        { "blanks", RATE_BLANKS },     { "freedom", RATE_FREEDOM },
-        { "guesses", RATE_GUESSES },   { "techniques", RATE_TECHNIQUES },
+        { "blanks", RATE_BLANKS },
+        { "freedom", RATE_FREEDOM },
+        { "guesses", RATE_GUESSES },
+        { "techniques", RATE_TECHNIQUES },
         { "all", RATE_ALL },
     };
     unsigned bits = 0;
@@ -132,7 +134,7 @@ const struct solver *rate_guess_solver(void)
 }
 
 int rater_open(struct rater *r, unsigned methods, const struct solver *solver,
-               int permutations, uint64_t seed, char *why, size_t whylen)
+    int permutations, uint64_t seed, char *why, size_t whylen)
 {
     memset(r, 0, sizeof(*r));
     r->methods = methods;
@@ -205,7 +207,8 @@ static void rate_guesses(struct rater *r, const struct grid *g, struct rate_valu
         raw_sum += (double) res.counters.guesses;
         time_sum += res.time_ns;
         /* the least settled outcome wins: limit and error over the rest */
-        if (status < 0 || res.status == SOLVE_STATUS_LIMIT || res.status == SOLVE_STATUS_ERROR)
+        if (status < 0 || res.status == SOLVE_STATUS_LIMIT
+            || res.status == SOLVE_STATUS_ERROR)
             status = (int) res.status;
     }
     v->guesses = log_sum / r->permutations;
@@ -233,7 +236,8 @@ void rater_rate(struct rater *r, const struct grid *g, struct rate_values *v)
 }
 
 /* Appends to out like snprintf, keeping the running length. */
-__attribute__((format(printf, 4, 5))) static void append(char *out, size_t len, int *used, const char *fmt, ...)
+__attribute__((format(printf, 4, 5))) static void append(
+    char *out, size_t len, int *used, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -250,23 +254,25 @@ static int technique_level(const struct logic_result *lr)
     return lr->hardest + 1;
 }
 
-int rate_format(char *out, size_t len, const struct rate_values *v, unsigned methods,
-                bool csv)
+int rate_format(
+    char *out, size_t len, const struct rate_values *v, unsigned methods, bool csv)
 {
     int used = 0;
     if (len)
         out[0] = '\0';
     if (methods & RATE_BLANKS)
         append(out, len, &used, csv ? ",%d,%d" : " blanks=%d blanks_level=%d", v->blanks,
-               v->blanks_level);
+            v->blanks_level);
     if (methods & RATE_FREEDOM)
-        append(out, len, &used, csv ? ",%d,%d" : " freedom=%d freedom_level=%d", v->freedom,
-               v->freedom_level);
+        append(out, len, &used, csv ? ",%d,%d" : " freedom=%d freedom_level=%d",
+            v->freedom, v->freedom_level);
     if (methods & RATE_GUESSES)
-        append(out, len, &used, csv ? ",%.4f,%.2f,%llu,%s" : " guesses=%.4f guesses_mean=%.2f"
-                                                              " guesses_ns=%llu guesses_status=%s",
-               v->guesses, v->guesses_raw, (unsigned long long) v->time_ns,
-               solve_status_name((enum solve_status) v->guesses_status));
+        append(out, len, &used,
+            csv ? ",%.4f,%.2f,%llu,%s"
+                : " guesses=%.4f guesses_mean=%.2f"
+                  " guesses_ns=%llu guesses_status=%s",
+            v->guesses, v->guesses_raw, (unsigned long long) v->time_ns,
+            solve_status_name((enum solve_status) v->guesses_status));
     if (methods & RATE_TECHNIQUES) {
         const struct logic_result *lr = &v->logic;
         const char *verdict = lr->status == LOGIC_CONTRADICTION
@@ -278,12 +284,12 @@ int rate_format(char *out, size_t len, const struct rate_values *v, unsigned met
                 append(out, len, &used, ",%u", lr->used[t]);
         } else {
             append(out, len, &used, " technique=%s technique_level=%d used=", verdict,
-                   technique_level(lr));
+                technique_level(lr));
             bool any = false;
             for (int t = 0; t < LOGIC_TECHNIQUE_COUNT; t++) {
                 if (lr->used[t]) {
-                    append(out, len, &used, "%s%s:%u", any ? "," : "", logic_technique_name(t),
-                           lr->used[t]);
+                    append(out, len, &used, "%s%s:%u", any ? "," : "",
+                        logic_technique_name(t), lr->used[t]);
                     any = true;
                 }
             }

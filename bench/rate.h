@@ -46,17 +46,17 @@ void rate_method_names(char *out, size_t len, unsigned methods);
 struct rate_values {
     int blanks, blanks_level;
     int freedom, freedom_level;
-    double guesses;      /* mean of ln(guesses + 1) over the permutations */
-    double guesses_raw;  /* mean guesses */
-    uint64_t time_ns;    /* mean time of those solves */
-    int guesses_status;  /* enum solve_status of the solves: unique, multiple, limit... */
+    double guesses; /* mean of ln(guesses + 1) over the permutations */
+    double guesses_raw; /* mean guesses */
+    uint64_t time_ns; /* mean time of those solves */
+    int guesses_status; /* enum solve_status of the solves: unique, multiple, limit... */
     struct logic_result logic;
 };
 
 struct rater {
     unsigned methods;
-    int permutations;      /* for RATE_GUESSES */
-    uint64_t seed;         /* permutations come from seed and the puzzle's cells */
+    int permutations; /* for RATE_GUESSES */
+    uint64_t seed; /* permutations come from seed and the puzzle's cells */
     uint64_t budget_steps; /* per solve; 0 = none */
     const struct solver *solver;
     struct solver_instance *inst;
@@ -70,7 +70,7 @@ const struct solver *rate_guess_solver(void);
 /* Opens a rater (solver may be NULL: rate_guess_solver()). Returns 0, or -1
  * with a reason. */
 int rater_open(struct rater *r, unsigned methods, const struct solver *solver,
-               int permutations, uint64_t seed, char *why, size_t whylen);
+    int permutations, uint64_t seed, char *why, size_t whylen);
 /* Rates g with the rater's methods; the others are left zero. */
 void rater_rate(struct rater *r, const struct grid *g, struct rate_values *v);
 void rater_close(struct rater *r);
@@ -78,8 +78,8 @@ void rater_close(struct rater *r);
 /* Formats the values of `methods` as " key=value" fields (csv: ",value" cells
  * in rate_csv_header's order). Returns the length written (truncated like
  * snprintf). */
-int rate_format(char *out, size_t len, const struct rate_values *v, unsigned methods,
-                bool csv);
+int rate_format(
+    char *out, size_t len, const struct rate_values *v, unsigned methods, bool csv);
 /* The CSV column names of `methods`, each led by a comma. */
 int rate_csv_header(char *out, size_t len, unsigned methods);
 

@@ -20,19 +20,20 @@
 #include "solvers/registry.h"
 
 static void load(struct grid *g, const char *text, int box_rows, int box_cols,
-                 enum grid_variant variant)
+    enum grid_variant variant)
 {
     char why[200];
-    const struct grid_shape shape = { (uint8_t) box_rows, (uint8_t) box_cols,
-                                      (uint8_t) variant };
-    assert_int_equal(grid_parse_token(g, text, strlen(text), &shape, why, sizeof(why)), 0);
+    const struct grid_shape shape
+        = { (uint8_t) box_rows, (uint8_t) box_cols, (uint8_t) variant };
+    assert_int_equal(
+        grid_parse_token(g, text, strlen(text), &shape, why, sizeof(why)), 0);
 }
 
 /* A back end to check with that is neither of the generator's: the thesis's
  * naive search where it is quick (up to 6x6), else the first other one of
  * the registry that counts and handles the shape. */
-static const struct solver *independent_checker(const struct generator *gen,
-                                                const struct grid *shape)
+static const struct solver *independent_checker(
+    const struct generator *gen, const struct grid *shape)
 {
     const struct gen_options *o = gen_options(gen);
     char why[160];
@@ -65,8 +66,8 @@ static uint64_t count_to_two(const struct solver *s, const struct grid *p)
     return res.solutions;
 }
 
-static struct gen_options options(int br, int bc, enum gen_method m, enum gen_level level,
-                                  uint64_t seed)
+static struct gen_options options(
+    int br, int bc, enum gen_method m, enum gen_level level, uint64_t seed)
 {
     struct gen_options o;
     memset(&o, 0, sizeof(o));
@@ -85,8 +86,8 @@ static int holes_of(const struct grid *g)
 
 /* The checks every generated puzzle must pass: clues taken from the
  * solution, the solution valid, and exactly one solution by another back end. */
-static void check_puzzle(const struct generator *gen, const struct grid *p,
-                         const struct grid *solution)
+static void check_puzzle(
+    const struct generator *gen, const struct grid *p, const struct grid *solution)
 {
     char why[160];
     assert_true(check_solution(p, solution, why, sizeof(why)));
@@ -97,7 +98,7 @@ static void check_puzzle(const struct generator *gen, const struct grid *p,
 }
 
 static void make(const struct gen_options *o, int count, struct grid *puzzles,
-                 struct grid *solutions, bool check)
+    struct grid *solutions, bool check)
 {
     char why[200];
     struct generator *gen = gen_open(o, why, sizeof(why));
@@ -180,7 +181,8 @@ static void cli_threads_and_shards(void **state)
         skip();
     }
     static char one[16384], three[16384], part1[16384], part2[16384];
-    const char *base = "generate --seed 9 --count 40 --difficulty medium --rate blanks,techniques";
+    const char *base
+        = "generate --seed 9 --count 40 --difficulty medium --rate blanks,techniques";
     char args[512];
     snprintf(args, sizeof(args), "%s -j 1", base);
     const size_t n1 = cli_output(args, one, sizeof(one));
@@ -209,11 +211,11 @@ static void dig_hole_counts(void **state)
     /* 9x9: the thesis's 40 holes and its web appendix's 40/50/60 */
     const int thesis[GEN_LEVEL_COUNT] = { 40, 50, 60 };
     const int shapes[][3] = { { 2, 2, GRID_STANDARD }, { 2, 3, GRID_STANDARD },
-                              { 3, 3, GRID_STANDARD }, { 3, 3, GRID_DIAGONAL } };
+        { 3, 3, GRID_STANDARD }, { 3, 3, GRID_DIAGONAL } };
     for (size_t s = 0; s < sizeof(shapes) / sizeof(shapes[0]); s++) {
         for (int level = 0; level < GEN_LEVEL_COUNT; level++) {
-            struct gen_options o = options(shapes[s][0], shapes[s][1], GEN_DIG,
-                                           (enum gen_level) level, 100 + s);
+            struct gen_options o = options(
+                shapes[s][0], shapes[s][1], GEN_DIG, (enum gen_level) level, 100 + s);
             o.variant = shapes[s][2];
             int lo, hi;
             gen_target(&o, &lo, &hi);
@@ -244,8 +246,8 @@ static void seed003_clue_ranges(void **state)
     const int ranges[GEN_LEVEL_COUNT][2] = { { 36, 45 }, { 27, 36 }, { 17, 27 } };
     for (int n = 0; n < 2; n++) {
         for (int level = 0; level < GEN_LEVEL_COUNT; level++) {
-            const struct gen_options o = options(n ? 3 : 2, 3, GEN_SEED003,
-                                                 (enum gen_level) level, 200 + level);
+            const struct gen_options o
+                = options(n ? 3 : 2, 3, GEN_SEED003, (enum gen_level) level, 200 + level);
             int lo, hi;
             gen_target(&o, &lo, &hi);
             if (n) {
@@ -277,8 +279,8 @@ static void symmetric_patterns(void **state)
         for (int level = 0; level < GEN_LEVEL_COUNT; level++) {
             if (m == GEN_DIG && level == GEN_HARD)
                 continue;
-            struct gen_options o = options(3, 3, (enum gen_method) m, (enum gen_level) level,
-                                           300 + level);
+            struct gen_options o
+                = options(3, 3, (enum gen_method) m, (enum gen_level) level, 300 + level);
             o.symmetric = true;
             struct grid p[3], sol[3];
             make(&o, 3, p, sol, true);
@@ -303,7 +305,10 @@ static void assert_minimal(const struct solver *s, const struct grid *p)
 static void minimal_puzzles(void **state)
 {
     (void) state;
-    const struct { int br, bc, method; bool symmetric; } cases[] = {
+    const struct {
+        int br, bc, method;
+        bool symmetric;
+    } cases[] = {
         { 3, 3, GEN_DIG, false },
         { 3, 3, GEN_DIG, true },
         { 2, 3, GEN_DIG, true },
@@ -311,7 +316,7 @@ static void minimal_puzzles(void **state)
     };
     for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
         struct gen_options o = options(cases[k].br, cases[k].bc,
-                                       (enum gen_method) cases[k].method, GEN_HARD, 400 + k);
+            (enum gen_method) cases[k].method, GEN_HARD, 400 + k);
         o.minimal = true;
         o.symmetric = cases[k].symmetric;
         if (o.method == GEN_DIG)
@@ -411,9 +416,9 @@ static void blank_levels(void **state)
     pattern_grid(&full);
     assert_true(check_solution(&full, &full, NULL, 0));
     /* SPEC: 40-45 -> 1, 46-50 -> 2, 51-55 -> 3, 56-60 -> 4, 61-65 -> 5, else 0 */
-    const int cases[][2] = { { 0, 0 },  { 39, 0 }, { 40, 1 }, { 45, 1 }, { 46, 2 },
-                             { 50, 2 }, { 51, 3 }, { 55, 3 }, { 56, 4 }, { 60, 4 },
-                             { 61, 5 }, { 65, 5 }, { 66, 0 }, { 81, 0 } };
+    const int cases[][2] = { { 0, 0 }, { 39, 0 }, { 40, 1 }, { 45, 1 }, { 46, 2 },
+        { 50, 2 }, { 51, 3 }, { 55, 3 }, { 56, 4 }, { 60, 4 }, { 61, 5 }, { 65, 5 },
+        { 66, 0 }, { 81, 0 } };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         struct grid g;
         blanked(&g, cases[i][0], NULL, 0);
@@ -459,18 +464,15 @@ static void freedom_levels(void **state)
         int freedom;
         int level;
     } cases[] = {
-        { 0, { 0 }, 0, 0, 0 },              /* no blank: 0 is outside 1-720 */
-        { 1, { 0 }, 0, 2, 1 },              /* one blank: 1 + 1 + 0 */
-        { 39, { 0 }, 1, 720, 1 },           /* first 39 but r1c1 */
-        { 39, { 3 }, 1, 722, 2 },           /* first 39 but r1c4 */
-        { 42, { 0 }, 0, 840, 2 },
-        { 41, { 48, 59 }, 2, 842, 3 },
-        { 46, { 0 }, 0, 960, 3 },
-        { 45, { 54, 57 }, 2, 962, 4 },
-        { 51, { 6 }, 1, 1080, 4 },          /* first 51 but r1c7 */
-        { 49, { 51 }, 1, 1082, 5 },         /* first 49 and r6c7 */
-        { 80, { 0 }, 0, 2056, 5 },          /* one clue, in the corner */
-        { 81, { 0 }, 0, 2106, 0 },          /* empty: 81 * (9 + 9 + 8) */
+        { 0, { 0 }, 0, 0, 0 }, /* no blank: 0 is outside 1-720 */
+        { 1, { 0 }, 0, 2, 1 }, /* one blank: 1 + 1 + 0 */
+        { 39, { 0 }, 1, 720, 1 }, /* first 39 but r1c1 */
+        { 39, { 3 }, 1, 722, 2 }, /* first 39 but r1c4 */
+        { 42, { 0 }, 0, 840, 2 }, { 41, { 48, 59 }, 2, 842, 3 }, { 46, { 0 }, 0, 960, 3 },
+        { 45, { 54, 57 }, 2, 962, 4 }, { 51, { 6 }, 1, 1080, 4 }, /* first 51 but r1c7 */
+        { 49, { 51 }, 1, 1082, 5 }, /* first 49 and r6c7 */
+        { 80, { 0 }, 0, 2056, 5 }, /* one clue, in the corner */
+        { 81, { 0 }, 0, 2106, 0 }, /* empty: 81 * (9 + 9 + 8) */
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         struct grid g;
@@ -480,9 +482,8 @@ static void freedom_levels(void **state)
         assert_int_equal(rate_freedom_level(cases[i].freedom), cases[i].level);
     }
     /* the bounds themselves, straight from the table */
-    const int bounds[][2] = { { 720, 1 },  { 721, 2 },  { 840, 2 },  { 841, 3 },
-                              { 960, 3 },  { 961, 4 },  { 1080, 4 }, { 1081, 5 },
-                              { 2105, 5 }, { 2106, 0 }, { -1, 0 } };
+    const int bounds[][2] = { { 720, 1 }, { 721, 2 }, { 840, 2 }, { 841, 3 }, { 960, 3 },
+        { 961, 4 }, { 1080, 4 }, { 1081, 5 }, { 2105, 5 }, { 2106, 0 }, { -1, 0 } };
     for (size_t i = 0; i < sizeof(bounds) / sizeof(bounds[0]); i++)
         assert_int_equal(rate_freedom_level(bounds[i][0]), bounds[i][1]);
     /* random blank patterns: the loops agree with the unit formula */
@@ -736,7 +737,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(grades_xwing, logic_setup, logic_teardown),
         cmocka_unit_test_setup_teardown(hint_is_next_step, logic_setup, logic_teardown),
         cmocka_unit_test_setup_teardown(xwing_hint, logic_setup, logic_teardown),
-        cmocka_unit_test_setup_teardown(stuck_and_contradiction, logic_setup, logic_teardown),
+        cmocka_unit_test_setup_teardown(
+            stuck_and_contradiction, logic_setup, logic_teardown),
         cmocka_unit_test(guesses_rater),
         cmocka_unit_test(method_names),
     };
