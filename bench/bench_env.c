@@ -22,7 +22,7 @@ static bool read_keyed(const char *path, const char *key, char *out, size_t len)
     FILE *f = fopen(path, "r");
     if (!f)
         return false;
-    char line[512];
+    char line[8192]; /* /proc/cpuinfo's flags line runs past 1,000 bytes */
     bool found = false;
     const size_t klen = strlen(key);
     while (!found && fgets(line, sizeof(line), f)) {
@@ -71,8 +71,22 @@ void bench_env_write_machine(FILE *out)
         fprintf(out, "kernel: %s %s %s\n", u.sysname, u.release, u.machine);
     if (read_keyed("/proc/cpuinfo", "model name", buf, sizeof(buf)))
         fprintf(out, "cpu: %s\n", buf);
-    if (read_keyed("/proc/cpuinfo", "flags", buf, sizeof(buf)))
-        fprintf(out, "cpu_avx2: %s\n", strstr(buf, "avx2") ? "yes" : "no");
+    char flags[8192];
+    if (read_keyed("/proc/cpuinfo", "flags", flags, sizeof(flags))) {
+        /* the instruction sets the bitboard back ends choose between */
+        static const char *const simd[]
+            = { "sse4_2", "avx2", "bmi2", "avx512f", "avx512bw", "avx512vl" };
+        char padded[8200]; /* spaces around every flag: whole words only */
+        snprintf(padded, sizeof(padded), " %s ", flags);
+        fputs("cpu_simd:", out);
+        for (size_t i = 0; i < sizeof(simd) / sizeof(simd[0]); i++) {
+            char word[32];
+            snprintf(word, sizeof(word), " %s ", simd[i]);
+            if (strstr(padded, word))
+                fprintf(out, " %s", simd[i]);
+        }
+        fputc('\n', out);
+    }
     fprintf(out, "cores_online: %ld\n", sysconf(_SC_NPROCESSORS_ONLN));
     cpu_set_t set;
     if (sched_getaffinity(0, sizeof(set), &set) == 0)
