@@ -625,6 +625,12 @@ static void *worker_main(void *arg)
         else
             run_chunk(w, job);
     }
+    /* closed by the thread that opened them: libraries such as GLPK keep
+     * per-thread state that another thread must not free */
+    for (size_t si = 0; si < sh->plan->nsolvers; si++) {
+        solver_close(w->inst[si]);
+        w->inst[si] = NULL;
+    }
     return NULL;
 }
 
@@ -656,8 +662,6 @@ static int run_jobs(struct bench_plan *plan, const struct bench_job *jobs, size_
     for (unsigned t = 1; t <= started; t++)
         pthread_join(threads[t], NULL);
     for (unsigned t = 0; workers && t < nthreads; t++) {
-        for (size_t si = 0; workers[t].inst && si < plan->nsolvers; si++)
-            solver_close(workers[t].inst[si]);
         free(workers[t].inst);
         free(workers[t].failed);
     }
