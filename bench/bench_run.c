@@ -102,7 +102,9 @@ int bench_plan_add_puzzle(struct bench_plan *plan, size_t ci, const struct corpu
 {
     struct bench_corpus *c = &plan->corpora[ci];
     c->entries++;
-    if (plan->opt.head && c->n >= plan->opt.head)
+    shard_fingerprint_add(&c->fingerprint, ok ? &item->puzzle : NULL);
+    if ((plan->opt.head && c->entries > plan->opt.head)
+        || !shard_owns_entry(&plan->opt.shard, ci, c->entries))
         return 0;
     if (c->n == c->cap) {
         const size_t cap = c->cap ? 2 * c->cap : 64;
@@ -188,6 +190,21 @@ int bench_plan_finish(struct bench_plan *plan)
     return 0;
 }
 
+size_t bench_plan_find_puzzle(const struct bench_plan *plan, size_t ci, unsigned long index)
+{
+    /* entries are kept in input order: bisect on their numbers */
+    const struct bench_corpus *c = &plan->corpora[ci];
+    size_t lo = 0, hi = c->n;
+    while (lo < hi) {
+        const size_t mid = lo + (hi - lo) / 2;
+        if (c->puzzles[mid].index < index)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < c->n && c->puzzles[lo].index == index ? lo : SIZE_MAX;
+}
+
 struct resume_ctx {
     struct bench_plan *plan;
     long taken;
@@ -204,10 +221,8 @@ static bool resume_row(void *ctx, const struct bench_row *row)
         ci++;
     if (si == plan->nsolvers || ci == plan->ncorpora)
         return true;
-    const struct bench_corpus *c = &plan->corpora[ci];
-    /* every entry up to --head is kept, so entry k sits at k - 1 */
-    const size_t pi = row->index - 1;
-    if (pi >= c->n || row->repeat == 0 || row->repeat > plan->opt.repeat)
+    const size_t pi = bench_plan_find_puzzle(plan, ci, row->index);
+    if (pi == SIZE_MAX || row->repeat == 0 || row->repeat > plan->opt.repeat)
         return true;
     struct bench_cell *cell = cell_at(plan, si, ci, pi, row->repeat - 1);
     if (cell->state != BENCH_CELL_PENDING)

@@ -26,6 +26,7 @@
 #include <stdio.h>
 
 #include "bench/bench_csv.h"
+#include "bench/shard.h"
 #include "common/corpus.h"
 #include "solvers/solver.h"
 
@@ -44,6 +45,7 @@ struct bench_options {
     unsigned long head;   /* keep the first `head` entries of each corpus; 0 = all */
     bool expect;          /* check counts written after the puzzle (puzzle:count) */
     bool progress;        /* progress bar on stderr */
+    struct shard shard;   /* --shard K/N: only the entries this shard owns; 0/0 = all */
 };
 
 /* What a corpus line may say about its puzzle (`puzzle:1`, `:2+`, `:invalid`). */
@@ -67,6 +69,7 @@ struct bench_corpus {
     struct bench_puzzle *puzzles;
     size_t n, cap;
     unsigned long entries; /* entries read, those past --head included */
+    struct shard_fingerprint fingerprint; /* of every entry read */
 };
 
 enum bench_cell_state {
@@ -148,6 +151,10 @@ int bench_plan_finish(struct bench_plan *plan);
 /* Parses an expected count written after a puzzle: "1", "2+", "invalid".
  * Returns false when text is none of these. */
 bool bench_parse_expect(const char *text, uint8_t *kind, uint64_t *count);
+
+/* The position in corpus ci of the entry numbered index, or SIZE_MAX when the
+ * plan does not hold it (past --head, another shard's). */
+size_t bench_plan_find_puzzle(const struct bench_plan *plan, size_t ci, unsigned long index);
 
 /* Fills cells from the rows of an earlier runs.csv (rows of other corpora,
  * solvers or puzzles are ignored). Returns the rows taken, or -1 with why.

@@ -18,6 +18,8 @@
 #include "bench/bench_summary.h"
 #include "bench/cli.h"
 #include "bench/commands.h"
+#include "bench/dist.h"
+#include "bench/shard.h"
 #include "solvers/registry.h"
 
 enum {
@@ -66,6 +68,7 @@ static const char usage_text[]
       "  --permute           solve a random isomorph of each puzzle (see --seed)\n"
       "  --seed S            seed of --permute (default from the clock; printed)\n"
       "  --head N            only the first N entries of each corpus\n"
+      "  --shard K/N         only the entries K-1 mod N of the run (for sudolab merge)\n"
       "  --expect            check counts written after puzzles (puzzle:1, :2+, :0,\n"
       "                      :invalid)\n"
       "  -j, --jobs N        threads (default 1; timings are cleanest with 1)\n"
@@ -159,6 +162,7 @@ static int parse_options(struct bench_cli *cli, int argc, char **argv)
         OPT_OUT,
         OPT_RESUME,
         OPT_QUIET,
+        OPT_SHARD,
         OPT_HELP,
     };
     static const struct option longopts[] = {
@@ -178,6 +182,7 @@ static int parse_options(struct bench_cli *cli, int argc, char **argv)
         { "out", required_argument, NULL, OPT_OUT },
         { "resume", no_argument, NULL, OPT_RESUME },
         { "quiet", no_argument, NULL, OPT_QUIET },
+        { "shard", required_argument, NULL, OPT_SHARD },
         { "help", no_argument, NULL, OPT_HELP },
         { NULL, 0, NULL, 0 },
     };
@@ -264,6 +269,10 @@ static int parse_options(struct bench_cli *cli, int argc, char **argv)
             break;
         case OPT_QUIET:
             cli->quiet = true;
+            break;
+        case OPT_SHARD:
+            if (shard_parse(optarg, &cli->opt.shard, "sudolab bench") != 0)
+                return -1;
             break;
         case OPT_HELP:
             fputs(usage_text, stdout);
@@ -377,6 +386,12 @@ static void write_run_facts(FILE *f, const struct bench_cli *cli, const struct b
     fprintf(f, "permute: %s\n", o->permute ? "yes" : "no");
     fprintf(f, "seed: %llu\n", (unsigned long long) o->seed);
     fprintf(f, "head: %lu\n", o->head);
+    /* what sudolab merge checks: the split, and the corpora as read */
+    fprintf(f, "shard: %u/%u\n", o->shard.n ? o->shard.k : 1, o->shard.n ? o->shard.n : 1);
+    for (size_t ci = 0; ci < plan->ncorpora; ci++)
+        fprintf(f, "corpus_fingerprint: %s %lu %016llx\n", plan->corpora[ci].name,
+                plan->corpora[ci].entries,
+                (unsigned long long) plan->corpora[ci].fingerprint.hash);
     fprintf(f, "resume: %s\n", cli->resume ? "yes" : "no");
     fprintf(f, "timer_overhead_ns: %.1f\n", overhead);
     fprintf(f, "timer_resolution_ns: %.0f\n", resolution);
@@ -519,7 +534,7 @@ static int run_bench(struct bench_cli *cli, int argc, char **argv)
     sigaction(SIGINT, &sa, &old_int);
     sigaction(SIGTERM, &sa, &old_term);
     const uint64_t start = clock_now_ns();
-    const int rc = bench_plan_run(&plan);
+    const int rc = dist_bench_run(&plan);
     const double wall_s = (double) (clock_now_ns() - start) / 1e9;
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
@@ -551,6 +566,14 @@ static int run_bench(struct bench_cli *cli, int argc, char **argv)
             write_failed = true;
         if (sum && fclose(sum) != 0)
             write_failed = true;
+        for (size_t k = 0; k < plan.nsolvers * plan.ncorpora; k++) {
+            const struct bench_pass *p = &plan.passes[k];
+            if (p->measured)
+                fprintf(env, "pass: %s %s %u %zu %llu %llu\n",
+                        plan.solvers[k / plan.ncorpora]->name,
+                        plan.corpora[k % plan.ncorpora].name, p->passes, p->puzzles,
+                        (unsigned long long) p->total_ns, (unsigned long long) p->best_ns);
+        }
         fprintf(env, "wall_s: %.1f\n", wall_s);
         fprintf(env, "rows_resumed: %ld\n", resumed);
         fprintf(env, "runs_pending: %zu\n", pending);

@@ -4,6 +4,7 @@
 
 #include "bench/cli.h"
 #include "bench/commands.h"
+#include "bench/shard.h"
 #include "solvers/registry.h"
 
 struct solve_run {
@@ -23,7 +24,7 @@ static bool print_solution(void *ctx, const struct grid *solution)
     return true;
 }
 
-static void print_csv_header(void)
+void solve_print_csv_header(void)
 {
     fputs("index,status,solutions", stdout);
     for (int i = 0; i < SOLVER_COUNTER_COUNT; i++)
@@ -31,15 +32,15 @@ static void print_csv_header(void)
     puts(",time_ns,solution");
 }
 
-static void print_row(struct solve_run *run, const struct cli_entry *e,
-                      const struct solve_result *res)
+void solve_print_result(const struct cli_common *common, bool counting, unsigned long index,
+                        const struct grid *puzzle, const struct solve_result *res)
 {
-    const struct solver *s = run->common.solver;
+    const struct solver *s = common->solver;
     char sol[GRID_MAX_CELLS + 1] = "";
     if (res->solutions > 0)
         grid_format_line(&res->solution, sol);
-    if (run->common.csv) {
-        printf("%lu,%s,%llu", e->index, solve_status_name(res->status),
+    if (common->csv) {
+        printf("%lu,%s,%llu", index, solve_status_name(res->status),
                (unsigned long long) res->solutions);
         for (int i = 0; i < SOLVER_COUNTER_COUNT; i++) {
             putchar(',');
@@ -51,11 +52,11 @@ static void print_row(struct solve_run *run, const struct cli_entry *e,
     }
     char time[32];
     cli_format_ns(time, sizeof(time), res->time_ns);
-    if (run->counting)
-        printf("%lu %llu %s", e->index, (unsigned long long) res->solutions,
+    if (counting)
+        printf("%lu %llu %s", index, (unsigned long long) res->solutions,
                solve_status_name(res->status));
     else
-        printf("%lu %s solutions=%llu", e->index, solve_status_name(res->status),
+        printf("%lu %s solutions=%llu", index, solve_status_name(res->status),
                (unsigned long long) res->solutions);
     if (res->status != SOLVE_STATUS_INVALID && res->status != SOLVE_STATUS_ERROR) {
         for (int i = 0; i < SOLVER_COUNTER_COUNT; i++) {
@@ -66,11 +67,17 @@ static void print_row(struct solve_run *run, const struct cli_entry *e,
         }
         printf(" time=%s", time);
     }
-    if (!run->counting && sol[0])
+    if (!counting && sol[0])
         printf(" %s", sol);
     putchar('\n');
-    if (run->common.pretty && !run->counting)
-        grid_print_pretty(res->solutions > 0 ? &res->solution : &e->item->puzzle, stdout);
+    if (common->pretty && !counting)
+        grid_print_pretty(res->solutions > 0 ? &res->solution : puzzle, stdout);
+}
+
+static void print_row(struct solve_run *run, const struct cli_entry *e,
+                      const struct solve_result *res)
+{
+    solve_print_result(&run->common, run->counting, e->index, &e->item->puzzle, res);
 }
 
 static bool solve_entry(void *ctx, const struct cli_entry *e)
@@ -98,16 +105,23 @@ static int run_solve(int argc, char **argv, bool counting)
 {
     struct solve_run run = { .counting = counting };
     cli_common_defaults(&run.common, counting ? 0 : 2);
-    enum { OPT_PRINT = CLI_OPT_FIRST_FREE, OPT_HELP };
+    enum { OPT_PRINT = CLI_OPT_FIRST_FREE, OPT_HELP, OPT_SHARD, OPT_SPLIT };
     static const struct option longopts[] = {
         CLI_COMMON_LONGOPTS,
         { "print", no_argument, NULL, OPT_PRINT },
         { "help", no_argument, NULL, OPT_HELP },
+        { "shard", required_argument, NULL, OPT_SHARD },
+        { "split", required_argument, NULL, OPT_SPLIT },
+        { "jobs", required_argument, NULL, 'j' },
         { NULL, 0, NULL, 0 },
     };
+    /* count --shard K/N or -j N: the split path in bench/shard.c */
+    struct shard_count_options split = { { 1, 1 }, SHARD_SPLIT_DEFAULT, 1, false };
+    bool use_split = false;
+    uint64_t v;
     int opt;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, counting ? "j:" : "", longopts, NULL)) != -1) {
         const int handled = cli_common_option(&run.common, opt, optarg);
         if (handled < 0)
             return CLI_USAGE;
@@ -115,6 +129,21 @@ static int run_solve(int argc, char **argv, bool counting)
             continue;
         if (opt == OPT_PRINT && counting) {
             run.print_all = true;
+        } else if (opt == OPT_SHARD && counting) {
+            if (shard_parse(optarg, &split.shard, "sudolab count") != 0)
+                return CLI_USAGE;
+            split.partial = use_split = true;
+        } else if ((opt == OPT_SPLIT || opt == 'j') && counting) {
+            if (cli_parse_u64(optarg, &v) != 0 || v < 1 || v > (opt == 'j' ? 256 : 1u << 24)) {
+                fprintf(stderr, "sudolab count: %s %s: a number from 1 expected\n",
+                        opt == 'j' ? "-j" : "--split", optarg);
+                return CLI_USAGE;
+            }
+            if (opt == 'j')
+                split.threads = (unsigned) v;
+            else
+                split.split = (size_t) v;
+            use_split |= opt == 'j' && v > 1;
         } else if (opt == OPT_HELP) {
             printf("usage: sudolab %s [options] [FILE|PUZZLE|-]...\n%s%s",
                    counting ? "count" : "solve",
@@ -124,7 +153,12 @@ static int run_solve(int argc, char **argv, bool counting)
                               "default 2), counters, solution.\n",
                    CLI_COMMON_HELP);
             if (counting)
-                puts("  --print             print every solution found");
+                puts("  --print             print every solution found\n"
+                     "  -j, --jobs N        threads: each puzzle is split into subproblems by\n"
+                     "                      filling its first blanks, solved in parallel\n"
+                     "  --split M           at least M subproblems per puzzle (default 256)\n"
+                     "  --shard K/N         solve only subproblem numbers K-1 mod N and print\n"
+                     "                      a partial for `sudolab merge`");
             return CLI_OK;
         } else {
             fprintf(stderr, "sudolab %s: unknown option (see --help)\n",
@@ -134,13 +168,20 @@ static int run_solve(int argc, char **argv, bool counting)
     }
     if (cli_common_finish(&run.common) != 0)
         return CLI_USAGE;
+    if (use_split) {
+        if (run.print_all) {
+            fprintf(stderr, "sudolab count: --print does not combine with -j or --shard\n");
+            return CLI_USAGE;
+        }
+        return shard_count_run(&run.common, &split, argc - optind, argv + optind);
+    }
     run.inst = solver_open(run.common.solver);
     if (!run.inst) {
         fprintf(stderr, "sudolab: solver %s failed to start\n", run.common.solver->name);
         return CLI_SKIPPED;
     }
     if (run.common.csv)
-        print_csv_header();
+        solve_print_csv_header();
     const unsigned long problems
         = cli_walk(&run.common, argc - optind, argv + optind, solve_entry, &run);
     solver_close(run.inst);

@@ -18,6 +18,7 @@ static const struct command {
     { "generate", cmd_generate, "generate unique puzzles (dig or seed003), seeded" },
     { "rate", cmd_rate, "rate difficulty: blanks, freedom, guesses, techniques" },
     { "trace", cmd_trace, "a search event by event, or the grid at chosen steps" },
+    { "merge", cmd_merge, "combine --shard K/N outputs into the output of one run" },
 };
 
 static void usage(FILE *out)
@@ -28,7 +29,13 @@ static void usage(FILE *out)
     fprintf(out, "\n`sudolab COMMAND --help` for the options of a command.\n");
 }
 
-int main(int argc, char **argv)
+/* sudolab-mpi links this file too, beside its own main (bench/mpi_main.c) */
+#ifndef SUDOLAB_MAIN
+#define SUDOLAB_MAIN main
+#endif
+int SUDOLAB_MAIN(int argc, char **argv);
+
+int SUDOLAB_MAIN(int argc, char **argv)
 {
     if (argc < 2) {
         usage(stderr);

@@ -1,0 +1,1152 @@
+#include "bench/merge.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "bench/bench_run.h"
+#include "bench/bench_summary.h"
+#include "bench/cli.h"
+#include "bench/commands.h"
+#include "bench/shard.h"
+#include "solvers/registry.h"
+
+static void chomp(char *s)
+{
+    s[strcspn(s, "\r\n")] = '\0';
+}
+
+/* Reads a line into *buf (getline); false at the end. */
+static bool next_line(FILE *f, char **buf, size_t *cap)
+{
+    if (getline(buf, cap, f) < 0)
+        return false;
+    chomp(*buf);
+    return true;
+}
+
+/* Cuts the " shard=K/N" token out of a header line (in place). Returns 0 and
+ * the shard, 1 when there is none, -1 when it does not parse. */
+static int take_shard_token(char *line, struct shard *s)
+{
+    char *tok = strstr(line, " shard=");
+    if (!tok)
+        return 1;
+    char *end = tok + 7;
+    end += strcspn(end, " ");
+    const char saved = *end;
+    *end = '\0';
+    unsigned long long k, n;
+    int used = 0;
+    const bool ok = sscanf(tok + 7, "%llu/%llu%n", &k, &n, &used) == 2
+        && tok[7 + used] == '\0' && k >= 1 && k <= n && n <= SHARD_MAX;
+    *end = saved;
+    if (!ok)
+        return -1;
+    s->k = (uint32_t) k;
+    s->n = (uint32_t) n;
+    memmove(tok, end, strlen(end) + 1);
+    return 0;
+}
+
+/* The first space-separated token where a and b differ, for messages. */
+static void first_difference(const char *a, const char *b, char *out, size_t len)
+{
+    size_t at = 0;
+    while (a[at] && a[at] == b[at])
+        at++;
+    while (at > 0 && a[at - 1] != ' ')
+        at--;
+    const int ta = (int) strcspn(a + at, " "), tb = (int) strcspn(b + at, " ");
+    snprintf(out, len, "'%.*s' against '%.*s'", ta > 80 ? 80 : ta, a + at,
+        tb > 80 ? 80 : tb, b + at);
+}
+
+/* Checks that shard numbers 1..n are each present once. order[k-1] = input. */
+static int check_cover(const struct shard *shards, const char *const *names, size_t count,
+    const char *what, size_t *order)
+{
+    const uint32_t n = shards[0].n;
+    for (size_t i = 0; i < count; i++) {
+        if (shards[i].n != n) {
+            fprintf(stderr,
+                "sudolab merge: %s is shard %u/%u but %s is %u/%u: different "
+                "splits\n",
+                names[i], shards[i].k, shards[i].n, names[0], shards[0].k, n);
+            return -1;
+        }
+    }
+    size_t *seen = calloc(n, sizeof(*seen));
+    if (!seen) {
+        fprintf(stderr, "sudolab merge: out of memory\n");
+        return -1;
+    }
+    for (size_t k = 0; k < n; k++)
+        seen[k] = SIZE_MAX;
+    int rc = 0;
+    for (size_t i = 0; i < count; i++) {
+        const uint32_t k = shards[i].k - 1;
+        if (seen[k] != SIZE_MAX) {
+            fprintf(stderr,
+                "sudolab merge: shard %u/%u given twice (%s and %s): duplicate "
+                "rows\n",
+                k + 1, n, names[seen[k]], names[i]);
+            rc = -1;
+        }
+        seen[k] = i;
+    }
+    unsigned missing = 0;
+    for (size_t k = 0; k < n; k++) {
+        if (seen[k] != SIZE_MAX)
+            continue;
+        if (++missing <= 10)
+            fprintf(
+                stderr, "sudolab merge: %s shard %zu/%u is missing\n", what, k + 1, n);
+    }
+    if (missing > 10)
+        fprintf(stderr, "sudolab merge: ... %u shards missing in all\n", missing);
+    if (missing)
+        rc = -1;
+    for (size_t k = 0; rc == 0 && k < n; k++)
+        order[k] = seen[k];
+    free(seen);
+    return rc;
+}
+
+/* ---- count ---- */
+
+enum { COUNT_FIXED_COLS = 6 }; /* index,puzzle,subproblems,solved,outcome,solutions */
+
+struct count_input {
+    FILE *f;
+    const char *name;
+    struct shard shard;
+    char *opts; /* header without the shard field */
+    char *columns; /* the CSV header line */
+    char *line;
+    size_t cap;
+    unsigned long row;
+};
+
+static int split_fields(char *line, char **field, int max)
+{
+    int n = 0;
+    for (char *p = line;;) {
+        if (n == max)
+            return -1;
+        field[n++] = p;
+        p = strchr(p, ',');
+        if (!p)
+            break;
+        *p++ = '\0';
+    }
+    return n;
+}
+
+static bool parse_u64(const char *text, uint64_t *out)
+{
+    return cli_parse_u64(text, out) == 0;
+}
+
+/* The value of key=... in an options line, copied into out. */
+static bool option_value(const char *opts, const char *key, char *out, size_t len)
+{
+    const size_t klen = strlen(key);
+    for (const char *p = opts; (p = strstr(p, key)) != NULL; p += klen) {
+        if ((p == opts || p[-1] == ' ') && p[klen] == '=') {
+            const char *v = p + klen + 1;
+            snprintf(out, len, "%.*s", (int) strcspn(v, " "), v);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* One partial row: the key that must agree between shards, and the tally. */
+struct count_row {
+    unsigned long index;
+    char puzzle[GRID_MAX_CELLS + 1];
+    uint64_t subproblems;
+    int outcome; /* 0 done, 1 limit, 2 error, 3 invalid */
+    struct shard_tally tally;
+};
+
+static int parse_count_row(char *line, const struct solver *s, const char *shape_box,
+    struct count_row *row, char *why, size_t whylen)
+{
+    enum { MAXF = COUNT_FIXED_COLS + SOLVER_COUNTER_COUNT + 3 };
+    char *f[MAXF + 1];
+    const int nf = split_fields(line, f, MAXF + 1);
+    if (nf != MAXF) {
+        snprintf(why, whylen, "%d fields, %d expected", nf, MAXF);
+        return -1;
+    }
+    memset(row, 0, sizeof(*row));
+    uint64_t v;
+    if (!parse_u64(f[0], &v) || strlen(f[1]) > GRID_MAX_CELLS
+        || !parse_u64(f[2], &row->subproblems) || !parse_u64(f[3], &row->tally.solved)
+        || !parse_u64(f[5], &row->tally.solutions)) {
+        snprintf(why, whylen, "a malformed row");
+        return -1;
+    }
+    row->index = (unsigned long) v;
+    snprintf(row->puzzle, sizeof(row->puzzle), "%s", f[1]);
+    static const char *const outcomes[] = { "done", "limit", "error", "invalid" };
+    row->outcome = -1;
+    for (int i = 0; i < 4; i++) {
+        if (strcmp(f[4], outcomes[i]) == 0)
+            row->outcome = i;
+    }
+    if (row->outcome < 0) {
+        snprintf(why, whylen, "unknown outcome '%s'", f[4]);
+        return -1;
+    }
+    row->tally.budget = row->outcome == 1;
+    row->tally.error = row->outcome == 2;
+    if (row->tally.error)
+        snprintf(
+            row->tally.error_text, sizeof(row->tally.error_text), "failed in a shard");
+    uint64_t counters[SOLVER_COUNTER_COUNT] = { 0 };
+    for (int i = 0; i < SOLVER_COUNTER_COUNT; i++) {
+        const char *cell = f[COUNT_FIXED_COLS + i];
+        if (*cell == '\0')
+            continue;
+        if (!(s->counters & (1u << i)) || !parse_u64(cell, &counters[i])) {
+            snprintf(why, whylen, "bad %s '%s'", solver_counter_names[i], cell);
+            return -1;
+        }
+    }
+#define X(name, doc) row->tally.counters.name = counters[SOLVER_COUNTER_##name];
+    SOLVER_COUNTERS(X)
+#undef X
+    const int t = COUNT_FIXED_COLS + SOLVER_COUNTER_COUNT;
+    if (!parse_u64(f[t], &row->tally.time_ns)) {
+        snprintf(why, whylen, "bad time_ns");
+        return -1;
+    }
+    if (f[t + 1][0] != '\0') {
+        if (!parse_u64(f[t + 1], &row->tally.first_sub) || f[t + 2][0] == '\0') {
+            snprintf(why, whylen, "bad first solution");
+            return -1;
+        }
+        /* the solution has the puzzle's shape: --size when given, else its length */
+        struct grid_shape shape = { 0, 0, 0 };
+        int br, bc;
+        if (grid_parse_box(shape_box, &br, &bc) == 0) {
+            shape.box_rows = (uint8_t) br;
+            shape.box_cols = (uint8_t) bc;
+        }
+        if (grid_parse_token(
+                &row->tally.first, f[t + 2], strlen(f[t + 2]), &shape, NULL, 0)
+            != 0) {
+            snprintf(why, whylen, "bad solution '%.40s'", f[t + 2]);
+            return -1;
+        }
+        row->tally.have_first = true;
+    }
+    return 0;
+}
+
+static void free_count_inputs(struct count_input *in, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        free(in[i].opts);
+        free(in[i].columns);
+        free(in[i].line);
+    }
+    free(in);
+}
+
+int merge_count(FILE *const *files, const char *const *names, size_t n, bool csv)
+{
+    struct count_input *in = calloc(n, sizeof(*in));
+    struct shard *shards = calloc(n, sizeof(*shards));
+    size_t *order = calloc(n, sizeof(*order));
+    int rc = CLI_OK;
+    if (!in || !shards || !order) {
+        fprintf(stderr, "sudolab merge: out of memory\n");
+        rc = CLI_SKIPPED;
+        goto done;
+    }
+    for (size_t i = 0; i < n; i++) {
+        in[i].f = files[i];
+        in[i].name = names[i];
+        if (!next_line(in[i].f, &in[i].opts, &in[i].cap)
+            || strncmp(in[i].opts, SHARD_COUNT_MAGIC, strlen(SHARD_COUNT_MAGIC)) != 0) {
+            fprintf(stderr,
+                "sudolab merge: %s: not a count partial (count --shard K/N)\n", names[i]);
+            rc = CLI_USAGE;
+            goto done;
+        }
+        in[i].cap = 0;
+        if (take_shard_token(in[i].opts, &in[i].shard) != 0) {
+            fprintf(
+                stderr, "sudolab merge: %s: no shard=K/N in the first line\n", names[i]);
+            rc = CLI_USAGE;
+            goto done;
+        }
+        shards[i] = in[i].shard;
+        if (!next_line(in[i].f, &in[i].columns, &in[i].cap)) {
+            fprintf(stderr, "sudolab merge: %s: no column line\n", names[i]);
+            rc = CLI_USAGE;
+            goto done;
+        }
+        in[i].cap = 0;
+        if (strcmp(in[i].opts, in[0].opts) != 0
+            || strcmp(in[i].columns, in[0].columns) != 0) {
+            char diff[200];
+            first_difference(in[0].opts, in[i].opts, diff, sizeof(diff));
+            if (strcmp(in[i].opts, in[0].opts) == 0)
+                snprintf(diff, sizeof(diff), "different columns");
+            fprintf(stderr, "sudolab merge: %s and %s come from different runs: %s\n",
+                names[0], names[i], diff);
+            rc = CLI_USAGE;
+            goto done;
+        }
+    }
+    if (check_cover(shards, names, n, "count", order) != 0) {
+        rc = CLI_USAGE;
+        goto done;
+    }
+
+    char solver_name[64] = "", limit_text[32] = "0", box[16] = "";
+    option_value(in[0].opts, "solver", solver_name, sizeof(solver_name));
+    option_value(in[0].opts, "limit", limit_text, sizeof(limit_text));
+    option_value(in[0].opts, "size", box, sizeof(box));
+    struct cli_common common;
+    cli_common_defaults(&common, 0);
+    common.solver = solver_find(solver_name);
+    common.csv = csv;
+    if (!common.solver || !parse_u64(limit_text, &common.limit)) {
+        fprintf(stderr, "sudolab merge: %s: solver '%s' is not in this build\n", names[0],
+            solver_name);
+        rc = CLI_USAGE;
+        goto done;
+    }
+
+    /* Rows first, all of them, so a mismatch anywhere leaves stdout empty. */
+    struct count_row *rows = NULL;
+    size_t nrows = 0, cap = 0;
+    while (rc == CLI_OK) {
+        size_t ended = 0;
+        for (size_t i = 0; i < n; i++)
+            ended += !next_line(in[i].f, &in[i].line, &in[i].cap);
+        if (ended == n)
+            break;
+        if (ended > 0) {
+            fprintf(stderr,
+                "sudolab merge: the shards have different numbers of rows (one "
+                "stops after row %zu): a shard is incomplete\n",
+                nrows);
+            rc = CLI_USAGE;
+            break;
+        }
+        struct count_row row, sum;
+        for (size_t k = 0; k < n && rc == CLI_OK; k++) {
+            struct count_input *ci = &in[order[k]];
+            ci->row++;
+            char why[120];
+            if (parse_count_row(ci->line, common.solver, box, &row, why, sizeof(why))
+                != 0) {
+                fprintf(
+                    stderr, "sudolab merge: %s: row %lu: %s\n", ci->name, ci->row, why);
+                rc = CLI_USAGE;
+            } else if (k == 0) {
+                sum = row;
+            } else if (row.index != sum.index || strcmp(row.puzzle, sum.puzzle) != 0
+                || row.subproblems != sum.subproblems
+                || (row.outcome == 3) != (sum.outcome == 3)) {
+                fprintf(stderr,
+                    "sudolab merge: %s row %lu (entry %lu) does not match %s: "
+                    "different inputs or split\n",
+                    ci->name, ci->row, row.index, in[order[0]].name);
+                rc = CLI_USAGE;
+            } else {
+                shard_tally_merge(&sum.tally, &row.tally);
+            }
+        }
+        if (rc != CLI_OK)
+            break;
+        if (sum.outcome != 3 && sum.tally.solved != sum.subproblems) {
+            fprintf(stderr,
+                "sudolab merge: entry %lu: %llu of %llu subproblems solved: a "
+                "shard is incomplete or repeated\n",
+                sum.index, (unsigned long long) sum.tally.solved,
+                (unsigned long long) sum.subproblems);
+            rc = CLI_USAGE;
+            break;
+        }
+        if (nrows == cap) {
+            cap = cap ? 2 * cap : 256;
+            struct count_row *grown = realloc(rows, cap * sizeof(*grown));
+            if (!grown) {
+                fprintf(stderr, "sudolab merge: out of memory\n");
+                rc = CLI_SKIPPED;
+                break;
+            }
+            rows = grown;
+        }
+        rows[nrows++] = sum;
+    }
+    if (rc == CLI_OK) {
+        if (csv)
+            solve_print_csv_header();
+        for (size_t r = 0; r < nrows; r++) {
+            struct solve_result res;
+            struct grid puzzle;
+            memset(&puzzle, 0, sizeof(puzzle));
+            if (rows[r].outcome == 3) {
+                memset(&res, 0, sizeof(res));
+                res.status = SOLVE_STATUS_INVALID;
+            } else {
+                shard_tally_result(&rows[r].tally, common.limit, &res);
+            }
+            solve_print_result(&common, true, rows[r].index, &puzzle, &res);
+            if (res.status == SOLVE_STATUS_INVALID || res.status == SOLVE_STATUS_ERROR)
+                rc = CLI_SKIPPED;
+        }
+        fflush(stdout);
+    }
+    free(rows);
+done:
+    if (in)
+        free_count_inputs(in, n);
+    free(shards);
+    free(order);
+    return rc;
+}
+
+/* ---- generate ---- */
+
+int merge_generate(FILE *const *files, const char *const *names, size_t n, FILE *out)
+{
+    char **header = calloc(n, sizeof(*header));
+    struct shard *shards = calloc(n, sizeof(*shards));
+    size_t *order = calloc(n, sizeof(*order));
+    char *line = NULL;
+    size_t cap = 0;
+    int rc = CLI_OK;
+    if (!header || !shards || !order) {
+        fprintf(stderr, "sudolab merge: out of memory\n");
+        rc = CLI_SKIPPED;
+        goto done;
+    }
+    for (size_t i = 0; i < n && rc == CLI_OK; i++) {
+        size_t hcap = 0;
+        if (!next_line(files[i], &header[i], &hcap)
+            || strncmp(header[i], "# sudolab generate ", 19) != 0) {
+            fprintf(
+                stderr, "sudolab merge: %s: not a sudolab generate output\n", names[i]);
+            rc = CLI_USAGE;
+            break;
+        }
+        const int t = take_shard_token(header[i], &shards[i]);
+        if (t < 0) {
+            fprintf(stderr, "sudolab merge: %s: a malformed shard field\n", names[i]);
+            rc = CLI_USAGE;
+        } else if (t > 0) {
+            shards[i] = (struct shard) { 1, 1 };
+        }
+        if (rc == CLI_OK && strcmp(header[i], header[0]) != 0) {
+            char diff[200];
+            first_difference(header[0], header[i], diff, sizeof(diff));
+            fprintf(stderr, "sudolab merge: %s and %s come from different runs: %s\n",
+                names[0], names[i], diff);
+            rc = CLI_USAGE;
+        }
+    }
+    if (rc != CLI_OK || check_cover(shards, names, n, "generate", order) != 0) {
+        rc = CLI_USAGE;
+        goto done;
+    }
+    char count_text[32] = "";
+    uint64_t total = 0;
+    if (!option_value(header[0], "count", count_text, sizeof(count_text))
+        || !parse_u64(count_text, &total)) {
+        fprintf(stderr, "sudolab merge: %s: no count= in the header\n", names[0]);
+        rc = CLI_USAGE;
+        goto done;
+    }
+    /* Check every shard holds exactly its share (generate's split: N
+     * consecutive near-equal runs of puzzle numbers) before writing. */
+    const uint64_t N = shards[0].n, rest = total % N;
+    for (size_t k = 0; k < N && rc == CLI_OK; k++) {
+        FILE *f = files[order[k]];
+        const uint64_t want = total / N + (k < rest ? 1 : 0);
+        uint64_t got = 0;
+        const long start = ftell(f);
+        while (next_line(f, &line, &cap)) {
+            if (line[0] != '#' && line[0] != '\0')
+                got++;
+        }
+        if (got != want) {
+            fprintf(stderr,
+                "sudolab merge: %s (shard %zu/%llu) has %llu puzzles, %llu "
+                "expected: %s\n",
+                names[order[k]], k + 1, (unsigned long long) N, (unsigned long long) got,
+                (unsigned long long) want,
+                got < want ? "an incomplete shard" : "duplicate rows");
+            rc = CLI_USAGE;
+        }
+        if (start < 0 || fseek(f, start, SEEK_SET) != 0) {
+            fprintf(stderr, "sudolab merge: %s: cannot read it twice (a pipe?)\n",
+                names[order[k]]);
+            rc = CLI_USAGE;
+        }
+    }
+    if (rc != CLI_OK)
+        goto done;
+    fprintf(out, "%s\n", header[0]);
+    for (size_t k = 0; k < N; k++) {
+        FILE *f = files[order[k]];
+        while (next_line(f, &line, &cap)) {
+            if (line[0] != '#' && line[0] != '\0')
+                fprintf(out, "%s\n", line);
+        }
+    }
+    if (fflush(out) != 0)
+        rc = CLI_SKIPPED;
+done:
+    for (size_t i = 0; header && i < n; i++)
+        free(header[i]);
+    free(header);
+    free(shards);
+    free(order);
+    free(line);
+    return rc;
+}
+
+/* ---- detection ---- */
+
+enum merge_kind merge_detect(const char *path)
+{
+    struct stat sb;
+    if (stat(path, &sb) != 0)
+        return MERGE_UNKNOWN;
+    if (S_ISDIR(sb.st_mode))
+        return MERGE_BENCH;
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return MERGE_UNKNOWN;
+    char line[256] = "";
+    const bool got = fgets(line, sizeof(line), f) != NULL;
+    fclose(f);
+    if (!got)
+        return MERGE_UNKNOWN;
+    if (strncmp(line, SHARD_COUNT_MAGIC, strlen(SHARD_COUNT_MAGIC)) == 0)
+        return MERGE_COUNT;
+    if (strncmp(line, "# sudolab generate ", 19) == 0)
+        return MERGE_GENERATE;
+    if (strncmp(line, "corpus,", 7) == 0)
+        return MERGE_BENCH;
+    return MERGE_UNKNOWN;
+}
+
+/* ---- bench ---- */
+
+struct env_line {
+    char *key, *value;
+};
+
+/* One shard directory's env.txt: its last section (a resumed run appends a
+ * section per resumption), as key/value lines, and the whole text. */
+struct bench_shard {
+    const char *dir;
+    struct shard shard;
+    struct env_line *lines;
+    size_t nlines;
+    char *text; /* the file as read */
+    size_t text_len;
+};
+
+static void free_bench_shard(struct bench_shard *b)
+{
+    for (size_t i = 0; i < b->nlines; i++) {
+        free(b->lines[i].key);
+        free(b->lines[i].value);
+    }
+    free(b->lines);
+    free(b->text);
+}
+
+static int read_env(struct bench_shard *b)
+{
+    char path[4200];
+    snprintf(path, sizeof(path), "%s/env.txt", b->dir);
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr,
+            "sudolab merge: %s: cannot read it: not a bench --out directory?\n", path);
+        return -1;
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    int rc = 0;
+    struct buf_text {
+        char *p;
+        size_t len, cap;
+    } text = { NULL, 0, 0 };
+    ssize_t got;
+    while (rc == 0 && (got = getline(&line, &cap, f)) > 0) {
+        if (text.len + (size_t) got + 1 > text.cap) {
+            text.cap = 2 * (text.len + (size_t) got + 1);
+            char *grown = realloc(text.p, text.cap);
+            if (!grown) {
+                rc = -1;
+                break;
+            }
+            text.p = grown;
+        }
+        memcpy(text.p + text.len, line, (size_t) got);
+        text.len += (size_t) got;
+        text.p[text.len] = '\0';
+        chomp(line);
+        if (strcmp(line, "--- resumed ---") == 0) {
+            for (size_t i = 0; i < b->nlines; i++) {
+                free(b->lines[i].key);
+                free(b->lines[i].value);
+            }
+            b->nlines = 0;
+            continue;
+        }
+        char *colon = strstr(line, ": ");
+        if (!colon)
+            continue;
+        *colon = '\0';
+        struct env_line *grown = realloc(b->lines, (b->nlines + 1) * sizeof(*grown));
+        if (!grown) {
+            rc = -1;
+            break;
+        }
+        b->lines = grown;
+        b->lines[b->nlines].key = strdup(line);
+        b->lines[b->nlines].value = strdup(colon + 2);
+        if (!b->lines[b->nlines].key || !b->lines[b->nlines].value)
+            rc = -1;
+        b->nlines++;
+    }
+    free(line);
+    fclose(f);
+    b->text = text.p;
+    b->text_len = text.len;
+    if (rc != 0)
+        fprintf(stderr, "sudolab merge: out of memory\n");
+    return rc;
+}
+
+/* The last value of key in a shard's env, or NULL. */
+static const char *env_get(const struct bench_shard *b, const char *key)
+{
+    const char *v = NULL;
+    for (size_t i = 0; i < b->nlines; i++) {
+        if (strcmp(b->lines[i].key, key) == 0)
+            v = b->lines[i].value;
+    }
+    return v;
+}
+
+/* What must agree between the shards of one run: options, revision, back
+ * ends, the corpora as read. The seed matters only when puzzles are permuted. */
+static const char *const identity_keys[] = {
+    "sudolab",
+    "git_revision",
+    "solvers",
+    "baseline",
+    "limit",
+    "budget_ms",
+    "budget_steps",
+    "repeat",
+    "warmup_ms",
+    "pass_ms",
+    "fast_us",
+    "tdoku_protocol",
+    "permute",
+    "head",
+};
+
+static int identity_text(const struct bench_shard *b, char *out, size_t len)
+{
+    size_t pos = 0;
+    out[0] = '\0';
+    for (size_t k = 0; k < sizeof(identity_keys) / sizeof(identity_keys[0]); k++) {
+        const char *v = env_get(b, identity_keys[k]);
+        if (!v) {
+            fprintf(stderr,
+                "sudolab merge: %s/env.txt: no '%s:' line (not from a sudolab "
+                "bench of this version?)\n",
+                b->dir, identity_keys[k]);
+            return -1;
+        }
+        pos += (size_t) snprintf(
+            out + pos, pos < len ? len - pos : 0, "%s=%s ", identity_keys[k], v);
+    }
+    const char *permute = env_get(b, "permute");
+    if (permute && strcmp(permute, "yes") == 0)
+        pos += (size_t) snprintf(out + pos, pos < len ? len - pos : 0, "seed=%s ",
+            env_get(b, "seed") ? env_get(b, "seed") : "?");
+    for (size_t i = 0; i < b->nlines; i++) {
+        if (strcmp(b->lines[i].key, "corpus_fingerprint") == 0)
+            pos += (size_t) snprintf(
+                out + pos, pos < len ? len - pos : 0, "corpus=%s ", b->lines[i].value);
+    }
+    if (pos >= len) {
+        fprintf(stderr, "sudolab merge: %s/env.txt: too many facts\n", b->dir);
+        return -1;
+    }
+    return 0;
+}
+
+static int make_dirs(const char *path)
+{
+    char buf[4096];
+    if (snprintf(buf, sizeof(buf), "%s", path) >= (int) sizeof(buf))
+        return -1;
+    for (char *p = buf + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+            return -1;
+        *p = '/';
+    }
+    return mkdir(buf, 0777) != 0 && errno != EEXIST ? -1 : 0;
+}
+
+struct rows_ctx {
+    struct bench_plan *plan;
+    const struct bench_shard *b;
+    unsigned long rows;
+    int failed;
+};
+
+static bool take_row(void *arg, const struct bench_row *row)
+{
+    struct rows_ctx *rc = arg;
+    struct bench_plan *plan = rc->plan;
+    size_t si = 0, ci = 0;
+    while (si < plan->nsolvers && strcmp(plan->solvers[si]->name, row->solver) != 0)
+        si++;
+    while (ci < plan->ncorpora && strcmp(plan->corpora[ci].name, row->corpus) != 0)
+        ci++;
+    const size_t pi
+        = ci < plan->ncorpora ? bench_plan_find_puzzle(plan, ci, row->index) : SIZE_MAX;
+    rc->rows++;
+    if (si == plan->nsolvers || pi == SIZE_MAX || row->repeat < 1
+        || row->repeat > plan->opt.repeat) {
+        fprintf(stderr,
+            "sudolab merge: %s/runs.csv: row %lu (%s, %s, entry %lu) is not part "
+            "of the run env.txt describes\n",
+            rc->b->dir, rc->rows, row->corpus, row->solver, row->index);
+        rc->failed = 1;
+        return false;
+    }
+    if (!shard_owns_entry(&rc->b->shard, ci, row->index)) {
+        fprintf(stderr,
+            "sudolab merge: %s/runs.csv: row %lu (%s entry %lu) belongs to "
+            "another shard than %u/%u\n",
+            rc->b->dir, rc->rows, row->corpus, row->index, rc->b->shard.k,
+            rc->b->shard.n);
+        rc->failed = 1;
+        return false;
+    }
+    struct bench_cell *cell
+        = &plan->cells[si * plan->ncorpora + ci][pi * plan->opt.repeat + row->repeat - 1];
+    if (cell->state != BENCH_CELL_PENDING) {
+        fprintf(stderr,
+            "sudolab merge: %s/runs.csv: row %lu (%s entry %lu, %s, repeat %u) "
+            "is there twice: duplicate rows\n",
+            rc->b->dir, rc->rows, row->corpus, row->index, row->solver, row->repeat);
+        rc->failed = 1;
+        return false;
+    }
+    cell->state = BENCH_CELL_DONE;
+    cell->status = (uint8_t) row->status;
+    cell->solutions = row->solutions;
+    cell->counters = row->counters;
+    cell->timed = row->timed;
+    cell->time_ns = row->time_ns;
+    return true;
+}
+
+/* "NAME ENTRIES HASH" (NAME may hold spaces): splits it in place. */
+static bool split_fingerprint(char *value, char **name, unsigned long *entries)
+{
+    char *hash = strrchr(value, ' ');
+    if (!hash)
+        return false;
+    *hash = '\0';
+    char *count = strrchr(value, ' ');
+    if (!count)
+        return false;
+    *count = '\0';
+    uint64_t v;
+    if (!parse_u64(count + 1, &v))
+        return false;
+    *name = value;
+    *entries = (unsigned long) v;
+    return true;
+}
+
+/* "SOLVER CORPUS PASSES PUZZLES TOTAL_NS BEST_NS" (CORPUS may hold spaces). */
+static bool split_pass(char *value, char **solver, char **corpus, uint64_t v[4])
+{
+    for (int k = 3; k >= 0; k--) {
+        char *sp = strrchr(value, ' ');
+        if (!sp || !parse_u64(sp + 1, &v[k]))
+            return false;
+        *sp = '\0';
+    }
+    char *sp = strchr(value, ' ');
+    if (!sp)
+        return false;
+    *sp = '\0';
+    *solver = value;
+    *corpus = sp + 1;
+    return true;
+}
+
+/* Whole passes: one pass over all the puzzles at each shard's mean pass
+ * speed on its own part (measured only when every shard measured it). */
+static void merge_passes(
+    struct bench_plan *plan, const struct bench_shard *shards, size_t n)
+{
+    const size_t pairs = plan->nsolvers * plan->ncorpora;
+    double *per_pass = calloc(pairs ? pairs : 1, sizeof(double));
+    unsigned *seen = calloc(pairs ? pairs : 1, sizeof(unsigned));
+    if (!per_pass || !seen) {
+        free(per_pass);
+        free(seen);
+        return;
+    }
+    for (size_t i = 0; i < n; i++) {
+        for (size_t l = 0; l < shards[i].nlines; l++) {
+            if (strcmp(shards[i].lines[l].key, "pass") != 0)
+                continue;
+            char value[512], *solver, *corpus;
+            uint64_t v[4];
+            snprintf(value, sizeof(value), "%s", shards[i].lines[l].value);
+            if (!split_pass(value, &solver, &corpus, v) || v[0] == 0)
+                continue;
+            size_t si = 0, ci = 0;
+            while (si < plan->nsolvers && strcmp(plan->solvers[si]->name, solver) != 0)
+                si++;
+            while (ci < plan->ncorpora && strcmp(plan->corpora[ci].name, corpus) != 0)
+                ci++;
+            if (si == plan->nsolvers || ci == plan->ncorpora)
+                continue;
+            struct bench_pass *p = &plan->passes[si * plan->ncorpora + ci];
+            p->passes = seen[si * plan->ncorpora + ci]++
+                ? (p->passes < v[0] ? p->passes : (unsigned) v[0])
+                : (unsigned) v[0];
+            p->puzzles += (size_t) v[1];
+            per_pass[si * plan->ncorpora + ci] += (double) v[2] / (double) v[0];
+            p->best_ns += v[3];
+        }
+    }
+    for (size_t k = 0; k < pairs; k++) {
+        struct bench_pass *p = &plan->passes[k];
+        if (seen[k] == n && p->passes > 0) {
+            p->measured = true;
+            p->total_ns = (uint64_t) (per_pass[k] * p->passes + 0.5);
+        } else {
+            memset(p, 0, sizeof(*p));
+            snprintf(p->note, sizeof(p->note), "not measured in every shard");
+        }
+    }
+    free(per_pass);
+    free(seen);
+}
+
+static int write_outputs(struct bench_plan *plan, const struct bench_shard *shards,
+    size_t n, const char *out_dir, size_t baseline, unsigned long disagreements)
+{
+    char path[4200];
+    int rc = 0;
+    /* runs.csv in the single run's order (-j 1): corpus, back end, puzzle, repeat */
+    snprintf(path, sizeof(path), "%s/runs.csv", out_dir);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "sudolab merge: %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    char line[BENCH_CSV_LINE_MAX];
+    size_t len = bench_csv_header(line, sizeof(line));
+    fwrite(line, 1, len, f);
+    for (size_t ci = 0; ci < plan->ncorpora; ci++) {
+        const struct bench_corpus *c = &plan->corpora[ci];
+        for (size_t si = 0; si < plan->nsolvers; si++) {
+            const struct solver *s = plan->solvers[si];
+            for (size_t pi = 0; pi < c->n; pi++) {
+                for (unsigned r = 0; r < plan->opt.repeat; r++) {
+                    const struct bench_cell *cell = &plan->cells[si * plan->ncorpora
+                        + ci][pi * plan->opt.repeat + r];
+                    if (cell->state != BENCH_CELL_DONE)
+                        continue;
+                    struct bench_row row;
+                    memset(&row, 0, sizeof(row));
+                    snprintf(row.corpus, sizeof(row.corpus), "%s", c->name);
+                    snprintf(row.solver, sizeof(row.solver), "%s", s->name);
+                    row.index = c->puzzles[pi].index;
+                    row.repeat = r + 1;
+                    row.status = cell->status;
+                    row.solutions = cell->solutions;
+                    row.known = cell->timed ? s->counters : 0;
+                    row.counters = cell->counters;
+                    row.timed = cell->timed;
+                    row.time_ns = cell->time_ns;
+                    len = bench_csv_format_row(&row, line, sizeof(line));
+                    if (len == 0 || fwrite(line, 1, len, f) != len)
+                        rc = -1;
+                }
+            }
+        }
+    }
+    if (fclose(f) != 0)
+        rc = -1;
+
+    snprintf(path, sizeof(path), "%s/summary.csv", out_dir);
+    f = fopen(path, "w");
+    if (!f || bench_summary_write_csv(plan, baseline, f) != 0)
+        rc = -1;
+    if (f && fclose(f) != 0)
+        rc = -1;
+
+    snprintf(path, sizeof(path), "%s/env.txt", out_dir);
+    f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "sudolab merge: %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    const time_t now = time(NULL);
+    struct tm tm;
+    char date[64];
+    gmtime_r(&now, &tm);
+    strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", &tm);
+    fprintf(f, "merged: %zu shards by sudolab merge, %s\n", n, date);
+    /* the facts every shard shares, then each shard's own env.txt */
+    for (size_t k = 0; k < sizeof(identity_keys) / sizeof(identity_keys[0]); k++)
+        fprintf(f, "%s: %s\n", identity_keys[k], env_get(&shards[0], identity_keys[k]));
+    fprintf(
+        f, "seed: %s\n", env_get(&shards[0], "seed") ? env_get(&shards[0], "seed") : "");
+    for (size_t ci = 0; ci < plan->ncorpora; ci++)
+        fprintf(
+            f, "corpus: %s (%zu puzzles)\n", plan->corpora[ci].name, plan->corpora[ci].n);
+    for (size_t k = 0; k < n; k++) {
+        fprintf(f, "--- shard %u/%u (%s/env.txt) ---\n", shards[k].shard.k,
+            shards[k].shard.n, shards[k].dir);
+        fwrite(shards[k].text, 1, shards[k].text_len, f);
+    }
+    fprintf(f, "--- merged ---\n");
+    fprintf(f, "runs_pending: 0\n");
+    fprintf(f, "disagreements: %lu\n", disagreements);
+    fprintf(f, "errors: %lu\n", plan->errors);
+    fprintf(f, "finished: complete\n");
+    if (fclose(f) != 0)
+        rc = -1;
+    if (rc != 0)
+        fprintf(stderr, "sudolab merge: writing %s failed\n", out_dir);
+    return rc;
+}
+
+int merge_bench(const char *const *dirs, size_t n, const char *out_dir, FILE *info)
+{
+    struct bench_shard *shards = calloc(n, sizeof(*shards));
+    struct shard *nums = calloc(n, sizeof(*nums));
+    size_t *order = calloc(n, sizeof(*order));
+    char *ident0 = malloc(16384), *ident = malloc(16384);
+    const struct solver **solvers = NULL;
+    struct bench_plan plan;
+    bool have_plan = false;
+    int rc = CLI_USAGE;
+    if (!shards || !nums || !order || !ident0 || !ident) {
+        fprintf(stderr, "sudolab merge: out of memory\n");
+        rc = CLI_SKIPPED;
+        goto done;
+    }
+    for (size_t i = 0; i < n; i++) {
+        struct bench_shard *b = &shards[i];
+        struct stat sb;
+        char *dir = NULL;
+        /* a runs.csv names its directory */
+        if (stat(dirs[i], &sb) == 0 && !S_ISDIR(sb.st_mode)) {
+            dir = strdup(dirs[i]);
+            char *slash = dir ? strrchr(dir, '/') : NULL;
+            if (slash)
+                *slash = '\0';
+            else if (dir)
+                strcpy(dir, ".");
+        }
+        b->dir = dir ? dir : dirs[i];
+        if (read_env(b) != 0)
+            goto done;
+        const char *sh = env_get(b, "shard");
+        if (!sh || sscanf(sh, "%u/%u", &b->shard.k, &b->shard.n) != 2 || b->shard.k < 1
+            || b->shard.k > b->shard.n) {
+            fprintf(stderr, "sudolab merge: %s/env.txt: no 'shard: K/N' line\n", b->dir);
+            goto done;
+        }
+        nums[i] = b->shard;
+        if (identity_text(b, i == 0 ? ident0 : ident, 16384) != 0)
+            goto done;
+        if (i > 0 && strcmp(ident, ident0) != 0) {
+            char diff[200];
+            first_difference(ident0, ident, diff, sizeof(diff));
+            fprintf(stderr, "sudolab merge: %s and %s come from different runs: %s\n",
+                shards[0].dir, b->dir, diff);
+            goto done;
+        }
+        const char *finished = env_get(b, "finished"),
+                   *pending = env_get(b, "runs_pending");
+        if (!finished || strcmp(finished, "complete") != 0 || !pending
+            || strcmp(pending, "0") != 0) {
+            fprintf(stderr,
+                "sudolab merge: %s: the shard did not finish (%s, %s runs "
+                "pending): complete it with --resume first\n",
+                b->dir, finished ? finished : "no end", pending ? pending : "?");
+            goto done;
+        }
+    }
+    if (check_cover(nums, (const char *const *) dirs, n, "bench", order) != 0)
+        goto done;
+
+    /* The run's plan, rebuilt from shard 1's facts: back ends, then corpora
+     * with every entry numbered as the shards numbered them. */
+    const struct bench_shard *b0 = &shards[0];
+    char names[4096];
+    snprintf(names, sizeof(names), "%s", env_get(b0, "solvers"));
+    size_t nsolvers = 0;
+    solvers = calloc(strlen(names) / 2 + 2, sizeof(*solvers));
+    if (!solvers) {
+        rc = CLI_SKIPPED;
+        goto done;
+    }
+    for (char *save = NULL, *tok = strtok_r(names, " ", &save); tok;
+         tok = strtok_r(NULL, " ", &save)) {
+        solvers[nsolvers] = solver_find(tok);
+        if (!solvers[nsolvers]) {
+            fprintf(stderr, "sudolab merge: solver %s is not in this build\n", tok);
+            goto done;
+        }
+        nsolvers++;
+    }
+    struct bench_options opt;
+    memset(&opt, 0, sizeof(opt));
+    uint64_t v;
+    opt.limit = parse_u64(env_get(b0, "limit"), &v) ? v : 0;
+    opt.budget_ms = parse_u64(env_get(b0, "budget_ms"), &v) ? v : 0;
+    opt.budget_steps = parse_u64(env_get(b0, "budget_steps"), &v) ? v : 0;
+    opt.repeat = parse_u64(env_get(b0, "repeat"), &v) && v > 0 ? (unsigned) v : 1;
+    opt.pass_ms = parse_u64(env_get(b0, "pass_ms"), &v) ? v : 0;
+    opt.head = parse_u64(env_get(b0, "head"), &v) ? (unsigned long) v : 0;
+    opt.permute = strcmp(env_get(b0, "permute"), "yes") == 0;
+    opt.threads = 1;
+    bench_plan_init(&plan, &opt, solvers, nsolvers);
+    have_plan = true;
+    struct corpus_item blank;
+    memset(&blank, 0, sizeof(blank));
+    for (size_t l = 0; l < b0->nlines; l++) {
+        if (strcmp(b0->lines[l].key, "corpus_fingerprint") != 0)
+            continue;
+        char value[512], *name;
+        unsigned long entries;
+        snprintf(value, sizeof(value), "%s", b0->lines[l].value);
+        if (!split_fingerprint(value, &name, &entries)) {
+            fprintf(stderr, "sudolab merge: %s/env.txt: a malformed corpus_fingerprint\n",
+                b0->dir);
+            goto done;
+        }
+        const int ci = bench_plan_add_corpus(&plan, name);
+        if (ci < 0) {
+            rc = CLI_SKIPPED;
+            goto done;
+        }
+        /* entries as placeholders: the rows carry the results, not the puzzles */
+        for (unsigned long e = 0; e < entries; e++) {
+            if (bench_plan_add_puzzle(&plan, (size_t) ci, &blank, false) != 0) {
+                rc = CLI_SKIPPED;
+                goto done;
+            }
+        }
+    }
+    if (bench_plan_finish(&plan) != 0) {
+        rc = CLI_SKIPPED;
+        goto done;
+    }
+    for (size_t k = 0; k < n; k++) {
+        const struct bench_shard *b = &shards[order[k]];
+        char path[4200], why[200];
+        snprintf(path, sizeof(path), "%s/runs.csv", b->dir);
+        FILE *f = fopen(path, "r");
+        if (!f) {
+            fprintf(stderr, "sudolab merge: %s: %s\n", path, strerror(errno));
+            goto done;
+        }
+        struct rows_ctx rc_ctx = { &plan, b, 0, 0 };
+        const long got = bench_csv_read(f, take_row, &rc_ctx, NULL, why, sizeof(why));
+        fclose(f);
+        if (got < 0) {
+            fprintf(stderr, "sudolab merge: %s: %s\n", path, why);
+            goto done;
+        }
+        if (rc_ctx.failed)
+            goto done;
+    }
+    /* Complete shards write a row for every cell but those of shapes a back
+     * end does not handle; the cells left are those. */
+    for (size_t ci = 0; ci < plan.ncorpora; ci++) {
+        for (size_t si = 0; si < plan.nsolvers; si++) {
+            struct bench_cell *cells = plan.cells[si * plan.ncorpora + ci];
+            for (size_t k = 0; k < plan.corpora[ci].n * plan.opt.repeat; k++) {
+                if (cells[k].state == BENCH_CELL_PENDING)
+                    cells[k].state = BENCH_CELL_UNSUPPORTED;
+                else if (cells[k].status == SOLVE_STATUS_ERROR)
+                    plan.errors++;
+            }
+        }
+        for (size_t pi = 0; pi < plan.corpora[ci].n; pi++)
+            plan.corpora[ci].puzzles[pi].ok = true; /* unknown here: the rows say */
+    }
+    merge_passes(&plan, shards, n);
+    size_t baseline = 0;
+    const char *base_name = env_get(b0, "baseline");
+    while (
+        baseline < plan.nsolvers && strcmp(plan.solvers[baseline]->name, base_name) != 0)
+        baseline++;
+    const unsigned long disagreements = bench_plan_crosscheck(&plan, stderr);
+    if (make_dirs(out_dir) != 0) {
+        fprintf(stderr, "sudolab merge: %s: %s\n", out_dir, strerror(errno));
+        rc = CLI_SKIPPED;
+        goto done;
+    }
+    if (write_outputs(&plan, shards, n, out_dir, baseline, disagreements) != 0) {
+        rc = CLI_SKIPPED;
+        goto done;
+    }
+    if (info) {
+        bench_summary_print(&plan, baseline, info);
+        fprintf(info, "\nmerged %zu shards into %s/runs.csv, summary.csv and env.txt\n",
+            n, out_dir);
+    }
+    if (disagreements)
+        fprintf(stderr, "sudolab merge: %lu puzzle%s with disagreeing answers\n",
+            disagreements, disagreements == 1 ? "" : "s");
+    rc = disagreements || plan.errors ? CLI_SKIPPED : CLI_OK;
+done:
+    if (have_plan)
+        bench_plan_free(&plan);
+    free(solvers);
+    for (size_t i = 0; shards && i < n; i++) {
+        if (shards[i].dir != dirs[i])
+            free((char *) shards[i].dir);
+        free_bench_shard(&shards[i]);
+    }
+    free(shards);
+    free(nums);
+    free(order);
+    free(ident0);
+    free(ident);
+    return rc;
+}

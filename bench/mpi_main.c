@@ -1,0 +1,1093 @@
+/* sudolab-mpi: sudolab bench, count and generate over the ranks of an MPI job,
+ * with work handed out as it is asked for, because puzzle difficulty varies
+ * by orders of magnitude and static splits leave ranks idle.
+ *
+ *   mpirun -np 64 sudolab-mpi bench --solvers mrv,dlx -j 4 --out DIR corpus.txt
+ *   mpirun -np 64 sudolab-mpi count --empty 2x3 --solver mrv
+ *   mpirun -np 64 sudolab-mpi generate --count 100000 --seed 7
+ *
+ * Rank 0 hands out work and writes the output, which has the shape of the
+ * plain command's (runs.csv, summary.csv and env.txt; count's rows; generate's
+ * file); it also works itself, on threads beside its dispatching main thread.
+ * Every rank solves on -j threads, so threads and processes compose. Only the
+ * main thread of a rank calls MPI (MPI_THREAD_FUNNELED).
+ *
+ * bench: every rank parses the same command line and loads the same corpora
+ * (files on a shared file system); the chunks of the single run (a back end,
+ * a corpus, 8 consecutive puzzles) are handed out in the single run's order,
+ * and the other ranks send their rows back as runs.csv lines. Rank 0 then
+ * times the whole passes alone, cross-checks and summarises as bench does.
+ *
+ * count and generate: the work units are shards of the run (count --shard
+ * k/M: every M-th subproblem; generate --shard k/M: a run of puzzle numbers),
+ * M = 16 per rank unless --chunks says otherwise; rank 0 merges their outputs
+ * with `sudolab merge`'s code, so the output is the single run's.
+ *
+ * Waiting: rank 0 polls for requests with short sleeps rather than blocking in
+ * MPI_Recv, which spins a core in Open MPI; the other ranks ask for more work
+ * while they still have some queued, so the sleeps are off the critical path. */
+#include <errno.h>
+#include <fcntl.h>
+#include <mpi.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bench/bench_csv.h"
+#include "bench/cli.h"
+#include "bench/commands.h"
+#include "bench/dist.h"
+#include "bench/merge.h"
+#include "common/clock.h"
+
+enum {
+    TAG_REQUEST = 1, /* worker -> 0: results, and how many jobs it wants */
+    TAG_JOBS = 2, /* 0 -> worker: job numbers (none: no more work) */
+    BENCH_CHUNK = 8, /* puzzles per bench job, as in bench_run.c */
+    CHUNKS_PER_RANK = 16,
+    FLUSH_BYTES = 1 << 20, /* results sent without waiting for a request */
+    MAX_ARGS = 512,
+};
+
+/* ---- byte buffers ---- */
+
+struct buf {
+    char *data;
+    size_t len, cap;
+};
+
+static int buf_add(struct buf *b, const void *data, size_t len)
+{
+    if (b->len + len > b->cap) {
+        size_t cap = b->cap ? b->cap : 4096;
+        while (cap < b->len + len)
+            cap *= 2;
+        char *grown = realloc(b->data, cap);
+        if (!grown)
+            return -1;
+        b->data = grown;
+        b->cap = cap;
+    }
+    memcpy(b->data + b->len, data, len);
+    b->len += len;
+    return 0;
+}
+
+static void buf_free(struct buf *b)
+{
+    free(b->data);
+    memset(b, 0, sizeof(*b));
+}
+
+/* ---- the engine: jobs out, results back ---- */
+
+/* A result record in a request: header, then len bytes. */
+struct result_head {
+    uint32_t job;
+    int32_t rc;
+    uint64_t len;
+};
+
+struct request_head {
+    uint32_t want; /* jobs asked for (0: results only) */
+    uint32_t final; /* the rank is done; no reply */
+    uint32_t results;
+    uint32_t pad;
+};
+
+struct engine;
+/* Rank 0: one result, from `rank` (0 for its own threads), lock held. */
+typedef void engine_take_fn(
+    struct engine *e, int rank, uint32_t job, int rc, const char *data, size_t len);
+
+struct engine {
+    int rank, size;
+    unsigned target; /* jobs a rank keeps queued beside the ones running */
+    engine_take_fn *take;
+    void *ctx;
+
+    pthread_mutex_t lock;
+    pthread_cond_t have; /* compute threads wait for jobs */
+    pthread_cond_t need; /* the main thread waits for a reason to talk */
+
+    /* rank 0: the jobs to hand out, in order */
+    uint32_t *jobs;
+    size_t njobs, next;
+
+    /* other ranks: the local queue and the results not yet sent */
+    uint32_t *queue;
+    size_t qhead, qlen, qcap;
+    bool no_more;
+    struct buf out;
+    uint32_t nresults;
+
+    bool compute_done;
+    int compute_rc;
+    int failed; /* out of memory, a bad message */
+};
+
+static void engine_init(
+    struct engine *e, unsigned target, engine_take_fn *take, void *ctx)
+{
+    memset(e, 0, sizeof(*e));
+    MPI_Comm_rank(MPI_COMM_WORLD, &e->rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &e->size);
+    e->target = target ? target : 1;
+    e->take = take;
+    e->ctx = ctx;
+    pthread_mutex_init(&e->lock, NULL);
+    pthread_cond_init(&e->have, NULL);
+    pthread_cond_init(&e->need, NULL);
+}
+
+static void engine_free(struct engine *e)
+{
+    pthread_mutex_destroy(&e->lock);
+    pthread_cond_destroy(&e->have);
+    pthread_cond_destroy(&e->need);
+    free(e->jobs);
+    free(e->queue);
+    buf_free(&e->out);
+}
+
+/* Any thread: the next job of this rank; false when there is no more. */
+static bool engine_next(struct engine *e, uint32_t *job)
+{
+    pthread_mutex_lock(&e->lock);
+    bool got = false;
+    if (e->rank == 0) {
+        if (e->next < e->njobs) {
+            *job = e->jobs[e->next++];
+            got = true;
+        }
+    } else {
+        while (e->qlen == 0 && !e->no_more && !e->failed)
+            pthread_cond_wait(&e->have, &e->lock);
+        if (e->qlen > 0) {
+            *job = e->queue[e->qhead];
+            e->qhead = (e->qhead + 1) % e->qcap;
+            e->qlen--;
+            got = true;
+            pthread_cond_signal(&e->need);
+        }
+    }
+    pthread_mutex_unlock(&e->lock);
+    return got;
+}
+
+/* Any thread: a result. Rank 0 takes it at once; others queue it for sending. */
+static void engine_result(
+    struct engine *e, uint32_t job, int rc, const char *data, size_t len)
+{
+    pthread_mutex_lock(&e->lock);
+    if (e->rank == 0) {
+        e->take(e, 0, job, rc, data, len);
+    } else {
+        const struct result_head h = { job, rc, len };
+        if (buf_add(&e->out, &h, sizeof(h)) != 0 || buf_add(&e->out, data, len) != 0)
+            e->failed = 1;
+        e->nresults++;
+        if (e->out.len >= FLUSH_BYTES)
+            pthread_cond_signal(&e->need);
+    }
+    pthread_mutex_unlock(&e->lock);
+}
+
+struct compute {
+    struct engine *e;
+    int (*fn)(void *arg);
+    void *arg;
+};
+
+static void *compute_main(void *arg)
+{
+    struct compute *c = arg;
+    const int rc = c->fn(c->arg);
+    pthread_mutex_lock(&c->e->lock);
+    c->e->compute_done = true;
+    c->e->compute_rc = rc;
+    pthread_cond_signal(&c->e->need);
+    pthread_mutex_unlock(&c->e->lock);
+    return NULL;
+}
+
+static void nap(uint64_t ns)
+{
+    const struct timespec ts = { (time_t) (ns / 1000000000u), (long) (ns % 1000000000u) };
+    nanosleep(&ts, NULL);
+}
+
+/* Waits for a request without spinning a core: MPI_Test and short sleeps. */
+static void wait_request(MPI_Request *req)
+{
+    uint64_t pause = 2000;
+    for (;;) {
+        int done = 0;
+        MPI_Test(req, &done, MPI_STATUS_IGNORE);
+        if (done)
+            return;
+        nap(pause);
+        if (pause < 200000)
+            pause += pause / 2;
+    }
+}
+
+static void parse_results(
+    struct engine *e, int from, const char *p, size_t len, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        struct result_head h;
+        if (len < sizeof(h)) {
+            e->failed = 1;
+            return;
+        }
+        memcpy(&h, p, sizeof(h));
+        p += sizeof(h);
+        len -= sizeof(h);
+        if (h.len > len) {
+            e->failed = 1;
+            return;
+        }
+        e->take(e, from, h.job, h.rc, p, (size_t) h.len);
+        p += h.len;
+        len -= (size_t) h.len;
+    }
+}
+
+static int root_loop(struct engine *e)
+{
+    int finished = 0;
+    uint64_t pause = 10000;
+    char *msg = NULL;
+    size_t msg_cap = 0;
+    uint32_t *reply = malloc((e->target * 2 + 1) * sizeof(*reply));
+    if (!reply)
+        return -1;
+    for (;;) {
+        int flag = 0;
+        MPI_Status st;
+        MPI_Iprobe(MPI_ANY_SOURCE, TAG_REQUEST, MPI_COMM_WORLD, &flag, &st);
+        if (!flag) {
+            pthread_mutex_lock(&e->lock);
+            const bool done = e->compute_done && finished == e->size - 1;
+            pthread_mutex_unlock(&e->lock);
+            if (done)
+                break;
+            nap(pause);
+            if (pause < 1000000)
+                pause += pause / 4;
+            continue;
+        }
+        pause = 10000;
+        int count = 0;
+        MPI_Get_count(&st, MPI_BYTE, &count);
+        if ((size_t) count > msg_cap) {
+            free(msg);
+            msg_cap = (size_t) count;
+            msg = malloc(msg_cap);
+            if (!msg) {
+                free(reply);
+                return -1;
+            }
+        }
+        MPI_Recv(msg, count, MPI_BYTE, st.MPI_SOURCE, TAG_REQUEST, MPI_COMM_WORLD,
+            MPI_STATUS_IGNORE);
+        struct request_head h;
+        if ((size_t) count < sizeof(h)) {
+            e->failed = 1;
+            continue;
+        }
+        memcpy(&h, msg, sizeof(h));
+        pthread_mutex_lock(&e->lock);
+        parse_results(
+            e, st.MPI_SOURCE, msg + sizeof(h), (size_t) count - sizeof(h), h.results);
+        uint32_t n = 0;
+        const uint32_t want = h.want < 2 * e->target ? h.want : 2 * e->target;
+        while (n < want && e->next < e->njobs)
+            reply[1 + n++] = e->jobs[e->next++];
+        pthread_mutex_unlock(&e->lock);
+        if (h.final) {
+            finished++;
+        } else if (h.want > 0) {
+            reply[0] = n;
+            MPI_Send(reply, (int) (n + 1), MPI_UINT32_T, st.MPI_SOURCE, TAG_JOBS,
+                MPI_COMM_WORLD);
+        }
+    }
+    free(msg);
+    free(reply);
+    return 0;
+}
+
+/* Sends the queued results (lock held on entry and exit), asking for `want`
+ * jobs; waits for them when want > 0. */
+static void worker_exchange(struct engine *e, uint32_t want, bool final, uint32_t *reply)
+{
+    struct request_head h = { want, final, e->nresults, 0 };
+    struct buf msg = { 0 };
+    const int ok = buf_add(&msg, &h, sizeof(h));
+    struct buf out = e->out;
+    memset(&e->out, 0, sizeof(e->out));
+    e->nresults = 0;
+    pthread_mutex_unlock(&e->lock);
+    if (ok != 0 || buf_add(&msg, out.data, out.len) != 0) {
+        pthread_mutex_lock(&e->lock);
+        e->failed = 1;
+        buf_free(&msg);
+        buf_free(&out);
+        return;
+    }
+    buf_free(&out);
+    MPI_Send(msg.data, (int) msg.len, MPI_BYTE, 0, TAG_REQUEST, MPI_COMM_WORLD);
+    buf_free(&msg);
+    uint32_t n = 0;
+    if (want > 0) {
+        MPI_Request req;
+        MPI_Irecv(reply, (int) (2 * e->target + 1), MPI_UINT32_T, 0, TAG_JOBS,
+            MPI_COMM_WORLD, &req);
+        wait_request(&req);
+        n = reply[0];
+    }
+    pthread_mutex_lock(&e->lock);
+    if (want > 0 && n == 0)
+        e->no_more = true;
+    for (uint32_t i = 0; i < n; i++) {
+        if (e->qlen == e->qcap) {
+            /* grow the ring, unrolling it */
+            const size_t cap = e->qcap ? 2 * e->qcap : 64;
+            uint32_t *q = malloc(cap * sizeof(*q));
+            if (!q) {
+                e->failed = 1;
+                break;
+            }
+            for (size_t k = 0; k < e->qlen; k++)
+                q[k] = e->queue[(e->qhead + k) % e->qcap];
+            free(e->queue);
+            e->queue = q;
+            e->qhead = 0;
+            e->qcap = cap;
+        }
+        e->queue[(e->qhead + e->qlen) % e->qcap] = reply[1 + i];
+        e->qlen++;
+    }
+    pthread_cond_broadcast(&e->have);
+}
+
+static int worker_loop(struct engine *e)
+{
+    uint32_t *reply = malloc((2 * e->target + 1) * sizeof(*reply));
+    if (!reply)
+        return -1;
+    pthread_mutex_lock(&e->lock);
+    for (;;) {
+        if (e->failed) {
+            pthread_cond_broadcast(&e->have);
+            if (e->compute_done)
+                break;
+            pthread_cond_wait(&e->need, &e->lock);
+        } else if (!e->no_more && e->qlen < e->target) {
+            worker_exchange(e, (uint32_t) (2 * e->target - e->qlen), false, reply);
+        } else if (e->compute_done) {
+            worker_exchange(e, 0, true, reply);
+            break;
+        } else if (e->out.len >= FLUSH_BYTES) {
+            worker_exchange(e, 0, false, reply);
+        } else {
+            pthread_cond_wait(&e->need, &e->lock);
+        }
+    }
+    pthread_mutex_unlock(&e->lock);
+    free(reply);
+    return e->failed ? -1 : 0;
+}
+
+/* Runs fn(arg) on a compute thread of every rank while the main thread hands
+ * out jobs (rank 0) or fetches them (the others). Returns fn's result, or -1
+ * when the exchange failed. */
+static int engine_run(struct engine *e, int (*fn)(void *), void *arg)
+{
+    struct compute c = { e, fn, arg };
+    pthread_t th;
+    if (pthread_create(&th, NULL, compute_main, &c) != 0)
+        return -1;
+    const int rc = e->rank == 0 ? root_loop(e) : worker_loop(e);
+    pthread_join(th, NULL);
+    if (rc != 0 || e->failed) {
+        fprintf(stderr,
+            "sudolab-mpi: rank %d: the work exchange failed (out of memory or "
+            "a bad message)\n",
+            e->rank);
+        return -1;
+    }
+    return e->compute_rc;
+}
+
+/* ---- command lines ---- */
+
+struct args {
+    int argc;
+    char *argv[MAX_ARGS];
+};
+
+static bool has_option(int argc, char **argv, const char *name)
+{
+    const size_t len = strlen(name);
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--") == 0)
+            break;
+        if (strncmp(argv[i], name, len) == 0
+            && (argv[i][len] == '\0' || argv[i][len] == '='))
+            return true;
+    }
+    return false;
+}
+
+/* Copies argv, leaving out options given by name (with their value when
+ * takes_value) and appending extra ones. */
+static int copy_args(struct args *a, int argc, char **argv, const char *const *drop,
+    const bool *takes_value, int ndrop)
+{
+    a->argc = 0;
+    for (int i = 0; i < argc; i++) {
+        bool skip = false;
+        for (int k = 0; k < ndrop && !skip; k++) {
+            const size_t len = strlen(drop[k]);
+            if (strncmp(argv[i], drop[k], len) != 0)
+                continue;
+            if (argv[i][len] == '=') {
+                skip = true;
+            } else if (argv[i][len] == '\0') {
+                skip = true;
+                i += takes_value[k];
+            }
+        }
+        if (skip)
+            continue;
+        if (a->argc == MAX_ARGS - 8)
+            return -1;
+        a->argv[a->argc++] = argv[i];
+    }
+    a->argv[a->argc] = NULL;
+    return 0;
+}
+
+static void add_arg(struct args *a, char *arg)
+{
+    a->argv[a->argc++] = arg;
+    a->argv[a->argc] = NULL;
+}
+
+/* ---- count and generate: shards handed out ---- */
+
+struct shard_job_ctx {
+    struct engine *e;
+    const struct args *base; /* the command line, without --shard */
+    uint32_t chunks;
+    int (*cmd)(int, char **);
+    /* rank 0 */
+    struct buf *outputs; /* [chunks] */
+    struct buf errors; /* stderr lines of every shard */
+    int worst;
+};
+
+/* Runs a command with its stdout and stderr captured in memory. */
+static int run_captured(
+    int (*cmd)(int, char **), int argc, char **argv, struct buf *out, struct buf *err)
+{
+    fflush(stdout);
+    fflush(stderr);
+    FILE *fo = tmpfile(), *fe = tmpfile();
+    const int so = dup(STDOUT_FILENO), se = dup(STDERR_FILENO);
+    if (!fo || !fe || so < 0 || se < 0) {
+        if (fo)
+            fclose(fo);
+        if (fe)
+            fclose(fe);
+        return CLI_SKIPPED;
+    }
+    dup2(fileno(fo), STDOUT_FILENO);
+    dup2(fileno(fe), STDERR_FILENO);
+    const int rc = cmd(argc, argv);
+    fflush(stdout);
+    fflush(stderr);
+    dup2(so, STDOUT_FILENO);
+    dup2(se, STDERR_FILENO);
+    close(so);
+    close(se);
+    int failed = 0;
+    FILE *files[2] = { fo, fe };
+    struct buf *bufs[2] = { out, err };
+    for (int i = 0; i < 2; i++) {
+        char chunk[65536];
+        rewind(files[i]);
+        size_t got;
+        while ((got = fread(chunk, 1, sizeof(chunk), files[i])) > 0)
+            failed |= buf_add(bufs[i], chunk, got);
+        fclose(files[i]);
+    }
+    return failed ? CLI_SKIPPED : rc;
+}
+
+static int shard_compute(void *arg)
+{
+    struct shard_job_ctx *ctx = arg;
+    uint32_t job;
+    while (engine_next(ctx->e, &job)) {
+        struct args a = *ctx->base;
+        char spec[48];
+        snprintf(spec, sizeof(spec), "%u/%u", job + 1, ctx->chunks);
+        add_arg(&a, "--shard");
+        add_arg(&a, spec);
+        struct buf out = { 0 }, err = { 0 }, msg = { 0 };
+        const int rc = run_captured(ctx->cmd, a.argc, a.argv, &out, &err);
+        const uint64_t olen = out.len;
+        if (buf_add(&msg, &olen, sizeof(olen)) != 0
+            || buf_add(&msg, out.data, out.len) != 0
+            || buf_add(&msg, err.data, err.len) != 0) {
+            buf_free(&out);
+            buf_free(&err);
+            buf_free(&msg);
+            return -1;
+        }
+        engine_result(ctx->e, job, rc, msg.data, msg.len);
+        buf_free(&out);
+        buf_free(&err);
+        buf_free(&msg);
+    }
+    return 0;
+}
+
+static void shard_take(
+    struct engine *e, int rank, uint32_t job, int rc, const char *data, size_t len)
+{
+    struct shard_job_ctx *ctx = e->ctx;
+    (void) rank;
+    uint64_t olen;
+    if (job >= ctx->chunks || len < sizeof(olen)) {
+        e->failed = 1;
+        return;
+    }
+    memcpy(&olen, data, sizeof(olen));
+    if (olen > len - sizeof(olen)) {
+        e->failed = 1;
+        return;
+    }
+    struct buf *o = &ctx->outputs[job];
+    o->len = 0;
+    if (buf_add(o, data + sizeof(olen), (size_t) olen) != 0
+        || buf_add(&ctx->errors, data + sizeof(olen) + olen, len - sizeof(olen) - olen)
+            != 0)
+        e->failed = 1;
+    if (rc > ctx->worst)
+        ctx->worst = rc;
+}
+
+/* Prints each distinct line of the shards' stderr once: every shard reads the
+ * same inputs and would repeat the same warnings. */
+static void print_distinct_lines(const struct buf *b)
+{
+    size_t start = 0;
+    while (start < b->len) {
+        const char *line = b->data + start;
+        const char *nl = memchr(line, '\n', b->len - start);
+        const size_t len = nl ? (size_t) (nl - line) : b->len - start;
+        bool seen = false;
+        for (size_t p = 0; p < start && !seen;) {
+            const char *other = b->data + p;
+            const char *onl = memchr(other, '\n', start - p);
+            const size_t olen = onl ? (size_t) (onl - other) : start - p;
+            seen = olen == len && memcmp(other, line, len) == 0;
+            p += olen + 1;
+        }
+        if (!seen)
+            fprintf(stderr, "%.*s\n", (int) len, line);
+        start += len + 1;
+    }
+}
+
+static int run_sharded(int argc, char **argv, uint32_t chunks, int rank, int size)
+{
+    const bool is_count = strcmp(argv[0], "count") == 0;
+    if (has_option(argc, argv, "--shard")) {
+        if (rank == 0)
+            fprintf(stderr,
+                "sudolab-mpi: --shard: sudolab-mpi splits the run itself (use "
+                "sudolab for static shards)\n");
+        return CLI_USAGE;
+    }
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-") == 0) {
+            if (rank == 0)
+                fprintf(stderr,
+                    "sudolab-mpi: standard input reaches rank 0 only: give "
+                    "files\n");
+            return CLI_USAGE;
+        }
+    }
+    struct args base;
+    if (copy_args(&base, argc, argv, NULL, NULL, 0) != 0) {
+        if (rank == 0)
+            fprintf(stderr, "sudolab-mpi: too many arguments\n");
+        return CLI_USAGE;
+    }
+    /* generate: one seed for every rank, as one run has one */
+    char seed_text[32];
+    if (!is_count && !has_option(argc, argv, "--seed")
+        && !has_option(argc, argv, "--help")) {
+        uint64_t seed = clock_now_ns() ^ ((uint64_t) getpid() << 32);
+        MPI_Bcast(&seed, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+        snprintf(seed_text, sizeof(seed_text), "%llu", (unsigned long long) seed);
+        add_arg(&base, "--seed");
+        add_arg(&base, seed_text);
+    }
+    if (has_option(argc, argv, "--help"))
+        return rank == 0 ? (is_count ? cmd_count : cmd_generate)(argc, argv) : CLI_OK;
+    if (chunks == 0)
+        chunks = CHUNKS_PER_RANK * (uint32_t) size;
+
+    struct engine e;
+    struct shard_job_ctx ctx
+        = { &e, &base, chunks, is_count ? cmd_count : cmd_generate, NULL, { 0 }, CLI_OK };
+    engine_init(&e, 1, shard_take, &ctx);
+    int rc = CLI_OK;
+    if (rank == 0) {
+        ctx.outputs = calloc(chunks, sizeof(*ctx.outputs));
+        e.jobs = malloc(chunks * sizeof(*e.jobs));
+        if (!ctx.outputs || !e.jobs)
+            e.failed = 1;
+        for (uint32_t k = 0; e.jobs && k < chunks; k++)
+            e.jobs[k] = k;
+        e.njobs = chunks;
+    }
+    if (engine_run(&e, shard_compute, &ctx) != 0)
+        rc = CLI_SKIPPED;
+    if (rank == 0 && rc == CLI_OK) {
+        print_distinct_lines(&ctx.errors);
+        FILE **files = calloc(chunks, sizeof(*files));
+        char **names = calloc(chunks, sizeof(*names));
+        char *name_buf = malloc((size_t) chunks * 32);
+        if (!files || !names || !name_buf) {
+            rc = CLI_SKIPPED;
+        } else {
+            for (uint32_t k = 0; k < chunks && rc == CLI_OK; k++) {
+                snprintf(name_buf + 32 * (size_t) k, 32, "shard %u/%u", k + 1, chunks);
+                names[k] = name_buf + 32 * (size_t) k;
+                files[k] = ctx.outputs[k].len
+                    ? fmemopen(ctx.outputs[k].data, ctx.outputs[k].len, "r")
+                    : NULL;
+                if (!files[k]) {
+                    fprintf(stderr, "sudolab-mpi: %s: no output\n", names[k]);
+                    rc = CLI_SKIPPED;
+                }
+            }
+            if (rc == CLI_OK) {
+                const int mrc = is_count
+                    ? merge_count(files, (const char *const *) names, chunks,
+                        has_option(argc, argv, "--csv"))
+                    : merge_generate(files, (const char *const *) names, chunks, stdout);
+                rc = mrc > ctx.worst ? mrc : ctx.worst;
+            }
+            for (uint32_t k = 0; k < chunks; k++) {
+                if (files[k])
+                    fclose(files[k]);
+            }
+        }
+        free(files);
+        free(names);
+        free(name_buf);
+    }
+    for (uint32_t k = 0; ctx.outputs && k < chunks; k++)
+        buf_free(&ctx.outputs[k]);
+    free(ctx.outputs);
+    buf_free(&ctx.errors);
+    engine_free(&e);
+    fflush(stdout);
+    return rc;
+}
+
+/* ---- bench: chunks of the plan handed out ---- */
+
+struct bench_mpi {
+    struct engine *e;
+    struct bench_plan *plan;
+    struct bench_job *table; /* every chunk of the plan, in the single run's order */
+    size_t ntable;
+    struct bench_csv_columns cols;
+    int stderr_fd; /* a rank's real stderr, kept while the command's is silenced */
+    unsigned long errors, write_errors, stray_rows;
+};
+
+static uint64_t fnv(uint64_t h, const void *data, size_t len)
+{
+    const unsigned char *p = data;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ p[i]) * 0x100000001b3u;
+    return h;
+}
+
+/* What every rank must agree on before rows go between them. */
+static uint64_t plan_fingerprint(const struct bench_plan *plan)
+{
+    uint64_t h = 0xcbf29ce484222325u;
+    for (size_t si = 0; si < plan->nsolvers; si++)
+        h = fnv(h, plan->solvers[si]->name, strlen(plan->solvers[si]->name) + 1);
+    for (size_t ci = 0; ci < plan->ncorpora; ci++) {
+        const struct bench_corpus *c = &plan->corpora[ci];
+        h = fnv(h, c->name, strlen(c->name) + 1);
+        for (size_t pi = 0; pi < c->n; pi++) {
+            const struct bench_puzzle *p = &c->puzzles[pi];
+            h = fnv(h, &p->index, sizeof(p->index));
+            h = fnv(h, &p->ok, sizeof(p->ok));
+            if (p->ok)
+                h = fnv(h, p->grid.cell, p->grid.ncells);
+        }
+    }
+    const struct bench_options *o = &plan->opt;
+    const uint64_t v[] = { o->limit, o->budget_steps, o->budget_ms, o->repeat, o->seed,
+        o->permute, o->head };
+    return fnv(h, v, sizeof(v));
+}
+
+static int build_table(struct bench_mpi *m)
+{
+    const struct bench_plan *plan = m->plan;
+    size_t n = 0;
+    for (size_t ci = 0; ci < plan->ncorpora; ci++)
+        n += plan->nsolvers * ((plan->corpora[ci].n + BENCH_CHUNK - 1) / BENCH_CHUNK);
+    m->table = malloc((n ? n : 1) * sizeof(*m->table));
+    if (!m->table)
+        return -1;
+    m->ntable = 0;
+    for (size_t ci = 0; ci < plan->ncorpora; ci++) {
+        const size_t np = plan->corpora[ci].n;
+        for (size_t si = 0; si < plan->nsolvers; si++) {
+            for (size_t start = 0; start < np; start += BENCH_CHUNK) {
+                const size_t end = start + BENCH_CHUNK < np ? start + BENCH_CHUNK : np;
+                m->table[m->ntable++] = (struct bench_job) { (uint32_t) si, (uint32_t) ci,
+                    (uint32_t) start, (uint32_t) end };
+            }
+        }
+    }
+    return 0;
+}
+
+static bool job_pending(const struct bench_plan *plan, const struct bench_job *j)
+{
+    for (uint32_t pi = j->start; pi < j->end; pi++) {
+        for (unsigned r = 0; r < plan->opt.repeat; r++) {
+            if (bench_cell_pending(plan, j->si, j->ci, pi, r))
+                return true;
+        }
+    }
+    return false;
+}
+
+static bool bench_next_job(void *arg, struct bench_job *job)
+{
+    struct bench_mpi *m = arg;
+    uint32_t k;
+    if (!engine_next(m->e, &k))
+        return false;
+    if (k >= m->ntable) {
+        m->e->failed = 1;
+        return false;
+    }
+    *job = m->table[k];
+    return true;
+}
+
+static void bench_on_row(void *arg, const char *line, size_t len)
+{
+    struct bench_mpi *m = arg;
+    engine_result(m->e, 0, 0, line, len);
+}
+
+static bool write_all(int fd, const char *p, size_t len)
+{
+    while (len > 0) {
+        const ssize_t n = write(fd, p, len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        p += n;
+        len -= (size_t) n;
+    }
+    return true;
+}
+
+/* Rank 0: a row from another rank, into the plan and the outputs. */
+static void bench_take(
+    struct engine *e, int rank, uint32_t job, int rc, const char *data, size_t len)
+{
+    struct bench_mpi *m = e->ctx;
+    struct bench_plan *plan = m->plan;
+    (void) job;
+    (void) rc;
+    char line[BENCH_CSV_LINE_MAX];
+    char why[160];
+    struct bench_row row;
+    if (len == 0 || len >= sizeof(line) || data[len - 1] != '\n') {
+        e->failed = 1;
+        return;
+    }
+    memcpy(line, data, len);
+    line[len] = '\0';
+    /* the parser cuts the line up: the outputs get the bytes as received */
+    if (bench_csv_parse_row(line, &m->cols, &row, why, sizeof(why)) != 0) {
+        fprintf(stderr, "sudolab-mpi: a row from rank %d: %s\n", rank, why);
+        e->failed = 1;
+        return;
+    }
+    size_t si = 0, ci = 0;
+    while (si < plan->nsolvers && strcmp(plan->solvers[si]->name, row.solver) != 0)
+        si++;
+    while (ci < plan->ncorpora && strcmp(plan->corpora[ci].name, row.corpus) != 0)
+        ci++;
+    if (si == plan->nsolvers || ci == plan->ncorpora) {
+        m->stray_rows++;
+        return;
+    }
+    const struct bench_corpus *c = &plan->corpora[ci];
+    /* entries are kept in order, so the index finds its puzzle by bisection */
+    size_t lo = 0, hi = c->n;
+    while (lo < hi) {
+        const size_t mid = lo + (hi - lo) / 2;
+        if (c->puzzles[mid].index < row.index)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == c->n || c->puzzles[lo].index != row.index || row.repeat < 1
+        || row.repeat > plan->opt.repeat) {
+        m->stray_rows++;
+        return;
+    }
+    struct bench_cell *cell
+        = &plan->cells[si * plan->ncorpora + ci][lo * plan->opt.repeat + row.repeat - 1];
+    if (cell->state != BENCH_CELL_PENDING)
+        return; /* resumed here already: a chunk was only partly done */
+    cell->status = (uint8_t) row.status;
+    cell->solutions = row.solutions;
+    cell->counters = row.counters;
+    cell->timed = row.timed;
+    cell->time_ns = row.time_ns;
+    cell->state = BENCH_CELL_DONE;
+    if (row.status == SOLVE_STATUS_ERROR) {
+        m->errors++;
+        fprintf(stderr, "%s:%lu: %s: error (on rank %d)\n", row.corpus,
+            c->puzzles[lo].line, row.solver, rank);
+    }
+    if (plan->out_fd >= 0 && !write_all(plan->out_fd, data, len))
+        m->write_errors++;
+    if (plan->csv_fd >= 0 && !write_all(plan->csv_fd, data, len))
+        m->write_errors++;
+}
+
+static int bench_compute(void *arg)
+{
+    return bench_plan_run(((struct bench_mpi *) arg)->plan);
+}
+
+static int mpi_bench_run(void *arg, struct bench_plan *plan)
+{
+    struct bench_mpi *m = arg;
+    m->plan = plan;
+    int rank, size;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+
+    /* The ranks built their plans alone: prove they are the same plan. */
+    uint64_t mine = plan_fingerprint(plan), root = mine;
+    MPI_Bcast(&root, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+    int bad = mine != root, any_bad = 0;
+    MPI_Allreduce(&bad, &any_bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    if (any_bad) {
+        if (bad && m->stderr_fd >= 0)
+            dprintf(m->stderr_fd,
+                "sudolab-mpi: rank %d read other puzzles or options than "
+                "rank 0 (are the files the same on every node?)\n",
+                rank);
+        return -1;
+    }
+    char header[BENCH_CSV_LINE_MAX], why[160];
+    bench_csv_header(header, sizeof(header));
+    header[strcspn(header, "\n")] = '\0';
+    if (bench_csv_parse_header(header, &m->cols, why, sizeof(why)) != 0
+        || build_table(m) != 0)
+        return -1;
+
+    struct engine e;
+    const unsigned threads = plan->opt.threads ? plan->opt.threads : 1;
+    engine_init(&e, threads, bench_take, m);
+    m->e = &e;
+    if (rank == 0) {
+        e.jobs = malloc((m->ntable ? m->ntable : 1) * sizeof(*e.jobs));
+        if (!e.jobs) {
+            engine_free(&e);
+            return -1;
+        }
+        for (size_t k = 0; k < m->ntable; k++) {
+            if (job_pending(plan, &m->table[k]))
+                e.jobs[e.njobs++] = (uint32_t) k;
+        }
+    }
+    /* The rows first, everywhere; then rank 0 alone times the whole passes,
+     * which check their answers against every row. */
+    const uint64_t pass_ms = plan->opt.pass_ms;
+    const bool progress = plan->opt.progress;
+    plan->opt.pass_ms = 0;
+    plan->opt.progress = false;
+    plan->next_job = bench_next_job;
+    plan->on_row = rank == 0 ? NULL : bench_on_row;
+    plan->hook_ctx = m;
+    int rc = engine_run(&e, bench_compute, m);
+    plan->next_job = NULL;
+    plan->on_row = NULL;
+    plan->opt.pass_ms = pass_ms;
+    plan->opt.progress = progress;
+    if (rank == 0) {
+        plan->errors += m->errors;
+        plan->write_errors += m->write_errors;
+        if (m->stray_rows)
+            fprintf(stderr, "sudolab-mpi: %lu rows matched no puzzle of rank 0's plan\n",
+                m->stray_rows);
+        if (rc == 0 && pass_ms > 0 && !(plan->stop && atomic_load(plan->stop)))
+            rc = bench_plan_run(plan);
+    }
+    engine_free(&e);
+    free(m->table);
+    m->table = NULL;
+    return rc;
+}
+
+static int run_bench(int argc, char **argv, int rank)
+{
+    if (has_option(argc, argv, "--help"))
+        return rank == 0 ? cmd_bench(argc, argv) : CLI_OK;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-") == 0) {
+            if (rank == 0)
+                fprintf(stderr,
+                    "sudolab-mpi: standard input reaches rank 0 only: give "
+                    "files\n");
+            return CLI_USAGE;
+        }
+    }
+    /* one seed for every rank (--permute solves the same isomorphs) */
+    struct args a;
+    static const char *const drop[] = { "--out", "--resume", "--csv" };
+    static const bool takes_value[] = { true, false, false };
+    const int failed = rank == 0 ? copy_args(&a, argc, argv, NULL, NULL, 0)
+                                 : copy_args(&a, argc, argv, drop, takes_value, 3);
+    if (failed) {
+        if (rank == 0)
+            fprintf(stderr, "sudolab-mpi: too many arguments\n");
+        return CLI_USAGE;
+    }
+    char seed_text[32];
+    if (!has_option(argc, argv, "--seed")) {
+        uint64_t seed = clock_now_ns() ^ ((uint64_t) getpid() << 32);
+        MPI_Bcast(&seed, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+        snprintf(seed_text, sizeof(seed_text), "%llu", (unsigned long long) seed);
+        add_arg(&a, "--seed");
+        add_arg(&a, seed_text);
+    }
+    struct bench_mpi m;
+    memset(&m, 0, sizeof(m));
+    m.stderr_fd = -1;
+    const struct dist_hooks hooks = { mpi_bench_run, &m };
+    dist_install(&hooks);
+    int rc;
+    if (rank == 0) {
+        rc = cmd_bench(a.argc, a.argv);
+    } else {
+        /* The other ranks run the same command, silently: rank 0 speaks. */
+        add_arg(&a, "--quiet");
+        fflush(stdout);
+        fflush(stderr);
+        m.stderr_fd = dup(STDERR_FILENO);
+        const int null = open("/dev/null", O_WRONLY);
+        if (null >= 0) {
+            dup2(null, STDOUT_FILENO);
+            dup2(null, STDERR_FILENO);
+            close(null);
+        }
+        rc = cmd_bench(a.argc, a.argv);
+        fflush(stdout);
+        fflush(stderr);
+        if (m.stderr_fd >= 0) {
+            dup2(m.stderr_fd, STDERR_FILENO);
+            close(m.stderr_fd);
+        }
+    }
+    dist_install(NULL);
+    return rc;
+}
+
+/* ---- main ---- */
+
+static void usage(FILE *out)
+{
+    fputs("usage: mpirun [-np P] sudolab-mpi [--chunks M] COMMAND [options] FILE...\n"
+          "Runs sudolab bench, count or generate over the ranks of an MPI job: rank 0\n"
+          "hands out work as it is asked for and writes what the command writes.\n"
+          "Options and inputs are the command's (see `sudolab COMMAND --help`); input\n"
+          "files must be readable by every rank. -j N runs N threads in each rank.\n"
+          "  --chunks M   count and generate: split the run into M shards (default 16\n"
+          "               per rank)\n",
+        out);
+}
+
+int main(int argc, char **argv)
+{
+    int provided = 0;
+    if (MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS) {
+        fprintf(stderr, "sudolab-mpi: MPI_Init_thread failed\n");
+        return CLI_SKIPPED;
+    }
+    int rank = 0, size = 1;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    int rc = CLI_USAGE;
+    uint32_t chunks = 0;
+    int first = 1;
+    if (first + 1 < argc && strcmp(argv[first], "--chunks") == 0) {
+        uint64_t v;
+        if (cli_parse_u64(argv[first + 1], &v) != 0 || v < 1 || v > 1000000) {
+            if (rank == 0)
+                fprintf(stderr, "sudolab-mpi: --chunks %s: a number from 1 expected\n",
+                    argv[first + 1]);
+            MPI_Finalize();
+            return CLI_USAGE;
+        }
+        chunks = (uint32_t) v;
+        first += 2;
+    }
+    if (provided < MPI_THREAD_FUNNELED) {
+        if (rank == 0)
+            fprintf(stderr, "sudolab-mpi: the MPI library does not allow threads\n");
+        rc = CLI_SKIPPED;
+    } else if (first >= argc) {
+        if (rank == 0)
+            usage(stderr);
+    } else if (strcmp(argv[first], "--help") == 0) {
+        if (rank == 0)
+            usage(stdout);
+        rc = CLI_OK;
+    } else if (strcmp(argv[first], "bench") == 0) {
+        rc = run_bench(argc - first, argv + first, rank);
+    } else if (strcmp(argv[first], "count") == 0
+        || strcmp(argv[first], "generate") == 0) {
+        rc = run_sharded(argc - first, argv + first, chunks, rank, size);
+    } else {
+        if (rank == 0)
+            fprintf(stderr, "sudolab-mpi: '%s': bench, count or generate expected\n",
+                argv[first]);
+    }
+    fflush(stdout);
+    MPI_Finalize();
+    return rc;
+}
