@@ -62,18 +62,18 @@ struct dlx_node {
 
 struct dlx_state {
     struct exact_cover ec; /* the model of the shape linked below */
-    int width;             /* W: node slots per option, a power of two */
-    int32_t first;         /* FIRST: node of option 0, a multiple of W */
-    int nscan;             /* LEN entries scanned: 0..N padded to a multiple of 8 */
-    int32_t sink;          /* the item of the pads (== nscan) */
+    int width; /* W: node slots per option, a power of two */
+    int32_t first; /* FIRST: node of option 0, a multiple of W */
+    int nscan; /* LEN entries scanned: 0..N padded to a multiple of 8 */
+    int32_t sink; /* the item of the pads (== nscan) */
     struct dlx_node *node;
-    uint16_t *LEN;      /* [nscan + 1] */
-    int32_t *choice;    /* [ncells]: node chosen at each level */
+    uint16_t *LEN; /* [nscan + 1] */
+    int32_t *choice; /* [ncells]: node chosen at each level */
     int32_t *clue_node; /* [ncells]: first nodes of the committed clues */
     uint8_t *row_value; /* [nrows]: value of each option, 0-based */
     uint16_t uses[GRID_MAX_N]; /* options of each value committed (clues too) */
-    uint32_t used;             /* values with uses > 0 */
-    bool collapse;             /* merge value-symmetric options (counting only) */
+    uint32_t used; /* values with uses > 0 */
+    bool collapse; /* merge value-symmetric options (counting only) */
     bool stop;
     uint64_t weight; /* solutions each leaf stands for, see dlx_level */
     const struct solve_request *req;
@@ -151,8 +151,8 @@ static int dlx_fit(struct dlx_state *st, const struct grid *g)
 }
 
 /* Removes the options of item i from the other items; W is a power of two. */
-DLX_INLINE void dlx_cover(struct dlx_node *restrict nd, uint16_t *restrict LEN, int32_t i,
-                          const int w)
+DLX_INLINE void dlx_cover(
+    struct dlx_node *restrict nd, uint16_t *restrict LEN, int32_t i, const int w)
 {
     LEN[i] += DLX_BIAS;
     for (int32_t p = nd[i].D; p != i; p = nd[p].D) {
@@ -168,8 +168,8 @@ DLX_INLINE void dlx_cover(struct dlx_node *restrict nd, uint16_t *restrict LEN, 
 }
 
 /* Undoes dlx_cover: the options come back bottom to top. */
-DLX_INLINE void dlx_uncover(struct dlx_node *restrict nd, uint16_t *restrict LEN,
-                            int32_t i, const int w)
+DLX_INLINE void dlx_uncover(
+    struct dlx_node *restrict nd, uint16_t *restrict LEN, int32_t i, const int w)
 {
     for (int32_t p = nd[i].U; p != i; p = nd[p].U) {
         const int32_t base = p & ~(w - 1);
@@ -258,7 +258,7 @@ static void dlx_emit_option(struct dlx_state *st, enum solver_event_kind kind, i
 {
     const int row = dlx_option_row(st, p);
     solver_emit(st->req, st->res, kind, exact_cover_row_cell(&st->ec, row),
-                exact_cover_row_value(&st->ec, row));
+        exact_cover_row_value(&st->ec, row));
 }
 
 static uint64_t dlx_times(uint64_t a, uint64_t b)
@@ -307,7 +307,8 @@ typedef void dlx_search_fn(struct dlx_state *st, int depth);
 
 /* One level of Algorithm X, for options of w slots; `self` is the instance
  * that includes this body, for the recursion. */
-DLX_INLINE void dlx_level(struct dlx_state *st, int depth, const int w, dlx_search_fn *self)
+DLX_INLINE void dlx_level(
+    struct dlx_state *st, int depth, const int w, dlx_search_fn *self)
 {
     struct dlx_node *restrict nd = st->node;
     struct solve_result *res = st->res;
@@ -400,8 +401,8 @@ static void dlx_clues(struct dlx_state *st, int nclues, bool undo)
     }
 }
 
-static void dlx_solve(void *priv, const struct grid *puzzle, const struct solve_request *req,
-                      struct solve_result *res)
+static void dlx_solve(void *priv, const struct grid *puzzle,
+    const struct solve_request *req, struct solve_result *res)
 {
     struct dlx_state *st = priv;
     if (dlx_fit(st, puzzle) != 0) {

@@ -41,13 +41,13 @@
 #define MRV_INLINE static inline __attribute__((always_inline))
 
 struct mrv_state {
-    struct units u;   /* geometry; u.n == 0 until the first puzzle */
-    int stride;       /* words per level: cell masks, unit masks, cells left */
+    struct units u; /* geometry; u.n == 0 until the first puzzle */
+    int stride; /* words per level: cell masks, unit masks, cells left */
     uint32_t *levels; /* (ncells + 1) levels of `stride` words, for u's shape */
-    bool propagate;   /* mrv: true, mrv_plain: false */
-    bool collapse;    /* merge value-symmetric branches (counting only) */
+    bool propagate; /* mrv: true, mrv_plain: false */
+    bool collapse; /* merge value-symmetric branches (counting only) */
     bool stop;
-    uint64_t weight;  /* solutions each leaf stands for, see mrv_node */
+    uint64_t weight; /* solutions each leaf stands for, see mrv_node */
     int nqueue, ntrail;
     uint64_t step_limit; /* budget_steps, or UINT64_MAX */
     const struct solve_request *req;
@@ -62,7 +62,7 @@ struct mrv_state {
  * constants, so loops have fixed trip counts; the general one reads st->u. */
 struct mrv_cfg {
     int n, ncells, nunits, stride;
-    bool fixed9;    /* standard 9x9: 3 units and 20 peers per cell */
+    bool fixed9; /* standard 9x9: 3 units and 20 peers per cell */
     bool propagate; /* naked and hidden singles */
     bool traced;
 };
@@ -102,7 +102,8 @@ static int mrv_fit(struct mrv_state *st, const struct grid *g)
     free(st->levels);
     units_build(&st->u, g);
     st->stride = g->ncells + st->u.nunits + 1;
-    st->levels = malloc(((size_t) g->ncells + 1) * (size_t) st->stride * sizeof(uint32_t));
+    st->levels
+        = malloc(((size_t) g->ncells + 1) * (size_t) st->stride * sizeof(uint32_t));
     if (!st->levels) {
         memset(&st->u, 0, sizeof(st->u));
         return -1;
@@ -127,7 +128,7 @@ static __attribute__((noinline, cold)) bool mrv_out_of_steps(struct mrv_state *s
 /* Places the value `bit` in `cell` of level state s and clears it from the
  * peers. Returns false at a dead end or when the step budget is spent. */
 MRV_INLINE bool mrv_assign(struct mrv_state *st, uint32_t *s, int cell, uint32_t bit,
-                           const struct mrv_cfg k, enum solver_event_kind kind)
+    const struct mrv_cfg k, enum solver_event_kind kind)
 {
     if (st->res->counters.steps >= st->step_limit)
         return mrv_out_of_steps(st);
@@ -251,8 +252,8 @@ typedef void mrv_search_fn(struct mrv_state *st, int depth);
 /* One search node at level `depth` (its state already holds the value that
  * led here), looping in place for the last value of each branch cell. `self`
  * is the instance that includes this body, for the recursion. */
-MRV_INLINE void mrv_node(struct mrv_state *st, int depth, const struct mrv_cfg k,
-                         mrv_search_fn *self)
+MRV_INLINE void mrv_node(
+    struct mrv_state *st, int depth, const struct mrv_cfg k, mrv_search_fn *self)
 {
     uint32_t *s = st->levels + (size_t) depth * (size_t) k.stride;
     struct solve_result *res = st->res;
@@ -336,15 +337,15 @@ MRV_INLINE void mrv_node(struct mrv_state *st, int depth, const struct mrv_cfg k
 static struct mrv_cfg mrv_cfg_of(const struct mrv_state *st)
 {
     return (struct mrv_cfg) { .n = st->u.n,
-                              .ncells = st->u.ncells,
-                              .nunits = st->u.nunits,
-                              .stride = st->stride,
-                              .propagate = st->propagate,
-                              .traced = st->req->trace != NULL };
+        .ncells = st->u.ncells,
+        .nunits = st->u.nunits,
+        .stride = st->stride,
+        .propagate = st->propagate,
+        .traced = st->req->trace != NULL };
 }
 
-static const struct mrv_cfg mrv_cfg9 = { .n = 9, .ncells = 81, .nunits = 27,
-                                         .stride = 81 + 27 + 1, .fixed9 = true };
+static const struct mrv_cfg mrv_cfg9
+    = { .n = 9, .ncells = 81, .nunits = 27, .stride = 81 + 27 + 1, .fixed9 = true };
 
 static void mrv_search9(struct mrv_state *st, int depth)
 {
@@ -407,8 +408,8 @@ static bool mrv_load(struct mrv_state *st, const struct grid *puzzle)
     return true;
 }
 
-static void mrv_solve(void *priv, const struct grid *puzzle, const struct solve_request *req,
-                      struct solve_result *res)
+static void mrv_solve(void *priv, const struct grid *puzzle,
+    const struct solve_request *req, struct solve_result *res)
 {
     struct mrv_state *st = priv;
     if (mrv_fit(st, puzzle) != 0) {
@@ -458,8 +459,8 @@ const struct solver solver_mrv_plain = {
     .summary = "the same without propagation: fewest-candidates branching only",
     .min_n = 1,
     .max_n = GRID_MAX_N,
-    .caps = SOLVER_CAP_COUNT | SOLVER_CAP_DIAGONAL | SOLVER_CAP_TRACE
-        | SOLVER_CAP_STEP_BUDGET | SOLVER_CAP_FAST,
+    .caps
+    = SOLVER_CAP_COUNT | SOLVER_CAP_DIAGONAL | SOLVER_CAP_TRACE | SOLVER_CAP_STEP_BUDGET,
     .counters = SOLVER_HAS(steps) | SOLVER_HAS(guesses) | SOLVER_HAS(backtracks)
         | SOLVER_HAS(nodes),
     .variant = 0,
