@@ -1,0 +1,67 @@
+#!/bin/sh
+# Draws the plots of one bench run directory (runs.csv or runs.csv.gz,
+# summary.csv, env.txt as `sudolab bench --out DIR` writes them) into
+# DIR/plots/, PNG and SVG: a cactus plot per corpus, the per-puzzle scatter of
+# two solvers, the time and steps distributions per solver, and the
+# throughput bars per corpus. Columns are found by header name.
+#
+# usage: scripts/plots.sh DIR [A,B]
+#   A,B  the scatter's two solvers (default: the run's baseline against the
+#        solver with the best geometric-mean speed ratio)
+set -eu
+root=$(cd "$(dirname "$0")/.." && pwd)
+sdir=$root/scripts
+dir=${1:?usage: scripts/plots.sh DIR [A,B]}
+dir=$(cd "$dir" && pwd)
+command -v gnuplot > /dev/null || { echo "plots.sh: gnuplot is not installed" >&2; exit 2; }
+runs=$dir/runs.csv
+tmp=""
+if [ ! -f "$runs" ] && [ -f "$runs.gz" ]; then
+    tmp=$(mktemp)
+    trap 'rm -f "$tmp"' EXIT
+    gzip -dc "$runs.gz" > "$tmp"
+    runs=$tmp
+fi
+if [ ! -f "$runs" ] || [ ! -f "$dir/summary.csv" ]; then
+    echo "plots.sh: $dir has no runs.csv and summary.csv" >&2
+    exit 2
+fi
+plots=$dir/plots
+mkdir -p "$plots"
+order=$(sed -n 's/^solvers: //p' "$dir/env.txt" 2>/dev/null | tail -1)
+baseline=$(sed -n 's/^baseline: //p' "$dir/env.txt" 2>/dev/null | tail -1)
+[ -n "$baseline" ] || baseline=$(awk -f "$sdir/csv.awk" -v distinct=solver "$runs" | head -1)
+
+# a file name for a corpus name
+safe() { printf '%s' "$1" | tr -c 'A-Za-z0-9._-' '_'; }
+
+awk -f "$sdir/csv.awk" -v distinct=corpus "$dir/summary.csv" | while read -r corpus; do
+    gnuplot -e "sdir='$sdir'; csv='$runs'; corpus='$corpus'; order='$order'; \
+        out='$plots/cactus-$(safe "$corpus")'" "$sdir/cactus.gp"
+done
+
+pair=${2:-}
+if [ -z "$pair" ]; then
+    # the fastest by the geometric mean over corpora of speedup_vs_baseline
+    best=$(awk -f "$sdir/csv.awk" -v cols=solver,speedup_vs_baseline "$dir/summary.csv" \
+        | awk -v base="$baseline" '$1 != base && $2 > 0 {s[$1] += log($2); n[$1]++}
+            END {for (k in s) if (!found || s[k] / n[k] > best) {best = s[k] / n[k]; name = k; found = 1}
+                 print name}')
+    [ -n "$best" ] && pair="$baseline,$best"
+fi
+if [ -n "$pair" ]; then
+    a=${pair%%,*}
+    b=${pair#*,}
+    gnuplot -e "sdir='$sdir'; csv='$runs'; a='$a'; b='$b'; out='$plots/scatter-$a-$b'" \
+        "$sdir/scatter.gp"
+fi
+for column in time_ns steps; do
+    name=$([ "$column" = time_ns ] && echo time || echo "$column")
+    gnuplot -e "sdir='$sdir'; csv='$runs'; column='$column'; order='$order'; \
+        out='$plots/$name-distribution'" "$sdir/distributions.gp"
+done
+gnuplot -e "sdir='$sdir'; csv='$dir/summary.csv'; out='$plots/throughput'" \
+    "$sdir/throughput.gp"
+count=0
+for f in "$plots"/*.png; do [ -f "$f" ] && count=$((count + 1)); done
+echo "plots.sh: wrote $count plots into $plots" >&2

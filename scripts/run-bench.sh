@@ -1,0 +1,107 @@
+#!/bin/sh
+# THE main job: from a checkout to a committed benchmark report.
+#
+#   1. setup: installs what is missing on Debian when run as root (through
+#      scripts/setup-debian.sh: meson, ninja, gcc, cmocka, CaDiCaL, GLPK,
+#      gnuplot, hyperfine);
+#   2. builds a release sudolab in its own build directory;
+#   3. runs `sudolab bench` with every registered back end over the shipped
+#      datasets/ and, when ../shared/datasets exists (tdoku's corpora, see
+#      datasets/README.md), over the first HEAD puzzles of each of its files,
+#      with a per-puzzle budget that keeps the whole run near ten minutes on a
+#      2-core machine;
+#   4. draws the plots (scripts/plots.sh), times whole processes with
+#      hyperfine (scripts/hyperfine.sh), adds the sections other scripts
+#      provide (scripts/moler-figures.sh, scripts/rate-plot.sh, when present),
+#      and writes REPORT.md (scripts/report.sh) into
+#      results/<date>_<host>_<revision>/ beside env.txt, runs.csv (gzipped when
+#      large) and summary.csv.
+#
+# usage: scripts/run-bench.sh [more sudolab bench options]
+# Environment (defaults in brackets):
+#   BUILD_DIR [build-release]   HEAD [100] puzzles per shared corpus
+#   BUDGET_MS [500] per puzzle  JOBS [1] threads (1 gives the cleanest times)
+#   PASS_MS [300]               SEED [1] for the permutation of the puzzles
+#   SOLVERS [all]               BASELINE [the first solver]
+#   SHARED [../shared/datasets] HYPERFINE [1] (0 skips it)
+#   OUT [results/<date>_<host>_<revision>]
+# Exit status: that of `sudolab bench` (1 when a run failed or answers
+# disagreed; the report is written anyway), or 2 when setup or build failed.
+set -eu
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+build=${BUILD_DIR:-build-release}
+head=${HEAD:-100}
+budget=${BUDGET_MS:-500}
+jobs=${JOBS:-1}
+pass=${PASS_MS:-300}
+seed=${SEED:-1}
+shared=${SHARED:-../shared/datasets}
+
+sh scripts/setup-debian.sh || echo "run-bench: setup failed; trying with what is installed" >&2
+for tool in meson ninja gnuplot; do
+    command -v $tool > /dev/null || { echo "run-bench: $tool is missing" >&2; exit 2; }
+done
+if [ ! -f "$build/build.ninja" ]; then
+    meson setup "$build" --buildtype=release > "$build.setup.log" 2>&1 \
+        || { cat "$build.setup.log" >&2; exit 2; }
+fi
+ninja -C "$build" > "$build.log" 2>&1 || { cat "$build.log" >&2; exit 2; }
+bin=$root/$build/bench/sudolab
+
+rev=$(git describe --always --dirty 2>/dev/null || echo unknown)
+out=${OUT:-results/$(date -u +%Y-%m-%d)_$(hostname -s 2>/dev/null || hostname)_$rev}
+if [ -e "$out" ]; then # a second run of the day on this revision: a new folder
+    k=2
+    while [ -e "$out-$k" ]; do k=$((k + 1)); done
+    out=$out-$k
+fi
+mkdir -p "$out"
+
+# corpora: paths relative to the checkout, so env.txt names no home folder
+set --
+for f in datasets/*.txt datasets/generated/*.txt; do
+    [ -f "$f" ] && set -- "$@" "$f"
+done
+if [ -d "$shared" ]; then
+    for f in "$shared"/*; do
+        case $(basename "$f") in *.md|*.txt) continue ;; esac
+        [ -f "$f" ] && set -- "$@" "$f"
+    done
+else
+    echo "run-bench: no $shared: only the shipped datasets (see datasets/README.md)" >&2
+fi
+extra=""
+[ -n "${SOLVERS:-}" ] && extra="--solvers $SOLVERS"
+[ -n "${BASELINE:-}" ] && extra="$extra --baseline $BASELINE"
+
+echo "run-bench: $("$bin" list --csv | tail -n +2 | wc -l) back ends, $# corpora" \
+    "(first $head puzzles each), budget $budget ms, into $out" >&2
+status=0
+# the tables printed on stdout are kept too (summary.txt): the quickest read
+# shellcheck disable=SC2086
+"$bin" bench --out "$out" --head "$head" --budget-ms "$budget" -j "$jobs" \
+    --pass-ms "$pass" --permute --seed "$seed" --expect $extra "$@" \
+    > "$out/summary.txt" || status=$?
+cat "$out/summary.txt"
+
+scripts/plots.sh "$out" || { echo "run-bench: plotting failed" >&2; [ "$status" -ne 0 ] || status=1; }
+if [ "${HYPERFINE:-1}" != 0 ] && command -v hyperfine > /dev/null; then
+    corpus=$shared/puzzles3_magictour_top1465
+    [ -f "$corpus" ] || corpus=datasets/famous.txt
+    SUDOLAB_BIN=$bin BUDGET_MS=$budget scripts/hyperfine.sh --out "$out/hyperfine" \
+        --head 20 "$corpus" || echo "run-bench: hyperfine failed" >&2
+fi
+# sections other scripts add: each writes into its own folder of $out
+for section in moler-figures:moler rate-plot:rate; do
+    script=scripts/${section%%:*}.sh
+    [ -f "$script" ] || continue
+    SUDOLAB_BIN=$bin sh "$script" "$out/${section#*:}" \
+        || echo "run-bench: $script failed" >&2
+done
+scripts/report.sh "$out"
+if [ "$(wc -c < "$out/runs.csv")" -gt 2000000 ]; then
+    gzip -9 -n "$out/runs.csv"
+fi
+echo "run-bench: report in $out/REPORT.md" >&2
+exit "$status"
