@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "bench/cli.h"
 #include "bench/commands.h"
@@ -67,6 +68,12 @@ int cmd_merge(int argc, char **argv)
     const enum merge_kind kind = merge_detect(paths[0]);
     for (int i = 0; i < n; i++) {
         const enum merge_kind k = merge_detect(paths[i]);
+        struct stat sb;
+        if (k == MERGE_UNKNOWN && stat(paths[i], &sb) != 0) {
+            fprintf(stderr, "sudolab merge: %s: %s (a shard that did not finish?)\n",
+                paths[i], strerror(errno));
+            return CLI_USAGE;
+        }
         if (k == MERGE_UNKNOWN) {
             fprintf(stderr,
                 "sudolab merge: %s: not a shard output (unreadable, or not from "
