@@ -12,12 +12,12 @@
 #include "common/symmetry.h"
 
 enum {
-    CHUNK = 8,              /* puzzles per job: small, so threads end together */
+    CHUNK = 8, /* puzzles per job: small, so threads end together */
     MAX_DISAGREEMENTS = 20, /* printed in full; the rest are counted */
 };
 
 int bench_plan_init(struct bench_plan *plan, const struct bench_options *opt,
-                    const struct solver **solvers, size_t nsolvers)
+    const struct solver **solvers, size_t nsolvers)
 {
     memset(plan, 0, sizeof(*plan));
     plan->opt = *opt;
@@ -97,8 +97,8 @@ bool bench_parse_expect(const char *text, uint8_t *kind, uint64_t *count)
     return true;
 }
 
-int bench_plan_add_puzzle(struct bench_plan *plan, size_t ci, const struct corpus_item *item,
-                          bool ok)
+int bench_plan_add_puzzle(
+    struct bench_plan *plan, size_t ci, const struct corpus_item *item, bool ok)
 {
     struct bench_corpus *c = &plan->corpora[ci];
     c->entries++;
@@ -137,8 +137,8 @@ static uint64_t hash_name(const char *s)
     return h;
 }
 
-static struct bench_cell *cell_at(const struct bench_plan *plan, size_t si, size_t ci,
-                                  size_t pi, unsigned r)
+static struct bench_cell *cell_at(
+    const struct bench_plan *plan, size_t si, size_t ci, size_t pi, unsigned r)
 {
     return &plan->cells[si * plan->ncorpora + ci][pi * plan->opt.repeat + r];
 }
@@ -172,14 +172,15 @@ int bench_plan_finish(struct bench_plan *plan)
         for (size_t ci = 0; ci < plan->ncorpora; ci++) {
             const struct bench_corpus *c = &plan->corpora[ci];
             const size_t k = si * plan->ncorpora + ci;
-            plan->cells[k] = calloc(c->n ? c->n * plan->opt.repeat : 1, sizeof(**plan->cells));
+            plan->cells[k]
+                = calloc(c->n ? c->n * plan->opt.repeat : 1, sizeof(**plan->cells));
             if (!plan->cells[k])
                 return -1;
             for (size_t pi = 0; pi < c->n; pi++) {
                 char why[160];
                 const bool skip = c->puzzles[pi].ok
-                    && !solver_supports(plan->solvers[si], &c->puzzles[pi].grid, why,
-                                        sizeof(why));
+                    && !solver_supports(
+                        plan->solvers[si], &c->puzzles[pi].grid, why, sizeof(why));
                 for (unsigned r = 0; r < plan->opt.repeat; r++) {
                     if (skip)
                         cell_at(plan, si, ci, pi, r)->state = BENCH_CELL_UNSUPPORTED;
@@ -190,7 +191,8 @@ int bench_plan_finish(struct bench_plan *plan)
     return 0;
 }
 
-size_t bench_plan_find_puzzle(const struct bench_plan *plan, size_t ci, unsigned long index)
+size_t bench_plan_find_puzzle(
+    const struct bench_plan *plan, size_t ci, unsigned long index)
 {
     /* entries are kept in input order: bisect on their numbers */
     const struct bench_corpus *c = &plan->corpora[ci];
@@ -238,8 +240,8 @@ static bool resume_row(void *ctx, const struct bench_row *row)
     return true;
 }
 
-long bench_plan_resume(struct bench_plan *plan, FILE *f, long *valid_bytes, char *why,
-                       size_t whylen)
+long bench_plan_resume(
+    struct bench_plan *plan, FILE *f, long *valid_bytes, char *why, size_t whylen)
 {
     struct resume_ctx rc = { plan, 0 };
     if (bench_csv_read(f, resume_row, &rc, valid_bytes, why, whylen) < 0)
@@ -277,8 +279,8 @@ struct shared {
 struct worker {
     struct shared *sh;
     struct solver_instance **inst; /* one per back end, opened on first use */
-    bool *failed;                  /* solver_open failed */
-    size_t warm_si, warm_ci;       /* the last (back end, corpus) warmed up */
+    bool *failed; /* solver_open failed */
+    size_t warm_si, warm_ci; /* the last (back end, corpus) warmed up */
     bool warm;
 };
 
@@ -289,8 +291,8 @@ static bool stopping(const struct bench_plan *plan)
 
 static struct solve_request make_request(const struct bench_plan *plan)
 {
-    struct solve_request req = { .limit = plan->opt.limit,
-                                 .budget_steps = plan->opt.budget_steps };
+    struct solve_request req
+        = { .limit = plan->opt.limit, .budget_steps = plan->opt.budget_steps };
     if (plan->opt.budget_ms)
         req.deadline_ns = clock_now_ns() + plan->opt.budget_ms * 1000000u;
     return req;
@@ -324,14 +326,14 @@ static void draw_progress(struct bench_plan *plan, const char *solver, const cha
         return;
     plan->progress_at_ns = now;
     const int width = 30;
-    const int filled = (int) ((double) width * (double) plan->cells_done
-                              / (double) plan->cells_total);
+    const int filled
+        = (int) ((double) width * (double) plan->cells_done / (double) plan->cells_total);
     char bar[64];
     for (int i = 0; i < width; i++)
         bar[i] = i < filled ? '#' : '.';
     bar[width] = '\0';
     fprintf(stderr, "\r\033[K[%s] %zu/%zu  %.20s on %.30s", bar, plan->cells_done,
-            plan->cells_total, solver, corpus);
+        plan->cells_total, solver, corpus);
     plan->progress_drawn = true;
 }
 
@@ -371,7 +373,8 @@ static void warm_up(struct worker *w, size_t si, size_t ci, size_t from)
     struct solve_result res;
     for (size_t k = 0; k < c->n && !stopping(plan); k++) {
         const size_t pi = (from + k) % c->n;
-        if (!c->puzzles[pi].ok || cell_at(plan, si, ci, pi, 0)->state == BENCH_CELL_UNSUPPORTED)
+        if (!c->puzzles[pi].ok
+            || cell_at(plan, si, ci, pi, 0)->state == BENCH_CELL_UNSUPPORTED)
             continue;
         struct solve_request req = make_request(plan);
         if (!req.deadline_ns || req.deadline_ns > end)
@@ -383,7 +386,7 @@ static void warm_up(struct worker *w, size_t si, size_t ci, size_t from)
 }
 
 static void record(struct worker *w, size_t si, size_t ci, size_t pi, unsigned r,
-                   const struct solve_result *res)
+    const struct solve_result *res)
 {
     struct bench_plan *plan = w->sh->plan;
     const struct solver *s = plan->solvers[si];
@@ -465,7 +468,7 @@ static void run_chunk(struct worker *w, const struct bench_job *job)
 
 /* The puzzles a pass runs over, or NULL with pass->note saying why not. */
 static size_t *pass_puzzles(struct bench_plan *plan, size_t si, size_t ci, size_t *count,
-                            uint64_t *solutions, struct bench_pass *pass)
+    uint64_t *solutions, struct bench_pass *pass)
 {
     const struct bench_corpus *c = &plan->corpora[ci];
     size_t *idx = malloc((c->n ? c->n : 1) * sizeof(*idx));
@@ -486,7 +489,8 @@ static size_t *pass_puzzles(struct bench_plan *plan, size_t si, size_t ci, size_
             return NULL;
         }
         if (cell->status == SOLVE_STATUS_LIMIT || cell->status == SOLVE_STATUS_ERROR) {
-            snprintf(pass->note, sizeof(pass->note), "some puzzles hit the budget or failed");
+            snprintf(
+                pass->note, sizeof(pass->note), "some puzzles hit the budget or failed");
             free(idx);
             return NULL;
         }
@@ -505,8 +509,8 @@ static size_t *pass_puzzles(struct bench_plan *plan, size_t si, size_t ci, size_
 /* One pass over the puzzles. Returns false when a solve did not finish (budget
  * or error). */
 static bool one_pass(struct solver_instance *inst, const struct bench_corpus *c,
-                     const size_t *idx, size_t n, const char *text, size_t stride,
-                     const struct solve_request *req, uint64_t *solutions)
+    const size_t *idx, size_t n, const char *text, size_t stride,
+    const struct solve_request *req, uint64_t *solutions)
 {
     struct solve_result res;
     struct grid parsed;
@@ -516,8 +520,8 @@ static bool one_pass(struct solver_instance *inst, const struct bench_corpus *c,
         const struct grid *g = &c->puzzles[idx[k]].grid;
         if (text) {
             const struct grid_shape shape = { g->box_rows, g->box_cols, g->variant };
-            if (grid_parse_token(&parsed, text + k * stride, (size_t) g->ncells, &shape, NULL,
-                                 0)
+            if (grid_parse_token(
+                    &parsed, text + k * stride, (size_t) g->ncells, &shape, NULL, 0)
                 != 0)
                 return false;
             g = &parsed;
@@ -566,8 +570,8 @@ static void run_passes(struct worker *w, size_t si, size_t ci)
 
     /* Warm-up pass: untimed, except that a back end not marked fast must
      * finish it within fast_us per puzzle to be timed in passes at all. */
-    struct solve_request req = { .limit = plan->opt.limit,
-                                 .budget_steps = plan->opt.budget_steps };
+    struct solve_request req
+        = { .limit = plan->opt.limit, .budget_steps = plan->opt.budget_steps };
     const uint64_t t0 = clock_now_ns();
     if (!(s->caps & SOLVER_CAP_FAST))
         req.deadline_ns = t0 + (uint64_t) (plan->opt.fast_us * 1e3 * (double) n);
@@ -577,14 +581,15 @@ static void run_passes(struct worker *w, size_t si, size_t ci)
     const uint64_t warm_ns = clock_now_ns() - t0;
     if (!finished || (req.deadline_ns && t0 + warm_ns > req.deadline_ns)) {
         snprintf(pass->note, sizeof(pass->note), "not fast: over %.0fus per puzzle",
-                 plan->opt.fast_us);
+            plan->opt.fast_us);
     } else if (got != want) {
         pthread_mutex_lock(&w->sh->lock);
         plan->errors++;
         say(plan, "%s: %s: a whole pass found %llu solutions, the per-puzzle runs %llu\n",
             c->name, s->name, (unsigned long long) got, (unsigned long long) want);
         pthread_mutex_unlock(&w->sh->lock);
-        snprintf(pass->note, sizeof(pass->note), "answers differ from the per-puzzle runs");
+        snprintf(
+            pass->note, sizeof(pass->note), "answers differ from the per-puzzle runs");
     } else {
         /* Timed passes: one clock read per pass; a generous deadline only
          * guards against a back end that suddenly stalls. */
@@ -592,7 +597,7 @@ static void run_passes(struct worker *w, size_t si, size_t ci)
         unsigned passes = 0;
         bool ok = true;
         while (ok && !stopping(plan)
-               && (passes == 0 || total < plan->opt.pass_ms * 1000000u)) {
+            && (passes == 0 || total < plan->opt.pass_ms * 1000000u)) {
             const uint64_t start = clock_now_ns();
             req.deadline_ns = start + 10 * warm_ns + 1000000000u;
             ok = one_pass(inst, c, idx, n, text, stride, &req, &got);
@@ -610,7 +615,7 @@ static void run_passes(struct worker *w, size_t si, size_t ci)
             pass->best_ns = best;
         } else {
             snprintf(pass->note, sizeof(pass->note),
-                     ok ? "interrupted" : "a timed pass did not finish or differed");
+                ok ? "interrupted" : "a timed pass did not finish or differed");
         }
     }
     free(text);
@@ -725,7 +730,7 @@ int bench_plan_run(struct bench_plan *plan)
                     cap *= 2;
                 }
                 jobs[njobs++] = (struct bench_job) { (uint32_t) si, (uint32_t) ci,
-                                               (uint32_t) start, (uint32_t) end };
+                    (uint32_t) start, (uint32_t) end };
             }
         }
     }
@@ -758,7 +763,7 @@ static bool comparable(const struct bench_cell *cell)
 }
 
 static bool meets_expectation(const struct bench_plan *plan, const struct bench_puzzle *p,
-                              const struct bench_cell *cell)
+    const struct bench_cell *cell)
 {
     const uint64_t limit = plan->opt.limit;
     const uint64_t want = limit && p->expect > limit ? limit : p->expect;
@@ -774,7 +779,8 @@ static bool meets_expectation(const struct bench_plan *plan, const struct bench_
     }
 }
 
-static void print_disagreement(const struct bench_plan *plan, size_t ci, size_t pi, FILE *out)
+static void print_disagreement(
+    const struct bench_plan *plan, size_t ci, size_t pi, FILE *out)
 {
     const struct bench_corpus *c = &plan->corpora[ci];
     const struct bench_puzzle *p = &c->puzzles[pi];
@@ -782,13 +788,13 @@ static void print_disagreement(const struct bench_plan *plan, size_t ci, size_t 
     if (p->ok)
         grid_format_line(&p->grid, line);
     fprintf(out, "DISAGREEMENT %s:%lu (entry %lu)%s: %s\n", c->name, p->line, p->index,
-            plan->opt.permute ? " permuted" : "", line);
+        plan->opt.permute ? " permuted" : "", line);
     if (p->expect_kind != BENCH_EXPECT_NONE) {
         if (p->expect_kind == BENCH_EXPECT_INVALID)
             fprintf(out, "  expected: invalid\n");
         else
             fprintf(out, "  expected: %llu%s solutions\n", (unsigned long long) p->expect,
-                    p->expect_kind == BENCH_EXPECT_AT_LEAST ? "+" : "");
+                p->expect_kind == BENCH_EXPECT_AT_LEAST ? "+" : "");
     }
     for (size_t si = 0; si < plan->nsolvers; si++) {
         for (unsigned r = 0; r < plan->opt.repeat; r++) {
@@ -799,7 +805,7 @@ static void print_disagreement(const struct bench_plan *plan, size_t ci, size_t 
             if (plan->opt.repeat > 1)
                 fprintf(out, " (repeat %u)", r + 1);
             fprintf(out, ": %llu solutions, %s\n", (unsigned long long) cell->solutions,
-                    solve_status_name((enum solve_status) cell->status));
+                solve_status_name((enum solve_status) cell->status));
         }
     }
 }
@@ -822,8 +828,8 @@ unsigned long bench_plan_crosscheck(const struct bench_plan *plan, FILE *out)
                     if (!ref)
                         ref = cell;
                     else if (cell->solutions != ref->solutions
-                             || (cell->status == SOLVE_STATUS_INVALID)
-                                 != (ref->status == SOLVE_STATUS_INVALID))
+                        || (cell->status == SOLVE_STATUS_INVALID)
+                            != (ref->status == SOLVE_STATUS_INVALID))
                         differ = true;
                 }
             }

@@ -33,19 +33,19 @@
 struct bench_options {
     uint64_t limit;
     uint64_t budget_steps;
-    uint64_t budget_ms;   /* 0 = none */
-    unsigned repeat;      /* >= 1 */
-    unsigned threads;     /* >= 1 */
-    uint64_t warmup_ms;   /* per thread, back end and corpus; 0 = none */
-    uint64_t pass_ms;     /* minimum time of the timed passes; 0 = no passes */
-    double fast_us;       /* warm-up pass mean below which passes are timed */
-    bool tdoku_protocol;  /* parse inside the timed passes */
-    bool permute;         /* solve a random isomorph of each puzzle */
+    uint64_t budget_ms; /* 0 = none */
+    unsigned repeat; /* >= 1 */
+    unsigned threads; /* >= 1 */
+    uint64_t warmup_ms; /* per thread, back end and corpus; 0 = none */
+    uint64_t pass_ms; /* minimum time of the timed passes; 0 = no passes */
+    double fast_us; /* warm-up pass mean below which passes are timed */
+    bool tdoku_protocol; /* parse inside the timed passes */
+    bool permute; /* solve a random isomorph of each puzzle */
     uint64_t seed;
-    unsigned long head;   /* keep the first `head` entries of each corpus; 0 = all */
-    bool expect;          /* check counts written after the puzzle (puzzle:count) */
-    bool progress;        /* progress bar on stderr */
-    struct shard shard;   /* --shard K/N: only the entries this shard owns; 0/0 = all */
+    unsigned long head; /* keep the first `head` entries of each corpus; 0 = all */
+    bool expect; /* check counts written after the puzzle (puzzle:count) */
+    bool progress; /* progress bar on stderr */
+    struct shard shard; /* --shard K/N: only the entries this shard owns; 0/0 = all */
 };
 
 /* What a corpus line may say about its puzzle (`puzzle:1`, `:2+`, `:invalid`). */
@@ -59,7 +59,7 @@ enum bench_expect {
 struct bench_puzzle {
     struct grid grid; /* as solved: transformed under --permute */
     unsigned long index, line;
-    bool ok;          /* false: the entry did not parse */
+    bool ok; /* false: the entry did not parse */
     uint8_t expect_kind;
     uint64_t expect;
 };
@@ -80,10 +80,10 @@ enum bench_cell_state {
 
 /* The result of one (solver, corpus, puzzle, repeat). */
 struct bench_cell {
-    uint8_t state;  /* enum bench_cell_state */
+    uint8_t state; /* enum bench_cell_state */
     uint8_t status; /* enum solve_status */
     bool timed;
-    bool resumed;   /* read back from runs.csv */
+    bool resumed; /* read back from runs.csv */
     uint64_t solutions;
     struct solver_counters counters;
     uint64_t time_ns;
@@ -93,10 +93,10 @@ struct bench_cell {
 struct bench_pass {
     bool measured;
     unsigned passes;
-    size_t puzzles;    /* per pass */
+    size_t puzzles; /* per pass */
     uint64_t total_ns; /* of all timed passes */
-    uint64_t best_ns;  /* fastest pass */
-    char note[80];     /* why it was not measured */
+    uint64_t best_ns; /* fastest pass */
+    char note[80]; /* why it was not measured */
 };
 
 /* A chunk of work: back end si on puzzles [start, end) of corpus ci. */
@@ -111,13 +111,13 @@ struct bench_plan {
     size_t nsolvers;
     struct bench_corpus *corpora;
     size_t ncorpora;
-    struct bench_cell **cells;  /* [si * ncorpora + ci][pi * repeat + r] */
-    struct bench_pass *passes;  /* [si * ncorpora + ci] */
+    struct bench_cell **cells; /* [si * ncorpora + ci][pi * repeat + r] */
+    struct bench_pass *passes; /* [si * ncorpora + ci] */
 
     /* execution */
-    atomic_int *stop;     /* set asynchronously (SIGINT): no new puzzles */
-    int out_fd;           /* runs.csv, -1 = none */
-    int csv_fd;           /* a second copy of the rows (stdout), -1 = none */
+    atomic_int *stop; /* set asynchronously (SIGINT): no new puzzles */
+    int out_fd; /* runs.csv, -1 = none */
+    int csv_fd; /* a second copy of the rows (stdout), -1 = none */
     unsigned long errors; /* back-end failures and wrong answers */
     unsigned long write_errors;
     size_t cells_total, cells_done;
@@ -135,15 +135,15 @@ struct bench_plan {
 
 /* An empty plan for these back ends (copied pointers; the array is kept). */
 int bench_plan_init(struct bench_plan *plan, const struct bench_options *opt,
-                    const struct solver **solvers, size_t nsolvers);
+    const struct solver **solvers, size_t nsolvers);
 void bench_plan_free(struct bench_plan *plan);
 
 /* Adds a corpus named after path's base name (made unique with "~2", "~3"
  * when two inputs share one). Returns its number, or -1 (out of memory). */
 int bench_plan_add_corpus(struct bench_plan *plan, const char *path);
 /* Adds an entry to corpus ci (unless past --head). ok false: it did not parse. */
-int bench_plan_add_puzzle(struct bench_plan *plan, size_t ci, const struct corpus_item *item,
-                          bool ok);
+int bench_plan_add_puzzle(
+    struct bench_plan *plan, size_t ci, const struct corpus_item *item, bool ok);
 /* Applies --permute, allocates the result cells, marks unsupported shapes.
  * Returns 0 or -1 (out of memory). */
 int bench_plan_finish(struct bench_plan *plan);
@@ -154,17 +154,18 @@ bool bench_parse_expect(const char *text, uint8_t *kind, uint64_t *count);
 
 /* The position in corpus ci of the entry numbered index, or SIZE_MAX when the
  * plan does not hold it (past --head, another shard's). */
-size_t bench_plan_find_puzzle(const struct bench_plan *plan, size_t ci, unsigned long index);
+size_t bench_plan_find_puzzle(
+    const struct bench_plan *plan, size_t ci, unsigned long index);
 
 /* Fills cells from the rows of an earlier runs.csv (rows of other corpora,
  * solvers or puzzles are ignored). Returns the rows taken, or -1 with why.
  * *valid_bytes: see bench_csv_read. */
-long bench_plan_resume(struct bench_plan *plan, FILE *f, long *valid_bytes, char *why,
-                       size_t whylen);
+long bench_plan_resume(
+    struct bench_plan *plan, FILE *f, long *valid_bytes, char *why, size_t whylen);
 
 /* Whether a cell still has to run. */
-static inline bool bench_cell_pending(const struct bench_plan *plan, size_t si, size_t ci,
-                                      size_t pi, unsigned r)
+static inline bool bench_cell_pending(
+    const struct bench_plan *plan, size_t si, size_t ci, size_t pi, unsigned r)
 {
     return plan->cells[si * plan->ncorpora + ci][pi * plan->opt.repeat + r].state
         == BENCH_CELL_PENDING;

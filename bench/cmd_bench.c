@@ -74,7 +74,8 @@ static const char usage_text[]
       "  -j, --jobs N        threads (default 1; timings are cleanest with 1)\n"
       "  --out DIR           write runs.csv, summary.csv and env.txt into DIR\n"
       "  --resume            continue DIR/runs.csv, skipping the rows already there\n"
-      "  --csv               rows on stdout as they complete (the summary goes to stderr)\n"
+      "  --csv               rows on stdout as they complete (the summary goes to "
+      "stderr)\n"
       "  --quiet             no progress bar and no summary table\n"
       "  --size RxC, --variant V, --format F, --empty RxC: as for `sudolab solve`\n";
 
@@ -208,9 +209,10 @@ static int parse_options(struct bench_cli *cli, int argc, char **argv)
                 cli->solver_lists[cli->nlists] = strdup(optarg);
                 if (!cli->solver_lists[cli->nlists])
                     return -1;
-                for (char *save = NULL, *tok = strtok_r(cli->solver_lists[cli->nlists], ",",
-                                                        &save);
-                     tok && cli->npatterns < MAX_SELECTED; tok = strtok_r(NULL, ",", &save))
+                for (char *save = NULL,
+                          *tok = strtok_r(cli->solver_lists[cli->nlists], ",", &save);
+                     tok && cli->npatterns < MAX_SELECTED;
+                     tok = strtok_r(NULL, ",", &save))
                     cli->patterns[cli->npatterns++] = tok;
                 cli->nlists++;
             }
@@ -306,8 +308,8 @@ static int make_dirs(const char *path)
     return mkdir(buf, 0777) != 0 && errno != EEXIST ? -1 : 0;
 }
 
-static FILE *open_in(const char *dir, const char *name, const char *mode, char *path,
-                     size_t len)
+static FILE *open_in(
+    const char *dir, const char *name, const char *mode, char *path, size_t len)
 {
     snprintf(path, len, "%s/%s", dir, name);
     return fopen(path, mode);
@@ -334,8 +336,8 @@ static int open_runs(struct bench_cli *cli, struct bench_plan *plan, long *resum
             }
         }
     }
-    const int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | (cli->resume ? 0 : O_TRUNC),
-                        0666);
+    const int fd
+        = open(path, O_WRONLY | O_CREAT | O_APPEND | (cli->resume ? 0 : O_TRUNC), 0666);
     if (fd < 0) {
         fprintf(stderr, "%s: %s\n", path, strerror(errno));
         return -1;
@@ -357,9 +359,9 @@ static int open_runs(struct bench_cli *cli, struct bench_plan *plan, long *resum
     return fd;
 }
 
-static void write_run_facts(FILE *f, const struct bench_cli *cli, const struct bench_plan *plan,
-                            int argc, char **argv, double overhead, double resolution,
-                            size_t baseline)
+static void write_run_facts(FILE *f, const struct bench_cli *cli,
+    const struct bench_plan *plan, int argc, char **argv, double overhead,
+    double resolution, size_t baseline)
 {
     /* argv[0] is the subcommand: no path of this machine ends up in env.txt */
     fputs("command: sudolab", f);
@@ -370,9 +372,11 @@ static void write_run_facts(FILE *f, const struct bench_cli *cli, const struct b
     for (size_t si = 0; si < plan->nsolvers; si++)
         fprintf(f, " %s", plan->solvers[si]->name);
     fputc('\n', f);
-    fprintf(f, "baseline: %s\n", baseline < plan->nsolvers ? plan->solvers[baseline]->name : "");
+    fprintf(f, "baseline: %s\n",
+        baseline < plan->nsolvers ? plan->solvers[baseline]->name : "");
     for (size_t ci = 0; ci < plan->ncorpora; ci++)
-        fprintf(f, "corpus: %s (%zu puzzles)\n", plan->corpora[ci].name, plan->corpora[ci].n);
+        fprintf(
+            f, "corpus: %s (%zu puzzles)\n", plan->corpora[ci].name, plan->corpora[ci].n);
     const struct bench_options *o = &plan->opt;
     fprintf(f, "limit: %llu\n", (unsigned long long) o->limit);
     fprintf(f, "budget_ms: %llu\n", (unsigned long long) o->budget_ms);
@@ -387,11 +391,12 @@ static void write_run_facts(FILE *f, const struct bench_cli *cli, const struct b
     fprintf(f, "seed: %llu\n", (unsigned long long) o->seed);
     fprintf(f, "head: %lu\n", o->head);
     /* what sudolab merge checks: the split, and the corpora as read */
-    fprintf(f, "shard: %u/%u\n", o->shard.n ? o->shard.k : 1, o->shard.n ? o->shard.n : 1);
+    fprintf(
+        f, "shard: %u/%u\n", o->shard.n ? o->shard.k : 1, o->shard.n ? o->shard.n : 1);
     for (size_t ci = 0; ci < plan->ncorpora; ci++)
         fprintf(f, "corpus_fingerprint: %s %lu %016llx\n", plan->corpora[ci].name,
-                plan->corpora[ci].entries,
-                (unsigned long long) plan->corpora[ci].fingerprint.hash);
+            plan->corpora[ci].entries,
+            (unsigned long long) plan->corpora[ci].fingerprint.hash);
     fprintf(f, "resume: %s\n", cli->resume ? "yes" : "no");
     fprintf(f, "timer_overhead_ns: %.1f\n", overhead);
     fprintf(f, "timer_resolution_ns: %.0f\n", resolution);
@@ -414,8 +419,9 @@ static int run_bench(struct bench_cli *cli, int argc, char **argv)
     size_t nchosen = 0;
     for (int i = 0; i < cli->npatterns; i++) {
         if (select_pattern(cli->patterns[i], chosen, &nchosen) == 0) {
-            fprintf(stderr, "sudolab bench: no solver matches '%s' (see `sudolab list`)\n",
-                    cli->patterns[i]);
+            fprintf(stderr,
+                "sudolab bench: no solver matches '%s' (see `sudolab list`)\n",
+                cli->patterns[i]);
             return CLI_USAGE;
         }
     }
@@ -424,8 +430,9 @@ static int run_bench(struct bench_cli *cli, int argc, char **argv)
     size_t kept = 0;
     for (size_t i = 0; i < nchosen; i++) {
         if (cli->opt.limit != 1 && !(chosen[i]->caps & SOLVER_CAP_COUNT)) {
-            fprintf(stderr, "sudolab bench: %s finds one solution only: left out (use --limit 1)\n",
-                    chosen[i]->name);
+            fprintf(stderr,
+                "sudolab bench: %s finds one solution only: left out (use --limit 1)\n",
+                chosen[i]->name);
             continue;
         }
         chosen[kept++] = chosen[i];
@@ -440,7 +447,7 @@ static int run_bench(struct bench_cli *cli, int argc, char **argv)
             baseline++;
         if (baseline == kept) {
             fprintf(stderr, "sudolab bench: --baseline %s is not among the solvers run\n",
-                    cli->baseline);
+                cli->baseline);
             return CLI_USAGE;
         }
     }
@@ -454,7 +461,7 @@ static int run_bench(struct bench_cli *cli, int argc, char **argv)
     unsigned long problems = cli_walk(&cli->common, nfiles, files, load_entry, &lc);
     if (lc.broken > MAX_BROKEN_MESSAGES)
         fprintf(stderr, "sudolab bench: %lu more puzzles whose clues break a rule\n",
-                lc.broken - MAX_BROKEN_MESSAGES);
+            lc.broken - MAX_BROKEN_MESSAGES);
     problems += lc.broken;
     if (lc.failed || bench_plan_finish(&plan) != 0) {
         fprintf(stderr, "sudolab bench: out of memory\n");
@@ -474,15 +481,17 @@ static int run_bench(struct bench_cli *cli, int argc, char **argv)
     for (size_t ci = 0; ci < plan.ncorpora; ci++)
         npuzzles += plan.corpora[ci].n;
     if (!cli->quiet) {
-        fprintf(info, "sudolab bench: %zu solvers x %zu corpora (%zu puzzles), limit %llu, "
-                      "budget %llu ms%s, repeat %u, %u thread%s\n",
-                kept, plan.ncorpora, npuzzles, (unsigned long long) plan.opt.limit,
-                (unsigned long long) plan.opt.budget_ms,
-                plan.opt.budget_steps ? " + steps" : "", plan.opt.repeat, plan.opt.threads,
-                plan.opt.threads == 1 ? "" : "s");
-        fprintf(info, "seed %llu%s; timer overhead %.1f ns per read (resolution %.0f ns)\n",
-                (unsigned long long) plan.opt.seed, plan.opt.permute ? " (puzzles permuted)" : "",
-                overhead, resolution);
+        fprintf(info,
+            "sudolab bench: %zu solvers x %zu corpora (%zu puzzles), limit %llu, "
+            "budget %llu ms%s, repeat %u, %u thread%s\n",
+            kept, plan.ncorpora, npuzzles, (unsigned long long) plan.opt.limit,
+            (unsigned long long) plan.opt.budget_ms,
+            plan.opt.budget_steps ? " + steps" : "", plan.opt.repeat, plan.opt.threads,
+            plan.opt.threads == 1 ? "" : "s");
+        fprintf(info,
+            "seed %llu%s; timer overhead %.1f ns per read (resolution %.0f ns)\n",
+            (unsigned long long) plan.opt.seed,
+            plan.opt.permute ? " (puzzles permuted)" : "", overhead, resolution);
         fflush(info);
     }
 
@@ -497,7 +506,8 @@ static int run_bench(struct bench_cli *cli, int argc, char **argv)
             return CLI_SKIPPED;
         }
         plan.out_fd = open_runs(cli, &plan, &resumed);
-        env = open_in(cli->out_dir, "env.txt", cli->resume ? "a" : "w", path, sizeof(path));
+        env = open_in(
+            cli->out_dir, "env.txt", cli->resume ? "a" : "w", path, sizeof(path));
         if (plan.out_fd < 0 || !env) {
             if (!env)
                 fprintf(stderr, "%s: %s\n", path, strerror(errno));
@@ -514,7 +524,8 @@ static int run_bench(struct bench_cli *cli, int argc, char **argv)
         write_run_facts(env, cli, &plan, argc, argv, overhead, resolution, baseline);
         fflush(env);
         if (cli->resume && !cli->quiet)
-            fprintf(info, "resuming: %ld rows already in %s/runs.csv\n", resumed, cli->out_dir);
+            fprintf(info, "resuming: %ld rows already in %s/runs.csv\n", resumed,
+                cli->out_dir);
     }
     if (cli->common.csv) {
         char header[BENCH_CSV_LINE_MAX];
@@ -547,14 +558,14 @@ static int run_bench(struct bench_cli *cli, int argc, char **argv)
         fputc('\n', info);
     }
     if (disagreements)
-        fprintf(stderr, "sudolab bench: %lu puzzle%s with disagreeing answers\n", disagreements,
-                disagreements == 1 ? "" : "s");
+        fprintf(stderr, "sudolab bench: %lu puzzle%s with disagreeing answers\n",
+            disagreements, disagreements == 1 ? "" : "s");
     if (plan.errors)
         fprintf(stderr, "sudolab bench: %lu failed runs (errors or wrong answers)\n",
-                plan.errors);
+            plan.errors);
     if (interrupted)
         fprintf(stderr, "sudolab bench: interrupted: %zu runs not done%s\n", pending,
-                cli->out_dir ? " (--resume continues)" : "");
+            cli->out_dir ? " (--resume continues)" : "");
     if (rc != 0)
         fprintf(stderr, "sudolab bench: could not start the worker threads\n");
 
@@ -570,9 +581,9 @@ static int run_bench(struct bench_cli *cli, int argc, char **argv)
             const struct bench_pass *p = &plan.passes[k];
             if (p->measured)
                 fprintf(env, "pass: %s %s %u %zu %llu %llu\n",
-                        plan.solvers[k / plan.ncorpora]->name,
-                        plan.corpora[k % plan.ncorpora].name, p->passes, p->puzzles,
-                        (unsigned long long) p->total_ns, (unsigned long long) p->best_ns);
+                    plan.solvers[k / plan.ncorpora]->name,
+                    plan.corpora[k % plan.ncorpora].name, p->passes, p->puzzles,
+                    (unsigned long long) p->total_ns, (unsigned long long) p->best_ns);
         }
         fprintf(env, "wall_s: %.1f\n", wall_s);
         fprintf(env, "rows_resumed: %ld\n", resumed);
@@ -590,8 +601,9 @@ static int run_bench(struct bench_cli *cli, int argc, char **argv)
     bench_plan_free(&plan);
     if (interrupted)
         return BENCH_INTERRUPTED;
-    return problems || disagreements || plan.errors || rc != 0 || write_failed ? CLI_SKIPPED
-                                                                              : CLI_OK;
+    return problems || disagreements || plan.errors || rc != 0 || write_failed
+        ? CLI_SKIPPED
+        : CLI_OK;
 }
 
 int cmd_bench(int argc, char **argv)
