@@ -10,6 +10,10 @@ const struct solver *const solver_registry[] = {
     &solver_mrv,
     &solver_mrv_plain,
     &solver_dlx,
+    &solver_fast,
+    &solver_fast_portable,
+    &solver_fast_avx2,
+    &solver_fast_avx512,
 #if HAVE_SAT
     &solver_sat,
     &solver_sat_assume,

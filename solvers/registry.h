@@ -14,6 +14,10 @@ extern const struct solver solver_moler_exm;
 extern const struct solver solver_mrv;
 extern const struct solver solver_mrv_plain;
 extern const struct solver solver_dlx;
+extern const struct solver solver_fast;
+extern const struct solver solver_fast_portable;
+extern const struct solver solver_fast_avx2;
+extern const struct solver solver_fast_avx512;
 #if HAVE_SAT
 extern const struct solver solver_sat;
 extern const struct solver solver_sat_assume;
