@@ -49,6 +49,7 @@ enum {
     CHUNKS_PER_RANK = 16,
     FLUSH_BYTES = 1 << 20, /* results sent without waiting for a request */
     MAX_ARGS = 512,
+    MAX_TARGET = 1024, /* jobs queued per rank, at most (bench: -j up to 1024) */
 };
 
 /* ---- byte buffers ---- */
@@ -94,7 +95,7 @@ struct request_head {
     uint32_t want; /* jobs asked for (0: results only) */
     uint32_t final; /* the rank is done; no reply */
     uint32_t results;
-    uint32_t pad;
+    uint32_t failed; /* the rank failed (its results are dropped): the run fails */
 };
 
 struct engine;
@@ -125,7 +126,9 @@ struct engine {
 
     bool compute_done;
     int compute_rc;
-    int failed; /* out of memory, a bad message */
+    int failed; /* out of memory, a bad message, a failed rank */
+    atomic_int *stop; /* optional: set when the run is interrupted (no new jobs) */
+    uint32_t reply[2 * MAX_TARGET + 1]; /* job messages: count, then job numbers */
 };
 
 static void engine_init(
@@ -134,7 +137,7 @@ static void engine_init(
     memset(e, 0, sizeof(*e));
     MPI_Comm_rank(MPI_COMM_WORLD, &e->rank);
     MPI_Comm_size(MPI_COMM_WORLD, &e->size);
-    e->target = target ? target : 1;
+    e->target = target < 1 ? 1 : target > MAX_TARGET ? MAX_TARGET : target;
     e->take = take;
     e->ctx = ctx;
     pthread_mutex_init(&e->lock, NULL);
@@ -165,6 +168,8 @@ static bool engine_next(struct engine *e, uint32_t *job)
     } else {
         while (e->qlen == 0 && !e->no_more && !e->failed)
             pthread_cond_wait(&e->have, &e->lock);
+        if (e->failed)
+            e->qlen = 0;
         if (e->qlen > 0) {
             *job = e->queue[e->qhead];
             e->qhead = (e->qhead + 1) % e->qcap;
@@ -262,9 +267,6 @@ static int root_loop(struct engine *e)
     uint64_t pause = 10000;
     char *msg = NULL;
     size_t msg_cap = 0;
-    uint32_t *reply = malloc((e->target * 2 + 1) * sizeof(*reply));
-    if (!reply)
-        return -1;
     for (;;) {
         int flag = 0;
         MPI_Status st;
@@ -288,7 +290,9 @@ static int root_loop(struct engine *e)
             msg_cap = (size_t) count;
             msg = malloc(msg_cap);
             if (!msg) {
-                free(reply);
+                /* the message cannot even be read: no way to end the run well */
+                fprintf(stderr, "sudolab-mpi: out of memory\n");
+                MPI_Abort(MPI_COMM_WORLD, CLI_SKIPPED);
                 return -1;
             }
         }
@@ -296,47 +300,58 @@ static int root_loop(struct engine *e)
             MPI_STATUS_IGNORE);
         struct request_head h;
         if ((size_t) count < sizeof(h)) {
-            e->failed = 1;
-            continue;
+            fprintf(stderr, "sudolab-mpi: a short message from rank %d\n", st.MPI_SOURCE);
+            MPI_Abort(MPI_COMM_WORLD, CLI_SKIPPED);
+            return -1;
         }
         memcpy(&h, msg, sizeof(h));
         pthread_mutex_lock(&e->lock);
         parse_results(
             e, st.MPI_SOURCE, msg + sizeof(h), (size_t) count - sizeof(h), h.results);
+        if (h.failed) {
+            e->failed = 1;
+            fprintf(stderr, "sudolab-mpi: rank %d failed\n", st.MPI_SOURCE);
+        }
         uint32_t n = 0;
         const uint32_t want = h.want < 2 * e->target ? h.want : 2 * e->target;
-        while (n < want && e->next < e->njobs)
-            reply[1 + n++] = e->jobs[e->next++];
+        const bool stopping = e->failed || (e->stop && atomic_load(e->stop));
+        while (!stopping && n < want && e->next < e->njobs)
+            e->reply[1 + n++] = e->jobs[e->next++];
         pthread_mutex_unlock(&e->lock);
         if (h.final) {
             finished++;
         } else if (h.want > 0) {
-            reply[0] = n;
-            MPI_Send(reply, (int) (n + 1), MPI_UINT32_T, st.MPI_SOURCE, TAG_JOBS,
+            e->reply[0] = n;
+            MPI_Send(e->reply, (int) (n + 1), MPI_UINT32_T, st.MPI_SOURCE, TAG_JOBS,
                 MPI_COMM_WORLD);
         }
     }
     free(msg);
-    free(reply);
     return 0;
 }
 
 /* Sends the queued results (lock held on entry and exit), asking for `want`
- * jobs; waits for them when want > 0. */
-static void worker_exchange(struct engine *e, uint32_t want, bool final, uint32_t *reply)
+ * jobs; waits for them when want > 0. A failed rank still sends its final
+ * message (without results), so rank 0 learns of it instead of waiting. */
+static void worker_exchange(struct engine *e, uint32_t want, bool final)
 {
-    struct request_head h = { want, final, e->nresults, 0 };
-    struct buf msg = { 0 };
-    const int ok = buf_add(&msg, &h, sizeof(h));
-    struct buf out = e->out;
+    struct request_head h = { want, final, e->nresults, (uint32_t) e->failed };
+    struct buf out = e->out, msg = { 0 };
     memset(&e->out, 0, sizeof(e->out));
     e->nresults = 0;
     pthread_mutex_unlock(&e->lock);
-    if (ok != 0 || buf_add(&msg, out.data, out.len) != 0) {
-        pthread_mutex_lock(&e->lock);
-        e->failed = 1;
+    if (h.failed || buf_add(&msg, &h, sizeof(h)) != 0
+        || buf_add(&msg, out.data, out.len) != 0) {
+        h.results = 0;
+        h.want = 0;
+        h.failed = 1;
+        MPI_Send(&h, (int) sizeof(h), MPI_BYTE, 0, TAG_REQUEST, MPI_COMM_WORLD);
         buf_free(&msg);
         buf_free(&out);
+        pthread_mutex_lock(&e->lock);
+        e->failed = 1;
+        e->no_more = true;
+        pthread_cond_broadcast(&e->have);
         return;
     }
     buf_free(&out);
@@ -345,10 +360,10 @@ static void worker_exchange(struct engine *e, uint32_t want, bool final, uint32_
     uint32_t n = 0;
     if (want > 0) {
         MPI_Request req;
-        MPI_Irecv(reply, (int) (2 * e->target + 1), MPI_UINT32_T, 0, TAG_JOBS,
+        MPI_Irecv(e->reply, (int) (2 * e->target + 1), MPI_UINT32_T, 0, TAG_JOBS,
             MPI_COMM_WORLD, &req);
         wait_request(&req);
-        n = reply[0];
+        n = e->reply[0];
     }
     pthread_mutex_lock(&e->lock);
     if (want > 0 && n == 0)
@@ -369,7 +384,7 @@ static void worker_exchange(struct engine *e, uint32_t want, bool final, uint32_
             e->qhead = 0;
             e->qcap = cap;
         }
-        e->queue[(e->qhead + e->qlen) % e->qcap] = reply[1 + i];
+        e->queue[(e->qhead + e->qlen) % e->qcap] = e->reply[1 + i];
         e->qlen++;
     }
     pthread_cond_broadcast(&e->have);
@@ -377,30 +392,27 @@ static void worker_exchange(struct engine *e, uint32_t want, bool final, uint32_
 
 static int worker_loop(struct engine *e)
 {
-    uint32_t *reply = malloc((2 * e->target + 1) * sizeof(*reply));
-    if (!reply)
-        return -1;
     pthread_mutex_lock(&e->lock);
     for (;;) {
-        if (e->failed) {
+        if (e->failed && !e->compute_done) {
+            /* let the compute threads run dry, then say so */
+            e->no_more = true;
             pthread_cond_broadcast(&e->have);
-            if (e->compute_done)
-                break;
             pthread_cond_wait(&e->need, &e->lock);
-        } else if (!e->no_more && e->qlen < e->target) {
-            worker_exchange(e, (uint32_t) (2 * e->target - e->qlen), false, reply);
+        } else if (!e->failed && !e->no_more && e->qlen < e->target) {
+            worker_exchange(e, (uint32_t) (2 * e->target - e->qlen), false);
         } else if (e->compute_done) {
-            worker_exchange(e, 0, true, reply);
+            worker_exchange(e, 0, true);
             break;
         } else if (e->out.len >= FLUSH_BYTES) {
-            worker_exchange(e, 0, false, reply);
+            worker_exchange(e, 0, false);
         } else {
             pthread_cond_wait(&e->need, &e->lock);
         }
     }
+    const int failed = e->failed;
     pthread_mutex_unlock(&e->lock);
-    free(reply);
-    return e->failed ? -1 : 0;
+    return failed ? -1 : 0;
 }
 
 /* Runs fn(arg) on a compute thread of every rank while the main thread hands
@@ -922,6 +934,7 @@ static int mpi_bench_run(void *arg, struct bench_plan *plan)
     struct engine e;
     const unsigned threads = plan->opt.threads ? plan->opt.threads : 1;
     engine_init(&e, threads, bench_take, m);
+    e.stop = plan->stop;
     m->e = &e;
     if (rank == 0) {
         e.jobs = malloc((m->ntable ? m->ntable : 1) * sizeof(*e.jobs));
