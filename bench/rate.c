@@ -268,10 +268,8 @@ int rate_format(
             v->freedom, v->freedom_level);
     if (methods & RATE_GUESSES)
         append(out, len, &used,
-            csv ? ",%.4f,%.2f,%llu,%s"
-                : " guesses=%.4f guesses_mean=%.2f"
-                  " guesses_ns=%llu guesses_status=%s",
-            v->guesses, v->guesses_raw, (unsigned long long) v->time_ns,
+            csv ? ",%.4f,%.2f,%s" : " guesses=%.4f guesses_mean=%.2f guesses_status=%s",
+            v->guesses, v->guesses_raw,
             solve_status_name((enum solve_status) v->guesses_status));
     if (methods & RATE_TECHNIQUES) {
         const struct logic_result *lr = &v->logic;
@@ -310,7 +308,7 @@ int rate_csv_header(char *out, size_t len, unsigned methods)
     if (methods & RATE_FREEDOM)
         append(out, len, &used, ",freedom,freedom_level");
     if (methods & RATE_GUESSES)
-        append(out, len, &used, ",guesses,guesses_mean,guesses_ns,guesses_status");
+        append(out, len, &used, ",guesses,guesses_mean,guesses_status");
     if (methods & RATE_TECHNIQUES) {
         append(out, len, &used, ",technique,technique_level");
         for (int t = 0; t < LOGIC_TECHNIQUE_COUNT; t++)

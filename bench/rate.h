@@ -76,7 +76,8 @@ void rater_rate(struct rater *r, const struct grid *g, struct rate_values *v);
 void rater_close(struct rater *r);
 
 /* Formats the values of `methods` as " key=value" fields (csv: ",value" cells
- * in rate_csv_header's order). Returns the length written (truncated like
+ * in rate_csv_header's order); the same puzzle and seed give the same text
+ * (time_ns is left out). Returns the length written (truncated like
  * snprintf). */
 int rate_format(
     char *out, size_t len, const struct rate_values *v, unsigned methods, bool csv);

@@ -180,9 +180,8 @@ static void cli_threads_and_shards(void **state)
         print_message("SUDOLAB_BIN is not set: generate's command line is not tested\n");
         skip();
     }
-    static char one[16384], three[16384], part1[16384], part2[16384];
-    const char *base
-        = "generate --seed 9 --count 40 --difficulty medium --rate blanks,techniques";
+    static char one[65536], three[65536], part1[65536], part2[65536];
+    const char *base = "generate --seed 9 --count 40 --difficulty medium --rate all";
     char args[512];
     snprintf(args, sizeof(args), "%s -j 1", base);
     const size_t n1 = cli_output(args, one, sizeof(one));
