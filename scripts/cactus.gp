@@ -8,7 +8,9 @@ if (!exists("sdir")) sdir = 'scripts'
 awkf = sdir.'/csv.awk'
 load sdir.'/plot-style.gp'
 sel(where) = sprintf("awk -f '%s' -v where='%s' ", awkf, where)
-solvers = system(sel('corpus='.corpus) . "-v distinct=solver '" . csv . "' | tr '\\n' ' '")
+# the solvers that finished at least one puzzle of the corpus
+solvers = system(sel('corpus='.corpus) . "-v verdict=1 -v distinct=solver '" . csv \
+    . "' | tr '\\n' ' '")
 # `order` (optional): the solvers in the run's order, as env.txt lists them;
 # kept: those with data here
 inorder(found) = exists("order") ? sum_words(found) : found

@@ -119,5 +119,21 @@ check "--resume without --out is a usage error" $? 2
 check "help" $? 0
 has "help lists --solvers" "$tmp/stdout" '--solvers LIST'
 
+# the plots and the report of that run (scripts/ beside tests/), with gnuplot
+scripts=$(cd "$(dirname "$0")/../scripts" && pwd)
+if command -v gnuplot > /dev/null; then
+    "$scripts/plots.sh" "$out" > /dev/null 2>&1; check "plots.sh" $? 0
+    [ -f "$out/plots/cactus-valid.txt.png" ] && [ -f "$out/plots/cactus-valid.txt.svg" ]
+    ok "a cactus plot per corpus, PNG and SVG" $?
+    [ -f "$out/plots/throughput.png" ]; ok "throughput bars" $?
+    mkdir -p "$out/extra" && printf '## An added section\n' > "$out/extra/section.md"
+    "$scripts/report.sh" "$out" > /dev/null 2>&1; check "report.sh" $? 0
+    has "report has the corpus table" "$out/REPORT.md" '^### valid.txt (3 puzzles)'
+    has "report embeds the cactus plot" "$out/REPORT.md" 'plots/cactus-valid.txt.png'
+    has "report includes added sections" "$out/REPORT.md" '^## An added section'
+else
+    echo "# gnuplot not installed: plots and report not checked"
+fi
+
 echo "1..$n"
 [ "$failures" -eq 0 ]
