@@ -1,0 +1,374 @@
+/* The bitboard back end `fast` (solvers/fast.c) and its instruction-set paths:
+ *
+ *  - every path (fast, fast_portable, fast_avx2, fast_avx512) gives the same
+ *    answers and the same counters, step for step, on seeded random isomorphs
+ *    of the first puzzles of each shared corpus (one search, three vector
+ *    widths: a difference is a bug in a path);
+ *  - puzzles with no solution: a unique puzzle plus one clue that differs
+ *    from its solution without breaking a rule (the new puzzle's solutions are
+ *    among the old one's, so there are none);
+ *  - puzzles with several: a 17-clue puzzle less one clue (no 16-clue puzzle
+ *    has a unique solution, McGuire et al. 2012), and the serg corpus, whose
+ *    full counts must match another back end's (dlx);
+ *  - first-solution mode, step budgets and deadlines, the counters' own
+ *    invariants, and the shapes it declines.
+ * The corpus tests need SUDOLAB_SHARED_DATASETS and are skipped without it. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "common/check.h"
+#include "common/corpus.h"
+#include "common/rng.h"
+#include "common/symmetry.h"
+#include "solvers/registry.h"
+
+static const char *const paths[] = { "fast", "fast_portable", "fast_avx2", "fast_avx512" };
+enum { NPATHS = sizeof(paths) / sizeof(paths[0]) };
+
+/* Gordon Royle's symmetric puzzle (Moler's Figure 1) and a 17-clue puzzle
+ * (the first of Royle's list, as in tdoku's puzzles2_17_clue); both unique. */
+static const char royle[]
+    = ".2..3..4.6.......3..4...5.....8.6...8...1...6...7.5.....7...6..4.......8.3..4..2.";
+static const char clue17[]
+    = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
+
+static uint64_t seed;
+
+static struct solver_instance *open_named(const char *name)
+{
+    const struct solver *s = solver_find(name);
+    assert_non_null(s);
+    struct solver_instance *inst = solver_open(s);
+    assert_non_null(inst);
+    return inst;
+}
+
+static void parse(struct grid *g, const char *text)
+{
+    char why[200];
+    const struct grid_shape shape = { 0 };
+    assert_int_equal(grid_parse_token(g, text, strlen(text), &shape, why, sizeof(why)), 0);
+}
+
+static void run(struct solver_instance *inst, const struct grid *g, uint64_t limit,
+                uint64_t budget, struct solve_result *res)
+{
+    const struct solve_request req = { .limit = limit, .budget_steps = budget };
+    solver_run(inst, g, &req, res);
+}
+
+static int setup_seed(void **state)
+{
+    (void) state;
+    const char *s = getenv("SUDOLAB_SEED");
+    seed = s ? strtoull(s, NULL, 10) : (uint64_t) clock_now_ns();
+    printf("# bitboard: seed %llu (set SUDOLAB_SEED to repeat)\n", (unsigned long long) seed);
+    return 0;
+}
+
+/* Opens a shared corpus, or returns NULL after printing why it is skipped. */
+static struct corpus *open_shared(const char *name)
+{
+    const char *dir = getenv("SUDOLAB_SHARED_DATASETS");
+    if (!dir) {
+        printf("# SUDOLAB_SHARED_DATASETS not set: %s skipped\n", name);
+        return NULL;
+    }
+    char path[4096], why[200];
+    snprintf(path, sizeof(path), "%s/%s", dir, name);
+    const struct corpus_options opts = { 0 };
+    struct corpus *c = corpus_open(path, &opts, why, sizeof(why));
+    if (!c)
+        printf("# %s: %s: skipped\n", path, why);
+    return c;
+}
+
+static const struct {
+    const char *file;
+    int head;
+    uint64_t limit;
+} heads[] = {
+    { "puzzles2_17_clue", 300, 2 },
+    { "puzzles3_magictour_top1465", 150, 2 },
+    { "puzzles5_forum_hardest_1905_11+", 60, 2 },
+    { "puzzles6_forum_hardest_1106", 30, 2 },
+    { "puzzles7_serg_benchmark", 150, 2 },
+    { "puzzles3_magictour_top1465", 60, 1 },
+};
+
+/* All paths agree on everything: status, count, solution and counters. */
+static void paths_agree(void **state)
+{
+    (void) state;
+    struct solver_instance *inst[NPATHS];
+    for (int p = 0; p < NPATHS; p++)
+        inst[p] = open_named(paths[p]);
+    struct rng rng;
+    rng_seed(&rng, seed);
+    int compared = 0, opened = 0;
+    for (size_t h = 0; h < sizeof(heads) / sizeof(heads[0]); h++) {
+        struct corpus *c = open_shared(heads[h].file);
+        if (!c)
+            continue;
+        opened++;
+        static struct corpus_item item;
+        for (int k = 0; k < heads[h].head && corpus_next(c, &item) == CORPUS_PUZZLE; k++) {
+            struct symmetry sym;
+            struct grid iso;
+            symmetry_random(&sym, &item.puzzle, &rng);
+            symmetry_apply(&sym, &item.puzzle, &iso);
+            struct solve_result ref, res;
+            run(inst[0], &iso, heads[h].limit, 0, &ref);
+            assert_true(ref.status == SOLVE_STATUS_UNIQUE || ref.status == SOLVE_STATUS_MULTIPLE
+                        || ref.status == SOLVE_STATUS_SOLVED);
+            for (int p = 1; p < NPATHS; p++) {
+                run(inst[p], &iso, heads[h].limit, 0, &res);
+                if (res.status != ref.status || res.solutions != ref.solutions
+                    || memcmp(&res.counters, &ref.counters, sizeof(ref.counters)) != 0
+                    || memcmp(res.solution.cell, ref.solution.cell, 81) != 0) {
+                    char line[82];
+                    grid_format_line(&iso, line);
+                    print_error("%s and %s differ on %s (%s:%lu, seed %llu)\n", paths[0],
+                                paths[p], line, heads[h].file, item.line,
+                                (unsigned long long) seed);
+                    fail();
+                }
+            }
+            compared++;
+        }
+        corpus_close(c);
+    }
+    for (int p = 0; p < NPATHS; p++)
+        solver_close(inst[p]);
+    if (!opened)
+        skip();
+    printf("# %d isomorphs compared across %d paths\n", compared, NPATHS);
+}
+
+/* A unique puzzle plus a wrong clue that breaks no rule has no solution. */
+static void wrong_clue_unsolvable(void **state)
+{
+    (void) state;
+    const char *const texts[] = { royle, clue17 };
+    struct rng rng;
+    rng_seed(&rng, seed + 1);
+    for (int p = 0; p < NPATHS; p++) {
+        struct solver_instance *inst = open_named(paths[p]);
+        for (int t = 0; t < 2; t++) {
+            struct grid g;
+            parse(&g, texts[t]);
+            struct solve_result res;
+            run(inst, &g, 2, 0, &res);
+            assert_int_equal(res.status, SOLVE_STATUS_UNIQUE);
+            const struct grid solution = res.solution;
+            int made = 0;
+            for (int tries = 0; made < 20 && tries < 10000; tries++) {
+                const int cell = (int) rng_below(&rng, 81);
+                const int v = 1 + (int) rng_below(&rng, 9);
+                if (g.cell[cell] || solution.cell[cell] == v)
+                    continue;
+                struct grid bad = g;
+                bad.cell[cell] = (uint8_t) v;
+                if (grid_find_conflict(&bad, NULL, 0))
+                    continue;
+                run(inst, &bad, 2, 0, &res);
+                assert_int_equal(res.status, SOLVE_STATUS_UNSOLVABLE);
+                assert_int_equal(res.solutions, 0);
+                assert_true(res.counters.backtracks >= 1);
+                made++;
+            }
+            assert_int_equal(made, 20);
+        }
+        solver_close(inst);
+    }
+}
+
+/* A 17-clue puzzle less any one clue has two or more solutions; each one
+ * returned keeps the remaining clues (solver_run checks it). */
+static void sixteen_clues_multiple(void **state)
+{
+    (void) state;
+    for (int p = 0; p < NPATHS; p++) {
+        struct solver_instance *inst = open_named(paths[p]);
+        struct grid g;
+        parse(&g, clue17);
+        int removed = 0;
+        for (int cell = 0; cell < 81; cell++) {
+            if (!g.cell[cell])
+                continue;
+            struct grid less = g;
+            less.cell[cell] = 0;
+            struct solve_result res;
+            run(inst, &less, 2, 0, &res);
+            assert_int_equal(res.status, SOLVE_STATUS_MULTIPLE);
+            assert_int_equal(res.solutions, 2);
+            run(inst, &less, 1, 0, &res);
+            assert_int_equal(res.status, SOLVE_STATUS_SOLVED);
+            removed++;
+        }
+        assert_int_equal(removed, 17);
+        solver_close(inst);
+    }
+}
+
+struct collect {
+    int n;
+    int bad;
+    struct grid seen[64];
+};
+
+static bool collect_solution(void *ctx, const struct grid *solution)
+{
+    struct collect *c = ctx;
+    for (int i = 0; i < c->n && i < 64; i++) {
+        if (memcmp(c->seen[i].cell, solution->cell, 81) == 0)
+            c->bad++;
+    }
+    if (c->n < 64)
+        c->seen[c->n] = *solution;
+    c->n++;
+    return true;
+}
+
+/* Full counts (limit 0) on serg's multi-solution puzzles match dlx's, and the
+ * solutions handed to on_solution are distinct and valid. */
+static void serg_counts_match_dlx(void **state)
+{
+    (void) state;
+    struct corpus *c = open_shared("puzzles7_serg_benchmark");
+    if (!c)
+        skip();
+    struct solver_instance *ref = open_named("dlx");
+    struct solver_instance *inst[NPATHS];
+    for (int p = 0; p < NPATHS; p++)
+        inst[p] = open_named(paths[p]);
+    static struct corpus_item item;
+    int checked = 0;
+    while (checked < 25 && corpus_next(c, &item) == CORPUS_PUZZLE) {
+        struct solve_result want, res;
+        run(ref, &item.puzzle, 0, 0, &want);
+        assert_int_equal(want.status, SOLVE_STATUS_MULTIPLE);
+        if (want.solutions > 64)
+            continue;
+        for (int p = 0; p < NPATHS; p++) {
+            run(inst[p], &item.puzzle, 0, 0, &res);
+            assert_int_equal(res.status, SOLVE_STATUS_MULTIPLE);
+            assert_int_equal(res.solutions, want.solutions);
+        }
+        struct collect col = { 0 };
+        const struct solve_request req = { .limit = 0, .on_solution = collect_solution,
+                                           .ctx = &col };
+        solver_run(inst[0], &item.puzzle, &req, &res);
+        assert_int_equal(col.n, (int) want.solutions);
+        assert_int_equal(col.bad, 0);
+        for (int i = 0; i < col.n; i++)
+            assert_true(check_solution(&item.puzzle, &col.seen[i], NULL, 0));
+        checked++;
+    }
+    corpus_close(c);
+    solver_close(ref);
+    for (int p = 0; p < NPATHS; p++)
+        solver_close(inst[p]);
+    assert_true(checked > 0);
+}
+
+/* The counters keep their documented meaning: every branch entered is a guess
+ * and a node, so nodes = guesses + 1; a puzzle that singles solve needs no
+ * guess; a full grid is one round. */
+static void counters_invariants(void **state)
+{
+    (void) state;
+    struct solver_instance *inst = open_named("fast");
+    struct grid g;
+    parse(&g, royle);
+    struct solve_result res;
+    run(inst, &g, 2, 0, &res);
+    assert_int_equal(res.counters.nodes, res.counters.guesses + 1);
+    assert_true(res.counters.steps >= res.counters.nodes);
+    const struct grid solution = res.solution;
+    /* Ten blanks in a solved grid: naked singles at once. */
+    struct grid easy = solution;
+    for (int i = 0; i < 10; i++)
+        easy.cell[i * 8] = 0;
+    run(inst, &easy, 2, 0, &res);
+    assert_int_equal(res.status, SOLVE_STATUS_UNIQUE);
+    assert_int_equal(res.counters.guesses, 0);
+    assert_int_equal(res.counters.nodes, 1);
+    assert_int_equal(res.counters.backtracks, 0);
+    assert_memory_equal(res.solution.cell, solution.cell, 81);
+    run(inst, &solution, 2, 0, &res);
+    assert_int_equal(res.status, SOLVE_STATUS_UNIQUE);
+    assert_int_equal(res.counters.steps, 1);
+    solver_close(inst);
+}
+
+/* A step budget stops the search with status limit and no more steps than
+ * allowed; the same puzzle with room to spare is solved. */
+static void budgets(void **state)
+{
+    (void) state;
+    struct grid hard, empty;
+    parse(&hard, "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..");
+    grid_init(&empty, 3, 3, GRID_STANDARD);
+    for (int p = 0; p < NPATHS; p++) {
+        struct solver_instance *inst = open_named(paths[p]);
+        struct solve_result full, res;
+        run(inst, &hard, 2, 0, &full);
+        assert_int_equal(full.status, SOLVE_STATUS_UNIQUE);
+        assert_true(full.counters.steps > 10);
+        for (uint64_t b = 1; b < full.counters.steps; b += full.counters.steps / 7 + 1) {
+            run(inst, &hard, 2, b, &res);
+            assert_int_equal(res.status, SOLVE_STATUS_LIMIT);
+            assert_true(res.counters.steps <= b);
+        }
+        run(inst, &hard, 2, full.counters.steps, &res);
+        assert_int_equal(res.status, SOLVE_STATUS_UNIQUE);
+        /* 6.67e21 solutions: only the deadline ends this */
+        const struct solve_request timed = { .limit = 0,
+                                             .deadline_ns = clock_now_ns() + 20000000u };
+        solver_run(inst, &empty, &timed, &res);
+        assert_int_equal(res.status, SOLVE_STATUS_LIMIT);
+        assert_true(res.solutions > 0);
+        solver_close(inst);
+    }
+}
+
+/* 9x9 standard only: other sizes and the diagonal variant are declined. */
+static void declines_other_shapes(void **state)
+{
+    (void) state;
+    struct grid g;
+    for (int p = 0; p < NPATHS; p++) {
+        const struct solver *s = solver_find(paths[p]);
+        assert_non_null(s);
+        grid_init(&g, 2, 2, GRID_STANDARD);
+        assert_false(solver_supports(s, &g, NULL, 0));
+        grid_init(&g, 4, 4, GRID_STANDARD);
+        assert_false(solver_supports(s, &g, NULL, 0));
+        grid_init(&g, 3, 3, GRID_DIAGONAL);
+        assert_false(solver_supports(s, &g, NULL, 0));
+        grid_init(&g, 3, 3, GRID_STANDARD);
+        assert_true(solver_supports(s, &g, NULL, 0));
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(paths_agree),
+        cmocka_unit_test(wrong_clue_unsolvable),
+        cmocka_unit_test(sixteen_clues_multiple),
+        cmocka_unit_test(serg_counts_match_dlx),
+        cmocka_unit_test(counters_invariants),
+        cmocka_unit_test(budgets),
+        cmocka_unit_test(declines_other_shapes),
+    };
+    return cmocka_run_group_tests(tests, setup_seed, NULL);
+}
