@@ -108,9 +108,11 @@ first=$(echo "$solvers" | awk '{print $1}')
 gnuplot -e "datadir='$out/data'; corpora='$(echo $corpora)'; out='$out/raters'" \
     -e "sdir='$root/scripts'; solver='$first'" "$root/scripts/raters.gp"
 
-# Spearman rank correlation of every pair of columns (ties get their mean rank)
-ranks() {
-    awk -F, -v c="$1" 'NR > 1 { print NR - 1, $c }' "$csv" | sort -k2,2g | awk '
+# Spearman rank correlation of every pair of columns (ties get their mean
+# rank), over the rows of one corpus or (no argument) all of them
+ranks() { # column [corpus]
+    awk -F, -v c="$1" -v only="${2:-}" 'NR > 1 && (only == "" || $1 == only) { print ++n, $c }' \
+        "$csv" | sort -k2,2g | awk '
         function flush() { for (k = 0; k < m; k++) print ids[k], (start + start + m - 1) / 2 }
         { if (NR == 1 || $2 != last) { flush(); m = 0; start = NR }
           ids[m++] = $1; last = $2 }
@@ -121,13 +123,41 @@ cols=""
 for name in $names; do
     cols="$cols $(head -1 "$csv" | tr ',' '\n' | grep -nx "$name" | cut -d: -f1)"
 done
-rankfiles=""
-i=0
-for c in $cols; do
-    i=$((i + 1))
-    ranks "$c" > "$out/data/rank$i"
-    rankfiles="$rankfiles $out/data/rank$i"
-done
+spearman() { # [corpus]: a markdown table
+    rankfiles=""
+    i=0
+    for c in $cols; do
+        i=$((i + 1))
+        ranks "$c" "${1:-}" > "$out/data/rank$i"
+        rankfiles="$rankfiles $out/data/rank$i"
+    done
+    printf '| |'
+    for name in $names; do printf ' %s |' "$name"; done
+    echo
+    printf '|---|'
+    for name in $names; do printf -- '---:|'; done
+    echo
+    # shellcheck disable=SC2086
+    paste -d' ' $rankfiles | awk -v names="$names" '
+        { for (i = 1; i <= NF; i++) x[NR, i] = $i; k = NF }
+        END {
+            split(names, nm, " ")
+            for (i = 1; i <= k; i++) {
+                line = "| " nm[i] " |"
+                for (j = 1; j <= k; j++) {
+                    sa = sb = 0
+                    for (r = 1; r <= NR; r++) { sa += x[r, i]; sb += x[r, j] }
+                    ma = sa / NR; mb = sb / NR; cov = va = vb = 0
+                    for (r = 1; r <= NR; r++) {
+                        da = x[r, i] - ma; db = x[r, j] - mb
+                        cov += da * db; va += da * da; vb += db * db
+                    }
+                    line = line sprintf(" %.2f |", va > 0 && vb > 0 ? cov / sqrt(va * vb) : 0)
+                }
+                print line
+            }
+        }'
+}
 
 {
     echo "## Difficulty raters"
@@ -163,34 +193,14 @@ done
     done
     echo
     echo "Spearman rank correlation over all $(($(wc -l < "$csv") - 1)) puzzles (1: same order,"
-    echo "0: unrelated):"
+    echo "0: unrelated, -1: reversed); mostly the gaps between the corpora:"
     echo
-    printf '| |'
-    for name in $names; do printf ' %s |' "$name"; done
+    spearman
+    first_corpus=$(echo "$corpora" | awk '{print $1}')
     echo
-    printf '|---|'
-    for name in $names; do printf -- '---:|'; done
+    echo "Within $first_corpus alone ($(awk -F, -v c="$first_corpus" '$1 == c' "$csv" | wc -l) puzzles):"
     echo
-    # shellcheck disable=SC2086
-    paste -d' ' $rankfiles | awk -v names="$names" '
-        { for (i = 1; i <= NF; i++) x[NR, i] = $i; k = NF }
-        END {
-            split(names, nm, " ")
-            for (i = 1; i <= k; i++) {
-                line = "| " nm[i] " |"
-                for (j = 1; j <= k; j++) {
-                    sa = sb = 0
-                    for (r = 1; r <= NR; r++) { sa += x[r, i]; sb += x[r, j] }
-                    ma = sa / NR; mb = sb / NR; cov = va = vb = 0
-                    for (r = 1; r <= NR; r++) {
-                        da = x[r, i] - ma; db = x[r, j] - mb
-                        cov += da * db; va += da * da; vb += db * db
-                    }
-                    line = line sprintf(" %.2f |", va > 0 && vb > 0 ? cov / sqrt(va * vb) : 0)
-                }
-                print line
-            }
-        }'
+    spearman "$first_corpus"
     echo
     echo "![raters]($(basename "$out")/raters.png)"
 } > "$out/section.md"
