@@ -485,10 +485,13 @@ static int copy_args(struct args *a, int argc, char **argv, const char *const *d
     return 0;
 }
 
+/* Adds an option right after the command name, before any "--". */
 static void add_arg(struct args *a, char *arg)
 {
-    a->argv[a->argc++] = arg;
-    a->argv[a->argc] = NULL;
+    const int at = a->argc > 0 ? 1 : 0;
+    memmove(&a->argv[at + 1], &a->argv[at], (size_t) (a->argc - at + 1) * sizeof(char *));
+    a->argv[at] = arg;
+    a->argc++;
 }
 
 /* ---- count and generate: shards handed out ---- */
@@ -550,8 +553,8 @@ static int shard_compute(void *arg)
         struct args a = *ctx->base;
         char spec[48];
         snprintf(spec, sizeof(spec), "%u/%u", job + 1, ctx->chunks);
-        add_arg(&a, "--shard");
         add_arg(&a, spec);
+        add_arg(&a, "--shard");
         struct buf out = { 0 }, err = { 0 }, msg = { 0 };
         const int rc = run_captured(ctx->cmd, a.argc, a.argv, &out, &err);
         const uint64_t olen = out.len;
@@ -651,8 +654,8 @@ static int run_sharded(int argc, char **argv, uint32_t chunks, int rank, int siz
         uint64_t seed = clock_now_ns() ^ ((uint64_t) getpid() << 32);
         MPI_Bcast(&seed, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
         snprintf(seed_text, sizeof(seed_text), "%llu", (unsigned long long) seed);
-        add_arg(&base, "--seed");
         add_arg(&base, seed_text);
+        add_arg(&base, "--seed");
     }
     if (has_option(argc, argv, "--help"))
         return rank == 0 ? (is_count ? cmd_count : cmd_generate)(argc, argv) : CLI_OK;
@@ -1005,8 +1008,8 @@ static int run_bench(int argc, char **argv, int rank)
         uint64_t seed = clock_now_ns() ^ ((uint64_t) getpid() << 32);
         MPI_Bcast(&seed, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
         snprintf(seed_text, sizeof(seed_text), "%llu", (unsigned long long) seed);
-        add_arg(&a, "--seed");
         add_arg(&a, seed_text);
+        add_arg(&a, "--seed");
     }
     struct bench_mpi m;
     memset(&m, 0, sizeof(m));
