@@ -156,7 +156,8 @@ static int run_solve(int argc, char **argv, bool counting)
                 puts("  --print             print every solution found\n"
                      "  -j, --jobs N        threads: each puzzle is split into subproblems by\n"
                      "                      filling its first blanks, solved in parallel\n"
-                     "  --split M           at least M subproblems per puzzle (default 256)\n"
+                     "  --split M           at least M subproblems per puzzle (default 256; 1\n"
+                     "                      splits none: best for files of many puzzles)\n"
                      "  --shard K/N         solve only subproblem numbers K-1 mod N and print\n"
                      "                      a partial for `sudolab merge`");
             return CLI_OK;
