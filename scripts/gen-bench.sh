@@ -30,6 +30,8 @@ list=$out/commands.txt
         echo "seed003-$level|500|$bin generate --seed 1 --count 500 --method seed003 --difficulty $level"
     done
     echo "dig-minimal|500|$bin generate --seed 1 --count 500 --minimal --holes 1"
+    echo "dig-minimal-singles|500|$bin generate --seed 1 --count 500 --minimal --holes 1 --max-technique hidden_single"
+    echo "dig-minimal-techniques|200|$bin generate --seed 1 --count 200 --minimal --holes 1 --min-technique pointing --max-technique swordfish"
     echo "dig-minimal-guessing|200|$bin generate --seed 1 --count 200 --minimal --holes 1 --min-technique guessing"
     if [ "${QQWING:-1}" != 0 ] && command -v qqwing > /dev/null; then
         # qqwing draws puzzles until one has the level: simple ones are rare
@@ -97,11 +99,16 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
                 BEGIN { split(a, x, " "); split(b, y, " ")
                         printf "%.1fx (CPU %.1fx)", (y[2] / nb) / (x[2] / na), (y[3] / nb) / (x[3] / na) }'
         }
-        echo "At comparable difficulty: dig-minimal vs qqwing-any (minimal puzzles of about 25"
-        echo "clues, similar technique mix): $(ratio dig-minimal qqwing-any) faster;"
-        echo "dig-minimal-guessing vs qqwing-expert (puzzles that need guessing):"
-        echo "$(ratio dig-minimal-guessing qqwing-expert) faster. dig-hard (exactly 21 clues, the"
-        echo "web appendix's 60 holes) vs qqwing-expert: $(ratio dig-hard qqwing-expert)."
+        echo "At comparable difficulty (minimal puzzles of about 25 clues with the same technique"
+        echo "mix), sudolab against qqwing, wall (CPU):"
+        echo
+        echo "- dig-minimal vs qqwing-any: $(ratio dig-minimal qqwing-any) faster"
+        echo "- dig-minimal-singles vs qqwing-easy (singles only): $(ratio dig-minimal-singles qqwing-easy) faster"
+        echo "- dig-minimal-techniques vs qqwing-intermediate (locked candidates to fish):"
+        echo "  $(ratio dig-minimal-techniques qqwing-intermediate) faster"
+        echo "- dig-minimal-guessing vs qqwing-expert (guessing needed): $(ratio dig-minimal-guessing qqwing-expert) faster"
+        echo "- dig-hard (exactly 21 clues, the web appendix's 60 holes) vs qqwing-expert:"
+        echo "  $(ratio dig-hard qqwing-expert)"
     fi
 } > "$out/gen-bench.md"
 cat "$out/gen-bench.md"
