@@ -119,6 +119,21 @@ check "--resume without --out is a usage error" $? 2
 check "help" $? 0
 has "help lists --solvers" "$tmp/stdout" '--solvers LIST'
 
+# a header saying variant=diagonal (as sudolab generate writes) makes the file
+# diagonal: 1s at r1c1 and r4c4 share only the main diagonal
+diag=$(printf '1%29s1%50s' '' '' | tr ' ' '.')
+printf '%s\n' "$diag" > "$tmp/plain.txt"
+printf '# sudolab generate size=3x3 variant=diagonal\n%s\n' "$diag" > "$tmp/diag.txt"
+"$bin" bench --solvers "${solvers%%,*}" --pass-ms 0 --quiet "$tmp/plain.txt" > /dev/null 2>&1
+check "standard: the clues are consistent" $? 0
+"$bin" bench --solvers "${solvers%%,*}" --pass-ms 0 --quiet --csv "$tmp/diag.txt" \
+    > "$tmp/csv" 2> /dev/null
+check "diagonal by its header: the clues break a rule" $? 1
+has "and the row says invalid" "$tmp/csv" '^diag.txt,1,.*,invalid,'
+"$bin" bench --solvers "${solvers%%,*}" --pass-ms 0 --quiet --variant standard "$tmp/diag.txt" \
+    > /dev/null 2>&1
+check "--variant overrides the header" $? 0
+
 # the plots and the report of that run (scripts/ beside tests/), with gnuplot
 scripts=$(cd "$(dirname "$0")/../scripts" && pwd)
 if command -v gnuplot > /dev/null; then
