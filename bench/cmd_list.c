@@ -24,7 +24,7 @@ int cmd_list(int argc, char **argv)
     if (csv)
         puts("name,family,min_n,max_n,caps,counters,summary");
     else
-        printf("%-14s %-10s %-9s %-34s %s\n", "name", "family", "sizes", "capabilities",
+        printf("%-14s %-10s %-6s %-38s %s\n", "name", "family", "sizes", "capabilities",
                "summary");
     for (size_t i = 0; solver_registry[i]; i++) {
         const struct solver *s = solver_registry[i];
@@ -42,7 +42,7 @@ int cmd_list(int argc, char **argv)
             printf("%s,%s,%d,%d,%s,%s,\"%s\"\n", s->name, s->family, s->min_n, s->max_n,
                    caps, counters, s->summary);
         else
-            printf("%-14s %-10s %-9s %-34s %s\n", s->name, s->family, sizes, caps,
+            printf("%-14s %-10s %-6s %-38s %s\n", s->name, s->family, sizes, caps,
                    s->summary);
     }
     return CLI_OK;
