@@ -360,6 +360,51 @@ static FILE *open_in(
     return fopen(path, mode);
 }
 
+/* With --resume: the options that make rows comparable must be those of the
+ * run being continued, as its env.txt recorded them (the last value of each
+ * key, so a run resumed before is read right). Returns 0, or -1 after saying
+ * which differs. A missing env.txt or key is not checked. */
+static int check_resumable(const struct bench_cli *cli, const struct bench_plan *plan)
+{
+    char path[4200];
+    snprintf(path, sizeof(path), "%s/env.txt", cli->out_dir);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    const struct bench_options *o = &plan->opt;
+    char now[5][40];
+    snprintf(now[0], sizeof(now[0]), "%llu", (unsigned long long) o->limit);
+    snprintf(now[1], sizeof(now[1]), "%s", o->permute ? "yes" : "no");
+    snprintf(now[2], sizeof(now[2]), "%llu", (unsigned long long) o->seed);
+    snprintf(now[3], sizeof(now[3]), "%u", o->repeat);
+    snprintf(now[4], sizeof(now[4]), "%llu", (unsigned long long) o->budget_ms);
+    static const char *const keys[5]
+        = { "limit", "permute", "seed", "repeat", "budget_ms" };
+    char was[5][40] = { "", "", "", "", "" };
+    char line[512];
+    while (fgets(line, sizeof(line), f)) {
+        line[strcspn(line, "\r\n")] = '\0';
+        for (int k = 0; k < 5; k++) {
+            const size_t len = strlen(keys[k]);
+            if (strncmp(line, keys[k], len) == 0 && strncmp(line + len, ": ", 2) == 0)
+                snprintf(was[k], sizeof(was[k]), "%.39s", line + len + 2);
+        }
+    }
+    fclose(f);
+    for (int k = 0; k < 5; k++) {
+        if (k == 2 && !o->permute)
+            continue; /* the seed only matters for permuted puzzles */
+        if (was[k][0] && strcmp(was[k], now[k]) != 0) {
+            fprintf(stderr,
+                "sudolab bench: not resuming %s: its %s was %s, now %s (give the same "
+                "options%s)\n",
+                cli->out_dir, keys[k], was[k], now[k], k == 2 ? ", with --seed" : "");
+            return -1;
+        }
+    }
+    return 0;
+}
+
 /* Opens DIR/runs.csv for appending: fresh (header first) or, with --resume,
  * after reading the rows already there into the plan and cutting off a torn
  * last row. Returns the fd or -1. */
@@ -549,6 +594,10 @@ static int run_bench(struct bench_cli *cli, int argc, char **argv)
             fprintf(stderr, "%s: %s\n", cli->out_dir, strerror(errno));
             bench_plan_free(&plan);
             return CLI_SKIPPED;
+        }
+        if (cli->resume && check_resumable(cli, &plan) != 0) {
+            bench_plan_free(&plan);
+            return CLI_USAGE;
         }
         plan.out_fd = open_runs(cli, &plan, &resumed);
         env = open_in(

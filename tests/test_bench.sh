@@ -85,6 +85,11 @@ has "resume says what it kept" "$tmp/stdout" "resuming: $((3 * nsolvers)) rows"
 dups=$(cut -d, -f1-4 "$out/runs.csv" | sort | uniq -d | wc -l)
 [ "$dups" -eq 0 ]; ok "no row twice" $?
 
+"$bin" bench --solvers "$solvers" --limit 1 --pass-ms 0 --resume --out "$out" "$tmp/valid.txt" \
+    > /dev/null 2> "$tmp/stderr"
+check "resume refuses another limit" $? 2
+has "saying which option differs" "$tmp/stderr" 'its limit was 2, now 1'
+
 # rows on stdout, --repeat, --limit 1, --permute
 "$bin" bench --solvers "$solvers" --csv --repeat 3 --limit 1 --permute --seed 7 \
     --warmup-ms 1 --pass-ms 0 --quiet "$tmp/valid.txt" > "$tmp/csv" 2> "$tmp/stderr"
