@@ -447,6 +447,85 @@ static void counters_on_singles(void **state)
     }
 }
 
+/* --- traces beyond 9x9 (the cross-check replays 9x9 and smaller) --- */
+
+struct replay {
+    struct grid g, first;
+    int solutions, errors;
+};
+
+static void replay_event(void *ctx, const struct solver_event *ev)
+{
+    struct replay *r = ctx;
+    const bool in = ev->cell >= 0 && ev->cell < r->g.ncells;
+    switch (ev->kind) {
+    case SOLVER_EVENT_SINGLETON:
+    case SOLVER_EVENT_GUESS:
+        if (!in || r->g.cell[ev->cell] != 0)
+            r->errors++;
+        else
+            r->g.cell[ev->cell] = (uint8_t) ev->value;
+        break;
+    case SOLVER_EVENT_UNDO:
+        if (!in || r->g.cell[ev->cell] != ev->value)
+            r->errors++;
+        else
+            r->g.cell[ev->cell] = 0;
+        break;
+    case SOLVER_EVENT_SOLUTION:
+        if (r->solutions++ == 0)
+            r->first = r->g;
+        break;
+    case SOLVER_EVENT_DEAD:
+        break;
+    }
+}
+
+/* 16x16 and diagonal 12x12 puzzles with enough blanks for guesses and undos
+ * (55% and 60% blanks: at 25x25 and about half blanks the search explodes, as
+ * quasigroup completion does near its phase transition). */
+static void traces_replay_large(void **state)
+{
+    (void) state;
+    struct rng rng;
+    rng_seed(&rng, 7);
+    struct grid full[2];
+    pattern_grid(&full[0], 4, 4, GRID_STANDARD);
+    struct solver_instance *mrv = open_named("mrv");
+    grid_init(&full[1], 3, 4, GRID_DIAGONAL);
+    const struct solve_request first = { .limit = 1 };
+    struct solve_result res;
+    solver_run(mrv, &full[1], &first, &res);
+    assert_int_equal(res.status, SOLVE_STATUS_SOLVED);
+    full[1] = res.solution;
+    solver_close(mrv);
+    const int blanks[2] = { 55, 60 };
+    for (int f = 0; f < 2; f++) {
+        for (int trial = 0; trial < 3; trial++) {
+            struct grid puzzle = full[f];
+            for (int i = 0; i < puzzle.ncells; i++) {
+                if (rng_below(&rng, 100) < (uint64_t) blanks[f])
+                    puzzle.cell[i] = 0;
+            }
+            for (int s = 0; s < NFAST; s++) {
+                struct solver_instance *inst = open_named(fast_names[s]);
+                struct replay r = { .g = puzzle };
+                const struct solve_request req = { .limit = 2,
+                    .deadline_ns = clock_now_ns() + 20000000000u,
+                    .trace = replay_event,
+                    .ctx = &r };
+                solver_run(inst, &puzzle, &req, &res);
+                assert_true(res.status == SOLVE_STATUS_UNIQUE
+                    || res.status == SOLVE_STATUS_MULTIPLE);
+                assert_int_equal(r.errors, 0);
+                assert_int_equal(r.solutions, res.solutions);
+                assert_memory_equal(r.first.cell, res.solution.cell, puzzle.ncells);
+                solver_close(inst);
+            }
+        }
+    }
+}
+
 /* --- the shared corpora --- */
 
 enum { CORPUS_FIRST = 2000 };
@@ -557,6 +636,7 @@ int main(void)
         cmocka_unit_test(limits_on_empty_grids),
         cmocka_unit_test(state_is_clean),
         cmocka_unit_test(counters_on_singles),
+        cmocka_unit_test(traces_replay_large),
         cmocka_unit_test(shared_corpora),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
