@@ -200,31 +200,22 @@ static uint32_t fast_band_mask(int bit)
     return mask;
 }
 
-/* Log2 of a number of configurations, in tenths: the branch minimises the
- * size of a unit's configuration space, the product over its digits. */
-static const uint8_t fast_log_conf[7] = { 0, 0, 10, 16, 20, 23, 26 };
-
 /* The branch (after tdoku's write-up: branch on the band with the fewest
  * configurations, on its digit with the fewest): the band or stack whose
- * digits have the smallest product of configuration counts, among those not
- * decided yet, then its digit with the fewest (two or more); one alternative
- * per configuration. Returns the digit, or -1 when every digit has one
- * configuration in every band and stack. */
+ * undecided digits have the fewest configurations in all, then its digit with
+ * the fewest (two or more); one alternative per configuration. `score` holds
+ * the sums (see FK(configs)). Returns the digit, or -1 when every digit has
+ * one configuration in every band and stack. */
 static int fast_choose_config(const uint32_t raw[FAST_MAX_LANES],
-                              const uint32_t count[FAST_MAX_LANES],
+                              const uint32_t count[FAST_MAX_LANES], const uint32_t score[3],
                               struct fast_alt alt[6], int *nalt)
 {
-    int best = -1, best_score = 1 << 30;
+    int best = -1;
+    uint32_t best_score = UINT32_MAX;
     for (int u = 0; u < 6; u++) {
-        const int b = u < 3 ? u : 0, shift = u < 3 ? 0 : 8 * (u - 2);
-        int score = 0, open = 0;
-        for (int d = 0; d < 9; d++) {
-            const int n = (count[4 * d + b] >> shift) & 0xFF;
-            score += fast_log_conf[n];
-            open |= n > 1;
-        }
-        if (open && score < best_score) {
-            best_score = score;
+        const uint32_t sc = u < 3 ? score[u] & 0xFF : (score[0] >> (8 * (u - 2))) & 0xFF;
+        if (sc && sc < best_score) {
+            best_score = sc;
             best = u;
         }
     }

@@ -155,11 +155,12 @@ FK_FN FK(vec) FK(rotr2)(FK(vec) x)
     return ((x >> 18) | (x << 9)) & FAST_ALL;
 }
 
-/* Every minirow with a bit in x, as a full 3-bit minirow mask. */
+/* Every minirow with a bit in x, as a full 3-bit minirow mask (7t = 8t - t
+ * spreads the low bit of each minirow over its three bits). */
 FK_FN FK(vec) FK(minirows)(FK(vec) x)
 {
     const FK(vec) t = (x | (x >> 1) | (x >> 2)) & FAST_G0;
-    return t | (t << 1) | (t << 2);
+    return (t << 3) - t;
 }
 
 /* Every column of the band with a bit in x, on all three rows. */
@@ -263,17 +264,25 @@ FK_FN bool FK(triads)(FK(vec) w[FK_NV])
     return true;
 }
 
-/* Hidden singles: the cells that are the digit's only place in their row,
- * box or column. */
+/* Hidden singles: the cells that are the digit's only place in their row or
+ * column. (The only place in a box is also the only one in its row once
+ * FK(locked) has run, as it does first in every round.) "Alone in its
+ * minirow" and "alone in its column within the band" come from the majority
+ * of the three shifted copies that minirows and columns are made of. */
 FK_FN FK(vec) FK(hidden)(FK(vec) w)
 {
-    const FK(vec) alone_in_minirow = w & ~(FK(rotg1)(w) | FK(rotg2)(w));
-    const FK(vec) o = FK(minirows)(w);
+    const FK(vec) x1 = w >> 1, x2 = w >> 2;
+    const FK(vec) t = (w | x1 | x2) & FAST_G0;
+    const FK(vec) o = (t << 3) - t;
+    const FK(vec) crowd = ((w & x1) | (w & x2) | (x1 & x2)) & FAST_G0;
+    const FK(vec) alone_in_minirow = w & ~((crowd << 3) - crowd);
     const FK(vec) row_one = o & ~(FK(rotb1)(o) | FK(rotb2)(o));
-    const FK(vec) box_one = o & ~(FK(rotr1)(o) | FK(rotr2)(o));
-    const FK(vec) c = FK(columns)(w);
-    const FK(vec) alone_in_band_column = w & ~(FK(rotr1)(w) | FK(rotr2)(w));
-    return (alone_in_minirow & (row_one | box_one))
+    const FK(vec) y1 = w >> 9, y2 = w >> 18;
+    const FK(vec) u = (w | y1 | y2) & FAST_ROW0;
+    const FK(vec) c = u | (u << 9) | (u << 18);
+    const FK(vec) pile = ((w & y1) | (w & y2) | (y1 & y2)) & FAST_ROW0;
+    const FK(vec) alone_in_band_column = w & ~(pile | (pile << 9) | (pile << 18));
+    return (alone_in_minirow & row_one)
         | (alone_in_band_column & ~(FK_BAND1(c) | FK_BAND2(c)));
 }
 
@@ -298,7 +307,6 @@ FK_FN int FK(propagate)(FK(vec) v[FK_NV], uint64_t *rounds, uint64_t round_cap)
 {
     const FK(vec) bands = FK_REP4(FK_A, FK_A, FK_A, 0);
     const FK(vec) pad = FK_REP4(0, 0, 0, FK_A), pad_last = FK_PADLAST;
-    bool with_locked = false;
     for (;;) {
         if (*rounds >= round_cap)
             return FAST_BUDGET;
@@ -307,8 +315,6 @@ FK_FN int FK(propagate)(FK(vec) v[FK_NV], uint64_t *rounds, uint64_t round_cap)
         FK(vec) ones = { 0 }, twos = { 0 };
         for (int i = 0; i < FK_NV; i++)
             w[i] = FK(locked)(v[i]);
-        if (with_locked && !FK(triads)(w))
-            return FAST_CONTRA;
         for (int i = 0; i < FK_NV; i++) {
             const FK(vec) x = w[i];
             hs[i] = FK(hidden)(x);
@@ -335,15 +341,25 @@ FK_FN int FK(propagate)(FK(vec) v[FK_NV], uint64_t *rounds, uint64_t round_cap)
         }
         if (FK(any)(empty))
             return FAST_CONTRA;
-        if (FK(any)(changed)) {
-            with_locked = false;
+        if (FK(any)(changed))
             continue;
-        }
         if (!FK(any)(bands & ~naked))
             return FAST_SOLVED;
-        if (with_locked)
+        /* singles and locked candidates are exhausted: triads, on their own */
+        if (*rounds >= round_cap)
+            return FAST_BUDGET;
+        ++*rounds;
+        for (int i = 0; i < FK_NV; i++)
+            w[i] = v[i];
+        if (!FK(triads)(w))
+            return FAST_CONTRA;
+        changed = (FK(vec)) { 0 };
+        for (int i = 0; i < FK_NV; i++) {
+            changed |= w[i] ^ v[i];
+            v[i] = w[i];
+        }
+        if (!FK(any)(changed))
             return FAST_OPEN;
-        with_locked = true;
     }
 }
 
@@ -393,10 +409,14 @@ FK_FN void FK(store)(struct fast_board *b, const FK(vec) v[FK_NV])
 
 /* The band and stack configurations of every digit, as fast_choose_config()
  * reads them: `raw` the permutations whose parts all hold a candidate (the
- * products FK(locked) computes), `count` their number per byte. */
+ * products FK(locked) computes), `count` their number per byte, and per byte
+ * of lanes 0..2 the sum over the digits of the counts of two or more (the
+ * score of each band and stack; the band's in byte 0 of its lane, stack s's
+ * in byte 1 + s of lane 0). */
 FK_FN void FK(configs)(const FK(vec) v[FK_NV], uint32_t raw[FAST_MAX_LANES],
-                       uint32_t count[FAST_MAX_LANES])
+                       uint32_t count[FAST_MAX_LANES], uint32_t score[3])
 {
+    FK(vec) sum = { 0 };
     for (int i = 0; i < FK_NV; i++) {
         const FK(vec) w = v[i];
         const FK(vec) o = FK(minirows)(w);
@@ -410,12 +430,27 @@ FK_FN void FK(configs)(const FK(vec) v[FK_NV], uint32_t raw[FAST_MAX_LANES],
         const FK(vec) x = (up & 0x49) | ((down & 0x49) << 1) | ((cup & 0x007) << 8)
             | ((cdown & 0x007) << 11) | ((cup & 0x038) << 13) | ((cdown & 0x038) << 16)
             | ((cup & 0x1C0) << 18) | ((cdown & 0x1C0) << 21);
-        FK(vec) y = x - ((x >> 1) & 0x55555555u);
-        y = (y & 0x33333333u) + ((y >> 2) & 0x33333333u);
-        y = (y + (y >> 4)) & 0x0F0F0F0Fu;
+        FK(vec) n = x - ((x >> 1) & 0x55555555u);
+        n = (n & 0x33333333u) + ((n >> 2) & 0x33333333u);
+        n = (n + (n >> 4)) & 0x0F0F0F0Fu;
         memcpy(raw + i * FK_VL, &x, sizeof(x));
-        memcpy(count + i * FK_VL, &y, sizeof(y));
+        memcpy(count + i * FK_VL, &n, sizeof(n));
+        /* bytes of 2 or more keep their count, the others count 0 */
+        const FK(vec) open = ((n >> 1) | (n >> 2)) & 0x01010101u;
+        sum += n & ((open << 8) - open);
     }
+#if FK_VL == 16
+    sum += __builtin_shufflevector(sum, sum, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5,
+                                   6, 7);
+#endif
+#if FK_VL == 8
+    sum += __builtin_shufflevector(sum, sum, 4, 5, 6, 7, 0, 1, 2, 3);
+#elif FK_VL == 16
+    sum += __builtin_shufflevector(sum, sum, 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9,
+                                   10, 11);
+#endif
+    for (int b = 0; b < 3; b++)
+        score[b] = sum[b];
 }
 
 /* The number of open cells (two or more candidates, `open` per band) among
@@ -487,11 +522,11 @@ static FK_TARGET void FK(fast_search)(struct fast_priv *p, const struct grid *pu
             if (solver_over_budget(req, res))
                 break;
             FK(store)(&board, v);
-            uint32_t raw[FAST_MAX_LANES], count[FAST_MAX_LANES];
-            FK(configs)(v, raw, count);
+            uint32_t raw[FAST_MAX_LANES], count[FAST_MAX_LANES], score[3];
+            FK(configs)(v, raw, count, score);
             struct fast_alt alt[6];
             int nalt = 0;
-            const int d = fast_choose_config(raw, count, alt, &nalt);
+            const int d = fast_choose_config(raw, count, score, alt, &nalt);
             if (d >= 0) {
                 /* one alternative per configuration, the first one now */
                 for (int i = nalt - 1; i >= 1; i--) {
