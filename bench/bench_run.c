@@ -426,7 +426,7 @@ static void record(struct worker *w, size_t si, size_t ci, size_t pi, unsigned r
     if (plan->csv_fd >= 0 && len > 0 && !write_all(plan->csv_fd, line, len))
         plan->write_errors++;
     if (plan->on_row && len > 0)
-        plan->on_row(plan->hook_ctx, line, len);
+        plan->on_row(plan->hook_ctx, si, ci, pi, r, cell, line, len);
     cell->state = BENCH_CELL_DONE;
     plan->cells_done++;
     draw_progress(plan, s->name, c->name);

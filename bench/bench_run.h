@@ -126,10 +126,11 @@ struct bench_plan {
 
     /* Optional, for sudolab-mpi (bench/mpi_main.c): where the per-puzzle
      * chunks come from, called by any worker thread (NULL: every pending
-     * chunk, in order), and a copy of each runs.csv row as it is recorded
-     * (called with the plan's lock held). */
+     * chunk, in order), and each result as it is recorded, as a cell and as
+     * its runs.csv line (called with the plan's lock held). */
     bool (*next_job)(void *ctx, struct bench_job *job);
-    void (*on_row)(void *ctx, const char *line, size_t len);
+    void (*on_row)(void *ctx, size_t si, size_t ci, size_t pi, unsigned r,
+                   const struct bench_cell *cell, const char *line, size_t len);
     void *hook_ctx;
 };
 

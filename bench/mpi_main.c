@@ -50,6 +50,11 @@ enum {
     FLUSH_BYTES = 1 << 20, /* results sent without waiting for a request */
     MAX_ARGS = 512,
     MAX_TARGET = 1024, /* jobs queued per rank, at most (bench: -j up to 1024) */
+    /* Work a rank keeps queued: 20 ms, so its requests come ~10 ms apart,
+     * or more with many ranks, so rank 0 sees ~2,500 requests a second at
+     * most (it spends ~10-20 us on one). */
+    QUEUE_NS = 20000000,
+    QUEUE_NS_PER_RANK = 400000,
 };
 
 /* ---- byte buffers ---- */
@@ -100,13 +105,15 @@ struct request_head {
 
 struct engine;
 /* Rank 0: one result, from `rank` (0 for its own threads), lock held. */
+typedef void engine_flush_fn(struct engine *e);
 typedef void engine_take_fn(
     struct engine *e, int rank, uint32_t job, int rc, const char *data, size_t len);
 
 struct engine {
     int rank, size;
-    unsigned target; /* jobs a rank keeps queued beside the ones running */
+    unsigned target; /* jobs a rank keeps queued beside the ones running, at least */
     engine_take_fn *take;
+    engine_flush_fn *flush; /* optional, rank 0: after the results of a message */
     void *ctx;
 
     pthread_mutex_t lock;
@@ -121,6 +128,10 @@ struct engine {
     uint32_t *queue;
     size_t qhead, qlen, qcap;
     bool no_more;
+    size_t low; /* ask for more below this many queued jobs */
+    uint64_t queue_ns; /* work to keep queued */
+    uint64_t taken; /* jobs started here, for the rate */
+    uint64_t start_ns;
     struct buf out;
     uint32_t nresults;
 
@@ -128,6 +139,8 @@ struct engine {
     int compute_rc;
     int failed; /* out of memory, a bad message, a failed rank */
     atomic_int *stop; /* optional: set when the run is interrupted (no new jobs) */
+    uint64_t messages; /* rank 0: requests received */
+    uint64_t comm_cpu_ns; /* CPU time of this rank's main (exchanging) thread */
     uint32_t reply[2 * MAX_TARGET + 1]; /* job messages: count, then job numbers */
 };
 
@@ -138,6 +151,11 @@ static void engine_init(
     MPI_Comm_rank(MPI_COMM_WORLD, &e->rank);
     MPI_Comm_size(MPI_COMM_WORLD, &e->size);
     e->target = target < 1 ? 1 : target > MAX_TARGET ? MAX_TARGET : target;
+    e->low = e->target;
+    e->queue_ns = (uint64_t) e->size * QUEUE_NS_PER_RANK > QUEUE_NS
+        ? (uint64_t) e->size * QUEUE_NS_PER_RANK
+        : QUEUE_NS;
+    e->start_ns = clock_now_ns();
     e->take = take;
     e->ctx = ctx;
     pthread_mutex_init(&e->lock, NULL);
@@ -174,8 +192,10 @@ static bool engine_next(struct engine *e, uint32_t *job)
             *job = e->queue[e->qhead];
             e->qhead = (e->qhead + 1) % e->qcap;
             e->qlen--;
+            e->taken++;
             got = true;
-            pthread_cond_signal(&e->need);
+            if (e->qlen < e->low)
+                pthread_cond_signal(&e->need);
         }
     }
     pthread_mutex_unlock(&e->lock);
@@ -227,15 +247,16 @@ static void nap(uint64_t ns)
 /* Waits for a request without spinning a core: MPI_Test and short sleeps. */
 static void wait_request(MPI_Request *req)
 {
-    uint64_t pause = 2000;
+    /* each MPI call runs Open MPI's progress engine: tens of microseconds */
+    uint64_t pause = 20000;
     for (;;) {
         int done = 0;
         MPI_Test(req, &done, MPI_STATUS_IGNORE);
         if (done)
             return;
         nap(pause);
-        if (pause < 200000)
-            pause += pause / 2;
+        if (pause < 2000000)
+            pause *= 2;
     }
 }
 
@@ -264,7 +285,7 @@ static void parse_results(
 static int root_loop(struct engine *e)
 {
     int finished = 0;
-    uint64_t pause = 10000;
+    uint64_t pause = 500000;
     char *msg = NULL;
     size_t msg_cap = 0;
     for (;;) {
@@ -273,16 +294,20 @@ static int root_loop(struct engine *e)
         MPI_Iprobe(MPI_ANY_SOURCE, TAG_REQUEST, MPI_COMM_WORLD, &flag, &st);
         if (!flag) {
             pthread_mutex_lock(&e->lock);
-            const bool done = e->compute_done && finished == e->size - 1;
-            pthread_mutex_unlock(&e->lock);
-            if (done)
+            if (finished == e->size - 1) {
+                /* nobody left to answer: wait for this rank's own threads */
+                while (!e->compute_done)
+                    pthread_cond_wait(&e->need, &e->lock);
+                pthread_mutex_unlock(&e->lock);
                 break;
+            }
+            pthread_mutex_unlock(&e->lock);
             nap(pause);
-            if (pause < 1000000)
-                pause += pause / 4;
+            if (pause < 5000000)
+                pause += pause / 2;
             continue;
         }
-        pause = 10000;
+        pause = 500000;
         int count = 0;
         MPI_Get_count(&st, MPI_BYTE, &count);
         if ((size_t) count > msg_cap) {
@@ -305,15 +330,18 @@ static int root_loop(struct engine *e)
             return -1;
         }
         memcpy(&h, msg, sizeof(h));
+        e->messages++;
         pthread_mutex_lock(&e->lock);
         parse_results(
             e, st.MPI_SOURCE, msg + sizeof(h), (size_t) count - sizeof(h), h.results);
+        if (e->flush)
+            e->flush(e);
         if (h.failed) {
             e->failed = 1;
             fprintf(stderr, "sudolab-mpi: rank %d failed\n", st.MPI_SOURCE);
         }
         uint32_t n = 0;
-        const uint32_t want = h.want < 2 * e->target ? h.want : 2 * e->target;
+        const uint32_t want = h.want < 2 * MAX_TARGET ? h.want : 2 * MAX_TARGET;
         const bool stopping = e->failed || (e->stop && atomic_load(e->stop));
         while (!stopping && n < want && e->next < e->njobs)
             e->reply[1 + n++] = e->jobs[e->next++];
@@ -355,12 +383,15 @@ static void worker_exchange(struct engine *e, uint32_t want, bool final)
         return;
     }
     buf_free(&out);
-    MPI_Send(msg.data, (int) msg.len, MPI_BYTE, 0, TAG_REQUEST, MPI_COMM_WORLD);
+    /* Not MPI_Send: a message past the eager limit waits for rank 0 to post
+     * its receive, and Open MPI spins a core while it waits. */
+    MPI_Request req;
+    MPI_Isend(msg.data, (int) msg.len, MPI_BYTE, 0, TAG_REQUEST, MPI_COMM_WORLD, &req);
+    wait_request(&req);
     buf_free(&msg);
     uint32_t n = 0;
     if (want > 0) {
-        MPI_Request req;
-        MPI_Irecv(e->reply, (int) (2 * e->target + 1), MPI_UINT32_T, 0, TAG_JOBS,
+        MPI_Irecv(e->reply, (int) (2 * MAX_TARGET + 1), MPI_UINT32_T, 0, TAG_JOBS,
             MPI_COMM_WORLD, &req);
         wait_request(&req);
         n = e->reply[0];
@@ -394,13 +425,25 @@ static int worker_loop(struct engine *e)
 {
     pthread_mutex_lock(&e->lock);
     for (;;) {
+        /* Keep about queue_ns of work queued at the rate jobs are taken here:
+         * few messages for small jobs, little left over for big ones. */
+        size_t high = e->target;
+        const uint64_t elapsed = clock_now_ns() - e->start_ns;
+        if (e->taken > 0 && elapsed > 0) {
+            const double rate
+                = (double) e->taken * (double) e->queue_ns / (double) elapsed;
+            high = rate < (double) e->target ? e->target
+                : rate > (double) MAX_TARGET ? MAX_TARGET
+                                             : (size_t) rate;
+        }
+        e->low = high / 2 > e->target ? high / 2 : e->target;
         if (e->failed && !e->compute_done) {
             /* let the compute threads run dry, then say so */
             e->no_more = true;
             pthread_cond_broadcast(&e->have);
             pthread_cond_wait(&e->need, &e->lock);
-        } else if (!e->failed && !e->no_more && e->qlen < e->target) {
-            worker_exchange(e, (uint32_t) (2 * e->target - e->qlen), false);
+        } else if (!e->failed && !e->no_more && e->qlen < e->low) {
+            worker_exchange(e, (uint32_t) (2 * high - e->qlen), false);
         } else if (e->compute_done) {
             worker_exchange(e, 0, true);
             break;
@@ -424,7 +467,12 @@ static int engine_run(struct engine *e, int (*fn)(void *), void *arg)
     pthread_t th;
     if (pthread_create(&th, NULL, compute_main, &c) != 0)
         return -1;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
     const int rc = e->rank == 0 ? root_loop(e) : worker_loop(e);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t1);
+    e->comm_cpu_ns = (uint64_t) (t1.tv_sec - t0.tv_sec) * 1000000000u
+        + (uint64_t) t1.tv_nsec - (uint64_t) t0.tv_nsec;
     pthread_join(th, NULL);
     if (rc != 0 || e->failed) {
         fprintf(stderr,
@@ -434,6 +482,22 @@ static int engine_run(struct engine *e, int (*fn)(void *), void *arg)
         return -1;
     }
     return e->compute_rc;
+}
+
+/* Every rank: the launcher's own cost, summed over the ranks; rank 0 prints it
+ * when SUDOLAB_MPI_STATS is set (the figure "overhead per puzzle"). */
+static void engine_report(const struct engine *e, const char *unit, uint64_t units)
+{
+    uint64_t cpu = e->comm_cpu_ns, total = 0;
+    MPI_Reduce(&cpu, &total, 1, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+    if (e->rank != 0 || !getenv("SUDOLAB_MPI_STATS"))
+        return;
+    fprintf(stderr,
+        "sudolab-mpi: %d ranks; %llu requests to rank 0; the exchanging threads used "
+        "%.3f ms of CPU, %.3f us per %s (%llu)\n",
+        e->size, (unsigned long long) e->messages, (double) total / 1e6,
+        units ? (double) total / 1e3 / (double) units : 0.0, unit,
+        (unsigned long long) units);
 }
 
 /* ---- command lines ---- */
@@ -678,6 +742,7 @@ static int run_sharded(int argc, char **argv, uint32_t chunks, int rank, int siz
     }
     if (engine_run(&e, shard_compute, &ctx) != 0)
         rc = CLI_SKIPPED;
+    engine_report(&e, "shard", chunks);
     if (rank == 0 && rc == CLI_OK) {
         print_distinct_lines(&ctx.errors);
         FILE **files = calloc(chunks, sizeof(*files));
@@ -729,7 +794,7 @@ struct bench_mpi {
     struct bench_plan *plan;
     struct bench_job *table; /* every chunk of the plan, in the single run's order */
     size_t ntable;
-    struct bench_csv_columns cols;
+    struct buf lines; /* rank 0: the rows of the message being taken */
     int stderr_fd; /* a rank's real stderr, kept while the command's is silenced */
     unsigned long errors, write_errors, stray_rows;
 };
@@ -813,10 +878,24 @@ static bool bench_next_job(void *arg, struct bench_job *job)
     return true;
 }
 
-static void bench_on_row(void *arg, const char *line, size_t len)
+/* A result as it travels to rank 0: its place in the plan (the ranks' plans
+ * are proven equal), the cell, then its runs.csv line. */
+struct wire_row {
+    uint32_t si, ci, pi, r;
+    struct bench_cell cell;
+};
+
+static void bench_on_row(void *arg, size_t si, size_t ci, size_t pi, unsigned r,
+    const struct bench_cell *cell, const char *line, size_t len)
 {
     struct bench_mpi *m = arg;
-    engine_result(m->e, 0, 0, line, len);
+    char buf[sizeof(struct wire_row) + BENCH_CSV_LINE_MAX];
+    const struct wire_row w = { (uint32_t) si, (uint32_t) ci, (uint32_t) pi, r, *cell };
+    if (len > BENCH_CSV_LINE_MAX)
+        len = 0;
+    memcpy(buf, &w, sizeof(w));
+    memcpy(buf + sizeof(w), line, len);
+    engine_result(m->e, 0, 0, buf, sizeof(w) + len);
 }
 
 static bool write_all(int fd, const char *p, size_t len)
@@ -833,7 +912,8 @@ static bool write_all(int fd, const char *p, size_t len)
     return true;
 }
 
-/* Rank 0: a row from another rank, into the plan and the outputs. */
+/* Rank 0: a result from another rank, into the plan; its line is written
+ * with the rest of its message (bench_flush). */
 static void bench_take(
     struct engine *e, int rank, uint32_t job, int rc, const char *data, size_t len)
 {
@@ -841,64 +921,46 @@ static void bench_take(
     struct bench_plan *plan = m->plan;
     (void) job;
     (void) rc;
-    char line[BENCH_CSV_LINE_MAX];
-    char why[160];
-    struct bench_row row;
-    if (len == 0 || len >= sizeof(line) || data[len - 1] != '\n') {
+    struct wire_row w;
+    if (len <= sizeof(w) || data[len - 1] != '\n') {
         e->failed = 1;
         return;
     }
-    memcpy(line, data, len);
-    line[len] = '\0';
-    /* the parser cuts the line up: the outputs get the bytes as received */
-    if (bench_csv_parse_row(line, &m->cols, &row, why, sizeof(why)) != 0) {
-        fprintf(stderr, "sudolab-mpi: a row from rank %d: %s\n", rank, why);
-        e->failed = 1;
-        return;
-    }
-    size_t si = 0, ci = 0;
-    while (si < plan->nsolvers && strcmp(plan->solvers[si]->name, row.solver) != 0)
-        si++;
-    while (ci < plan->ncorpora && strcmp(plan->corpora[ci].name, row.corpus) != 0)
-        ci++;
-    if (si == plan->nsolvers || ci == plan->ncorpora) {
-        m->stray_rows++;
-        return;
-    }
-    const struct bench_corpus *c = &plan->corpora[ci];
-    /* entries are kept in order, so the index finds its puzzle by bisection */
-    size_t lo = 0, hi = c->n;
-    while (lo < hi) {
-        const size_t mid = lo + (hi - lo) / 2;
-        if (c->puzzles[mid].index < row.index)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    if (lo == c->n || c->puzzles[lo].index != row.index || row.repeat < 1
-        || row.repeat > plan->opt.repeat) {
+    memcpy(&w, data, sizeof(w));
+    if (w.si >= plan->nsolvers || w.ci >= plan->ncorpora || w.pi >= plan->corpora[w.ci].n
+        || w.r >= plan->opt.repeat) {
         m->stray_rows++;
         return;
     }
     struct bench_cell *cell
-        = &plan->cells[si * plan->ncorpora + ci][lo * plan->opt.repeat + row.repeat - 1];
+        = &plan->cells[w.si * plan->ncorpora + w.ci][w.pi * plan->opt.repeat + w.r];
     if (cell->state != BENCH_CELL_PENDING)
         return; /* resumed here already: a chunk was only partly done */
-    cell->status = (uint8_t) row.status;
-    cell->solutions = row.solutions;
-    cell->counters = row.counters;
-    cell->timed = row.timed;
-    cell->time_ns = row.time_ns;
+    *cell = w.cell;
     cell->state = BENCH_CELL_DONE;
-    if (row.status == SOLVE_STATUS_ERROR) {
+    cell->resumed = false;
+    if (cell->status == SOLVE_STATUS_ERROR) {
         m->errors++;
-        fprintf(stderr, "%s:%lu: %s: error (on rank %d)\n", row.corpus,
-            c->puzzles[lo].line, row.solver, rank);
+        fprintf(stderr, "%s:%lu: %s: error (on rank %d)\n", plan->corpora[w.ci].name,
+            plan->corpora[w.ci].puzzles[w.pi].line, plan->solvers[w.si]->name, rank);
     }
-    if (plan->out_fd >= 0 && !write_all(plan->out_fd, data, len))
+    if (buf_add(&m->lines, data + sizeof(w), len - sizeof(w)) != 0)
         m->write_errors++;
-    if (plan->csv_fd >= 0 && !write_all(plan->csv_fd, data, len))
+}
+
+/* Rank 0, after each message: its rows in one write (whole lines, so a
+ * killed run still leaves whole rows). */
+static void bench_flush(struct engine *e)
+{
+    struct bench_mpi *m = e->ctx;
+    const struct bench_plan *plan = m->plan;
+    if (m->lines.len == 0)
+        return;
+    if (plan->out_fd >= 0 && !write_all(plan->out_fd, m->lines.data, m->lines.len))
         m->write_errors++;
+    if (plan->csv_fd >= 0 && !write_all(plan->csv_fd, m->lines.data, m->lines.len))
+        m->write_errors++;
+    m->lines.len = 0;
 }
 
 static int bench_compute(void *arg)
@@ -927,16 +989,13 @@ static int mpi_bench_run(void *arg, struct bench_plan *plan)
                 rank);
         return -1;
     }
-    char header[BENCH_CSV_LINE_MAX], why[160];
-    bench_csv_header(header, sizeof(header));
-    header[strcspn(header, "\n")] = '\0';
-    if (bench_csv_parse_header(header, &m->cols, why, sizeof(why)) != 0
-        || build_table(m) != 0)
+    if (build_table(m) != 0)
         return -1;
 
     struct engine e;
     const unsigned threads = plan->opt.threads ? plan->opt.threads : 1;
     engine_init(&e, threads, bench_take, m);
+    e.flush = bench_flush;
     e.stop = plan->stop;
     m->e = &e;
     if (rank == 0) {
@@ -960,6 +1019,10 @@ static int mpi_bench_run(void *arg, struct bench_plan *plan)
     plan->on_row = rank == 0 ? NULL : bench_on_row;
     plan->hook_ctx = m;
     int rc = engine_run(&e, bench_compute, m);
+    size_t cells = 0;
+    for (size_t ci = 0; ci < plan->ncorpora; ci++)
+        cells += plan->corpora[ci].n * plan->nsolvers * plan->opt.repeat;
+    engine_report(&e, "row", cells);
     plan->next_job = NULL;
     plan->on_row = NULL;
     plan->opt.pass_ms = pass_ms;
@@ -976,6 +1039,7 @@ static int mpi_bench_run(void *arg, struct bench_plan *plan)
     engine_free(&e);
     free(m->table);
     m->table = NULL;
+    buf_free(&m->lines);
     return rc;
 }
 
