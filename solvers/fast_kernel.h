@@ -15,32 +15,43 @@
 #define FK_CAT2(a, b) a##_##b
 #define FK_CAT(a, b) FK_CAT2(a, b)
 #define FK(name) FK_CAT(name, FK_SUFFIX)
+/* At 16 lanes the board is packed into two vectors: digit 8's three band
+ * words go into the pad lanes 3, 7 and 11 of the first (see FK(load)). */
+#if FK_VL == 16
+#define FK_PACKED 1
+#define FK_NV 2
+#else
+#define FK_PACKED 0
 #define FK_NV ((FAST_LANES + FK_VL - 1) / FK_VL)
+#endif
 #define FK_FN static inline __attribute__((always_inline)) FK_TARGET
 
 typedef uint32_t FK(vec) __attribute__((vector_size(FK_VL * 4)));
 typedef uint64_t FK(vec2) __attribute__((vector_size(16)));
 
-/* Constants repeated over the 4-lane groups of a vector; PADLAST is the pad
- * of the last vector, whose groups past the first hold no digit when a
- * vector holds more than one. */
+/* Constants repeated over the 4-lane groups of a vector; PAD0 and PADLAST
+ * mark the pad lanes of the other vectors and of the last one (whose groups
+ * past the first hold no digit when a vector holds two). */
 #define FK_A FAST_ALL
 #if FK_VL == 4
 #define FK_REP4(a, b, c, d) { a, b, c, d }
+#define FK_PAD0 FK_REP4(0, 0, 0, FK_A)
 #define FK_PADLAST { 0, 0, 0, FK_A }
 #elif FK_VL == 8
 #define FK_REP4(a, b, c, d) { a, b, c, d, a, b, c, d }
+#define FK_PAD0 FK_REP4(0, 0, 0, FK_A)
 #define FK_PADLAST { 0, 0, 0, FK_A, FK_A, FK_A, FK_A, FK_A }
 #elif FK_VL == 16
 #define FK_REP4(a, b, c, d) { a, b, c, d, a, b, c, d, a, b, c, d, a, b, c, d }
-#define FK_PADLAST                                                                       \
-    { 0, 0, 0, FK_A, FK_A, FK_A, FK_A, FK_A, FK_A, FK_A, FK_A, FK_A, FK_A, FK_A, FK_A, FK_A }
+#define FK_PAD0 { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, FK_A }
+#define FK_PADLAST FK_REP4(0, 0, 0, FK_A)
 #else
 #error "FK_VL must be 4, 8 or 16"
 #endif
 
 /* Band rotations inside every 4-lane group: lane b takes band b+1 (or b+2)
- * mod 3; the pad lane stays in place. */
+ * mod 3; the pad lane stays in place (packed: digit 8's lanes 3, 7, 11
+ * rotate among themselves). */
 #if FK_VL == 4
 #define FK_BAND1(x) __builtin_shufflevector(x, x, 1, 2, 0, 3)
 #define FK_BAND2(x) __builtin_shufflevector(x, x, 2, 0, 1, 3)
@@ -49,9 +60,27 @@ typedef uint64_t FK(vec2) __attribute__((vector_size(16)));
 #define FK_BAND2(x) __builtin_shufflevector(x, x, 2, 0, 1, 3, 6, 4, 5, 7)
 #else
 #define FK_BAND1(x)                                                                      \
-    __builtin_shufflevector(x, x, 1, 2, 0, 3, 5, 6, 4, 7, 9, 10, 8, 11, 13, 14, 12, 15)
+    __builtin_shufflevector(x, x, 1, 2, 0, 7, 5, 6, 4, 11, 9, 10, 8, 3, 13, 14, 12, 15)
 #define FK_BAND2(x)                                                                      \
-    __builtin_shufflevector(x, x, 2, 0, 1, 3, 6, 4, 5, 7, 10, 8, 9, 11, 14, 12, 13, 15)
+    __builtin_shufflevector(x, x, 2, 0, 1, 11, 6, 4, 5, 3, 10, 8, 9, 7, 14, 12, 13, 15)
+#endif
+
+#if FK_PACKED
+/* Digit 8's band lanes 3, 7, 11 moved to lanes 0, 1, 2, the rest zero: added
+ * to the per-band totals over the digits, which the group folds leave in
+ * lanes 0..2. */
+FK_FN FK(vec) FK(digit8)(FK(vec) x)
+{
+    const FK(vec) zero = { 0 };
+    return __builtin_shufflevector(x, zero, 3, 7, 11, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+                                   16, 16, 16);
+}
+
+/* A per-band total (lanes 0..2 of every group) copied to digit 8's lanes. */
+FK_FN FK(vec) FK(to_digit8)(FK(vec) x)
+{
+    return __builtin_shufflevector(x, x, 0, 1, 2, 0, 4, 5, 6, 1, 8, 9, 10, 2, 12, 13, 14, 15);
+}
 #endif
 
 /* The OR of all groups of a vector, in every group. */
@@ -244,6 +273,12 @@ FK_FN bool FK(triads)(FK(vec) w[FK_NV])
         FK(count4)(cpv, pv[i]);
         FK(count4)(crv, rv[i]);
     }
+#if FK_PACKED
+    FK(count4)(cph, FK(digit8)(ph[0]));
+    FK(count4)(crh, FK(digit8)(rh[0]));
+    FK(count4)(cpv, FK(digit8)(pv[0]));
+    FK(count4)(crv, FK(digit8)(rv[0]));
+#endif
     FK(fold4)(cph);
     FK(fold4)(crh);
     FK(fold4)(cpv);
@@ -251,8 +286,14 @@ FK_FN bool FK(triads)(FK(vec) w[FK_NV])
     const FK(vec) bands = FK_REP4(FK_A, FK_A, FK_A, 0);
     if (FK(any)((bands & ~(cph[2] & cpv[2])) | crh[3] | crv[3]))
         return false;
-    const FK(vec) three_h = cph[2] & ~cph[3], full_h = crh[2];
-    const FK(vec) three_v = cpv[2] & ~cpv[3], full_v = crv[2];
+    FK(vec) three_h = cph[2] & ~cph[3], full_h = crh[2];
+    FK(vec) three_v = cpv[2] & ~cpv[3], full_v = crv[2];
+#if FK_PACKED
+    three_h = FK(to_digit8)(three_h);
+    full_h = FK(to_digit8)(full_h);
+    three_v = FK(to_digit8)(three_v);
+    full_v = FK(to_digit8)(full_v);
+#endif
     for (int i = 0; i < FK_NV; i++) {
         const FK(vec) r = rh[i] | (ph[i] & three_h);
         const FK(vec) q = rv[i] | (pv[i] & three_v);
@@ -306,7 +347,7 @@ FK_FN FK(vec) FK(peers)(FK(vec) k)
 FK_FN int FK(propagate)(FK(vec) v[FK_NV], uint64_t *rounds, uint64_t round_cap)
 {
     const FK(vec) bands = FK_REP4(FK_A, FK_A, FK_A, 0);
-    const FK(vec) pad = FK_REP4(0, 0, 0, FK_A), pad_last = FK_PADLAST;
+    const FK(vec) pad = FK_PAD0, pad_last = FK_PADLAST;
     for (;;) {
         if (*rounds >= round_cap)
             return FAST_BUDGET;
@@ -321,17 +362,32 @@ FK_FN int FK(propagate)(FK(vec) v[FK_NV], uint64_t *rounds, uint64_t round_cap)
             twos |= ones & x;
             ones |= x;
         }
+#if FK_PACKED
+        {
+            const FK(vec) d8 = FK(digit8)(w[0]);
+            twos |= ones & d8;
+            ones |= d8;
+        }
+#endif
         FK(fold_count)(&ones, &twos);
         if (FK(any)(bands & ~ones))
             return FAST_CONTRA;
+#if FK_PACKED
+        const FK(vec) naked = FK(to_digit8)(ones & ~twos);
+#else
         const FK(vec) naked = ones & ~twos;
+#endif
         FK(vec) known = { 0 }, k[FK_NV];
         for (int i = 0; i < FK_NV; i++) {
             k[i] = hs[i] | (w[i] & naked);
             known |= k[i];
             w[i] &= k[i] | ~FK(peers)(k[i]);
         }
+#if FK_PACKED
+        known = FK(to_digit8)(FK(fold_or)(known | FK(digit8)(k[0])));
+#else
         known = FK(fold_or)(known);
+#endif
         FK(vec) changed = { 0 }, empty = { 0 };
         for (int i = 0; i < FK_NV; i++) {
             const FK(vec) x = w[i] & (k[i] | ~known);
@@ -367,10 +423,17 @@ FK_FN int FK(propagate)(FK(vec) v[FK_NV], uint64_t *rounds, uint64_t round_cap)
 FK_FN void FK(counts)(const FK(vec) v[FK_NV], uint32_t two[3], uint32_t many[3])
 {
     FK(vec) ones = { 0 }, twos = { 0 }, threes = { 0 };
-    for (int i = 0; i < FK_NV; i++) {
-        threes |= twos & v[i];
-        twos |= ones & v[i];
-        ones |= v[i];
+    for (int i = 0; i <= FK_NV; i++) {
+#if FK_PACKED
+        const FK(vec) x = i < FK_NV ? v[i] : FK(digit8)(v[0]);
+#else
+        if (i == FK_NV)
+            break;
+        const FK(vec) x = v[i];
+#endif
+        threes |= twos & x;
+        twos |= ones & x;
+        ones |= x;
     }
 #if FK_VL > 4
     /* three counters do not merge as pairs do: fold them lane by lane */
@@ -397,14 +460,45 @@ FK_FN void FK(counts)(const FK(vec) v[FK_NV], uint32_t two[3], uint32_t many[3])
 #endif
 }
 
+/* Board to vectors and back; the memory layout is the same for every path
+ * (lane 4d + b), packing happens here. */
+FK_FN void FK(load_lanes)(FK(vec) v[FK_NV], const uint32_t lane[FAST_MAX_LANES])
+{
+#if FK_PACKED
+    FK(vec) m[3];
+    memcpy(m, lane, sizeof(m));
+    v[0] = __builtin_shufflevector(m[0], m[2], 0, 1, 2, 16, 4, 5, 6, 17, 8, 9, 10, 18, 12, 13,
+                                   14, 19);
+    v[1] = m[1];
+#else
+    memcpy(v, lane, sizeof(FK(vec)) * FK_NV);
+#endif
+}
+
+FK_FN void FK(store_lanes)(uint32_t lane[FAST_MAX_LANES], const FK(vec) v[FK_NV])
+{
+#if FK_PACKED
+    const FK(vec) zero = { 0 };
+    const FK(vec) m[3] = {
+        __builtin_shufflevector(v[0], zero, 0, 1, 2, 16, 4, 5, 6, 16, 8, 9, 10, 16, 12, 13, 14,
+                                16),
+        v[1],
+        FK(digit8)(v[0]),
+    };
+    memcpy(lane, m, sizeof(m));
+#else
+    memcpy(lane, v, sizeof(FK(vec)) * FK_NV);
+#endif
+}
+
 FK_FN void FK(load)(FK(vec) v[FK_NV], const struct fast_board *b)
 {
-    memcpy(v, b->lane, sizeof(FK(vec)) * FK_NV);
+    FK(load_lanes)(v, b->lane);
 }
 
 FK_FN void FK(store)(struct fast_board *b, const FK(vec) v[FK_NV])
 {
-    memcpy(b->lane, v, sizeof(FK(vec)) * FK_NV);
+    FK(store_lanes)(b->lane, v);
 }
 
 /* The band and stack configurations of every digit, as fast_choose_config()
@@ -416,7 +510,7 @@ FK_FN void FK(store)(struct fast_board *b, const FK(vec) v[FK_NV])
 FK_FN void FK(configs)(const FK(vec) v[FK_NV], uint32_t raw[FAST_MAX_LANES],
                        uint32_t count[FAST_MAX_LANES], uint32_t score[3])
 {
-    FK(vec) sum = { 0 };
+    FK(vec) sum = { 0 }, xs[FK_NV], ns[FK_NV];
     for (int i = 0; i < FK_NV; i++) {
         const FK(vec) w = v[i];
         const FK(vec) o = FK(minirows)(w);
@@ -433,12 +527,19 @@ FK_FN void FK(configs)(const FK(vec) v[FK_NV], uint32_t raw[FAST_MAX_LANES],
         FK(vec) n = x - ((x >> 1) & 0x55555555u);
         n = (n & 0x33333333u) + ((n >> 2) & 0x33333333u);
         n = (n + (n >> 4)) & 0x0F0F0F0Fu;
-        memcpy(raw + i * FK_VL, &x, sizeof(x));
-        memcpy(count + i * FK_VL, &n, sizeof(n));
+        xs[i] = x;
+        ns[i] = n;
         /* bytes of 2 or more keep their count, the others count 0 */
         const FK(vec) open = ((n >> 1) | (n >> 2)) & 0x01010101u;
-        sum += n & ((open << 8) - open);
+        const FK(vec) add = n & ((open << 8) - open);
+        sum += add;
+#if FK_PACKED
+        if (i == 0)
+            sum += FK(digit8)(add);
+#endif
     }
+    FK(store_lanes)(raw, xs);
+    FK(store_lanes)(count, ns);
 #if FK_VL == 16
     sum += __builtin_shufflevector(sum, sum, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5,
                                    6, 7);
@@ -595,5 +696,7 @@ static FK_TARGET void FK(fast_search)(struct fast_priv *p, const struct grid *pu
 #undef FK_A
 #undef FK_REP4
 #undef FK_PADLAST
+#undef FK_PAD0
+#undef FK_PACKED
 #undef FK_BAND1
 #undef FK_BAND2
