@@ -15,17 +15,20 @@
  * bench: every rank parses the same command line and loads the same corpora
  * (files on a shared file system); the chunks of the single run (a back end,
  * a corpus, 8 consecutive puzzles) are handed out in the single run's order,
- * and the other ranks send their rows back as runs.csv lines. Rank 0 then
- * times the whole passes alone, cross-checks and summarises as bench does.
+ * and the other ranks send each result back as its cell and runs.csv line.
+ * Rank 0 then times the whole passes alone, cross-checks and summarises as
+ * bench does.
  *
  * count and generate: the work units are shards of the run (count --shard
  * k/M: every M-th subproblem; generate --shard k/M: a run of puzzle numbers),
  * M = 16 per rank unless --chunks says otherwise; rank 0 merges their outputs
  * with `sudolab merge`'s code, so the output is the single run's.
  *
- * Waiting: rank 0 polls for requests with short sleeps rather than blocking in
- * MPI_Recv, which spins a core in Open MPI; the other ranks ask for more work
- * while they still have some queued, so the sleeps are off the critical path. */
+ * Waiting: Open MPI's blocking calls spin a core, so rank 0 polls for requests
+ * with sleeps of up to 5 ms, and the other ranks send and wait with
+ * nonblocking calls and sleeps too. They ask for more work while they still
+ * have about 20 ms of it queued, so the sleeps are off the critical path.
+ * SUDOLAB_MPI_STATS=1 prints what the exchange cost in CPU time. */
 #include <errno.h>
 #include <fcntl.h>
 #include <mpi.h>
@@ -104,8 +107,9 @@ struct request_head {
 };
 
 struct engine;
-/* Rank 0: one result, from `rank` (0 for its own threads), lock held. */
+/* Rank 0, lock held: after the results of one message. */
 typedef void engine_flush_fn(struct engine *e);
+/* Rank 0, lock held: one result, from `rank` (0 for its own threads). */
 typedef void engine_take_fn(
     struct engine *e, int rank, uint32_t job, int rc, const char *data, size_t len);
 
@@ -128,6 +132,8 @@ struct engine {
     uint32_t *queue;
     size_t qhead, qlen, qcap;
     bool no_more;
+    bool prefetch; /* queue work ahead (small jobs), or ask only when idle */
+    unsigned waiting; /* compute threads waiting for a job */
     size_t low; /* ask for more below this many queued jobs */
     uint64_t queue_ns; /* work to keep queued */
     uint64_t taken; /* jobs started here, for the rate */
@@ -152,6 +158,7 @@ static void engine_init(
     MPI_Comm_size(MPI_COMM_WORLD, &e->size);
     e->target = target < 1 ? 1 : target > MAX_TARGET ? MAX_TARGET : target;
     e->low = e->target;
+    e->prefetch = true;
     e->queue_ns = (uint64_t) e->size * QUEUE_NS_PER_RANK > QUEUE_NS
         ? (uint64_t) e->size * QUEUE_NS_PER_RANK
         : QUEUE_NS;
@@ -184,8 +191,12 @@ static bool engine_next(struct engine *e, uint32_t *job)
             got = true;
         }
     } else {
-        while (e->qlen == 0 && !e->no_more && !e->failed)
+        while (e->qlen == 0 && !e->no_more && !e->failed) {
+            e->waiting++;
+            pthread_cond_signal(&e->need);
             pthread_cond_wait(&e->have, &e->lock);
+            e->waiting--;
+        }
         if (e->failed)
             e->qlen = 0;
         if (e->qlen > 0) {
@@ -442,8 +453,11 @@ static int worker_loop(struct engine *e)
             e->no_more = true;
             pthread_cond_broadcast(&e->have);
             pthread_cond_wait(&e->need, &e->lock);
-        } else if (!e->failed && !e->no_more && e->qlen < e->low) {
+        } else if (!e->failed && !e->no_more && e->prefetch && e->qlen < e->low) {
             worker_exchange(e, (uint32_t) (2 * high - e->qlen), false);
+        } else if (!e->failed && !e->no_more && !e->prefetch && e->qlen < e->waiting) {
+            /* big jobs: none held back while another rank could run it */
+            worker_exchange(e, (uint32_t) (e->waiting - e->qlen), false);
         } else if (e->compute_done) {
             worker_exchange(e, 0, true);
             break;
@@ -730,6 +744,7 @@ static int run_sharded(int argc, char **argv, uint32_t chunks, int rank, int siz
     struct shard_job_ctx ctx
         = { &e, &base, chunks, is_count ? cmd_count : cmd_generate, NULL, { 0 }, CLI_OK };
     engine_init(&e, 1, shard_take, &ctx);
+    e.prefetch = false;
     int rc = CLI_OK;
     if (rank == 0) {
         ctx.outputs = calloc(chunks, sizeof(*ctx.outputs));
