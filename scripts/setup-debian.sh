@@ -24,5 +24,4 @@ fi
 echo "setup-debian: installing$missing" >&2
 $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -q >&2
 # shellcheck disable=SC2086
-$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
-    $missing >&2
+$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $missing >&2
