@@ -210,26 +210,27 @@ static int fast_choose_config(const uint32_t raw[FAST_MAX_LANES],
                               const uint32_t count[FAST_MAX_LANES], const uint32_t score[3],
                               struct fast_alt alt[6], int *nalt)
 {
-    int best = -1;
-    uint32_t best_score = UINT32_MAX;
+    /* branch-free minimum searches: keys hold the score (0 = decided, made
+     * the largest) above the index */
+    const uint32_t keys[6] = { score[0] & 0xFF, score[1] & 0xFF, score[2] & 0xFF,
+                               (score[0] >> 8) & 0xFF, (score[0] >> 16) & 0xFF,
+                               score[0] >> 24 };
+    uint32_t key = UINT32_MAX;
     for (int u = 0; u < 6; u++) {
-        const uint32_t sc = u < 3 ? score[u] & 0xFF : (score[0] >> (8 * (u - 2))) & 0xFF;
-        if (sc && sc < best_score) {
-            best_score = sc;
-            best = u;
-        }
+        const uint32_t k = ((keys[u] - 1) & 0x1FF) << 4 | (uint32_t) u;
+        key = k < key ? k : key;
     }
-    if (best < 0)
+    if ((key >> 4) == 0x1FF)
         return -1;
+    const int best = (int) (key & 15);
     const int b = best < 3 ? best : 0, shift = best < 3 ? 0 : 8 * (best - 2);
-    int digit = -1, fewest = 7;
+    key = UINT32_MAX;
     for (int d = 0; d < 9; d++) {
-        const int n = (count[4 * d + b] >> shift) & 0xFF;
-        if (n > 1 && n < fewest) {
-            fewest = n;
-            digit = d;
-        }
+        const uint32_t n = (count[4 * d + b] >> shift) & 0xFF;
+        const uint32_t k = ((n - 2) & 0x1FF) << 4 | (uint32_t) d;
+        key = k < key ? k : key;
     }
+    const int digit = (int) (key & 15);
     uint32_t bits = (raw[4 * digit + b] >> shift) & 0xFF;
     int n = 0;
     for (; bits; bits &= bits - 1, n++) {
@@ -263,22 +264,28 @@ static int fast_choose_config(const uint32_t raw[FAST_MAX_LANES],
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define FAST_X86 1
+#include <immintrin.h>
+
 #define FK_POPCOUNT __builtin_popcount
 #define FK_VL 8
 #define FK_SUFFIX avx2
 #define FK_TARGET __attribute__((target("avx2,bmi,bmi2,popcnt")))
+#define FK_TEST(x) (!_mm256_testz_si256((__m256i) (x), (__m256i) (x)))
 #include "solvers/fast_kernel.h"
 #undef FK_VL
 #undef FK_SUFFIX
 #undef FK_TARGET
+#undef FK_TEST
 
 #define FK_VL 16
 #define FK_SUFFIX avx512
 #define FK_TARGET __attribute__((target("avx512f,avx512vl,avx512bw,avx512dq,avx2,bmi,bmi2,popcnt")))
+#define FK_TEST(x) (_mm512_test_epi32_mask((__m512i) (x), (__m512i) (x)) != 0)
 #include "solvers/fast_kernel.h"
 #undef FK_VL
 #undef FK_SUFFIX
 #undef FK_TARGET
+#undef FK_TEST
 #undef FK_POPCOUNT
 #else
 #define FAST_X86 0

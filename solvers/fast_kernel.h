@@ -131,9 +131,13 @@ FK_FN void FK(fold_count)(FK(vec) *ones, FK(vec) *twos)
 #endif
 }
 
-/* True when any lane of x is non-zero. */
+/* True when any lane of x is non-zero: one test instruction where the
+ * instruction set has it (FK_TEST), else an OR of the halves. */
 FK_FN bool FK(any)(FK(vec) x)
 {
+#if defined(FK_TEST)
+    return FK_TEST(x);
+#else
 #if FK_VL == 16
     const uint32_t __attribute__((vector_size(32))) h8
         = __builtin_shufflevector(x, x, 0, 1, 2, 3, 4, 5, 6, 7)
@@ -148,6 +152,7 @@ FK_FN bool FK(any)(FK(vec) x)
 #endif
     const FK(vec2) q = (FK(vec2)) h;
     return (q[0] | q[1]) != 0;
+#endif
 }
 
 /* In-word rotations of the 3x3 structures of a band word (see fast.c):
