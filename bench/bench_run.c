@@ -274,6 +274,13 @@ struct shared {
     size_t njobs;
     atomic_size_t next;
     pthread_mutex_t lock;
+    /* Per (back end, corpus): chunks not finished yet. Its pass job comes
+     * right after its chunks in the list and waits on chunks_done for them:
+     * the passes check their answers against those cells, and are timed in
+     * the same minutes as the per-puzzle runs they are compared with (on a
+     * shared machine the load changes within a run). NULL: no passes. */
+    size_t *remaining;
+    pthread_cond_t chunks_done;
 };
 
 struct worker {
@@ -640,10 +647,22 @@ static void *worker_main(void *arg)
         if (k >= sh->njobs)
             break;
         const struct bench_job *job = &sh->jobs[k];
-        if (job->start == job->end)
+        const size_t pair = (size_t) job->si * sh->plan->ncorpora + job->ci;
+        if (job->start == job->end) {
+            pthread_mutex_lock(&sh->lock);
+            while (sh->remaining && sh->remaining[pair] > 0)
+                pthread_cond_wait(&sh->chunks_done, &sh->lock);
+            pthread_mutex_unlock(&sh->lock);
             run_passes(w, job->si, job->ci);
-        else
+        } else {
             run_chunk(w, job);
+            if (sh->remaining) {
+                pthread_mutex_lock(&sh->lock);
+                if (--sh->remaining[pair] == 0)
+                    pthread_cond_broadcast(&sh->chunks_done);
+                pthread_mutex_unlock(&sh->lock);
+            }
+        }
     }
     /* closed by the thread that opened them: libraries such as GLPK keep
      * per-thread state that another thread must not free */
@@ -655,11 +674,14 @@ static void *worker_main(void *arg)
 }
 
 /* Runs jobs on the plan's threads (the calling thread is one of them). */
-static int run_jobs(struct bench_plan *plan, const struct bench_job *jobs, size_t njobs)
+static int run_jobs(struct bench_plan *plan, const struct bench_job *jobs, size_t njobs,
+    size_t *remaining)
 {
-    struct shared sh = { .plan = plan, .jobs = jobs, .njobs = njobs };
+    struct shared sh
+        = { .plan = plan, .jobs = jobs, .njobs = njobs, .remaining = remaining };
     atomic_init(&sh.next, 0);
     pthread_mutex_init(&sh.lock, NULL);
+    pthread_cond_init(&sh.chunks_done, NULL);
     const unsigned nthreads = plan->opt.threads;
     struct worker *workers = calloc(nthreads, sizeof(*workers));
     pthread_t *threads = calloc(nthreads, sizeof(*threads));
@@ -689,9 +711,24 @@ static int run_jobs(struct bench_plan *plan, const struct bench_job *jobs, size_
     clear_progress(plan);
     pthread_mutex_unlock(&sh.lock);
     pthread_mutex_destroy(&sh.lock);
+    pthread_cond_destroy(&sh.chunks_done);
     free(workers);
     free(threads);
     return rc;
+}
+
+static bool push_job(
+    struct bench_job **jobs, size_t *njobs, size_t *cap, struct bench_job job)
+{
+    if (*njobs == *cap) {
+        struct bench_job *grown = realloc(*jobs, 2 * *cap * sizeof(**jobs));
+        if (!grown)
+            return false;
+        *jobs = grown;
+        *cap *= 2;
+    }
+    (*jobs)[(*njobs)++] = job;
+    return true;
 }
 
 int bench_plan_run(struct bench_plan *plan)
@@ -705,13 +742,21 @@ int bench_plan_run(struct bench_plan *plan)
     if (plan->next_job) {
         /* the chunks come from elsewhere, and so do the passes */
         free(jobs);
-        return run_jobs(plan, NULL, 0);
+        return run_jobs(plan, NULL, 0, NULL);
     }
-    /* corpus-major, then back end: the two threads share a warm corpus */
-    for (size_t ci = 0; ci < plan->ncorpora; ci++) {
-        for (size_t si = 0; si < plan->nsolvers; si++) {
+    /* corpus-major, then back end: the two threads share a warm corpus; each
+     * back end's pass job follows its chunks of the corpus */
+    const size_t pairs = plan->nsolvers * plan->ncorpora;
+    size_t *remaining = calloc(pairs ? pairs : 1, sizeof(*remaining));
+    if (!remaining) {
+        free(jobs);
+        return -1;
+    }
+    bool ok = true;
+    for (size_t ci = 0; ci < plan->ncorpora && ok; ci++) {
+        for (size_t si = 0; si < plan->nsolvers && ok; si++) {
             const size_t n = plan->corpora[ci].n;
-            for (size_t start = 0; start < n; start += CHUNK) {
+            for (size_t start = 0; start < n && ok; start += CHUNK) {
                 const size_t end = start + CHUNK < n ? start + CHUNK : n;
                 bool pending = false;
                 for (size_t pi = start; pi < end && !pending; pi++) {
@@ -720,37 +765,25 @@ int bench_plan_run(struct bench_plan *plan)
                 }
                 if (!pending)
                     continue;
-                if (njobs == cap) {
-                    struct bench_job *grown = realloc(jobs, 2 * cap * sizeof(*jobs));
-                    if (!grown) {
-                        free(jobs);
-                        return -1;
-                    }
-                    jobs = grown;
-                    cap *= 2;
-                }
-                jobs[njobs++] = (struct bench_job) { (uint32_t) si, (uint32_t) ci,
-                    (uint32_t) start, (uint32_t) end };
+                ok = push_job(&jobs, &njobs, &cap,
+                    (struct bench_job) {
+                        (uint32_t) si, (uint32_t) ci, (uint32_t) start, (uint32_t) end });
+                remaining[si * plan->ncorpora + ci]++;
             }
+            /* a pass job is an empty range */
+            if (ok && plan->opt.pass_ms > 0)
+                ok = push_job(&jobs, &njobs, &cap,
+                    (struct bench_job) { (uint32_t) si, (uint32_t) ci, 0, 0 });
         }
     }
-    int rc = run_jobs(plan, jobs, njobs);
-    free(jobs);
-    if (rc != 0 || plan->opt.pass_ms == 0 || stopping(plan))
-        return rc;
-    /* Passes run after every per-puzzle cell is in: they check their answers
-     * against those cells. */
-    const size_t npass = plan->nsolvers * plan->ncorpora;
-    jobs = malloc((npass ? npass : 1) * sizeof(*jobs));
-    if (!jobs)
+    if (!ok) {
+        free(jobs);
+        free(remaining);
         return -1;
-    njobs = 0;
-    for (size_t ci = 0; ci < plan->ncorpora; ci++) {
-        for (size_t si = 0; si < plan->nsolvers; si++)
-            jobs[njobs++] = (struct bench_job) { (uint32_t) si, (uint32_t) ci, 0, 0 };
     }
-    rc = run_jobs(plan, jobs, njobs);
+    const int rc = run_jobs(plan, jobs, njobs, remaining);
     free(jobs);
+    free(remaining);
     return rc;
 }
 

@@ -172,7 +172,8 @@ static inline bool bench_cell_pending(
         == BENCH_CELL_PENDING;
 }
 
-/* Runs every pending cell, then the whole passes, on opt.threads threads.
+/* Runs every pending cell and, right after a back end's cells of a corpus, its
+ * whole passes there, on opt.threads threads.
  * Rows go to out_fd and csv_fd as they complete. Returns 0, or -1 when the
  * threads could not be started. */
 int bench_plan_run(struct bench_plan *plan);
