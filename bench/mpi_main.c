@@ -79,7 +79,8 @@ static int buf_add(struct buf *b, const void *data, size_t len)
         b->data = grown;
         b->cap = cap;
     }
-    memcpy(b->data + b->len, data, len);
+    if (len) /* data may be NULL for an empty message */
+        memcpy(b->data + b->len, data, len);
     b->len += len;
     return 0;
 }
