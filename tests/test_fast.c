@@ -7,6 +7,7 @@
  *    Latin squares of orders 4 and 5 (boxes of one row);
  *  - enumeration through on_solution yields distinct verified grids, and the
  *    same number as pure counting (which merges value-symmetric branches);
+ *  - full counts of tests/data's puzzles equal across the three;
  *  - limits that cut through merged branches, state left clean between
  *    puzzles and shapes, counters on a puzzle that singles alone solve;
  *  - with SUDOLAB_SHARED_DATASETS: the first 2,000 puzzles of every corpus
@@ -355,6 +356,59 @@ static void counting_equals_enumeration(void **state)
         solver_close(inst[s]);
 }
 
+/* Full counts (limit 0, past the cross-check's limit of 2) of every puzzle
+ * in tests/data: mrv, mrv_plain and dlx must agree, and on unique puzzles
+ * return the same grid. */
+static void counts_agree_on_test_data(void **state)
+{
+    (void) state;
+    const char *dir = getenv("SUDOLAB_TEST_DATA");
+    const char *files[] = { "crosscheck.txt", "crosscheck_diagonal.txt" };
+    struct solver_instance *inst[NFAST];
+    for (int s = 0; s < NFAST; s++)
+        inst[s] = open_named(fast_names[s]);
+    int compared = 0;
+    for (int f = 0; f < 2; f++) {
+        char path[4096], why[200];
+        snprintf(path, sizeof(path), "%s/%s", dir ? dir : "tests/data", files[f]);
+        const struct corpus_options opts = { .shape = { .variant = (uint8_t) f } };
+        struct corpus *c = corpus_open(path, &opts, why, sizeof(why));
+        assert_non_null(c);
+        static struct corpus_item item;
+        while (corpus_next(c, &item) == CORPUS_PUZZLE) {
+            if (grid_find_conflict(&item.puzzle, why, sizeof(why)))
+                continue;
+            struct solve_result res[NFAST];
+            bool finished = true;
+            for (int s = 0; s < NFAST; s++) {
+                /* a step budget leaves out the grids with astronomically
+                 * many solutions (the empty 9x9 of the corpus) */
+                const struct solve_request req = { .limit = 0, .budget_steps = 3000000 };
+                solver_run(inst[s], &item.puzzle, &req, &res[s]);
+                assert_int_not_equal(res[s].status, SOLVE_STATUS_ERROR);
+                finished &= res[s].status != SOLVE_STATUS_LIMIT;
+            }
+            if (!finished)
+                continue;
+            for (int s = 1; s < NFAST; s++) {
+                if (res[s].solutions != res[0].solutions)
+                    fail_msg("%s:%lu: %s counts %llu, %s %llu", files[f], item.line,
+                        fast_names[s], (unsigned long long) res[s].solutions,
+                        fast_names[0], (unsigned long long) res[0].solutions);
+                if (res[0].solutions == 1)
+                    assert_memory_equal(
+                        res[s].solution.cell, res[0].solution.cell, item.puzzle.ncells);
+            }
+            compared++;
+        }
+        corpus_close(c);
+    }
+    printf("# %d puzzles counted in full by all three\n", compared);
+    assert_true(compared >= 20);
+    for (int s = 0; s < NFAST; s++)
+        solver_close(inst[s]);
+}
+
 static void limits_on_empty_grids(void **state)
 {
     (void) state;
@@ -633,6 +687,7 @@ int main(void)
         cmocka_unit_test(published_counts),
         cmocka_unit_test(enumeration_distinct),
         cmocka_unit_test(counting_equals_enumeration),
+        cmocka_unit_test(counts_agree_on_test_data),
         cmocka_unit_test(limits_on_empty_grids),
         cmocka_unit_test(state_is_clean),
         cmocka_unit_test(counters_on_singles),
