@@ -428,8 +428,10 @@ static void mrv_solve(void *priv, const struct grid *puzzle,
     st->nqueue = 0;
     st->ntrail = 0;
     st->work = *puzzle;
-    if (!mrv_load(st, puzzle))
+    if (!mrv_load(st, puzzle)) {
+        res->counters.nodes = 1; /* the root, dead at the clues */
         return;
+    }
     const bool fast9 = puzzle->n == 9 && puzzle->box_rows == 3
         && puzzle->variant == GRID_STANDARD && req->trace == NULL;
     if (fast9)
