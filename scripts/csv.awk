@@ -13,7 +13,8 @@
 #                        -v value=col (default time_ns)
 #   -v pivot=row,col     a table of -v value=col1|col2 (the first non-empty),
 #                        rows by the first column, columns by the second; "?" =
-#                        missing (gnuplot: set datafile missing '?')
+#                        missing (gnuplot: set datafile missing '?'); with
+#                        -v only='a b c' only those rows
 #   where                keep rows whose columns equal these values
 #   nonempty=col         keep rows where this column is not empty
 #   verdict=1            keep rows with a verdict (unique, multiple, unsolvable,
@@ -69,6 +70,11 @@ NR == 1 {
         split(pivot, pv, ",")
         prc = need(pv[1])
         pcc = need(pv[2])
+        if (only != "") {
+            nkeep = split(only, keepv, " ")
+            for (k = 1; k <= nkeep; k++)
+                keep[keepv[k]] = 1
+        }
         nv = split(value, vname, "|")
         for (k = 1; k <= nv; k++)
             vcol[k] = need(vname[k])
@@ -105,6 +111,8 @@ NR == 1 {
     if (pivot != "") {
         r = $prc
         c = $pcc
+        if (only != "" && !(r in keep))
+            next
         if (!(r in rseen)) {
             rseen[r] = 1
             rows[++nrows] = r

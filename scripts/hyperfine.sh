@@ -14,7 +14,9 @@
 #   --out DIR default results/hyperfine
 # Environment: SUDOLAB_BIN (default build-release/bench/sudolab), BUDGET_MS per
 # puzzle (default 1000), RUNS (max runs per command, default 10).
-# Writes DIR/hyperfine.json, hyperfine.csv, hyperfine.png/.svg, corpus.txt.
+# Writes DIR/hyperfine.json, hyperfine.csv, hyperfine.png/.svg and README.txt
+# (which corpus); the puzzles themselves stay out of DIR (public corpora are
+# not copied into the project).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=$root/results/hyperfine
@@ -44,20 +46,22 @@ done
 [ -x "$bin" ] || { echo "hyperfine.sh: $bin not found (build first or set SUDOLAB_BIN)" >&2; exit 2; }
 mkdir -p "$out"
 # the puzzles only: qqwing reads no comment lines
-grep -v '^#' "$corpus" | grep . | head -n "$head" > "$out/corpus.txt"
-npuzzles=$(wc -l < "$out/corpus.txt")
+puzzles=$(mktemp)
+trap 'rm -f "$puzzles"' EXIT
+grep -v '^#' "$corpus" | tr -d '\r' | grep . | head -n "$head" > "$puzzles"
+npuzzles=$(wc -l < "$puzzles")
 [ -n "$solvers" ] || solvers=$("$bin" list --csv | awk -F, 'NR > 1 {print $1}' | paste -sd, -)
 
 set --
 for s in $(echo "$solvers" | tr ',' ' '); do
     set -- "$@" --command-name "$s" \
-        "$bin solve --solver $s --budget-ms $budget $out/corpus.txt"
+        "$bin solve --solver $s --budget-ms $budget $puzzles"
 done
 # qqwing reads standard input: a shell redirect (hyperfine runs every command
 # through its shell and subtracts the shell's own start-up time)
 if command -v qqwing > /dev/null; then
     set -- "$@" --command-name qqwing \
-        "qqwing --solve --count-solutions --one-line < $out/corpus.txt"
+        "qqwing --solve --count-solutions --one-line < $puzzles"
 fi
 echo "hyperfine.sh: $npuzzles puzzles of $(basename "$corpus"), $(echo "$solvers" | tr ',' ' ')" >&2
 hyperfine --warmup 1 --min-runs 3 --max-runs "$runs" --ignore-failure \

@@ -60,8 +60,22 @@ for column in time_ns steps; do
     gnuplot -e "sdir='$sdir'; csv='$runs'; column='$column'; order='$order'; \
         out='$plots/$name-distribution'" "$sdir/distributions.gp"
 done
-gnuplot -e "sdir='$sdir'; csv='$dir/summary.csv'; out='$plots/throughput'" \
-    "$sdir/throughput.gp"
+# throughput bars, at most six corpora a chart (more make bars too thin to
+# read), the corpora shared out evenly between the charts
+awk -f "$sdir/csv.awk" -v distinct=corpus "$dir/summary.csv" | awk '{name[NR] = $0}
+    END {
+        charts = int((NR + 5) / 6)
+        size = int((NR + charts - 1) / charts)
+        for (i = 1; i <= NR; i++) {
+            group = int((i - 1) / size) + 1
+            list[group] = list[group] (list[group] == "" ? "" : " ") name[i]
+        }
+        for (g = 1; g <= charts; g++) print g, list[g]
+    }' \
+    | while read -r group corpora; do
+        gnuplot -e "sdir='$sdir'; csv='$dir/summary.csv'; corpora='$corpora'; \
+            out='$plots/throughput-$group'" "$sdir/throughput.gp"
+    done
 count=0
 for f in "$plots"/*.png; do [ -f "$f" ] && count=$((count + 1)); done
 echo "plots.sh: wrote $count plots into $plots" >&2

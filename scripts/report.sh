@@ -108,8 +108,13 @@ baseline=$(fact baseline)
         echo "![per-puzzle scatter](plots/$(basename "$f"))"
         echo
     done
-    for name in time-distribution steps-distribution throughput; do
+    for name in time-distribution steps-distribution; do
         [ -f "$dir/plots/$name.png" ] && printf '![%s](plots/%s.png)\n\n' "$name" "$name"
+    done
+    group=1
+    while [ -f "$dir/plots/throughput-$group.png" ]; do
+        printf '![throughput %s](plots/throughput-%s.png)\n\n' "$group" "$group"
+        group=$((group + 1))
     done
     if [ -f "$dir/hyperfine/hyperfine.csv" ]; then
         echo "## Whole-process timings (hyperfine)"

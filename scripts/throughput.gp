@@ -3,11 +3,13 @@
 # the per-puzzle one (log scale). Columns are found by header name
 # (scripts/csv.awk).
 # usage: gnuplot -e "csv='summary.csv'; out='throughput'" scripts/throughput.gp
+#        (also: corpora = 'a b c', only those; plots.sh draws six per chart)
 if (!exists("sdir")) sdir = 'scripts'
 awkf = sdir.'/csv.awk'
 load sdir.'/plot-style.gp'
-table = sprintf("< awk -f '%s' -v pivot=corpus,solver -v 'value=pass_puzzles_per_s|puzzles_per_s' '%s'", \
-    awkf, csv)
+if (!exists("corpora")) corpora = ''
+table = sprintf("< awk -f '%s' -v pivot=corpus,solver -v 'value=pass_puzzles_per_s|puzzles_per_s' -v 'only=%s' '%s'", \
+    awkf, corpora, csv)
 ncols = int(system(sprintf("awk -f '%s' -v distinct=solver '%s' | wc -l", awkf, csv)))
 
 set datafile separator whitespace

@@ -145,7 +145,7 @@ if command -v gnuplot > /dev/null; then
     "$scripts/plots.sh" "$out" > /dev/null 2>&1; check "plots.sh" $? 0
     [ -f "$out/plots/cactus-valid.txt.png" ] && [ -f "$out/plots/cactus-valid.txt.svg" ]
     ok "a cactus plot per corpus, PNG and SVG" $?
-    [ -f "$out/plots/throughput.png" ]; ok "throughput bars" $?
+    [ -f "$out/plots/throughput-1.png" ]; ok "throughput bars" $?
     mkdir -p "$out/extra" && printf '## An added section\n' > "$out/extra/section.md"
     "$scripts/report.sh" "$out" > /dev/null 2>&1; check "report.sh" $? 0
     has "report has the corpus table" "$out/REPORT.md" '^### valid.txt (3 puzzles)'
