@@ -589,16 +589,19 @@ static int compare_names(const void *a, const void *b)
     return strcmp(*(const char *const *) a, *(const char *const *) b);
 }
 
+static const char *shared_dir(void)
+{
+    const char *dir = getenv("SUDOLAB_SHARED_DATASETS");
+    struct stat sb;
+    return dir && stat(dir, &sb) == 0 && S_ISDIR(sb.st_mode) ? dir : NULL;
+}
+
 static void shared_corpora(void **state)
 {
     (void) state;
-    const char *dir = getenv("SUDOLAB_SHARED_DATASETS");
+    const char *dir = shared_dir();
+    assert_non_null(dir);
     struct stat sb;
-    if (!dir || stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
-        printf("# shared corpora: %s is not a folder, skipped\n",
-            dir ? dir : "SUDOLAB_SHARED_DATASETS");
-        skip();
-    }
     const struct solver *fast[32];
     struct solver_instance *inst[32];
     uint64_t spent[32] = { 0 };
@@ -694,5 +697,14 @@ int main(void)
         cmocka_unit_test(traces_replay_large),
         cmocka_unit_test(shared_corpora),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    size_t ntests = sizeof(tests) / sizeof(tests[0]);
+    /* Without the corpora the test is left out rather than skipped: cmocka
+     * prints a skip as "not ok ... # SKIP", which meson counts as a failure. */
+    if (!shared_dir()) {
+        const char *dir = getenv("SUDOLAB_SHARED_DATASETS");
+        printf("# shared corpora: %s is not a folder; shared_corpora not run\n",
+            dir ? dir : "SUDOLAB_SHARED_DATASETS (unset)");
+        ntests--;
+    }
+    return _cmocka_run_group_tests("fast", tests, ntests, NULL, NULL);
 }
