@@ -11,7 +11,9 @@
  *  - limits that cut through merged branches, state left clean between
  *    puzzles and shapes, counters on a puzzle that singles alone solve;
  *  - with SUDOLAB_SHARED_DATASETS: the first 2,000 puzzles of every corpus
- *    there, solved by every back end with SOLVER_CAP_FAST, limit 2. */
+ *    there, solved by every back end with SOLVER_CAP_FAST, limit 2, every
+ *    solution verified and every count as the corpus says (2 for
+ *    serg_benchmark, else 1); left out with a message when it is absent. */
 #include <dirent.h>
 #include <setjmp.h>
 #include <stdarg.h>
