@@ -266,6 +266,11 @@ static int fast_choose_config(const uint32_t raw[FAST_MAX_LANES],
 #define FAST_X86 1
 #include <immintrin.h>
 
+/* GCC folds the spreading multiplications into shifts, clang keeps them as
+ * multiplications (see FK(spreaders)): with GCC, hide the constants. */
+#if !defined(__clang__)
+#define FK_OPAQUE
+#endif
 #define FK_POPCOUNT __builtin_popcount
 #define FK_VL 8
 #define FK_SUFFIX avx2
@@ -286,6 +291,7 @@ static int fast_choose_config(const uint32_t raw[FAST_MAX_LANES],
 #undef FK_SUFFIX
 #undef FK_TARGET
 #undef FK_TEST
+#undef FK_OPAQUE
 #undef FK_POPCOUNT
 #else
 #define FAST_X86 0

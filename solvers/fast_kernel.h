@@ -189,19 +189,37 @@ FK_FN FK(vec) FK(rotr2)(FK(vec) x)
     return ((x >> 18) | (x << 9)) & FAST_ALL;
 }
 
-/* Every minirow with a bit in x, as a full 3-bit minirow mask (7t = 8t - t
- * spreads the low bit of each minirow over its three bits). */
-FK_FN FK(vec) FK(minirows)(FK(vec) x)
+/* The multipliers that spread a bit over its minirow (7) and a column bit
+ * over the band's three rows (0x40201). Where FK_OPAQUE is set they are hidden
+ * from constant folding so that the products stay multiplications: Zen 4
+ * issues one 512-bit shift per cycle, and moving this work to the multiplier
+ * balances the ports (clang does this by itself). */
+struct FK(spread) {
+    FK(vec) minirow, column;
+};
+
+FK_FN struct FK(spread) FK(spreaders)(void)
+{
+    const FK(vec) zero = { 0 };
+    struct FK(spread) m = { zero + 7u, zero + 0x40201u };
+#ifdef FK_OPAQUE
+    __asm__("" : "+v"(m.minirow), "+v"(m.column));
+#endif
+    return m;
+}
+
+/* Every minirow with a bit in x, as a full 3-bit minirow mask. */
+FK_FN FK(vec) FK(minirows)(FK(vec) x, struct FK(spread) m)
 {
     const FK(vec) t = (x | (x >> 1) | (x >> 2)) & FAST_G0;
-    return (t << 3) - t;
+    return t * m.minirow;
 }
 
 /* Every column of the band with a bit in x, on all three rows. */
-FK_FN FK(vec) FK(columns)(FK(vec) x)
+FK_FN FK(vec) FK(columns)(FK(vec) x, struct FK(spread) m)
 {
     const FK(vec) t = (x | (x >> 9) | (x >> 18)) & FAST_ROW0;
-    return t | (t << 9) | (t << 18);
+    return t * m.column;
 }
 
 /* Locked candidates: a digit sits in one minirow of each row and of each box
@@ -210,14 +228,16 @@ FK_FN FK(vec) FK(columns)(FK(vec) x)
  * of a stack, whose rows are the three band lanes of the digit. This covers
  * pointing and claiming in both directions, and empties the band of a digit
  * that has a row, box or column without a candidate. */
-FK_FN FK(vec) FK(locked)(FK(vec) w)
+FK_FN FK(vec) FK(locked)(FK(vec) w, struct FK(spread) m)
 {
-    const FK(vec) o = FK(minirows)(w);
-    const FK(vec) a1 = FK(rotr1)(o), a2 = FK(rotr2)(o);
-    w &= (FK(rotb1)(a1) & FK(rotb2)(a2)) | (FK(rotb2)(a1) & FK(rotb1)(a2));
-    const FK(vec) c = FK(columns)(w);
-    const FK(vec) c1 = FK_BAND1(c), c2 = FK_BAND2(c);
-    return w & ((FK(rotg1)(c1) & FK(rotg2)(c2)) | (FK(rotg2)(c1) & FK(rotg1)(c2)));
+    /* entry (r, k) needs (r+1, k+1) & (r+2, k+2) or (r+1, k+2) & (r+2, k+1);
+     * the row+2 terms are the row+1 terms rotated once more */
+    const FK(vec) a1 = FK(rotr1)(FK(minirows)(w, m));
+    const FK(vec) p = FK(rotb1)(a1), q = FK(rotb2)(a1);
+    w &= (p & FK(rotr1)(q)) | (q & FK(rotr1)(p));
+    const FK(vec) c1 = FK_BAND1(FK(columns)(w, m));
+    const FK(vec) pc = FK(rotg1)(c1), qc = FK(rotg2)(c1);
+    return w & ((pc & FK_BAND1(qc)) | (qc & FK_BAND1(pc)));
 }
 
 /* Saturating counters over the digits: c[k] marks positions seen k+1 times
@@ -262,15 +282,15 @@ FK_FN void FK(fold4)(FK(vec) c[4])
  * other minirows of its row and box. The same for minicolumns, whose
  * neighbours are the other bands (column) and the other columns of the stack
  * in the band (box). */
-FK_FN bool FK(triads)(FK(vec) w[FK_NV])
+FK_FN bool FK(triads)(FK(vec) w[FK_NV], struct FK(spread) m)
 {
     FK(vec) ph[FK_NV], rh[FK_NV], pv[FK_NV], rv[FK_NV];
     FK(vec) cph[4] = { { 0 } }, crh[4] = { { 0 } }, cpv[4] = { { 0 } }, crv[4] = { { 0 } };
     for (int i = 0; i < FK_NV; i++) {
-        const FK(vec) o = FK(minirows)(w[i]);
+        const FK(vec) o = FK(minirows)(w[i], m);
         ph[i] = o;
         rh[i] = o & (~(FK(rotb1)(o) | FK(rotb2)(o)) | ~(FK(rotr1)(o) | FK(rotr2)(o)));
-        const FK(vec) c = FK(columns)(w[i]);
+        const FK(vec) c = FK(columns)(w[i], m);
         pv[i] = c;
         rv[i] = c & (~(FK_BAND1(c) | FK_BAND2(c)) | ~(FK(rotg1)(c) | FK(rotg2)(c)));
         FK(count4)(cph, ph[i]);
@@ -315,30 +335,37 @@ FK_FN bool FK(triads)(FK(vec) w[FK_NV])
  * FK(locked) has run, as it does first in every round.) "Alone in its
  * minirow" and "alone in its column within the band" come from the majority
  * of the three shifted copies that minirows and columns are made of. */
-FK_FN FK(vec) FK(hidden)(FK(vec) w)
+FK_FN FK(vec) FK(hidden)(FK(vec) w, struct FK(spread) m)
 {
     const FK(vec) x1 = w >> 1, x2 = w >> 2;
     const FK(vec) t = (w | x1 | x2) & FAST_G0;
-    const FK(vec) o = (t << 3) - t;
+    const FK(vec) o = t * m.minirow;
     const FK(vec) crowd = ((w & x1) | (w & x2) | (x1 & x2)) & FAST_G0;
-    const FK(vec) alone_in_minirow = w & ~((crowd << 3) - crowd);
+    const FK(vec) alone_in_minirow = w & ~(crowd * m.minirow);
     const FK(vec) row_one = o & ~(FK(rotb1)(o) | FK(rotb2)(o));
     const FK(vec) y1 = w >> 9, y2 = w >> 18;
     const FK(vec) u = (w | y1 | y2) & FAST_ROW0;
-    const FK(vec) c = u | (u << 9) | (u << 18);
+    const FK(vec) c = u * m.column;
     const FK(vec) pile = ((w & y1) | (w & y2) | (y1 & y2)) & FAST_ROW0;
-    const FK(vec) alone_in_band_column = w & ~(pile | (pile << 9) | (pile << 18));
+    const FK(vec) alone_in_band_column = w & ~(pile * m.column);
     return (alone_in_minirow & row_one)
         | (alone_in_band_column & ~(FK_BAND1(c) | FK_BAND2(c)));
 }
 
 /* The peers (row, box, column) of the cells of k, for the digit of k. */
-FK_FN FK(vec) FK(peers)(FK(vec) k)
+FK_FN FK(vec) FK(peers)(FK(vec) k, struct FK(spread) m)
 {
-    const FK(vec) o = FK(minirows)(k);
-    const FK(vec) c = FK(columns)(k);
-    return o | FK(rotb1)(o) | FK(rotb2)(o) | FK(rotr1)(o) | FK(rotr2)(o) | c | FK_BAND1(c)
-        | FK_BAND2(c);
+    /* rows and boxes by lane compares: no shifts */
+    const FK(vec) zero = { 0 };
+    const FK(vec) row0 = zero + FAST_ROW0, row1 = zero + (FAST_ROW0 << 9),
+                  row2 = zero + (FAST_ROW0 << 18);
+    const FK(vec) box0 = zero + FAST_K0, box1 = zero + FAST_K1, box2 = zero + FAST_K2;
+    const FK(vec) rows = (row0 & (FK(vec)) ((k & row0) != 0)) | (row1 & (FK(vec)) ((k & row1) != 0))
+        | (row2 & (FK(vec)) ((k & row2) != 0));
+    const FK(vec) boxes = (box0 & (FK(vec)) ((k & box0) != 0))
+        | (box1 & (FK(vec)) ((k & box1) != 0)) | (box2 & (FK(vec)) ((k & box2) != 0));
+    const FK(vec) c = FK(columns)(k, m);
+    return rows | boxes | c | FK_BAND1(c) | FK_BAND2(c);
 }
 
 /* Propagation to a fixpoint: rounds of singles until nothing changes, then a
@@ -353,6 +380,7 @@ FK_FN int FK(propagate)(FK(vec) v[FK_NV], uint64_t *rounds, uint64_t round_cap)
 {
     const FK(vec) bands = FK_REP4(FK_A, FK_A, FK_A, 0);
     const FK(vec) pad = FK_PAD0, pad_last = FK_PADLAST;
+    const struct FK(spread) m = FK(spreaders)();
     for (;;) {
         if (*rounds >= round_cap)
             return FAST_BUDGET;
@@ -360,10 +388,10 @@ FK_FN int FK(propagate)(FK(vec) v[FK_NV], uint64_t *rounds, uint64_t round_cap)
         FK(vec) w[FK_NV], hs[FK_NV];
         FK(vec) ones = { 0 }, twos = { 0 };
         for (int i = 0; i < FK_NV; i++)
-            w[i] = FK(locked)(v[i]);
+            w[i] = FK(locked)(v[i], m);
         for (int i = 0; i < FK_NV; i++) {
             const FK(vec) x = w[i];
-            hs[i] = FK(hidden)(x);
+            hs[i] = FK(hidden)(x, m);
             twos |= ones & x;
             ones |= x;
         }
@@ -386,7 +414,7 @@ FK_FN int FK(propagate)(FK(vec) v[FK_NV], uint64_t *rounds, uint64_t round_cap)
         for (int i = 0; i < FK_NV; i++) {
             k[i] = hs[i] | (w[i] & naked);
             known |= k[i];
-            w[i] &= k[i] | ~FK(peers)(k[i]);
+            w[i] &= k[i] | ~FK(peers)(k[i], m);
         }
 #if FK_PACKED
         known = FK(to_digit8)(FK(fold_or)(known | FK(digit8)(k[0])));
@@ -412,7 +440,7 @@ FK_FN int FK(propagate)(FK(vec) v[FK_NV], uint64_t *rounds, uint64_t round_cap)
         ++*rounds;
         for (int i = 0; i < FK_NV; i++)
             w[i] = v[i];
-        if (!FK(triads)(w))
+        if (!FK(triads)(w, m))
             return FAST_CONTRA;
         changed = (FK(vec)) { 0 };
         for (int i = 0; i < FK_NV; i++) {
@@ -516,13 +544,14 @@ FK_FN void FK(configs)(const FK(vec) v[FK_NV], uint32_t raw[FAST_MAX_LANES],
                        uint32_t count[FAST_MAX_LANES], uint32_t score[3])
 {
     FK(vec) sum = { 0 }, xs[FK_NV], ns[FK_NV];
+    const struct FK(spread) m = FK(spreaders)();
     for (int i = 0; i < FK_NV; i++) {
         const FK(vec) w = v[i];
-        const FK(vec) o = FK(minirows)(w);
+        const FK(vec) o = FK(minirows)(w, m);
         const FK(vec) a1 = FK(rotr1)(o), a2 = FK(rotr2)(o);
         const FK(vec) up = o & FK(rotb1)(a1) & FK(rotb2)(a2);
         const FK(vec) down = o & FK(rotb2)(a1) & FK(rotb1)(a2);
-        const FK(vec) c = FK(columns)(w);
+        const FK(vec) c = FK(columns)(w, m);
         const FK(vec) c1 = FK_BAND1(c), c2 = FK_BAND2(c);
         const FK(vec) cup = c & FK(rotg1)(c1) & FK(rotg2)(c2);
         const FK(vec) cdown = c & FK(rotg2)(c1) & FK(rotg1)(c2);
