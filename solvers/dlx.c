@@ -283,12 +283,6 @@ static void dlx_emit_option(struct dlx_state *st, enum solver_event_kind kind, i
         exact_cover_row_value(&st->ec, row));
 }
 
-static uint64_t dlx_times(uint64_t a, uint64_t b)
-{
-    uint64_t product;
-    return __builtin_mul_overflow(a, b, &product) ? UINT64_MAX : product;
-}
-
 /* Every item covered: the choices stand for st->weight solutions (1 unless
  * value-symmetric options were merged); the first is recorded as a grid. */
 static void dlx_leaf(struct dlx_state *st, int depth)
@@ -309,11 +303,7 @@ static void dlx_leaf(struct dlx_state *st, int depth)
     }
     if (st->stop || more == 0)
         return;
-    res->solutions = res->solutions + more < more ? UINT64_MAX : res->solutions + more;
-    if (req->limit && res->solutions >= req->limit) {
-        res->solutions = req->limit;
-        st->stop = true;
-    }
+    st->stop = solver_count_solutions(req, res, more);
 }
 
 static __attribute__((noinline, cold)) void dlx_dead(struct dlx_state *st, int32_t item)
@@ -374,7 +364,7 @@ DLX_INLINE void dlx_level(
             dlx_emit_option(st, kind, p);
         const uint64_t weight = st->weight;
         if (twin) {
-            st->weight = dlx_times(weight, (uint64_t) twins);
+            st->weight = solver_mul_saturated(weight, (uint64_t) twins);
             twin_done = true;
         }
         dlx_commit_rest(st, p, w);

@@ -221,12 +221,6 @@ static void mrv_unwind(struct mrv_state *st, int mark)
     }
 }
 
-static uint64_t mrv_times(uint64_t a, uint64_t b)
-{
-    uint64_t product;
-    return __builtin_mul_overflow(a, b, &product) ? UINT64_MAX : product;
-}
-
 /* A full grid: it stands for st->weight solutions (1 unless value-symmetric
  * branches were merged); the first one is recorded as a grid. */
 static void mrv_leaf(struct mrv_state *st, bool traced)
@@ -242,11 +236,7 @@ static void mrv_leaf(struct mrv_state *st, bool traced)
     }
     if (st->stop || more == 0)
         return;
-    res->solutions = res->solutions + more < more ? UINT64_MAX : res->solutions + more;
-    if (req->limit && res->solutions >= req->limit) {
-        res->solutions = req->limit;
-        st->stop = true;
-    }
+    st->stop = solver_count_solutions(req, res, more);
 }
 
 typedef void mrv_search_fn(struct mrv_state *st, int depth);
@@ -311,7 +301,7 @@ MRV_INLINE void mrv_node(
             res->counters.guesses += branching;
             const uint64_t weight = st->weight;
             if (bit & twins)
-                st->weight = mrv_times(weight, (uint64_t) mrv_popcount(twins));
+                st->weight = solver_mul_saturated(weight, (uint64_t) mrv_popcount(twins));
             if (left == 0) {
                 if (!mrv_assign(st, s, best, bit, k, kind)) {
                     st->nqueue = 0;

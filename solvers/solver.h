@@ -187,6 +187,27 @@ static inline bool solver_count_solution(const struct solve_request *req,
     return req->limit != 0 && res->solutions >= req->limit;
 }
 
+/* Counts `more` further solutions at once (a back end that merges branches
+ * differing only by interchangeable values), saturating at UINT64_MAX and
+ * capped at a non-zero limit. Returns true when the search must stop. */
+static inline bool solver_count_solutions(const struct solve_request *req,
+                                          struct solve_result *res, uint64_t more)
+{
+    res->solutions = res->solutions + more < more ? UINT64_MAX : res->solutions + more;
+    if (req->limit && res->solutions >= req->limit) {
+        res->solutions = req->limit;
+        return true;
+    }
+    return false;
+}
+
+/* a * b, or UINT64_MAX when that overflows (weights of merged branches). */
+static inline uint64_t solver_mul_saturated(uint64_t a, uint64_t b)
+{
+    uint64_t product;
+    return __builtin_mul_overflow(a, b, &product) ? UINT64_MAX : product;
+}
+
 /* Budget check, cheap enough to call at every step: compares steps with the
  * step budget, and reads the clock once every 1024 calls. Sets the outcome to
  * SOLVE_BUDGET and returns true when a budget is spent. */
