@@ -190,15 +190,16 @@ struct fast_alt {
  * for the next two, "down" k+2, k+1. Bit layout of `raw`, and of `count`
  * (the number of bits of each byte of raw):
  *   byte 0      band: up k at bit 3k, down k at bit 3k + 1;
- *   byte 1 + s  stack s: up k at bit k, down k at bit 3 + k. */
-static uint32_t fast_band_mask(int bit)
-{
-    const int k = bit / 3, down = bit % 3;
-    uint32_t mask = 0;
-    for (int r = 0; r < 3; r++)
-        mask |= 7u << (9 * r + 3 * ((k + (down ? 2 * r : r)) % 3));
-    return mask;
-}
+ *   byte 1 + s  stack s: up k at bit k, down k at bit 3 + k.
+ * Band configuration bit -> the mask of its three minirows: */
+static const uint32_t fast_band_conf[8] = {
+    0x7007007u, 0x0E38007u, 0, 0x01F8038u, 0x7000E38u, 0, 0x0E00FC0u, 0x01C71C0u,
+};
+
+/* Stack configuration bit -> the column (0..2 in the stack) of bands 0, 1, 2. */
+static const uint8_t fast_stack_conf[6][3] = {
+    { 0, 1, 2 }, { 1, 2, 0 }, { 2, 0, 1 }, { 0, 2, 1 }, { 1, 0, 2 }, { 2, 1, 0 },
+};
 
 /* The branch (after tdoku's write-up: branch on the band with the fewest
  * configurations, on its digit with the fewest): the band or stack whose
@@ -238,14 +239,12 @@ static int fast_choose_config(const uint32_t raw[FAST_MAX_LANES],
         uint32_t *m = alt[n].mask;
         if (best < 3) {
             m[0] = m[1] = m[2] = FAST_ALL;
-            m[best] = fast_band_mask(bit);
+            m[best] = fast_band_conf[bit];
         } else {
-            const int st = best - 3, k = bit % 3, down = bit / 3;
-            const uint32_t stack_cols = FAST_K0 << (3 * st);
-            for (int band = 0; band < 3; band++) {
-                const int j = (k + (down ? 2 * band : band)) % 3;
-                m[band] = (FAST_ALL & ~stack_cols) | (0x40201u << (3 * st + j));
-            }
+            const int st = best - 3;
+            const uint32_t others = FAST_ALL & ~(FAST_K0 << (3 * st));
+            for (int band = 0; band < 3; band++)
+                m[band] = others | (0x40201u << (3 * st + fast_stack_conf[bit][band]));
         }
     }
     *nalt = n;
