@@ -9,10 +9,11 @@
  *           box 0     box 1     box 2        (minirow = 3 bits of a row in a box)
  *
  * Lane 4d + b holds digit d (0..8), band b (0..2); lane 4d + 3 is padding, so
- * a 128-bit group holds one digit, a 256-bit vector two and a 512-bit vector
- * four. A cell whose value is known simply keeps one candidate. Every rule is
- * a handful of shifts, masks and in-group lane shuffles applied to all digits
- * and bands at once (fast_kernel.h):
+ * a 128-bit group holds one digit and a 256-bit vector two; the 512-bit path
+ * packs digit 8 into the padding of the first vector and needs only two. A
+ * cell whose value is known simply keeps one candidate. Every rule is a
+ * handful of shifts, masks and in-group lane shuffles applied to all digits
+ * and bands at once, in rounds (fast_kernel.h):
  *   naked singles  per-cell counters (one / two or more candidates) over the
  *                  digits;
  *   hidden singles the only place of a digit in a row, box or column;
@@ -22,6 +23,7 @@
  *                  matrix (one per row and box), so a minirow on no
  *                  permutation of the occupied ones goes; the same for the
  *                  minicolumns of a stack (pointing and claiming both ways);
+ *                  first thing in every round;
  *   triads         a minirow or minicolumn holds exactly three digits (see
  *                  FK(triads)); applied once the other rules are exhausted;
  *   contradictions a cell without candidates, or a digit with an empty band
@@ -31,10 +33,10 @@
  * recursion, no allocation). At a fixpoint it branches on configurations, an
  * idea from tdoku's write-up: the minirows of a digit in a band form one of
  * six permutations, its minicolumns in a stack too; take the band or stack
- * whose digits have the fewest joint configurations (product of their
- * counts) among those not decided, and in it the digit with the fewest (two
- * to six); one branch per configuration. On the hard corpora this takes about
- * a third fewer nodes than branching on a bivalue cell. When every digit has
+ * whose undecided digits have the fewest configurations in all, and in it the
+ * digit with the fewest (two to six); one branch per configuration. On the
+ * hard corpora this takes a third fewer nodes than branching on the best
+ * bivalue cell we found (and half those of the first one). When every digit has
  * one configuration everywhere, it branches on a cell instead: the bivalue
  * cell (else open cell) with the most open peers, "cell = a" then
  * "cell != a".
@@ -67,7 +69,7 @@
 #include "solvers/registry.h"
 
 enum {
-    FAST_LANES = 36,     /* 9 digits x 4 lanes */
+    FAST_LANES = 36, /* 9 digits x 4 lanes */
     FAST_MAX_LANES = 48, /* rounded up to whole 512-bit vectors */
     /* pending branches on a path: at most 5 per digit and band or stack (each
      * is decided once), 1 per cell decided */
@@ -90,7 +92,7 @@ struct fast_board {
 };
 
 typedef void fast_search_fn(void *priv, const struct grid *puzzle,
-                            const struct solve_request *req, struct solve_result *res);
+    const struct solve_request *req, struct solve_result *res);
 
 struct fast_priv {
     fast_search_fn *search;
@@ -125,8 +127,8 @@ static void fast_board_from_grid(struct fast_board *b, const struct grid *g)
     }
 }
 
-static void fast_board_to_grid(const struct fast_board *b, const struct grid *puzzle,
-                               struct grid *g)
+static void fast_board_to_grid(
+    const struct fast_board *b, const struct grid *puzzle, struct grid *g)
 {
     *g = *puzzle;
     for (int d = 0; d < 9; d++) {
@@ -192,6 +194,7 @@ struct fast_alt {
  *   byte 0      band: up k at bit 3k, down k at bit 3k + 1;
  *   byte 1 + s  stack s: up k at bit k, down k at bit 3 + k.
  * Band configuration bit -> the mask of its three minirows: */
+/* clang-format off */
 static const uint32_t fast_band_conf[8] = {
     0x7007007u, 0x0E38007u, 0, 0x01F8038u, 0x7000E38u, 0, 0x0E00FC0u, 0x01C71C0u,
 };
@@ -200,6 +203,7 @@ static const uint32_t fast_band_conf[8] = {
 static const uint8_t fast_stack_conf[6][3] = {
     { 0, 1, 2 }, { 1, 2, 0 }, { 2, 0, 1 }, { 0, 2, 1 }, { 1, 0, 2 }, { 2, 1, 0 },
 };
+/* clang-format on */
 
 /* The branch (after tdoku's write-up: branch on the band with the fewest
  * configurations, on its digit with the fewest): the band or stack whose
@@ -208,14 +212,13 @@ static const uint8_t fast_stack_conf[6][3] = {
  * the sums (see FK(configs)). Returns the digit, or -1 when every digit has
  * one configuration in every band and stack. */
 static int fast_choose_config(const uint32_t raw[FAST_MAX_LANES],
-                              const uint32_t count[FAST_MAX_LANES], const uint32_t score[3],
-                              struct fast_alt alt[6], int *nalt)
+    const uint32_t count[FAST_MAX_LANES], const uint32_t score[3], struct fast_alt alt[6],
+    int *nalt)
 {
     /* branch-free minimum searches: keys hold the score (0 = decided, made
      * the largest) above the index */
     const uint32_t keys[6] = { score[0] & 0xFF, score[1] & 0xFF, score[2] & 0xFF,
-                               (score[0] >> 8) & 0xFF, (score[0] >> 16) & 0xFF,
-                               score[0] >> 24 };
+        (score[0] >> 8) & 0xFF, (score[0] >> 16) & 0xFF, score[0] >> 24 };
     uint32_t key = UINT32_MAX;
     for (int u = 0; u < 6; u++) {
         const uint32_t k = ((keys[u] - 1) & 0x1FF) << 4 | (uint32_t) u;
@@ -283,7 +286,8 @@ static int fast_choose_config(const uint32_t raw[FAST_MAX_LANES],
 
 #define FK_VL 16
 #define FK_SUFFIX avx512
-#define FK_TARGET __attribute__((target("avx512f,avx512vl,avx512bw,avx512dq,avx2,bmi,bmi2,popcnt")))
+#define FK_TARGET                                                                        \
+    __attribute__((target("avx512f,avx512vl,avx512bw,avx512dq,avx2,bmi,bmi2,popcnt")))
 #define FK_TEST(x) (_mm512_test_epi32_mask((__m512i) (x), (__m512i) (x)) != 0)
 #include "solvers/fast_kernel.h"
 #undef FK_VL
@@ -299,20 +303,20 @@ static int fast_choose_config(const uint32_t raw[FAST_MAX_LANES],
 enum { FAST_BEST, FAST_PORTABLE, FAST_AVX2, FAST_AVX512 };
 
 static void search_portable(void *priv, const struct grid *puzzle,
-                            const struct solve_request *req, struct solve_result *res)
+    const struct solve_request *req, struct solve_result *res)
 {
     fast_search_portable(priv, puzzle, req, res);
 }
 
 #if FAST_X86
 static void search_avx2(void *priv, const struct grid *puzzle,
-                        const struct solve_request *req, struct solve_result *res)
+    const struct solve_request *req, struct solve_result *res)
 {
     fast_search_avx2(priv, puzzle, req, res);
 }
 
 static void search_avx512(void *priv, const struct grid *puzzle,
-                          const struct solve_request *req, struct solve_result *res)
+    const struct solve_request *req, struct solve_result *res)
 {
     fast_search_avx512(priv, puzzle, req, res);
 }
@@ -340,32 +344,33 @@ static int fast_init(void *priv, int variant)
     return 0;
 }
 
-static void fast_solve(void *priv, const struct grid *puzzle, const struct solve_request *req,
-                       struct solve_result *res)
+static void fast_solve(void *priv, const struct grid *puzzle,
+    const struct solve_request *req, struct solve_result *res)
 {
     const struct fast_priv *p = priv;
     p->search(priv, puzzle, req, res);
 }
 
 #define FAST_SOLVER(id, suffix, variant_, summary_)                                      \
-    const struct solver id = {                                                          \
-        .name = "fast" suffix,                                                          \
-        .family = "bitmask",                                                            \
-        .summary = summary_,                                                            \
-        .min_n = 9,                                                                     \
-        .max_n = 9,                                                                     \
-        .caps = SOLVER_CAP_COUNT | SOLVER_CAP_FAST | SOLVER_CAP_STEP_BUDGET,            \
-        .counters = SOLVER_HAS(steps) | SOLVER_HAS(guesses) | SOLVER_HAS(backtracks)    \
-            | SOLVER_HAS(nodes),                                                        \
-        .variant = variant_,                                                            \
-        .priv_size = sizeof(struct fast_priv),                                          \
-        .init = fast_init,                                                              \
-        .solve = fast_solve,                                                            \
+    const struct solver id = {                                                           \
+        .name = "fast" suffix,                                                           \
+        .family = "bitmask",                                                             \
+        .summary = summary_,                                                             \
+        .min_n = 9,                                                                      \
+        .max_n = 9,                                                                      \
+        .caps = SOLVER_CAP_COUNT | SOLVER_CAP_FAST | SOLVER_CAP_STEP_BUDGET,             \
+        .counters = SOLVER_HAS(steps) | SOLVER_HAS(guesses) | SOLVER_HAS(backtracks)     \
+            | SOLVER_HAS(nodes),                                                         \
+        .variant = variant_,                                                             \
+        .priv_size = sizeof(struct fast_priv),                                           \
+        .init = fast_init,                                                               \
+        .solve = fast_solve,                                                             \
     }
 
 FAST_SOLVER(solver_fast, "", FAST_BEST,
-            "9x9 SIMD bitboards: singles, locked candidates, bivalue branching (best path)");
+    "9x9 SIMD bitboards: singles, locked candidates, bivalue branching (best path)");
 FAST_SOLVER(solver_fast_portable, "_portable", FAST_PORTABLE,
-            "fast with the portable C path (GNU vector extensions, no ISA flags)");
+    "fast with the portable C path (GNU vector extensions, no ISA flags)");
 FAST_SOLVER(solver_fast_avx2, "_avx2", FAST_AVX2, "fast with the 256-bit AVX2 path");
-FAST_SOLVER(solver_fast_avx512, "_avx512", FAST_AVX512, "fast with the 512-bit AVX-512 path");
+FAST_SOLVER(
+    solver_fast_avx512, "_avx512", FAST_AVX512, "fast with the 512-bit AVX-512 path");

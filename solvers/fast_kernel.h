@@ -7,8 +7,12 @@
  *   FK_SUFFIX  appended to every name of the instance (portable, avx2 ...);
  *   FK_TARGET  a function attribute such as __attribute__((target("avx2"))),
  *              or nothing for the portable path.
- * It uses GNU C vector extensions only (no intrinsics), so the same source is
- * plain C for the compiler's baseline and AVX2 or AVX-512 code under a target
+ *   FK_POPCOUNT  a 32-bit bit count;
+ * and optionally
+ *   FK_TEST    a one-instruction "any lane set" test (x86 paths);
+ *   FK_OPAQUE  keep the spreading products as multiplications (GCC, x86).
+ * Otherwise it uses GNU C vector extensions only, so the same source is plain
+ * C for the compiler's baseline and AVX2 or AVX-512 code under a target
  * attribute. The board layout and the rules are described in fast.c; the
  * scalar helpers (fast_*) are defined there before the first inclusion. */
 
@@ -32,6 +36,7 @@ typedef uint64_t FK(vec2) __attribute__((vector_size(16)));
 /* Constants repeated over the 4-lane groups of a vector; PAD0 and PADLAST
  * mark the pad lanes of the other vectors and of the last one (whose groups
  * past the first hold no digit when a vector holds two). */
+/* clang-format off */
 #define FK_A FAST_ALL
 #if FK_VL == 4
 #define FK_REP4(a, b, c, d) { a, b, c, d }
@@ -48,6 +53,7 @@ typedef uint64_t FK(vec2) __attribute__((vector_size(16)));
 #else
 #error "FK_VL must be 4, 8 or 16"
 #endif
+/* clang-format on */
 
 /* Band rotations inside every 4-lane group: lane b takes band b+1 (or b+2)
  * mod 3; the pad lane stays in place (packed: digit 8's lanes 3, 7, 11
@@ -72,14 +78,15 @@ typedef uint64_t FK(vec2) __attribute__((vector_size(16)));
 FK_FN FK(vec) FK(digit8)(FK(vec) x)
 {
     const FK(vec) zero = { 0 };
-    return __builtin_shufflevector(x, zero, 3, 7, 11, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
-                                   16, 16, 16);
+    return __builtin_shufflevector(
+        x, zero, 3, 7, 11, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16);
 }
 
 /* A per-band total (lanes 0..2 of every group) copied to digit 8's lanes. */
 FK_FN FK(vec) FK(to_digit8)(FK(vec) x)
 {
-    return __builtin_shufflevector(x, x, 0, 1, 2, 0, 4, 5, 6, 1, 8, 9, 10, 2, 12, 13, 14, 15);
+    return __builtin_shufflevector(
+        x, x, 0, 1, 2, 0, 4, 5, 6, 1, 8, 9, 10, 2, 12, 13, 14, 15);
 }
 #endif
 
@@ -87,13 +94,15 @@ FK_FN FK(vec) FK(to_digit8)(FK(vec) x)
 FK_FN FK(vec) FK(fold_or)(FK(vec) x)
 {
 #if FK_VL == 16
-    x |= __builtin_shufflevector(x, x, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7);
+    x |= __builtin_shufflevector(
+        x, x, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7);
 #endif
 #if FK_VL >= 8
 #if FK_VL == 8
     x |= __builtin_shufflevector(x, x, 4, 5, 6, 7, 0, 1, 2, 3);
 #else
-    x |= __builtin_shufflevector(x, x, 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11);
+    x |= __builtin_shufflevector(
+        x, x, 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11);
 #endif
 #endif
     return x;
@@ -101,22 +110,22 @@ FK_FN FK(vec) FK(fold_or)(FK(vec) x)
 
 /* Merges saturating counters (ones: seen once or more, twos: twice or more)
  * of all groups of a vector into every group. */
-FK_FN void FK(fold_count)(FK(vec) *ones, FK(vec) *twos)
+FK_FN void FK(fold_count)(FK(vec) * ones, FK(vec) * twos)
 {
 #if FK_VL == 16
     {
-        const FK(vec) o = __builtin_shufflevector(*ones, *ones, 8, 9, 10, 11, 12, 13, 14, 15,
-                                                  0, 1, 2, 3, 4, 5, 6, 7);
-        const FK(vec) t = __builtin_shufflevector(*twos, *twos, 8, 9, 10, 11, 12, 13, 14, 15,
-                                                  0, 1, 2, 3, 4, 5, 6, 7);
+        const FK(vec) o = __builtin_shufflevector(
+            *ones, *ones, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7);
+        const FK(vec) t = __builtin_shufflevector(
+            *twos, *twos, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7);
         *twos |= t | (*ones & o);
         *ones |= o;
     }
     {
-        const FK(vec) o = __builtin_shufflevector(*ones, *ones, 4, 5, 6, 7, 0, 1, 2, 3, 12,
-                                                  13, 14, 15, 8, 9, 10, 11);
-        const FK(vec) t = __builtin_shufflevector(*twos, *twos, 4, 5, 6, 7, 0, 1, 2, 3, 12,
-                                                  13, 14, 15, 8, 9, 10, 11);
+        const FK(vec) o = __builtin_shufflevector(
+            *ones, *ones, 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11);
+        const FK(vec) t = __builtin_shufflevector(
+            *twos, *twos, 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11);
         *twos |= t | (*ones & o);
         *ones |= o;
     }
@@ -143,10 +152,12 @@ FK_FN bool FK(any)(FK(vec) x)
         = __builtin_shufflevector(x, x, 0, 1, 2, 3, 4, 5, 6, 7)
         | __builtin_shufflevector(x, x, 8, 9, 10, 11, 12, 13, 14, 15);
     const uint32_t __attribute__((vector_size(16))) h
-        = __builtin_shufflevector(h8, h8, 0, 1, 2, 3) | __builtin_shufflevector(h8, h8, 4, 5, 6, 7);
+        = __builtin_shufflevector(h8, h8, 0, 1, 2, 3)
+        | __builtin_shufflevector(h8, h8, 4, 5, 6, 7);
 #elif FK_VL == 8
     const uint32_t __attribute__((vector_size(16))) h
-        = __builtin_shufflevector(x, x, 0, 1, 2, 3) | __builtin_shufflevector(x, x, 4, 5, 6, 7);
+        = __builtin_shufflevector(x, x, 0, 1, 2, 3)
+        | __builtin_shufflevector(x, x, 4, 5, 6, 7);
 #else
     const FK(vec) h = x;
 #endif
@@ -257,10 +268,10 @@ FK_FN void FK(fold4)(FK(vec) c[4])
         FK(vec) o[4];
         for (int k = 0; k < 4; k++) {
 #if FK_VL == 16
-            o[k] = step == 2 ? __builtin_shufflevector(c[k], c[k], 8, 9, 10, 11, 12, 13, 14,
-                                                       15, 0, 1, 2, 3, 4, 5, 6, 7)
+            o[k] = step == 2 ? __builtin_shufflevector(
+                       c[k], c[k], 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7)
                              : __builtin_shufflevector(c[k], c[k], 4, 5, 6, 7, 0, 1, 2, 3,
-                                                       12, 13, 14, 15, 8, 9, 10, 11);
+                                 12, 13, 14, 15, 8, 9, 10, 11);
 #else
             o[k] = __builtin_shufflevector(c[k], c[k], 4, 5, 6, 7, 0, 1, 2, 3);
 #endif
@@ -285,7 +296,10 @@ FK_FN void FK(fold4)(FK(vec) c[4])
 FK_FN bool FK(triads)(FK(vec) w[FK_NV], struct FK(spread) m)
 {
     FK(vec) ph[FK_NV], rh[FK_NV], pv[FK_NV], rv[FK_NV];
-    FK(vec) cph[4] = { { 0 } }, crh[4] = { { 0 } }, cpv[4] = { { 0 } }, crv[4] = { { 0 } };
+    FK(vec) cph[4] = { { 0 } };
+    FK(vec) crh[4] = { { 0 } };
+    FK(vec) cpv[4] = { { 0 } };
+    FK(vec) crv[4] = { { 0 } };
     for (int i = 0; i < FK_NV; i++) {
         const FK(vec) o = FK(minirows)(w[i], m);
         ph[i] = o;
@@ -360,10 +374,10 @@ FK_FN FK(vec) FK(peers)(FK(vec) k, struct FK(spread) m)
     const FK(vec) row0 = zero + FAST_ROW0, row1 = zero + (FAST_ROW0 << 9),
                   row2 = zero + (FAST_ROW0 << 18);
     const FK(vec) box0 = zero + FAST_K0, box1 = zero + FAST_K1, box2 = zero + FAST_K2;
-    const FK(vec) rows = (row0 & (FK(vec)) ((k & row0) != 0)) | (row1 & (FK(vec)) ((k & row1) != 0))
-        | (row2 & (FK(vec)) ((k & row2) != 0));
-    const FK(vec) boxes = (box0 & (FK(vec)) ((k & box0) != 0))
-        | (box1 & (FK(vec)) ((k & box1) != 0)) | (box2 & (FK(vec)) ((k & box2) != 0));
+    const FK(vec) rows = (row0 & (FK(vec))((k & row0) != 0))
+        | (row1 & (FK(vec))((k & row1) != 0)) | (row2 & (FK(vec))((k & row2) != 0));
+    const FK(vec) boxes = (box0 & (FK(vec))((k & box0) != 0))
+        | (box1 & (FK(vec))((k & box1) != 0)) | (box2 & (FK(vec))((k & box2) != 0));
     const FK(vec) c = FK(columns)(k, m);
     return rows | boxes | c | FK_BAND1(c) | FK_BAND2(c);
 }
@@ -425,7 +439,7 @@ FK_FN int FK(propagate)(FK(vec) v[FK_NV], uint64_t *rounds, uint64_t round_cap)
         for (int i = 0; i < FK_NV; i++) {
             const FK(vec) x = w[i] & (k[i] | ~known);
             changed |= x ^ v[i];
-            empty |= (FK(vec)) ((x | (i == FK_NV - 1 ? pad_last : pad)) == 0);
+            empty |= (FK(vec))((x | (i == FK_NV - 1 ? pad_last : pad)) == 0);
             v[i] = x;
         }
         if (FK(any)(empty))
@@ -500,8 +514,8 @@ FK_FN void FK(load_lanes)(FK(vec) v[FK_NV], const uint32_t lane[FAST_MAX_LANES])
 #if FK_PACKED
     FK(vec) m[3];
     memcpy(m, lane, sizeof(m));
-    v[0] = __builtin_shufflevector(m[0], m[2], 0, 1, 2, 16, 4, 5, 6, 17, 8, 9, 10, 18, 12, 13,
-                                   14, 19);
+    v[0] = __builtin_shufflevector(
+        m[0], m[2], 0, 1, 2, 16, 4, 5, 6, 17, 8, 9, 10, 18, 12, 13, 14, 19);
     v[1] = m[1];
 #else
     memcpy(v, lane, sizeof(FK(vec)) * FK_NV);
@@ -513,8 +527,8 @@ FK_FN void FK(store_lanes)(uint32_t lane[FAST_MAX_LANES], const FK(vec) v[FK_NV]
 #if FK_PACKED
     const FK(vec) zero = { 0 };
     const FK(vec) m[3] = {
-        __builtin_shufflevector(v[0], zero, 0, 1, 2, 16, 4, 5, 6, 16, 8, 9, 10, 16, 12, 13, 14,
-                                16),
+        __builtin_shufflevector(
+            v[0], zero, 0, 1, 2, 16, 4, 5, 6, 16, 8, 9, 10, 16, 12, 13, 14, 16),
         v[1],
         FK(digit8)(v[0]),
     };
@@ -541,7 +555,7 @@ FK_FN void FK(store)(struct fast_board *b, const FK(vec) v[FK_NV])
  * score of each band and stack; the band's in byte 0 of its lane, stack s's
  * in byte 1 + s of lane 0). */
 FK_FN void FK(configs)(const FK(vec) v[FK_NV], uint32_t raw[FAST_MAX_LANES],
-                       uint32_t count[FAST_MAX_LANES], uint32_t score[3])
+    uint32_t count[FAST_MAX_LANES], uint32_t score[3])
 {
     FK(vec) sum = { 0 }, xs[FK_NV], ns[FK_NV];
     const struct FK(spread) m = FK(spreaders)();
@@ -575,14 +589,14 @@ FK_FN void FK(configs)(const FK(vec) v[FK_NV], uint32_t raw[FAST_MAX_LANES],
     FK(store_lanes)(raw, xs);
     FK(store_lanes)(count, ns);
 #if FK_VL == 16
-    sum += __builtin_shufflevector(sum, sum, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5,
-                                   6, 7);
+    sum += __builtin_shufflevector(
+        sum, sum, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7);
 #endif
 #if FK_VL == 8
     sum += __builtin_shufflevector(sum, sum, 4, 5, 6, 7, 0, 1, 2, 3);
 #elif FK_VL == 16
-    sum += __builtin_shufflevector(sum, sum, 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9,
-                                   10, 11);
+    sum += __builtin_shufflevector(
+        sum, sum, 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11);
 #endif
     for (int b = 0; b < 3; b++)
         score[b] = sum[b];
@@ -608,7 +622,7 @@ FK_FN int FK(open_peers)(const uint32_t open[3], int cell)
  * bivalue. Most-open-peers takes about a third fewer decisions than the first
  * bivalue cell on the hard corpora: both of its branches constrain the most. */
 FK_FN bool FK(choose)(const struct fast_board *b, const uint32_t two[3],
-                      const uint32_t open[3], int *cell, int *digit)
+    const uint32_t open[3], int *cell, int *digit)
 {
     const bool bivalue = (two[0] | two[1] | two[2]) != 0;
     const uint32_t *set = bivalue ? two : open;
@@ -638,8 +652,7 @@ FK_FN bool FK(choose)(const struct fast_board *b, const uint32_t two[3],
 /* The depth-first search with an explicit stack of boards (see fast.c for
  * the branching rule and the counters). */
 static FK_TARGET void FK(fast_search)(struct fast_priv *p, const struct grid *puzzle,
-                                      const struct solve_request *req,
-                                      struct solve_result *res)
+    const struct solve_request *req, struct solve_result *res)
 {
     FK(vec) v[FK_NV];
     struct fast_board board;

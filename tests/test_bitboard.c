@@ -29,7 +29,8 @@
 #include "common/symmetry.h"
 #include "solvers/registry.h"
 
-static const char *const paths[] = { "fast", "fast_portable", "fast_avx2", "fast_avx512" };
+static const char *const paths[]
+    = { "fast", "fast_portable", "fast_avx2", "fast_avx512" };
 enum { NPATHS = sizeof(paths) / sizeof(paths[0]) };
 
 /* Gordon Royle's symmetric puzzle (Moler's Figure 1) and a 17-clue puzzle
@@ -54,11 +55,12 @@ static void parse(struct grid *g, const char *text)
 {
     char why[200];
     const struct grid_shape shape = { 0 };
-    assert_int_equal(grid_parse_token(g, text, strlen(text), &shape, why, sizeof(why)), 0);
+    assert_int_equal(
+        grid_parse_token(g, text, strlen(text), &shape, why, sizeof(why)), 0);
 }
 
 static void run(struct solver_instance *inst, const struct grid *g, uint64_t limit,
-                uint64_t budget, struct solve_result *res)
+    uint64_t budget, struct solve_result *res)
 {
     const struct solve_request req = { .limit = limit, .budget_steps = budget };
     solver_run(inst, g, &req, res);
@@ -69,7 +71,8 @@ static int setup_seed(void **state)
     (void) state;
     const char *s = getenv("SUDOLAB_SEED");
     seed = s ? strtoull(s, NULL, 10) : (uint64_t) clock_now_ns();
-    printf("# bitboard: seed %llu (set SUDOLAB_SEED to repeat)\n", (unsigned long long) seed);
+    printf("# bitboard: seed %llu (set SUDOLAB_SEED to repeat)\n",
+        (unsigned long long) seed);
     return 0;
 }
 
@@ -119,15 +122,17 @@ static void paths_agree(void **state)
             continue;
         opened++;
         static struct corpus_item item;
-        for (int k = 0; k < heads[h].head && corpus_next(c, &item) == CORPUS_PUZZLE; k++) {
+        for (int k = 0; k < heads[h].head && corpus_next(c, &item) == CORPUS_PUZZLE;
+             k++) {
             struct symmetry sym;
             struct grid iso;
             symmetry_random(&sym, &item.puzzle, &rng);
             symmetry_apply(&sym, &item.puzzle, &iso);
             struct solve_result ref, res;
             run(inst[0], &iso, heads[h].limit, 0, &ref);
-            assert_true(ref.status == SOLVE_STATUS_UNIQUE || ref.status == SOLVE_STATUS_MULTIPLE
-                        || ref.status == SOLVE_STATUS_SOLVED);
+            assert_true(ref.status == SOLVE_STATUS_UNIQUE
+                || ref.status == SOLVE_STATUS_MULTIPLE
+                || ref.status == SOLVE_STATUS_SOLVED);
             for (int p = 1; p < NPATHS; p++) {
                 run(inst[p], &iso, heads[h].limit, 0, &res);
                 if (res.status != ref.status || res.solutions != ref.solutions
@@ -136,8 +141,8 @@ static void paths_agree(void **state)
                     char line[82];
                     grid_format_line(&iso, line);
                     print_error("%s and %s differ on %s (%s:%lu, seed %llu)\n", paths[0],
-                                paths[p], line, heads[h].file, item.line,
-                                (unsigned long long) seed);
+                        paths[p], line, heads[h].file, item.line,
+                        (unsigned long long) seed);
                     fail();
                 }
             }
@@ -263,8 +268,8 @@ static void serg_counts_match_dlx(void **state)
             assert_int_equal(res.solutions, want.solutions);
         }
         struct collect col = { 0 };
-        const struct solve_request req = { .limit = 0, .on_solution = collect_solution,
-                                           .ctx = &col };
+        const struct solve_request req
+            = { .limit = 0, .on_solution = collect_solution, .ctx = &col };
         solver_run(inst[0], &item.puzzle, &req, &res);
         assert_int_equal(col.n, (int) want.solutions);
         assert_int_equal(col.bad, 0);
@@ -315,7 +320,9 @@ static void budgets(void **state)
 {
     (void) state;
     struct grid hard, empty;
-    parse(&hard, "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..");
+    parse(&hard,
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4."
+        ".");
     grid_init(&empty, 3, 3, GRID_STANDARD);
     for (int p = 0; p < NPATHS; p++) {
         struct solver_instance *inst = open_named(paths[p]);
@@ -331,8 +338,8 @@ static void budgets(void **state)
         run(inst, &hard, 2, full.counters.steps, &res);
         assert_int_equal(res.status, SOLVE_STATUS_UNIQUE);
         /* 6.67e21 solutions: only the deadline ends this */
-        const struct solve_request timed = { .limit = 0,
-                                             .deadline_ns = clock_now_ns() + 20000000u };
+        const struct solve_request timed
+            = { .limit = 0, .deadline_ns = clock_now_ns() + 20000000u };
         solver_run(inst, &empty, &timed, &res);
         assert_int_equal(res.status, SOLVE_STATUS_LIMIT);
         assert_true(res.solutions > 0);
