@@ -12,7 +12,8 @@
  *    full counts must match another back end's (dlx);
  *  - first-solution mode, step budgets and deadlines, the counters' own
  *    invariants, and the shapes it declines.
- * The corpus tests need SUDOLAB_SHARED_DATASETS and are skipped without it. */
+ * The corpus tests need SUDOLAB_SHARED_DATASETS and are left out (with a
+ * message) without it. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -20,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <cmocka.h>
 
@@ -76,14 +78,19 @@ static int setup_seed(void **state)
     return 0;
 }
 
-/* Opens a shared corpus, or returns NULL after printing why it is skipped. */
-static struct corpus *open_shared(const char *name)
+/* The shared corpora's folder, or NULL when it is not there. */
+static const char *shared_dir(void)
 {
     const char *dir = getenv("SUDOLAB_SHARED_DATASETS");
-    if (!dir) {
-        printf("# SUDOLAB_SHARED_DATASETS not set: %s skipped\n", name);
-        return NULL;
-    }
+    struct stat sb;
+    return dir && stat(dir, &sb) == 0 && S_ISDIR(sb.st_mode) ? dir : NULL;
+}
+
+/* Opens a shared corpus, or returns NULL after printing why it cannot. */
+static struct corpus *open_shared(const char *name)
+{
+    const char *dir = shared_dir();
+    assert_non_null(dir);
     char path[4096], why[200];
     snprintf(path, sizeof(path), "%s/%s", dir, name);
     const struct corpus_options opts = { 0 };
@@ -152,8 +159,7 @@ static void paths_agree(void **state)
     }
     for (int p = 0; p < NPATHS; p++)
         solver_close(inst[p]);
-    if (!opened)
-        skip();
+    assert_true(opened > 0);
     printf("# %d isomorphs compared across %d paths\n", compared, NPATHS);
 }
 
@@ -248,8 +254,7 @@ static void serg_counts_match_dlx(void **state)
 {
     (void) state;
     struct corpus *c = open_shared("puzzles7_serg_benchmark");
-    if (!c)
-        skip();
+    assert_non_null(c);
     struct solver_instance *ref = open_named("dlx");
     struct solver_instance *inst[NPATHS];
     for (int p = 0; p < NPATHS; p++)
@@ -369,13 +374,24 @@ static void declines_other_shapes(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(paths_agree),
         cmocka_unit_test(wrong_clue_unsolvable),
         cmocka_unit_test(sixteen_clues_multiple),
-        cmocka_unit_test(serg_counts_match_dlx),
         cmocka_unit_test(counters_invariants),
         cmocka_unit_test(budgets),
         cmocka_unit_test(declines_other_shapes),
+        /* these two need the shared corpora and stay last */
+        cmocka_unit_test(paths_agree),
+        cmocka_unit_test(serg_counts_match_dlx),
     };
-    return cmocka_run_group_tests(tests, setup_seed, NULL);
+    size_t ntests = sizeof(tests) / sizeof(tests[0]);
+    /* Without the corpora those are left out rather than skipped: cmocka
+     * prints a skip as "not ok ... # SKIP", which meson counts as a failure. */
+    if (!shared_dir()) {
+        const char *dir = getenv("SUDOLAB_SHARED_DATASETS");
+        printf("# shared corpora: %s is not a folder; paths_agree and "
+               "serg_counts_match_dlx not run\n",
+            dir ? dir : "SUDOLAB_SHARED_DATASETS (unset)");
+        ntests -= 2;
+    }
+    return _cmocka_run_group_tests("bitboard", tests, ntests, setup_seed, NULL);
 }
