@@ -68,18 +68,30 @@ static void solve_item(struct count_run *run, unsigned t, const struct count_ite
     pthread_mutex_unlock(&run->lock);
 }
 
+/* Thread 0 is the calling thread and uses the instance opened once for the
+ * run; the others live for one batch and open their own, because a back end
+ * may keep per-thread library state (GLPK's environment) that must be
+ * created, used and freed by one thread. A thread whose back end fails to
+ * open leaves the batch to the others. */
 static void *count_worker(void *arg)
 {
     struct count_thread *ct = arg;
     struct count_run *run = ct->run;
+    if (ct->t > 0 && !(run->inst[ct->t] = solver_open(run->c->solver)))
+        return NULL;
     for (;;) {
         pthread_mutex_lock(&run->lock);
         const size_t k = run->next_item++;
         pthread_mutex_unlock(&run->lock);
         if (k >= run->nitems)
-            return NULL;
+            break;
         solve_item(run, ct->t, &run->items[k]);
     }
+    if (ct->t > 0) {
+        solver_close(run->inst[ct->t]);
+        run->inst[ct->t] = NULL;
+    }
+    return NULL;
 }
 
 static void print_partial_header(void)
@@ -267,14 +279,10 @@ int shard_count_run(const struct cli_common *c, const struct shard_count_options
         return CLI_SKIPPED;
     }
     int status = CLI_OK;
-    unsigned opened = 0;
-    for (; opened < o->threads; opened++) {
-        run.inst[opened] = solver_open(c->solver);
-        if (!run.inst[opened]) {
-            fprintf(stderr, "sudolab: solver %s failed to start\n", c->solver->name);
-            status = CLI_SKIPPED;
-            break;
-        }
+    run.inst[0] = solver_open(c->solver);
+    if (!run.inst[0]) {
+        fprintf(stderr, "sudolab: solver %s failed to start\n", c->solver->name);
+        status = CLI_SKIPPED;
     }
     if (status == CLI_OK) {
         pthread_mutex_init(&run.lock, NULL);
@@ -298,8 +306,7 @@ int shard_count_run(const struct cli_common *c, const struct shard_count_options
             status = CLI_SKIPPED;
         }
     }
-    for (unsigned t = 0; t < opened; t++)
-        solver_close(run.inst[t]);
+    solver_close(run.inst[0]);
     for (size_t i = 0; i < BATCH_ENTRIES; i++)
         shard_split_free(&run.entries[i].split);
     free(run.entries);

@@ -56,8 +56,11 @@
  *
  * Licence: GLPK is GPL-3; a sudolab build that includes this file is covered
  * by the GPL as a whole. Thread safety: GLPK keeps its environment in
- * thread-local storage, so one instance per thread is fine; glp_free_env is
- * never called (it would free every GLPK object of the thread). */
+ * thread-local storage, so one instance per thread is fine, provided the
+ * thread that opens an instance also solves with it and closes it (the bench
+ * and count drivers do). The last instance a thread closes frees that
+ * thread's environment with glp_free_env; without it every worker thread of
+ * a -j run would leave its environment behind for LeakSanitizer to find. */
 #include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -169,10 +172,15 @@ static int milp_build(struct milp_state *st, const struct grid *g)
     return 0;
 }
 
+/* milp instances open in this thread: glp_free_env frees every GLPK object
+ * of the thread, so it may run only when the last one closes. */
+static _Thread_local unsigned milp_thread_instances;
+
 static int milp_init(void *priv, int variant)
 {
     (void) variant;
     struct milp_state *st = priv;
+    milp_thread_instances++;
     glp_term_out(GLP_OFF);
     glp_init_iocp(&st->parm);
     st->parm.msg_lev = GLP_MSG_OFF;
@@ -188,6 +196,8 @@ static void milp_fini(void *priv)
     struct milp_state *st = priv;
     milp_release(st);
     exact_cover_free(&st->ec);
+    if (milp_thread_instances && --milp_thread_instances == 0)
+        glp_free_env();
 }
 
 /* Fixes the clue placements of puzzle, unfixing those of the previous one. */

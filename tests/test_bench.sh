@@ -139,6 +139,18 @@ has "and the row says invalid" "$tmp/csv" '^diag.txt,1,.*,invalid,'
     > /dev/null 2>&1
 check "--variant overrides the header" $? 0
 
+# Every registered back end, on two threads: each solves what it supports and
+# declines the rest, and all agree. Under the sanitizer build this is also the
+# leak check: LeakSanitizer makes the exit status non-zero if any back end, or
+# a library one calls (GLPK keeps per-thread state), leaves memory behind.
+"$bin" bench --budget-ms 5000 --warmup-ms 1 --pass-ms 1 --expect -j 2 --quiet \
+    --out "$tmp/all" "$tmp/valid.txt" > /dev/null 2> "$tmp/stderr"
+check "every back end on two threads" $? 0
+! grep -q 'LeakSanitizer' "$tmp/stderr"; ok "and nothing leaks" $? "$(head -c 2000 "$tmp/stderr")"
+nall=$("$bin" list --csv | awk 'NR > 1' | wc -l)
+nran=$(awk -F, 'NR > 1 {print $3}' "$tmp/all/runs.csv" | sort -u | wc -l)
+[ "$nran" -eq "$nall" ]; ok "runs.csv has rows of all $nall back ends" $? "only $nran"
+
 # the plots and the report of that run (scripts/ beside tests/), with gnuplot
 scripts=$(cd "$(dirname "$0")/../scripts" && pwd)
 if command -v gnuplot > /dev/null; then

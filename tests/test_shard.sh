@@ -67,6 +67,17 @@ same "3 shards merged = 1 shard, counters included" "$tmp/a" "$tmp/b"
 untimed "$tmp/threads" > "$tmp/b"
 same "count -j 2 = the merged shards" "$tmp/a" "$tmp/b"
 
+# Threads that live for one batch open their own instance: a back end with
+# per-thread library state (milp) counts right and leaves nothing behind.
+if "$bin" list --csv | grep -q '^milp,'; then
+    "$bin" count --solver milp --split 10 -j 2 --empty 2x2 1234............ \
+        > "$tmp/milp" 2> "$tmp/stderr"
+    check "milp count -j 2" $? 0
+    untimed "$tmp/milp" | cut -d' ' -f1-3 > "$tmp/b"
+    cut -d' ' -f1-3 "$tmp/a" > "$tmp/a3"
+    same "milp count -j 2 = naive's" "$tmp/a3" "$tmp/b"
+fi
+
 # Solutions and statuses equal the plain count (its counters are its own search's).
 "$bin" count "$@" > "$tmp/plain"
 cut -d' ' -f1-3 "$tmp/plain" > "$tmp/a"
