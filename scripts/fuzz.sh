@@ -22,22 +22,7 @@ for t in $targets; do
         solvers) seeds=tests/fuzz/solvers ;;
         *) echo "fuzz: no target $t" >&2; exit 2 ;;
     esac
-    work=$(mktemp -d)
-    cp "$seeds"/* "$work"/
-    log="$dir/fuzz_$t.log"
-    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-        "$dir/tests/fuzz/fuzz_$t" -max_total_time="$seconds" -max_len=4096 -timeout=10 \
-        -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$dir/crash-$t-" \
-        "$work" > "$log" 2>&1
-    rc=$?
-    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
-    if [ "$rc" -eq 0 ]; then
-        echo "fuzz_$t: ${execs:-?} executions in ${seconds}s, no finding"
-    else
-        echo "fuzz_$t: FINDING after ${execs:-?} executions (log: $log)"
-        tail -n 30 "$log"
-        status=1
-    fi
-    rm -rf "$work"
+    sh tests/fuzz/run.sh "$dir/tests/fuzz/fuzz_$t" "$seeds" "$seconds" "$dir/tests/fuzz" \
+        || status=1
 done
 exit $status

@@ -1,14 +1,15 @@
 #!/bin/sh
 # Sets up everything and runs the whole test suite twice: a normal build
 # (warnings are errors) and an AddressSanitizer + UndefinedBehaviorSanitizer
-# build. Ends with one line "N passed, N failed, N skipped".
+# build; then each libFuzzer target for 60 s (clang). Ends with one line
+# "N passed, N failed, N skipped".
 # Usage: scripts/test.sh [meson test arguments...]
 set -u
 cd "$(dirname "$0")/.." || exit 1
 # Beyond the build: MPI for sudolab-mpi's test, and clang's wasm32 target
 # and Chromium for the page's browser test (which skips without them).
 sh scripts/setup-debian.sh libopenmpi-dev openmpi-bin clang lld wasi-libc \
-    libclang-rt-14-dev-wasm32 chromium || exit 1
+    libclang-rt-14-dev libclang-rt-14-dev-wasm32 chromium || exit 1
 if command -v npm > /dev/null 2>&1 && [ ! -d tests/web/node_modules/playwright-core ]; then
     (cd tests/web && npm ci --no-audit --no-fund > /dev/null) \
         || echo "test.sh: npm ci failed in tests/web; the browser test will skip" >&2
@@ -47,6 +48,14 @@ export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 run_suite build-asan -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug \
     || status=1
+if command -v clang > /dev/null 2>&1; then
+    echo "== fuzz build (build-fuzz): each libFuzzer target for 60 s"
+    export CC=clang
+    run_suite build-fuzz -Dfuzz=true -Dtests=disabled -Dbuildtype=debugoptimized \
+        -Db_sanitize=address,undefined -Db_lundef=false -Dfuzz_seconds=60 || status=1
+else
+    echo "== no clang: the fuzz targets are not run"
+fi
 [ "$status" -ne 0 ] && [ "$failed" -eq 0 ] && failed=1
 echo "$passed passed, $failed failed, $skipped skipped"
 exit "$status"
