@@ -207,6 +207,24 @@ size_t bench_plan_find_puzzle(
     return lo < c->n && c->puzzles[lo].index == index ? lo : SIZE_MAX;
 }
 
+struct bench_cell *bench_plan_row_cell(
+    struct bench_plan *plan, const struct bench_row *row, size_t *ci_out)
+{
+    size_t si = 0, ci = 0;
+    while (si < plan->nsolvers && strcmp(plan->solvers[si]->name, row->solver) != 0)
+        si++;
+    while (ci < plan->ncorpora && strcmp(plan->corpora[ci].name, row->corpus) != 0)
+        ci++;
+    if (si == plan->nsolvers || ci == plan->ncorpora)
+        return NULL;
+    const size_t pi = bench_plan_find_puzzle(plan, ci, row->index);
+    if (pi == SIZE_MAX || row->repeat == 0 || row->repeat > plan->opt.repeat)
+        return NULL;
+    if (ci_out)
+        *ci_out = ci;
+    return cell_at(plan, si, ci, pi, row->repeat - 1);
+}
+
 struct resume_ctx {
     struct bench_plan *plan;
     long taken;
@@ -215,19 +233,8 @@ struct resume_ctx {
 static bool resume_row(void *ctx, const struct bench_row *row)
 {
     struct resume_ctx *rc = ctx;
-    struct bench_plan *plan = rc->plan;
-    size_t si = 0, ci = 0;
-    while (si < plan->nsolvers && strcmp(plan->solvers[si]->name, row->solver) != 0)
-        si++;
-    while (ci < plan->ncorpora && strcmp(plan->corpora[ci].name, row->corpus) != 0)
-        ci++;
-    if (si == plan->nsolvers || ci == plan->ncorpora)
-        return true;
-    const size_t pi = bench_plan_find_puzzle(plan, ci, row->index);
-    if (pi == SIZE_MAX || row->repeat == 0 || row->repeat > plan->opt.repeat)
-        return true;
-    struct bench_cell *cell = cell_at(plan, si, ci, pi, row->repeat - 1);
-    if (cell->state != BENCH_CELL_PENDING)
+    struct bench_cell *cell = bench_plan_row_cell(rc->plan, row, NULL);
+    if (!cell || cell->state != BENCH_CELL_PENDING)
         return true;
     cell->state = BENCH_CELL_DONE;
     cell->resumed = true;

@@ -158,6 +158,12 @@ bool bench_parse_expect(const char *text, uint8_t *kind, uint64_t *count);
 size_t bench_plan_find_puzzle(
     const struct bench_plan *plan, size_t ci, unsigned long index);
 
+/* The cell a runs.csv row fills, or NULL when the plan does not hold it
+ * (another run's solver or corpus, an entry past --head or another shard's,
+ * a repeat out of range). *ci is set to the row's corpus when not NULL. */
+struct bench_cell *bench_plan_row_cell(
+    struct bench_plan *plan, const struct bench_row *row, size_t *ci);
+
 /* Fills cells from the rows of an earlier runs.csv (rows of other corpora,
  * solvers or puzzles are ignored). Returns the rows taken, or -1 with why.
  * *valid_bytes: see bench_csv_read. */

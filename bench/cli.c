@@ -260,3 +260,21 @@ void cli_format_ns(char *out, size_t len, uint64_t ns)
     else
         snprintf(out, len, "%.3fs", (double) ns / 1e9);
 }
+
+int cli_make_dirs(const char *path)
+{
+    char buf[4096];
+    if (snprintf(buf, sizeof(buf), "%s", path) >= (int) sizeof(buf)) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    for (char *p = buf + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+            return -1;
+        *p = '/';
+    }
+    return mkdir(buf, 0777) != 0 && errno != EEXIST ? -1 : 0;
+}

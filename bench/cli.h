@@ -108,5 +108,7 @@ void cli_print_counter(FILE *out, const struct solver *s, const struct solver_co
 void cli_format_ns(char *out, size_t len, uint64_t ns);
 /* Parses a non-negative integer (digits, optional '_' or ',' separators). */
 int cli_parse_u64(const char *text, uint64_t *out);
+/* mkdir -p: creates path and its missing parents. Returns 0, or -1 with errno. */
+int cli_make_dirs(const char *path);
 
 #endif /* SUDOLAB_BENCH_CLI_H */

@@ -336,23 +336,6 @@ static unsigned long load_inputs(
     return problems;
 }
 
-/* mkdir -p */
-static int make_dirs(const char *path)
-{
-    char buf[4096];
-    if (snprintf(buf, sizeof(buf), "%s", path) >= (int) sizeof(buf))
-        return -1;
-    for (char *p = buf + 1; *p; p++) {
-        if (*p != '/')
-            continue;
-        *p = '\0';
-        if (mkdir(buf, 0777) != 0 && errno != EEXIST)
-            return -1;
-        *p = '/';
-    }
-    return mkdir(buf, 0777) != 0 && errno != EEXIST ? -1 : 0;
-}
-
 static FILE *open_in(
     const char *dir, const char *name, const char *mode, char *path, size_t len)
 {
@@ -590,7 +573,7 @@ static int run_bench(struct bench_cli *cli, int argc, char **argv)
     long resumed = 0;
     if (cli->out_dir) {
         char path[4200];
-        if (make_dirs(cli->out_dir) != 0) {
+        if (cli_make_dirs(cli->out_dir) != 0) {
             fprintf(stderr, "%s: %s\n", cli->out_dir, strerror(errno));
             bench_plan_free(&plan);
             return CLI_SKIPPED;

@@ -699,22 +699,6 @@ static int identity_text(const struct bench_shard *b, char *out, size_t len)
     return 0;
 }
 
-static int make_dirs(const char *path)
-{
-    char buf[4096];
-    if (snprintf(buf, sizeof(buf), "%s", path) >= (int) sizeof(buf))
-        return -1;
-    for (char *p = buf + 1; *p; p++) {
-        if (*p != '/')
-            continue;
-        *p = '\0';
-        if (mkdir(buf, 0777) != 0 && errno != EEXIST)
-            return -1;
-        *p = '/';
-    }
-    return mkdir(buf, 0777) != 0 && errno != EEXIST ? -1 : 0;
-}
-
 struct rows_ctx {
     struct bench_plan *plan;
     const struct bench_shard *b;
@@ -725,17 +709,10 @@ struct rows_ctx {
 static bool take_row(void *arg, const struct bench_row *row)
 {
     struct rows_ctx *rc = arg;
-    struct bench_plan *plan = rc->plan;
-    size_t si = 0, ci = 0;
-    while (si < plan->nsolvers && strcmp(plan->solvers[si]->name, row->solver) != 0)
-        si++;
-    while (ci < plan->ncorpora && strcmp(plan->corpora[ci].name, row->corpus) != 0)
-        ci++;
-    const size_t pi
-        = ci < plan->ncorpora ? bench_plan_find_puzzle(plan, ci, row->index) : SIZE_MAX;
+    size_t ci = 0;
+    struct bench_cell *cell = bench_plan_row_cell(rc->plan, row, &ci);
     rc->rows++;
-    if (si == plan->nsolvers || pi == SIZE_MAX || row->repeat < 1
-        || row->repeat > plan->opt.repeat) {
+    if (!cell) {
         fprintf(stderr,
             "sudolab merge: %s/runs.csv: row %lu (%s, %s, entry %lu) is not part "
             "of the run env.txt describes\n",
@@ -752,8 +729,6 @@ static bool take_row(void *arg, const struct bench_row *row)
         rc->failed = 1;
         return false;
     }
-    struct bench_cell *cell
-        = &plan->cells[si * plan->ncorpora + ci][pi * plan->opt.repeat + row->repeat - 1];
     if (cell->state != BENCH_CELL_PENDING) {
         fprintf(stderr,
             "sudolab merge: %s/runs.csv: row %lu (%s entry %lu, %s, repeat %u) "
@@ -1116,7 +1091,7 @@ int merge_bench(const char *const *dirs, size_t n, const char *out_dir, FILE *in
         baseline < plan.nsolvers && strcmp(plan.solvers[baseline]->name, base_name) != 0)
         baseline++;
     const unsigned long disagreements = bench_plan_crosscheck(&plan, stderr);
-    if (make_dirs(out_dir) != 0) {
+    if (cli_make_dirs(out_dir) != 0) {
         fprintf(stderr, "sudolab merge: %s: %s\n", out_dir, strerror(errno));
         rc = CLI_SKIPPED;
         goto done;
