@@ -198,8 +198,49 @@ static void describe_unit(const struct grid *g, int u, char *out, size_t outlen)
         snprintf(out, outlen, "%s diagonal", u == 3 * n ? "main" : "anti");
 }
 
+/* One pass over the cells with a bit per value in each unit. Every solve
+ * starts with this check (solver_run), and the scan below, which can name
+ * the conflict, cost 3-9% of a microsecond solve; it now runs only when this
+ * pass has found something to name. */
+static bool grid_has_conflict(const struct grid *g)
+{
+    const int n = g->n, box_cols = g->box_cols;
+    const int boxes_per_band = n / box_cols;
+    const bool diagonal = g->variant == GRID_DIAGONAL;
+    uint32_t col[GRID_MAX_N] = { 0 }, box[GRID_MAX_N] = { 0 }, main_diag = 0, anti_diag = 0;
+    for (int r = 0; r < n; r++) {
+        const uint8_t *cells = &g->cell[r * n];
+        const int band = r / g->box_rows * boxes_per_band;
+        uint32_t row = 0;
+        for (int c = 0; c < n; c++) {
+            if (!cells[c])
+                continue;
+            const uint32_t bit = 1u << cells[c];
+            const int b = band + c / box_cols;
+            if ((row | col[c] | box[b]) & bit)
+                return true;
+            row |= bit;
+            col[c] |= bit;
+            box[b] |= bit;
+            if (diagonal && r == c) {
+                if (main_diag & bit)
+                    return true;
+                main_diag |= bit;
+            }
+            if (diagonal && r + c == n - 1) {
+                if (anti_diag & bit)
+                    return true;
+                anti_diag |= bit;
+            }
+        }
+    }
+    return false;
+}
+
 bool grid_find_conflict(const struct grid *g, char *why, size_t whylen)
 {
+    if (!grid_has_conflict(g))
+        return false;
     const int nunits = 3 * g->n + (g->variant == GRID_DIAGONAL ? 2 : 0);
     for (int u = 0; u < nunits; u++) {
         int seen_at[GRID_MAX_N + 1];

@@ -33,8 +33,8 @@ static void shapes_follow_the_length(void **state)
     static const struct {
         size_t cells;
         int r, c;
-    } want[] = { { 16, 2, 2 },  { 36, 2, 3 },  { 64, 2, 4 },  { 81, 3, 3 },
-                 { 144, 3, 4 }, { 256, 4, 4 }, { 625, 5, 5 } };
+    } want[] = { { 16, 2, 2 }, { 36, 2, 3 }, { 64, 2, 4 }, { 81, 3, 3 }, { 144, 3, 4 },
+        { 256, 4, 4 }, { 625, 5, 5 } };
     for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
         int r, c;
         assert_true(grid_shape_for_cells(want[i].cells, &r, &c));
@@ -105,8 +105,8 @@ static void rejects_bad_tokens(void **state)
     assert_int_equal(grid_parse_token(&g, bad, 81, NULL, why, sizeof(why)), -1);
     assert_non_null(strstr(why, "0x01"));
     /* a 4x4 puzzle may not use 5 */
-    assert_int_equal(grid_parse_token(&g, "5...............", 16, NULL, why, sizeof(why)),
-                     -1);
+    assert_int_equal(
+        grid_parse_token(&g, "5...............", 16, NULL, why, sizeof(why)), -1);
     /* a forced size must match the length */
     const struct grid_shape six = { 2, 3, GRID_STANDARD };
     assert_int_equal(grid_parse_token(&g, royle, 81, &six, why, sizeof(why)), -1);
@@ -154,6 +154,60 @@ static void finds_conflicts(void **state)
     assert_non_null(strstr(why, "anti diagonal"));
 }
 
+/* Whether two clues clash, by the definition of the rules, pair by pair. */
+static bool brute_conflict(const struct grid *g)
+{
+    const int n = g->n;
+    for (int i = 0; i < g->ncells; i++) {
+        for (int j = i + 1; j < g->ncells && g->cell[i]; j++) {
+            if (g->cell[j] != g->cell[i])
+                continue;
+            const int ri = i / n, ci = i % n, rj = j / n, cj = j % n;
+            const bool same_box = ri / g->box_rows == rj / g->box_rows
+                && ci / g->box_cols == cj / g->box_cols;
+            const bool diagonal = g->variant == GRID_DIAGONAL
+                && ((ri == ci && rj == cj) || (ri + ci == n - 1 && rj + cj == n - 1));
+            if (ri == rj || ci == cj || same_box || diagonal)
+                return true;
+        }
+    }
+    return false;
+}
+
+/* Random sparse grids of every shape, with and without the diagonals, some
+ * with a clash and some without: grid_find_conflict agrees with the pairwise
+ * definition, and names a conflict exactly when there is one. */
+static void conflicts_agree_with_the_pairwise_definition(void **state)
+{
+    (void) state;
+    static const int shapes[][2] = { { 2, 2 }, { 2, 3 }, { 3, 2 }, { 2, 4 }, { 4, 2 },
+        { 3, 3 }, { 3, 4 }, { 4, 3 }, { 4, 4 }, { 5, 5 } };
+    uint64_t x = 88172645463325252u;
+    int clashes = 0, trials = 0;
+    for (size_t s = 0; s < sizeof(shapes) / sizeof(shapes[0]); s++) {
+        for (int variant = 0; variant < 2; variant++) {
+            for (int t = 0; t < 400; t++, trials++) {
+                struct grid g;
+                grid_init(&g, shapes[s][0], shapes[s][1],
+                    variant ? GRID_DIAGONAL : GRID_STANDARD);
+                const int clues = 1 + t % (g.n + 3);
+                for (int k = 0; k < clues; k++) {
+                    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+                    g.cell[x % (uint64_t) g.ncells]
+                        = (uint8_t) (1 + (x >> 32) % (uint64_t) g.n);
+                }
+                char why[200] = "";
+                const bool expected = brute_conflict(&g);
+                assert_int_equal(grid_find_conflict(&g, why, sizeof(why)), expected);
+                assert_int_equal(why[0] != '\0', expected);
+                clashes += expected;
+            }
+        }
+    }
+    /* both answers were exercised */
+    assert_true(clashes > trials / 10 && clashes < trials - trials / 10);
+}
+
 static void pretty_output_draws_boxes(void **state)
 {
     (void) state;
@@ -164,20 +218,22 @@ static void pretty_output_draws_boxes(void **state)
     assert_non_null(f);
     grid_print_pretty(&g, f);
     fclose(f);
-    assert_string_equal(buf, "+-----+-----+\n"
-                             "| 1 2 | 3 4 |\n"
-                             "| 3 4 | 1 2 |\n"
-                             "+-----+-----+\n"
-                             "| 2 1 | 4 3 |\n"
-                             "| 4 3 | 2 1 |\n"
-                             "+-----+-----+\n");
+    assert_string_equal(buf,
+        "+-----+-----+\n"
+        "| 1 2 | 3 4 |\n"
+        "| 3 4 | 1 2 |\n"
+        "+-----+-----+\n"
+        "| 2 1 | 4 3 |\n"
+        "| 4 3 | 2 1 |\n"
+        "+-----+-----+\n");
 }
 
 static void unit_tables_are_consistent(void **state)
 {
     (void) state;
     static struct units u;
-    const int shapes[][3] = { { 2, 2, 0 }, { 2, 3, 0 }, { 3, 3, 1 }, { 3, 4, 0 }, { 5, 5, 1 } };
+    const int shapes[][3]
+        = { { 2, 2, 0 }, { 2, 3, 0 }, { 3, 3, 1 }, { 3, 4, 0 }, { 5, 5, 1 } };
     for (size_t s = 0; s < sizeof(shapes) / sizeof(shapes[0]); s++) {
         struct grid g;
         grid_init(&g, shapes[s][0], shapes[s][1], (enum grid_variant) shapes[s][2]);
@@ -221,8 +277,8 @@ static void exact_cover_model_shape(void **state)
             assert_int_equal(ec.row_ncols[row], want);
             for (int k = 0; k < ec.row_ncols[row]; k++)
                 covered[ec.row_col[row * EXACT_COVER_MAX_ROW_COLS + k]]++;
-            assert_int_equal(exact_cover_row(&ec, cell, exact_cover_row_value(&ec, row)),
-                             row);
+            assert_int_equal(
+                exact_cover_row(&ec, cell, exact_cover_row_value(&ec, row)), row);
         }
         for (int col = 0; col < ec.ncols; col++)
             assert_int_equal(covered[col], 6);
@@ -287,6 +343,7 @@ int main(void)
         cmocka_unit_test(rejects_bad_tokens),
         cmocka_unit_test(forced_shape_and_variant),
         cmocka_unit_test(finds_conflicts),
+        cmocka_unit_test(conflicts_agree_with_the_pairwise_definition),
         cmocka_unit_test(pretty_output_draws_boxes),
         cmocka_unit_test(unit_tables_are_consistent),
         cmocka_unit_test(exact_cover_model_shape),
