@@ -173,6 +173,22 @@ static struct grid_shape make_shape(int box_rows, int box_cols, int variant)
     return shape;
 }
 
+/* Reads the page's input puzzle into g for the given shape, and when
+ * consistent is set also rejects clues that break a rule. On failure the
+ * output already holds the error and the export returns web_out_len. */
+static bool read_input(
+    struct grid *g, int box_rows, int box_cols, int variant, bool consistent)
+{
+    const struct grid_shape shape = make_shape(box_rows, box_cols, variant);
+    char why[200];
+    if (!parse_puzzle(web_in, g, &shape, why, sizeof(why))
+        || (consistent && grid_find_conflict(g, why, sizeof(why)))) {
+        out_error(why);
+        return false;
+    }
+    return true;
+}
+
 static struct grid_shape shape_of(const struct grid *g)
 {
     return make_shape(g->box_rows, g->box_cols, g->variant);
@@ -277,13 +293,9 @@ WEB_EXPORT(web_list) uint32_t web_list(void)
 
 WEB_EXPORT(web_parse) uint32_t web_parse(int box_rows, int box_cols, int variant)
 {
-    const struct grid_shape shape = make_shape(box_rows, box_cols, variant);
     struct grid g;
-    char why[200];
-    if (!parse_puzzle(web_in, &g, &shape, why, sizeof(why))) {
-        out_error(why);
+    if (!read_input(&g, box_rows, box_cols, variant, false))
         return (uint32_t) web_out_len;
-    }
     char conflict[200] = "";
     grid_find_conflict(&g, conflict, sizeof(conflict));
     char symbols[GRID_MAX_N + 1];
@@ -344,13 +356,9 @@ static void out_cell_list(const bool *mark, int ncells)
 
 WEB_EXPORT(web_conflicts) uint32_t web_conflicts(int box_rows, int box_cols, int variant)
 {
-    const struct grid_shape shape = make_shape(box_rows, box_cols, variant);
     struct grid g;
-    char why[200];
-    if (!parse_puzzle(web_in, &g, &shape, why, sizeof(why))) {
-        out_error(why);
+    if (!read_input(&g, box_rows, box_cols, variant, false))
         return (uint32_t) web_out_len;
-    }
     bool mark[GRID_MAX_CELLS];
     mark_conflicts(&g, mark);
     out_reset();
@@ -385,13 +393,9 @@ WEB_EXPORT(web_solve)
 uint32_t web_solve(int solver_index, int box_rows, int box_cols, int variant,
     uint32_t limit, uint32_t budget_ms, uint32_t budget_steps)
 {
-    const struct grid_shape shape = make_shape(box_rows, box_cols, variant);
     struct grid g;
-    char why[200];
-    if (!parse_puzzle(web_in, &g, &shape, why, sizeof(why))) {
-        out_error(why);
+    if (!read_input(&g, box_rows, box_cols, variant, false))
         return (uint32_t) web_out_len;
-    }
     struct solve_result res;
     solve_one(solver_index, &g, limit, budget_ms, budget_steps, &res);
     out_reset();
@@ -854,17 +858,9 @@ static void out_unit(const struct grid *g, int unit)
  * the technique, where it applies and what it places or removes. */
 WEB_EXPORT(web_hint) uint32_t web_hint(int box_rows, int box_cols, int variant)
 {
-    const struct grid_shape shape = make_shape(box_rows, box_cols, variant);
     struct grid g;
-    char why[200];
-    if (!parse_puzzle(web_in, &g, &shape, why, sizeof(why))) {
-        out_error(why);
+    if (!read_input(&g, box_rows, box_cols, variant, true))
         return (uint32_t) web_out_len;
-    }
-    if (grid_find_conflict(&g, why, sizeof(why))) {
-        out_error(why);
-        return (uint32_t) web_out_len;
-    }
     struct logic_step step;
     const bool found = logic_hint(&web_logic, &g, &step);
     out_reset();
@@ -987,18 +983,11 @@ WEB_EXPORT(web_generate) uint32_t web_generate(int box_rows, int box_cols, int v
 WEB_EXPORT(web_rate)
 uint32_t web_rate(int box_rows, int box_cols, int variant, uint32_t permutations)
 {
-    const struct grid_shape shape = make_shape(box_rows, box_cols, variant);
     struct grid g;
-    char why[200];
-    if (!parse_puzzle(web_in, &g, &shape, why, sizeof(why))) {
-        out_error(why);
+    if (!read_input(&g, box_rows, box_cols, variant, true))
         return (uint32_t) web_out_len;
-    }
-    if (grid_find_conflict(&g, why, sizeof(why))) {
-        out_error(why);
-        return (uint32_t) web_out_len;
-    }
     struct rater r;
+    char why[200];
     if (rater_open(&r, RATE_ALL, NULL, (int) permutations, 1, why, sizeof(why)) != 0) {
         out_error(why);
         return (uint32_t) web_out_len;
