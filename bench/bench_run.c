@@ -399,6 +399,26 @@ static void warm_up(struct worker *w, size_t si, size_t ci, size_t from)
     }
 }
 
+size_t bench_plan_format_row(const struct bench_plan *plan, size_t si, size_t ci,
+    size_t pi, unsigned r, char *line, size_t len)
+{
+    const struct solver *s = plan->solvers[si];
+    const struct bench_cell *cell = cell_at(plan, si, ci, pi, r);
+    struct bench_row row;
+    memset(&row, 0, sizeof(row));
+    snprintf(row.corpus, sizeof(row.corpus), "%s", plan->corpora[ci].name);
+    snprintf(row.solver, sizeof(row.solver), "%s", s->name);
+    row.index = plan->corpora[ci].puzzles[pi].index;
+    row.repeat = r + 1;
+    row.status = cell->status;
+    row.solutions = cell->solutions;
+    row.known = cell->timed ? s->counters : 0;
+    row.counters = cell->counters;
+    row.timed = cell->timed;
+    row.time_ns = cell->time_ns;
+    return bench_csv_format_row(&row, line, len);
+}
+
 static void record(struct worker *w, size_t si, size_t ci, size_t pi, unsigned r,
     const struct solve_result *res)
 {
@@ -413,20 +433,8 @@ static void record(struct worker *w, size_t si, size_t ci, size_t pi, unsigned r
     cell->timed = res->status != SOLVE_STATUS_INVALID && p->ok && !w->failed[si];
     cell->time_ns = cell->timed ? res->time_ns : 0;
 
-    struct bench_row row;
-    memset(&row, 0, sizeof(row));
-    snprintf(row.corpus, sizeof(row.corpus), "%s", c->name);
-    snprintf(row.solver, sizeof(row.solver), "%s", s->name);
-    row.index = p->index;
-    row.repeat = r + 1;
-    row.status = cell->status;
-    row.solutions = cell->solutions;
-    row.known = cell->timed ? s->counters : 0;
-    row.counters = cell->counters;
-    row.timed = cell->timed;
-    row.time_ns = cell->time_ns;
     char line[BENCH_CSV_LINE_MAX];
-    const size_t len = bench_csv_format_row(&row, line, sizeof(line));
+    const size_t len = bench_plan_format_row(plan, si, ci, pi, r, line, sizeof(line));
 
     pthread_mutex_lock(&w->sh->lock);
     if (res->status == SOLVE_STATUS_ERROR) {

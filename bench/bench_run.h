@@ -164,6 +164,12 @@ size_t bench_plan_find_puzzle(
 struct bench_cell *bench_plan_row_cell(
     struct bench_plan *plan, const struct bench_row *row, size_t *ci);
 
+/* Formats the runs.csv row of a cell (solver si, corpus ci, entry pi,
+ * repeat r counted from 0) into line. Returns its length, 0 when it does not
+ * fit. */
+size_t bench_plan_format_row(const struct bench_plan *plan, size_t si, size_t ci,
+    size_t pi, unsigned r, char *line, size_t len);
+
 /* Fills cells from the rows of an earlier runs.csv (rows of other corpora,
  * solvers or puzzles are ignored). Returns the rows taken, or -1 with why.
  * *valid_bytes: see bench_csv_read. */

@@ -851,28 +851,14 @@ static int write_outputs(struct bench_plan *plan, const struct bench_shard *shar
     size_t len = bench_csv_header(line, sizeof(line));
     fwrite(line, 1, len, f);
     for (size_t ci = 0; ci < plan->ncorpora; ci++) {
-        const struct bench_corpus *c = &plan->corpora[ci];
         for (size_t si = 0; si < plan->nsolvers; si++) {
-            const struct solver *s = plan->solvers[si];
-            for (size_t pi = 0; pi < c->n; pi++) {
+            for (size_t pi = 0; pi < plan->corpora[ci].n; pi++) {
                 for (unsigned r = 0; r < plan->opt.repeat; r++) {
                     const struct bench_cell *cell = &plan->cells[si * plan->ncorpora
                         + ci][pi * plan->opt.repeat + r];
                     if (cell->state != BENCH_CELL_DONE)
                         continue;
-                    struct bench_row row;
-                    memset(&row, 0, sizeof(row));
-                    snprintf(row.corpus, sizeof(row.corpus), "%s", c->name);
-                    snprintf(row.solver, sizeof(row.solver), "%s", s->name);
-                    row.index = c->puzzles[pi].index;
-                    row.repeat = r + 1;
-                    row.status = cell->status;
-                    row.solutions = cell->solutions;
-                    row.known = cell->timed ? s->counters : 0;
-                    row.counters = cell->counters;
-                    row.timed = cell->timed;
-                    row.time_ns = cell->time_ns;
-                    len = bench_csv_format_row(&row, line, sizeof(line));
+                    len = bench_plan_format_row(plan, si, ci, pi, r, line, sizeof(line));
                     if (len == 0 || fwrite(line, 1, len, f) != len)
                         rc = -1;
                 }
