@@ -10,6 +10,7 @@ void cli_common_defaults(struct cli_common *c, uint64_t limit)
 {
     memset(c, 0, sizeof(*c));
     c->limit = limit;
+    c->corpus.variant_from_header = true;
 }
 
 int cli_parse_u64(const char *text, uint64_t *out)
@@ -76,6 +77,7 @@ int cli_common_option(struct cli_common *c, int opt, const char *arg)
             c->corpus.shape.variant = GRID_DIAGONAL;
         else
             return bad_value("variant", arg, "standard or diagonal");
+        c->corpus.variant_from_header = false; /* the user's word wins */
         for (int i = 0; i < c->nempty; i++)
             c->empty[i].variant = c->corpus.shape.variant;
         return 1;

@@ -54,7 +54,8 @@ enum {
     "  --budget-steps N    give up (status limit) after N steps of the back end\n"     \
     "  --budget-ms N       give up (status limit) after N ms per puzzle\n"             \
     "  --size RxC          box shape (2x3 = 6x6); default: from each puzzle's length\n" \
-    "  --variant V         standard or diagonal\n"                                     \
+    "  --variant V         standard or diagonal; default: what a file's header\n"       \
+    "                      comment says (variant=diagonal), else standard\n"            \
     "  --format F          auto, lines or grids (whitespace grids, seed 002)\n"        \
     "  --empty RxC         add the empty grid with RxC boxes as an input\n"            \
     "  --pretty            draw grids with boxes\n"                                    \

@@ -77,9 +77,7 @@ static const char usage_text[]
       "  --csv               rows on stdout as they complete (the summary goes to "
       "stderr)\n"
       "  --quiet             no progress bar and no summary table\n"
-      "  --size RxC, --variant V, --format F, --empty RxC: as for `sudolab solve`;\n"
-      "                      without --variant, a file whose header comment says\n"
-      "                      variant=diagonal (sudolab generate) is read as diagonal\n";
+      "  --size RxC, --variant V, --format F, --empty RxC: as for `sudolab solve`\n";
 
 struct bench_cli {
     struct cli_common common;
@@ -91,7 +89,6 @@ struct bench_cli {
     const char *baseline;
     const char *out_dir;
     bool resume, quiet, seed_set;
-    bool variant_set; /* --variant given: it overrides corpus headers */
 };
 
 struct load_ctx {
@@ -194,8 +191,6 @@ static int parse_options(struct bench_cli *cli, int argc, char **argv)
     uint64_t v;
     optind = 1;
     while ((opt = getopt_long(argc, argv, "j:", longopts, NULL)) != -1) {
-        if (opt == CLI_OPT_VARIANT)
-            cli->variant_set = true;
         if (opt == CLI_OPT_SOLVER) {
             /* --solver NAME is one more pattern here, not the only back end */
             if (cli->npatterns < MAX_SELECTED)
@@ -294,46 +289,6 @@ static int parse_options(struct bench_cli *cli, int argc, char **argv)
         }
     }
     return 0;
-}
-
-/* The variant a corpus file declares in its leading comments. sudolab
- * generate writes its options there ("# sudolab generate ... variant=diagonal
- * ..."), and a diagonal corpus cannot be told from a standard one by its
- * lines: read as standard, most of its puzzles would have many solutions. */
-static enum grid_variant header_variant(const char *path)
-{
-    if (strcmp(path, "-") == 0)
-        return GRID_STANDARD; /* standard input cannot be read twice */
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return GRID_STANDARD; /* cli_walk reports it */
-    char line[1024];
-    enum grid_variant variant = GRID_STANDARD;
-    for (int k = 0; k < 64 && fgets(line, sizeof(line), f) && line[0] == '#'; k++) {
-        if (strstr(line, " variant=diagonal")) {
-            variant = GRID_DIAGONAL;
-            break;
-        }
-    }
-    fclose(f);
-    return variant;
-}
-
-/* Reads every input into the plan: one walk per file, each with the variant
- * its header declares, unless --variant said otherwise for all. */
-static unsigned long load_inputs(
-    const struct bench_cli *cli, int nfiles, char **files, struct load_ctx *lc)
-{
-    if (cli->variant_set || nfiles == 0)
-        return cli_walk(&cli->common, nfiles, files, load_entry, lc);
-    unsigned long problems = 0;
-    struct cli_common one = cli->common;
-    for (int i = 0; i < nfiles && !lc->failed; i++) {
-        one.nempty = i == 0 ? cli->common.nempty : 0; /* --empty grids once, first */
-        one.corpus.shape.variant = (uint8_t) header_variant(files[i]);
-        problems += cli_walk(&one, 1, &files[i], load_entry, lc);
-    }
-    return problems;
 }
 
 static FILE *open_in(
@@ -531,7 +486,7 @@ static int run_bench(struct bench_cli *cli, int argc, char **argv)
     struct bench_plan plan;
     bench_plan_init(&plan, &cli->opt, chosen, kept);
     struct load_ctx lc = { .plan = &plan, .ci = -1 };
-    unsigned long problems = load_inputs(cli, nfiles, files, &lc);
+    unsigned long problems = cli_walk(&cli->common, nfiles, files, load_entry, &lc);
     if (lc.broken > MAX_BROKEN_MESSAGES)
         fprintf(stderr, "sudolab bench: %lu more puzzles whose clues break a rule\n",
             lc.broken - MAX_BROKEN_MESSAGES);

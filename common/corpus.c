@@ -1,5 +1,6 @@
 #include "common/corpus.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -139,6 +140,23 @@ static bool is_ignorable(const struct corpus *c)
 {
     const size_t i = skip_space(c->buf, 0, c->len);
     return i == c->len || c->buf[i] == '#';
+}
+
+/* A header comment's "variant=..." word, if any, applies to the file. */
+static void read_header_variant(struct corpus *c)
+{
+    const char *at = c->buf;
+    while ((at = strstr(at, "variant=")) != NULL) {
+        const bool word_start = at == c->buf || at[-1] == ' ' || at[-1] == '\t'
+            || at[-1] == '#';
+        at += strlen("variant=");
+        if (!word_start)
+            continue;
+        if (strncmp(at, "diagonal", 8) == 0 && !isalnum((unsigned char) at[8]))
+            c->opts.shape.variant = GRID_DIAGONAL;
+        else if (strncmp(at, "standard", 8) == 0 && !isalnum((unsigned char) at[8]))
+            c->opts.shape.variant = GRID_STANDARD;
+    }
 }
 
 /* Splits a grid row into integers. Returns the count, or -1 when some token is
@@ -289,8 +307,11 @@ enum corpus_status corpus_next(struct corpus *c, struct corpus_item *item)
         }
         if (got == 0)
             return CORPUS_END;
-        if (is_ignorable(c))
+        if (is_ignorable(c)) {
+            if (c->index == 0 && c->opts.variant_from_header)
+                read_header_variant(c);
             continue;
+        }
         item->line = c->lineno;
         item->index = ++c->index;
         int n = 0;

@@ -26,6 +26,11 @@ enum corpus_format {
 struct corpus_options {
     struct grid_shape shape; /* box_rows 0 = size from each puzzle */
     enum corpus_format format;
+    /* A '#' comment before the first entry that says "variant=diagonal" (or
+     * "variant=standard") sets the variant of the file's puzzles, as sudolab
+     * generate writes it: a diagonal corpus cannot be told from a standard
+     * one by its lines. Callers clear this when the user named a variant. */
+    bool variant_from_header;
 };
 
 enum corpus_status {

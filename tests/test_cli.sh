@@ -93,6 +93,16 @@ has "whitespace grid counted" "$tmp/out" '^1 2 multiple'
 check "diagonal corpus (one invalid entry)" $? 1
 has "diagonal clash reported" "$tmp/err" "clue 1 appears twice in main diagonal"
 
+# sudolab generate's header makes a file diagonal for solve too: 1s at r1c1
+# and r4c4 share only the main diagonal; --variant standard overrides it.
+printf '# sudolab generate size=3x3 variant=diagonal\n' > "$tmp/diag.txt"
+printf '1%29s1%50s\n' '' '' | tr ' ' '.' >> "$tmp/diag.txt"
+"$bin" solve --solver mrv "$tmp/diag.txt" > "$tmp/out" 2> "$tmp/err"
+check "a diagonal header: the clues break a rule" $? 1
+has "named by the header's variant" "$tmp/err" "appears twice in main diagonal"
+"$bin" solve --solver mrv --variant standard "$tmp/diag.txt" > "$tmp/out" 2> "$tmp/err"
+check "--variant standard overrides the header" $? 0
+
 "$bin" solve --solver naive --budget-steps 100000 \
     .................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7... \
     > "$tmp/out"

@@ -18,6 +18,7 @@ struct entry {
     enum corpus_status status;
     unsigned long line;
     int n;
+    int variant;
     char text[640];
     char extra[CORPUS_EXTRA_MAX];
     char why[200];
@@ -39,6 +40,7 @@ static int read_all(const char *text, size_t len, const struct corpus_options *o
         out[count].status = st;
         out[count].line = item.line;
         out[count].n = st == CORPUS_PUZZLE ? item.puzzle.n : 0;
+        out[count].variant = st == CORPUS_PUZZLE ? item.puzzle.variant : -1;
         if (st == CORPUS_PUZZLE)
             grid_format_line(&item.puzzle, out[count].text);
         snprintf(out[count].extra, sizeof(out[count].extra), "%s", item.extra);
@@ -82,6 +84,40 @@ static void lines_with_comments_crlf_and_fields(void **state)
     assert_string_equal(e[2].extra, "extra");
     assert_string_equal(e[4].extra, "2+");
     assert_int_equal(e[5].n, 4); /* mixed sizes in one file */
+}
+
+/* sudolab generate's header names the variant; only comments before the
+ * first entry count, and only when the caller lets the header decide. */
+static void header_comment_sets_the_variant(void **state)
+{
+    (void) state;
+    const struct corpus_options from_header = { .variant_from_header = true };
+    struct entry e[16];
+    assert_int_equal(READ("# sudolab generate size=2x2 variant=diagonal seed=1\n"
+                          "1...............\n"
+                          "# variant=standard: too late, entries came first\n"
+                          "..2.............\n",
+                          &from_header, e),
+        2);
+    assert_int_equal(e[0].variant, GRID_DIAGONAL);
+    assert_int_equal(e[1].variant, GRID_DIAGONAL);
+    assert_int_equal(READ("#variant=diagonal\n1...............\n", &from_header, e), 1);
+    assert_int_equal(e[0].variant, GRID_DIAGONAL);
+    /* a word that only ends in variant=, and a value that only starts with diagonal */
+    assert_int_equal(READ("# covariant=diagonal variant=diagonals\n1...............\n",
+                         &from_header, e),
+        1);
+    assert_int_equal(e[0].variant, GRID_STANDARD);
+    /* the caller's variant wins (sudolab --variant) */
+    const struct corpus_options forced = { .shape = { 0, 0, GRID_STANDARD } };
+    assert_int_equal(READ("# variant=diagonal\n1...............\n", &forced, e), 1);
+    assert_int_equal(e[0].variant, GRID_STANDARD);
+    /* while the header decides, it can also say standard */
+    const struct corpus_options diagonal_default
+        = { .shape = { 0, 0, GRID_DIAGONAL }, .variant_from_header = true };
+    assert_int_equal(
+        READ("# variant=standard\n1...............\n", &diagonal_default, e), 1);
+    assert_int_equal(e[0].variant, GRID_STANDARD);
 }
 
 static void zeros_are_blanks(void **state)
@@ -310,6 +346,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(lines_with_comments_crlf_and_fields),
         cmocka_unit_test(zeros_are_blanks),
+        cmocka_unit_test(header_comment_sets_the_variant),
         cmocka_unit_test(whitespace_grids_like_seed_002),
         cmocka_unit_test(grid_with_a_missing_row),
         cmocka_unit_test(grid_rows_of_wrong_width_or_value),

@@ -1,7 +1,8 @@
 /* libFuzzer target: the corpus reader and the grid parser.
  *
  * The first byte picks the reader's options (format, a forced box shape,
- * the variant); the rest is a corpus file. Every entry must come back as a
+ * the variant, whether a header comment may set it); the rest is a corpus
+ * file. Every entry must come back as a
  * puzzle or a bad entry with a reason and a line, a puzzle's line form must
  * parse back to the same grid, and memory and time stay bounded (the
  * sanitizers and libFuzzer's limits watch those). */
@@ -25,6 +26,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     opts.shape.box_rows = boxes[(data[0] >> 2) % 8][0];
     opts.shape.box_cols = boxes[(data[0] >> 2) % 8][1];
     opts.shape.variant = (data[0] >> 5) & 1;
+    opts.variant_from_header = (data[0] >> 6) & 1;
     FILE *f = fmemopen((void *) (data + 1), size - 1 ? size - 1 : 1, "rb");
     if (!f)
         return 0;
