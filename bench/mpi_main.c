@@ -53,10 +53,13 @@ enum {
     FLUSH_BYTES = 1 << 20, /* results sent without waiting for a request */
     MAX_ARGS = 512,
     MAX_TARGET = 1024, /* jobs queued per rank, at most (bench: -j up to 1024) */
-    /* Work a rank keeps queued: 20 ms, so its requests come ~10 ms apart,
-     * or more with many ranks, so rank 0 sees ~2,500 requests a second at
-     * most (it spends ~10-20 us on one). */
-    QUEUE_NS = 20000000,
+    /* Work a rank keeps queued: 50 ms. A rank asks for more when half is
+     * left, which must outlast a round trip to rank 0 (its naps reach 2 ms,
+     * and a busy machine adds scheduling delays: with 20 ms, a rank of a -np 2
+     * run waited ~170 ms of 1.5 s). Requests come ~25 ms apart, or more with
+     * many ranks, so rank 0 sees ~2,500 requests a second at most (it spends
+     * ~10-20 us on one); near the end, guided shares keep queues short. */
+    QUEUE_NS = 50000000,
     QUEUE_NS_PER_RANK = 400000,
 };
 
@@ -148,6 +151,7 @@ struct engine {
     atomic_int *stop; /* optional: set when the run is interrupted (no new jobs) */
     uint64_t messages; /* rank 0: requests received */
     uint64_t comm_cpu_ns; /* CPU time of this rank's main (exchanging) thread */
+    uint64_t idle_ns; /* compute threads' time waiting for a job (not rank 0) */
     uint32_t reply[2 * MAX_TARGET + 1]; /* job messages: count, then job numbers */
 };
 
@@ -192,11 +196,15 @@ static bool engine_next(struct engine *e, uint32_t *job)
             got = true;
         }
     } else {
-        while (e->qlen == 0 && !e->no_more && !e->failed) {
-            e->waiting++;
-            pthread_cond_signal(&e->need);
-            pthread_cond_wait(&e->have, &e->lock);
-            e->waiting--;
+        if (e->qlen == 0 && !e->no_more && !e->failed) {
+            const uint64_t t0 = clock_now_ns();
+            while (e->qlen == 0 && !e->no_more && !e->failed) {
+                e->waiting++;
+                pthread_cond_signal(&e->need);
+                pthread_cond_wait(&e->have, &e->lock);
+                e->waiting--;
+            }
+            e->idle_ns += clock_now_ns() - t0;
         }
         if (e->failed)
             e->qlen = 0;
@@ -315,7 +323,7 @@ static int root_loop(struct engine *e)
             }
             pthread_mutex_unlock(&e->lock);
             nap(pause);
-            if (pause < 5000000)
+            if (pause < 2000000)
                 pause += pause / 2;
             continue;
         }
@@ -353,7 +361,12 @@ static int root_loop(struct engine *e)
             fprintf(stderr, "sudolab-mpi: rank %d failed\n", st.MPI_SOURCE);
         }
         uint32_t n = 0;
-        const uint32_t want = h.want < 2 * MAX_TARGET ? h.want : 2 * MAX_TARGET;
+        /* Guided: at most a share of what is left, so that near the end no
+         * rank sits on a long queue while the others run dry. */
+        const size_t share = (e->njobs - e->next) / (2 * (size_t) e->size) + 1;
+        uint32_t want = h.want < 2 * MAX_TARGET ? h.want : 2 * MAX_TARGET;
+        if (want > share)
+            want = (uint32_t) share;
         const bool stopping = e->failed || (e->stop && atomic_load(e->stop));
         while (!stopping && n < want && e->next < e->njobs)
             e->reply[1 + n++] = e->jobs[e->next++];
@@ -438,9 +451,14 @@ static int worker_loop(struct engine *e)
     pthread_mutex_lock(&e->lock);
     for (;;) {
         /* Keep about queue_ns of work queued at the rate jobs are taken here:
-         * few messages for small jobs, little left over for big ones. */
+         * few messages for small jobs, little left over for big ones. The
+         * rate counts working time only: with the time spent waiting for
+         * jobs in it, a starved rank would measure its own starvation and
+         * keep its queue too short to cover a round trip to rank 0 (idle_ns
+         * adds up the waits of target threads). */
         size_t high = e->target;
-        const uint64_t elapsed = clock_now_ns() - e->start_ns;
+        const uint64_t now = clock_now_ns(), idle = e->idle_ns / e->target;
+        const uint64_t elapsed = now - e->start_ns > idle ? now - e->start_ns - idle : 0;
         if (e->taken > 0 && elapsed > 0) {
             const double rate
                 = (double) e->taken * (double) e->queue_ns / (double) elapsed;
@@ -503,16 +521,17 @@ static int engine_run(struct engine *e, int (*fn)(void *), void *arg)
  * when SUDOLAB_MPI_STATS is set (the figure "overhead per puzzle"). */
 static void engine_report(const struct engine *e, const char *unit, uint64_t units)
 {
-    uint64_t cpu = e->comm_cpu_ns, total = 0;
-    MPI_Reduce(&cpu, &total, 1, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+    uint64_t mine[2] = { e->comm_cpu_ns, e->idle_ns }, total[2] = { 0, 0 };
+    MPI_Reduce(mine, total, 2, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
     if (e->rank != 0 || !getenv("SUDOLAB_MPI_STATS"))
         return;
     fprintf(stderr,
         "sudolab-mpi: %d ranks; %llu requests to rank 0; the exchanging threads used "
-        "%.3f ms of CPU, %.3f us per %s (%llu)\n",
-        e->size, (unsigned long long) e->messages, (double) total / 1e6,
-        units ? (double) total / 1e3 / (double) units : 0.0, unit,
-        (unsigned long long) units);
+        "%.3f ms of CPU, %.3f us per %s (%llu); compute threads waited %.3f ms for "
+        "jobs\n",
+        e->size, (unsigned long long) e->messages, (double) total[0] / 1e6,
+        units ? (double) total[0] / 1e3 / (double) units : 0.0, unit,
+        (unsigned long long) units, (double) total[1] / 1e6);
 }
 
 /* ---- command lines ---- */
