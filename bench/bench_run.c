@@ -39,8 +39,10 @@ void bench_plan_free(struct bench_plan *plan)
         free(plan->cells[k]);
     free(plan->cells);
     free(plan->passes);
-    for (size_t ci = 0; ci < plan->ncorpora; ci++)
+    for (size_t ci = 0; ci < plan->ncorpora; ci++) {
         free(plan->corpora[ci].puzzles);
+        free(plan->corpora[ci].cells);
+    }
     free(plan->corpora);
     plan->cells = NULL;
     plan->passes = NULL;
@@ -114,16 +116,44 @@ int bench_plan_add_puzzle(
         c->puzzles = grown;
         c->cap = cap;
     }
+    const size_t ncells = ok ? item->puzzle.ncells : 0;
+    if (c->cells_cap - c->cells_len < ncells) {
+        size_t cap = c->cells_cap ? c->cells_cap : 4096;
+        while (cap - c->cells_len < ncells)
+            cap *= 2;
+        uint8_t *grown = realloc(c->cells, cap);
+        if (!grown)
+            return -1;
+        c->cells = grown;
+        c->cells_cap = cap;
+    }
     struct bench_puzzle *p = &c->puzzles[c->n++];
     memset(p, 0, sizeof(*p));
     p->index = c->entries;
     p->line = item->line;
     p->ok = ok;
-    if (ok)
-        p->grid = item->puzzle;
+    p->cells = c->cells_len;
+    if (ok) {
+        p->box_rows = item->puzzle.box_rows;
+        p->box_cols = item->puzzle.box_cols;
+        p->variant = item->puzzle.variant;
+        memcpy(c->cells + c->cells_len, item->puzzle.cell, ncells);
+        c->cells_len += ncells;
+    }
     if (plan->opt.expect && !bench_parse_expect(item->extra, &p->expect_kind, &p->expect))
         p->expect_kind = BENCH_EXPECT_NONE;
     return 0;
+}
+
+void bench_puzzle_grid(const struct bench_corpus *c, size_t pi, struct grid *g)
+{
+    const struct bench_puzzle *p = &c->puzzles[pi];
+    if (!p->ok
+        || grid_init(g, p->box_rows, p->box_cols, (enum grid_variant) p->variant) != 0) {
+        memset(g, 0, sizeof(*g));
+        return;
+    }
+    memcpy(g->cell, c->cells + p->cells, g->ncells);
 }
 
 /* FNV-1a: ties a puzzle's transformation to its corpus name and index, not to
@@ -155,11 +185,12 @@ int bench_plan_finish(struct bench_plan *plan)
                     continue;
                 struct rng rng;
                 rng_seed(&rng, plan->opt.seed ^ h ^ (p->index * 0x9e3779b97f4a7c15u));
+                struct grid g, out;
+                bench_puzzle_grid(c, pi, &g);
                 struct symmetry sym;
-                symmetry_random(&sym, &p->grid, &rng);
-                struct grid out;
-                symmetry_apply(&sym, &p->grid, &out);
-                p->grid = out;
+                symmetry_random(&sym, &g, &rng);
+                symmetry_apply(&sym, &g, &out);
+                memcpy(c->cells + p->cells, out.cell, out.ncells);
             }
         }
     }
@@ -178,9 +209,10 @@ int bench_plan_finish(struct bench_plan *plan)
                 return -1;
             for (size_t pi = 0; pi < c->n; pi++) {
                 char why[160];
+                struct grid g;
+                bench_puzzle_grid(c, pi, &g);
                 const bool skip = c->puzzles[pi].ok
-                    && !solver_supports(
-                        plan->solvers[si], &c->puzzles[pi].grid, why, sizeof(why));
+                    && !solver_supports(plan->solvers[si], &g, why, sizeof(why));
                 for (unsigned r = 0; r < plan->opt.repeat; r++) {
                     if (skip)
                         cell_at(plan, si, ci, pi, r)->state = BENCH_CELL_UNSUPPORTED;
@@ -393,7 +425,9 @@ static void warm_up(struct worker *w, size_t si, size_t ci, size_t from)
         struct solve_request req = make_request(plan);
         if (!req.deadline_ns || req.deadline_ns > end)
             req.deadline_ns = end;
-        solver_run(inst, &c->puzzles[pi].grid, &req, &res);
+        struct grid g;
+        bench_puzzle_grid(c, pi, &g);
+        solver_run(inst, &g, &req, &res);
         if (clock_now_ns() >= end)
             break;
     }
@@ -480,8 +514,10 @@ static void run_chunk(struct worker *w, const struct bench_job *job)
                 res.status = SOLVE_STATUS_ERROR;
                 snprintf(res.error, sizeof(res.error), "the back end failed to start");
             } else {
+                struct grid g;
+                bench_puzzle_grid(c, pi, &g);
                 const struct solve_request req = make_request(plan);
-                solver_run(inst, &c->puzzles[pi].grid, &req, &res);
+                solver_run(inst, &g, &req, &res);
             }
             record(w, job->si, job->ci, pi, r, &res);
         }
@@ -528,25 +564,28 @@ static size_t *pass_puzzles(struct bench_plan *plan, size_t si, size_t ci, size_
     return idx;
 }
 
-/* One pass over the puzzles. Returns false when a solve did not finish (budget
- * or error). */
+/* One pass over the puzzles: grids[k], or under tdoku's protocol the k-th
+ * line of text, parsed inside the pass. Returns false when a solve did not
+ * finish (budget or error). */
 static bool one_pass(struct solver_instance *inst, const struct bench_corpus *c,
-    const size_t *idx, size_t n, const char *text, size_t stride,
-    const struct solve_request *req, uint64_t *solutions)
+    const size_t *idx, size_t n, const struct grid *grids, const char *text,
+    size_t stride, const struct solve_request *req, uint64_t *solutions)
 {
     struct solve_result res;
     struct grid parsed;
     bool finished = true;
     uint64_t found = 0;
     for (size_t k = 0; k < n; k++) {
-        const struct grid *g = &c->puzzles[idx[k]].grid;
+        const struct grid *g = &parsed;
         if (text) {
-            const struct grid_shape shape = { g->box_rows, g->box_cols, g->variant };
-            if (grid_parse_token(
-                    &parsed, text + k * stride, (size_t) g->ncells, &shape, NULL, 0)
+            const struct bench_puzzle *p = &c->puzzles[idx[k]];
+            const struct grid_shape shape = { p->box_rows, p->box_cols, p->variant };
+            const size_t side = (size_t) p->box_rows * p->box_cols;
+            if (grid_parse_token(&parsed, text + k * stride, side * side, &shape, NULL, 0)
                 != 0)
                 return false;
-            g = &parsed;
+        } else {
+            g = &grids[k];
         }
         solver_solve_unchecked(inst, g, req, &res);
         finished &= res.outcome == SOLVE_DONE;
@@ -572,22 +611,35 @@ static void run_passes(struct worker *w, size_t si, size_t ci)
         free(idx);
         return;
     }
+    /* The pass's input, laid out before any timing: grids, or text lines
+     * under tdoku's protocol (parsing is then part of the timed work). */
+    struct grid *grids = NULL;
     char *text = NULL;
     size_t stride = 0;
     if (plan->opt.tdoku_protocol) {
-        stride = (size_t) c->puzzles[idx[0]].grid.ncells + 1;
         for (size_t k = 0; k < n; k++) {
-            if ((size_t) c->puzzles[idx[k]].grid.ncells + 1 > stride)
-                stride = (size_t) c->puzzles[idx[k]].grid.ncells + 1;
+            const struct bench_puzzle *p = &c->puzzles[idx[k]];
+            const size_t side = (size_t) p->box_rows * p->box_cols;
+            if (side * side + 1 > stride)
+                stride = side * side + 1;
         }
         text = malloc(n * stride);
-        if (!text) {
-            snprintf(pass->note, sizeof(pass->note), "out of memory");
-            free(idx);
-            return;
+    } else {
+        grids = malloc(n * sizeof(*grids));
+    }
+    if (!text && !grids) {
+        snprintf(pass->note, sizeof(pass->note), "out of memory");
+        free(idx);
+        return;
+    }
+    for (size_t k = 0; k < n; k++) {
+        if (text) {
+            struct grid g;
+            bench_puzzle_grid(c, idx[k], &g);
+            grid_format_line(&g, text + k * stride);
+        } else {
+            bench_puzzle_grid(c, idx[k], &grids[k]);
         }
-        for (size_t k = 0; k < n; k++)
-            grid_format_line(&c->puzzles[idx[k]].grid, text + k * stride);
     }
 
     /* Warm-up pass: untimed, except that a back end not marked fast must
@@ -599,7 +651,7 @@ static void run_passes(struct worker *w, size_t si, size_t ci)
         req.deadline_ns = t0 + (uint64_t) (plan->opt.fast_us * 1e3 * (double) n);
     else if (plan->opt.budget_ms)
         req.deadline_ns = t0 + plan->opt.budget_ms * 1000000u * n;
-    const bool finished = one_pass(inst, c, idx, n, text, stride, &req, &got);
+    const bool finished = one_pass(inst, c, idx, n, grids, text, stride, &req, &got);
     const uint64_t warm_ns = clock_now_ns() - t0;
     if (!finished || (req.deadline_ns && t0 + warm_ns > req.deadline_ns)) {
         snprintf(pass->note, sizeof(pass->note), "not fast: over %.0fus per puzzle",
@@ -622,7 +674,7 @@ static void run_passes(struct worker *w, size_t si, size_t ci)
             && (passes == 0 || total < plan->opt.pass_ms * 1000000u)) {
             const uint64_t start = clock_now_ns();
             req.deadline_ns = start + 10 * warm_ns + 1000000000u;
-            ok = one_pass(inst, c, idx, n, text, stride, &req, &got);
+            ok = one_pass(inst, c, idx, n, grids, text, stride, &req, &got);
             const uint64_t ns = clock_now_ns() - start;
             ok &= got == want;
             total += ns;
@@ -640,6 +692,7 @@ static void run_passes(struct worker *w, size_t si, size_t ci)
                 ok ? "interrupted" : "a timed pass did not finish or differed");
         }
     }
+    free(grids);
     free(text);
     free(idx);
 }
@@ -833,8 +886,11 @@ static void print_disagreement(
     const struct bench_corpus *c = &plan->corpora[ci];
     const struct bench_puzzle *p = &c->puzzles[pi];
     char line[GRID_MAX_CELLS + 1] = "(did not parse)";
-    if (p->ok)
-        grid_format_line(&p->grid, line);
+    if (p->ok) {
+        struct grid g;
+        bench_puzzle_grid(c, pi, &g);
+        grid_format_line(&g, line);
+    }
     fprintf(out, "DISAGREEMENT %s:%lu (entry %lu)%s: %s\n", c->name, p->line, p->index,
         plan->opt.permute ? " permuted" : "", line);
     if (p->expect_kind != BENCH_EXPECT_NONE) {

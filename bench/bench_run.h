@@ -56,10 +56,14 @@ enum bench_expect {
     BENCH_EXPECT_INVALID,
 };
 
+/* An entry of a corpus. Its cells live in the corpus's cell store, one byte
+ * each, so that a 9x9 puzzle costs about 120 bytes instead of a whole struct
+ * grid (~630): every rank of an MPI run holds the whole corpus. */
 struct bench_puzzle {
-    struct grid grid; /* as solved: transformed under --permute */
+    size_t cells; /* offset of its cells in bench_corpus.cells */
     unsigned long index, line;
-    bool ok; /* false: the entry did not parse */
+    uint8_t box_rows, box_cols, variant;
+    bool ok; /* false: the entry did not parse (no cells) */
     uint8_t expect_kind;
     uint64_t expect;
 };
@@ -68,9 +72,15 @@ struct bench_corpus {
     char name[BENCH_CORPUS_NAME_MAX]; /* the file's base name; CSV key */
     struct bench_puzzle *puzzles;
     size_t n, cap;
+    uint8_t *cells; /* the puzzles' cells, as solved (transformed under --permute) */
+    size_t cells_len, cells_cap;
     unsigned long entries; /* entries read, those past --head included */
     struct shard_fingerprint fingerprint; /* of every entry read */
 };
+
+/* Entry pi of corpus c as a grid, as solved; an entry that did not parse
+ * gives a grid of zeros. */
+void bench_puzzle_grid(const struct bench_corpus *c, size_t pi, struct grid *g);
 
 enum bench_cell_state {
     BENCH_CELL_PENDING = 0,

@@ -855,8 +855,9 @@ static uint64_t plan_fingerprint(const struct bench_plan *plan)
             const struct bench_puzzle *p = &c->puzzles[pi];
             h = fnv(h, &p->index, sizeof(p->index));
             h = fnv(h, &p->ok, sizeof(p->ok));
+            const size_t n = (size_t) p->box_rows * p->box_cols;
             if (p->ok)
-                h = fnv(h, p->grid.cell, p->grid.ncells);
+                h = fnv(h, c->cells + p->cells, n * n);
         }
     }
     const struct bench_options *o = &plan->opt;
