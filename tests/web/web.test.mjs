@@ -25,7 +25,7 @@ const ROYLE = ".2..3..4.6.......3..4...5.....8.6...8...1...6...7.5.....7...6..4.
 const ROYLE_SOLUTION =
     "925631847618574293374982561749826135852413976163795482287359614491267358536148729";
 
-let server, browser, page, baseUrl;
+let server, browser, page, baseUrl, profile;
 let list; // the page's list of back ends
 
 function serve(dir) {
@@ -126,7 +126,7 @@ before(async () => {
     );
     server = await serve(path.resolve(site));
     baseUrl = `http://127.0.0.1:${server.address().port}/`;
-    const profile = fs.mkdtempSync(path.join(outDir, "chromium-profile-"));
+    profile = fs.mkdtempSync(path.join(outDir, "chromium-profile-"));
     // A fresh profile each run; the flags keep Chromium off the (closed) network.
     browser = await chromium.launchPersistentContext(profile, {
         executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
@@ -163,6 +163,7 @@ before(async () => {
 after(async () => {
     if (browser) await browser.close();
     if (server) server.close();
+    if (profile) fs.rmSync(profile, { recursive: true, force: true });
 });
 
 test("the page loads offline, with the back ends of the C core", async () => {
