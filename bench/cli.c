@@ -10,6 +10,7 @@ void cli_common_defaults(struct cli_common *c, uint64_t limit)
 {
     memset(c, 0, sizeof(*c));
     c->limit = limit;
+    c->budget_ms = CLI_DEFAULT_BUDGET_MS;
     c->corpus.variant_from_header = true;
 }
 

@@ -52,7 +52,8 @@ enum {
     "  --solver NAME       back end (see `sudolab list`)\n"                           \
     "  --limit K           stop after K solutions: 1 first, 2 uniqueness, 0 all\n"     \
     "  --budget-steps N    give up (status limit) after N steps of the back end\n"     \
-    "  --budget-ms N       give up (status limit) after N ms per puzzle\n"             \
+    "  --budget-ms N       give up (status limit) after N ms per puzzle (default\n"    \
+    "                      60000, so that nothing runs unbounded; 0 = none)\n"         \
     "  --size RxC          box shape (2x3 = 6x6); default: from each puzzle's length\n" \
     "  --variant V         standard or diagonal; default: what a file's header\n"       \
     "                      comment says (variant=diagonal), else standard\n"            \
@@ -72,6 +73,11 @@ struct cli_common {
     struct grid empty[8]; /* --empty grids */
     bool pretty, csv;
 };
+
+/* Per-puzzle time budget of solve, count, trace and rate unless --budget-ms
+ * says otherwise: a guard against a run that never ends (the empty 9x9 grid
+ * counted with --limit 0), far above any single puzzle's solve. */
+enum { CLI_DEFAULT_BUDGET_MS = 60000 };
 
 void cli_common_defaults(struct cli_common *c, uint64_t limit);
 /* Handles one common option. Returns 1 when handled, 0 when opt is not a common
