@@ -151,6 +151,7 @@ int cmd_rate(int argc, char **argv)
         return CLI_USAGE;
     }
     run.rater.budget_steps = run.common.budget_steps;
+    run.rater.budget_ms = run.common.budget_ms;
     /* the settings that make the numbers reproducible: a comment line, or
      * stderr when stdout is CSV */
     FILE *info = run.common.csv ? stderr : stdout;

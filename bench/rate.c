@@ -200,7 +200,9 @@ static void rate_guesses(struct rater *r, const struct grid *g, struct rate_valu
         struct grid permuted;
         symmetry_random(&sym, g, &rng);
         symmetry_apply(&sym, g, &permuted);
-        const struct solve_request req = { .limit = 2, .budget_steps = r->budget_steps };
+        const struct solve_request req = { .limit = 2,
+            .budget_steps = r->budget_steps,
+            .deadline_ns = r->budget_ms ? clock_now_ns() + r->budget_ms * 1000000u : 0 };
         struct solve_result res;
         solver_run(r->inst, &permuted, &req, &res);
         log_sum += log((double) res.counters.guesses + 1.0);

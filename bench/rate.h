@@ -58,6 +58,7 @@ struct rater {
     int permutations; /* for RATE_GUESSES */
     uint64_t seed; /* permutations come from seed and the puzzle's cells */
     uint64_t budget_steps; /* per solve; 0 = none */
+    uint64_t budget_ms; /* per solve; 0 = none */
     const struct solver *solver;
     struct solver_instance *inst;
     struct logic *logic;
