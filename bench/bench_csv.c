@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench/cli.h"
+#include "common/text.h"
 
 enum { CSV_MAX_FIELDS = 64 };
 
@@ -184,9 +184,9 @@ int bench_csv_parse_header(
 
 static int parse_count(const char *text, uint64_t *out)
 {
-    /* cli_parse_u64 accepts separators; a CSV we wrote never has them, but a
+    /* text_parse_u64 accepts separators; a CSV we wrote never has them, but a
      * spreadsheet round trip may */
-    return cli_parse_u64(text, out);
+    return text_parse_u64(text, out);
 }
 
 int bench_csv_parse_row(const char *line, const struct bench_csv_columns *cols,

@@ -26,7 +26,7 @@
 #include <stdio.h>
 
 #include "bench/bench_csv.h"
-#include "bench/shard.h"
+#include "common/shard.h"
 #include "common/corpus.h"
 #include "solvers/solver.h"
 

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "bench/bench_stats.h"
-#include "bench/cli.h"
+#include "common/text.h"
 
 /* Per-puzzle view of the cells: median time over the finished repeats. */
 struct puzzle_view {
@@ -143,7 +143,7 @@ static void format_time(char *buf, size_t len, double ns)
     if (isnan(ns))
         snprintf(buf, len, "-");
     else
-        cli_format_ns(buf, len, (uint64_t) llround(ns));
+        text_format_ns(buf, len, (uint64_t) llround(ns));
 }
 
 static void format_rate(char *buf, size_t len, double v)

@@ -61,14 +61,7 @@ listed() { # listed DIR EXCLUDED...
 }
 
 # shellcheck disable=SC2086
-sources="web/wasm_api.c $(listed common) $(listed solvers ${WASM_EXCLUDE:-sat.c milp.c})"
-defines=""
-for part in logic generate rate; do
-    if [ -f "$root/bench/$part.c" ] && [ -f "$root/bench/$part.h" ]; then
-        sources="$sources bench/$part.c"
-        defines="$defines -DWEB_HAVE_$(echo "$part" | tr a-z A-Z)=1"
-    fi
-done
+sources="web/wasm_api.c $(listed common) $(listed solvers ${WASM_EXCLUDE:-sat.c milp.c}) $(listed puzzle)"
 
 version=$(sed -n "s/^ *version: *'\([^']*\)'.*/\1/p" "$root/meson.build" | head -n 1)
 {
@@ -98,7 +91,7 @@ fi
 cd "$root"
 simd=-msimd128
 [ "${WASM_SIMD:-1}" = 0 ] && simd=""
-cflags="--target=wasm32-wasi -std=c11 -O3 $simd -DNDEBUG -D_GNU_SOURCE $defines -Wall -Wextra
+cflags="--target=wasm32-wasi -std=c11 -O3 $simd -DNDEBUG -D_GNU_SOURCE -Wall -Wextra
     -Wshadow -Wstrict-prototypes -Werror=missing-prototypes -Werror=vla
     -Wno-missing-field-initializers -I$root -I$obj ${WASM_CFLAGS:-}"
 objects=""

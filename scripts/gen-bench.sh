@@ -6,13 +6,13 @@
 # OUTDIR/hyperfine.csv and OUTDIR/<name>.txt (one sample output per command).
 #
 # usage: scripts/gen-bench.sh [OUTDIR]            (default: results/gen-bench)
-# SUDOLAB_BIN names the sudolab program (default: build/bench/sudolab); RUNS
+# SUDOLAB_BIN names the sudolab program (default: build/sudolab); RUNS
 # the hyperfine runs per command (default 5); QQWING=0 leaves qqwing out.
 set -eu
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-$root/results/gen-bench}
-bin=${SUDOLAB_BIN:-$root/build/bench/sudolab}
+bin=${SUDOLAB_BIN:-$root/build/sudolab}
 runs=${RUNS:-5}
 [ -x "$bin" ] || { echo "gen-bench: $bin not found (set SUDOLAB_BIN)" >&2; exit 2; }
 command -v hyperfine > /dev/null || { echo "gen-bench: hyperfine is not installed" >&2; exit 2; }

@@ -12,7 +12,7 @@
 #             exists, else datasets/famous.txt
 #   --head N  the first N puzzles of it (default 20)
 #   --out DIR default results/hyperfine
-# Environment: SUDOLAB_BIN (default build-release/bench/sudolab), BUDGET_MS per
+# Environment: SUDOLAB_BIN (default build-release/sudolab), BUDGET_MS per
 # puzzle (default 1000), RUNS (max runs per command, default 10).
 # Writes DIR/hyperfine.json, hyperfine.csv, hyperfine.png/.svg and README.txt
 # (which corpus); the puzzles themselves stay out of DIR (public corpora are
@@ -37,7 +37,7 @@ if [ -z "$corpus" ]; then
     corpus=$root/../shared/datasets/puzzles3_magictour_top1465
     [ -f "$corpus" ] || corpus=$root/datasets/famous.txt
 fi
-bin=${SUDOLAB_BIN:-$root/build-release/bench/sudolab}
+bin=${SUDOLAB_BIN:-$root/build-release/sudolab}
 budget=${BUDGET_MS:-1000}
 runs=${RUNS:-10}
 for tool in hyperfine gnuplot; do

@@ -4,14 +4,14 @@
 # after 14,781 steps, as PNG and SVG.
 #
 # usage: scripts/moler-figures.sh [OUTDIR]       (default: results/moler)
-# SUDOLAB_BIN names the sudolab program (default: build/bench/sudolab).
+# SUDOLAB_BIN names the sudolab program (default: build/sudolab).
 # Writes OUTDIR/fig11-step22.{csv,png,svg} and OUTDIR/fig12-step14781.{csv,png,svg};
 # the CSV is the grid as `sudolab trace --csv --at` prints it.
 set -eu
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-$root/results/moler}
-bin=${SUDOLAB_BIN:-$root/build/bench/sudolab}
+bin=${SUDOLAB_BIN:-$root/build/sudolab}
 royle='.2..3..4.6.......3..4...5.....8.6...8...1...6...7.5.....7...6..4.......8.3..4..2.'
 
 if [ ! -x "$bin" ]; then

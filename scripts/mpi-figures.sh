@@ -16,8 +16,8 @@ set -eu
 build=${1:?usage: mpi-figures.sh BUILD-DIR [ROUNDS] [COPIES]}
 rounds=${2:-5}
 copies=${3:-10}
-sudolab=$build/bench/sudolab
-mpi=$build/bench/sudolab-mpi
+sudolab=$build/sudolab
+mpi=$build/sudolab-mpi
 data=${SUDOLAB_SHARED_DATASETS:-$(dirname "$0")/../../shared/datasets}
 corpus=$data/puzzles3_magictour_top1465
 [ -x "$sudolab" ] && [ -x "$mpi" ] || { echo "no sudolab and sudolab-mpi in $build" >&2; exit 2; }

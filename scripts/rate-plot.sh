@@ -10,7 +10,7 @@
 #   inputs/, data/      the puzzles rated and the per-corpus plot data
 #
 # usage: scripts/rate-plot.sh OUTDIR
-# SUDOLAB_BIN names the sudolab program (default: build/bench/sudolab);
+# SUDOLAB_BIN names the sudolab program (default: build/sudolab);
 # SUDOLAB_SHARED_DATASETS the tdoku corpora (default: ../shared/datasets);
 # RATE_HEAD, RATE_PERMUTATIONS (default 10), RATE_SOLVERS (timed back ends,
 # default "mrv dlx"; the first is plotted) and RATE_REPEAT (solves per puzzle
@@ -19,7 +19,7 @@ set -eu
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:?usage: scripts/rate-plot.sh OUTDIR}
-bin=${SUDOLAB_BIN:-$root/build/bench/sudolab}
+bin=${SUDOLAB_BIN:-$root/build/sudolab}
 shared=${SUDOLAB_SHARED_DATASETS:-$root/../shared/datasets}
 head=${RATE_HEAD:-200}
 perms=${RATE_PERMUTATIONS:-10}

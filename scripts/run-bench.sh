@@ -48,7 +48,7 @@ if [ ! -f "$build/build.ninja" ]; then
         || { cat "$build.setup.log" >&2; exit 2; }
 fi
 ninja -C "$build" > "$build.log" 2>&1 || { cat "$build.log" >&2; exit 2; }
-bin=$root/$build/bench/sudolab
+bin=$root/$build/sudolab
 
 rev=$(git describe --always --dirty 2>/dev/null || echo unknown)
 out=${OUT:-results/$(date -u +%Y-%m-%d)_$(hostname -s 2>/dev/null || hostname)_$rev}

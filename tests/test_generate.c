@@ -13,9 +13,9 @@
 
 #include <cmocka.h>
 
-#include "bench/generate.h"
-#include "bench/logic.h"
-#include "bench/rate.h"
+#include "puzzle/generate.h"
+#include "puzzle/logic.h"
+#include "puzzle/rate.h"
 #include "common/check.h"
 #include "solvers/registry.h"
 

@@ -11,7 +11,8 @@
 
 #include <cmocka.h>
 
-#include "bench/shard.h"
+#include "common/shard.h"
+#include "puzzle/split.h"
 #include "common/check.h"
 #include "solvers/registry.h"
 

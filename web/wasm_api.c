@@ -1,6 +1,6 @@
 /* The page's window on sudolab's C core, compiled to WebAssembly by
  * scripts/build-wasm.sh. Everything the page computes goes through here and
- * into the same common/, solvers/ and bench/ code the native build runs: the
+ * into the same common/, solvers/ and puzzle/ code the native build runs: the
  * JavaScript side only moves text in and out and draws.
  *
  * Calling convention: the page asks web_input(len) for a buffer, writes a
@@ -25,15 +25,9 @@
 #include "common/units.h"
 #include "solvers/registry.h"
 #include "web/wasm_api.h"
-#if WEB_HAVE_LOGIC
-#include "bench/logic.h"
-#endif
-#if WEB_HAVE_GENERATE
-#include "bench/generate.h"
-#endif
-#if WEB_HAVE_RATE
-#include "bench/rate.h"
-#endif
+#include "puzzle/logic.h"
+#include "puzzle/generate.h"
+#include "puzzle/rate.h"
 
 #define WEB_EXPORT(name) __attribute__((export_name(#name)))
 
@@ -271,7 +265,6 @@ WEB_EXPORT(web_list) uint32_t web_list(void)
         out_printf("]}");
     }
     out_printf("]");
-#if WEB_HAVE_GENERATE
     static const enum gen_method methods[] = { GEN_DIG, GEN_SEED003 };
     out_printf(",\"generate\":{\"methods\":[");
     for (size_t i = 0; i < sizeof(methods) / sizeof(methods[0]); i++) {
@@ -286,7 +279,6 @@ WEB_EXPORT(web_list) uint32_t web_list(void)
         out_printf("}");
     }
     out_printf("]}");
-#endif
     out_printf("}");
     return (uint32_t) web_out_len;
 }
@@ -836,7 +828,6 @@ WEB_EXPORT(web_trace_find) int32_t web_trace_find(int slot, int counter, uint32_
 
 /* --- the logic solver: hints and grading ------------------------------------ */
 
-#if WEB_HAVE_LOGIC
 static struct logic web_logic; /* ~170 KB: kept, not on the stack */
 
 static void out_unit(const struct grid *g, int unit)
@@ -901,11 +892,9 @@ WEB_EXPORT(web_hint) uint32_t web_hint(int box_rows, int box_cols, int variant)
     return (uint32_t) web_out_len;
 }
 
-#endif
 
 /* --- generation and rating ---------------------------------------------------- */
 
-#if WEB_HAVE_GENERATE
 /* Generates puzzle number 0 of `sudolab generate` with the same options: the
  * input is "METHOD LEVEL SEED [symmetric] [minimal]", the shape comes from the
  * arguments (0, 0 = 9x9). */
@@ -974,9 +963,7 @@ WEB_EXPORT(web_generate) uint32_t web_generate(int box_rows, int box_cols, int v
     gen_close(gen);
     return (uint32_t) web_out_len;
 }
-#endif
 
-#if WEB_HAVE_RATE
 /* All of `sudolab rate`'s raters on the input puzzle: seed 004's blank count
  * and degree of freedom, search effort over random permutations, and the
  * hardest technique the logic solver needs. */
@@ -1017,4 +1004,3 @@ uint32_t web_rate(int box_rows, int box_cols, int variant, uint32_t permutations
     rater_close(&r);
     return (uint32_t) web_out_len;
 }
-#endif

@@ -40,18 +40,12 @@ uint32_t web_trace_state(int slot, uint32_t k);
 /* The position after the first event whose counter reaches value, or -1. */
 int32_t web_trace_find(int slot, int counter, uint32_t value);
 
-#if WEB_HAVE_LOGIC
-/* The next step of the logic solver (bench/logic.h) from the input position. */
+/* The next step of the logic solver (puzzle/logic.h) from the input position. */
 uint32_t web_hint(int box_rows, int box_cols, int variant);
-#endif
-#if WEB_HAVE_GENERATE
 /* Input "METHOD LEVEL SEED [symmetric] [minimal]": puzzle 0 of `sudolab
  * generate` with those options, and its solution. */
 uint32_t web_generate(int box_rows, int box_cols, int variant);
-#endif
-#if WEB_HAVE_RATE
 /* Every rater of `sudolab rate` on the input puzzle. */
 uint32_t web_rate(int box_rows, int box_cols, int variant, uint32_t permutations);
-#endif
 
 #endif /* SUDOLAB_WEB_WASM_API_H */

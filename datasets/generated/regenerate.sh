@@ -1,10 +1,10 @@
 #!/bin/sh
 # Remakes every file of this directory with `sudolab generate`; the README
 # lists the same commands. Usage: datasets/generated/regenerate.sh [SUDOLAB]
-# (default: build/bench/sudolab). Same seeds and same back ends (named in each
+# (default: build/sudolab). Same seeds and same back ends (named in each
 # file's header) give the same bytes.
 set -eu
-bin=${1:-build/bench/sudolab}
+bin=${1:-build/sudolab}
 dir=$(dirname "$0")
 gen() {
     out=$1

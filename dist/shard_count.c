@@ -1,12 +1,14 @@
-/* count's split path: count -j N and count --shard K/N (bench/shard.h). */
+/* count's split path: count -j N and count --shard K/N (dist/shard_count.h, puzzle/split.h). */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bench/bench_env.h"
-#include "bench/cli.h"
-#include "bench/commands.h"
-#include "bench/shard.h"
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "common/shard.h"
+#include "dist/shard_count.h"
+#include "puzzle/split.h"
 #include "solvers/registry.h"
 
 /* ---- the count command's split path ---- */

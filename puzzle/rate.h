@@ -7,14 +7,14 @@
  * same way for every size (box = the cell's box; the diagonals of the
  * diagonal variant are not counted), and the level tables are applied
  * unchanged, so other sizes mostly fall outside them (level 0). */
-#ifndef SUDOLAB_BENCH_RATE_H
-#define SUDOLAB_BENCH_RATE_H
+#ifndef SUDOLAB_PUZZLE_RATE_H
+#define SUDOLAB_PUZZLE_RATE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "bench/logic.h"
+#include "puzzle/logic.h"
 #include "common/grid.h"
 #include "solvers/solver.h"
 
@@ -85,4 +85,4 @@ int rate_format(
 /* The CSV column names of `methods`, each led by a comma. */
 int rate_csv_header(char *out, size_t len, unsigned methods);
 
-#endif /* SUDOLAB_BENCH_RATE_H */
+#endif /* SUDOLAB_PUZZLE_RATE_H */

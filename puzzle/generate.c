@@ -34,13 +34,13 @@
  * starts again, so every puzzle is in range. Its ranges as coded are 36-44,
  * 27-35 and 17-26 (35 + randi(9)...); its comments and SPEC say 36-45, 27-36,
  * 17-27, which is what is drawn from here. */
-#include "bench/generate.h"
+#include "puzzle/generate.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench/logic.h"
+#include "puzzle/logic.h"
 #include "common/rng.h"
 #include "common/units.h"
 #include "solvers/registry.h"

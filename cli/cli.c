@@ -1,10 +1,11 @@
-#include "bench/cli.h"
+#include "cli/cli.h"
 
 #include <errno.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "solvers/registry.h"
+#include "common/text.h"
 
 void cli_common_defaults(struct cli_common *c, uint64_t limit)
 {
@@ -12,27 +13,6 @@ void cli_common_defaults(struct cli_common *c, uint64_t limit)
     c->limit = limit;
     c->budget_ms = CLI_DEFAULT_BUDGET_MS;
     c->corpus.variant_from_header = true;
-}
-
-int cli_parse_u64(const char *text, uint64_t *out)
-{
-    uint64_t v = 0;
-    bool digit = false;
-    for (const char *p = text; *p; p++) {
-        if (*p == '_' || *p == ',')
-            continue;
-        if (*p < '0' || *p > '9')
-            return -1;
-        const uint64_t d = (uint64_t) (*p - '0');
-        if (v > (UINT64_MAX - d) / 10)
-            return -1;
-        v = v * 10 + d;
-        digit = true;
-    }
-    if (!digit)
-        return -1;
-    *out = v;
-    return 0;
 }
 
 static int bad_value(const char *option, const char *arg, const char *expected)
@@ -53,16 +33,16 @@ int cli_common_option(struct cli_common *c, int opt, const char *arg)
         }
         return 1;
     case CLI_OPT_LIMIT:
-        if (cli_parse_u64(arg, &c->limit) != 0)
+        if (text_parse_u64(arg, &c->limit) != 0)
             return bad_value("limit", arg, "a count (0 = all)");
         c->limit_set = true;
         return 1;
     case CLI_OPT_BUDGET_STEPS:
-        if (cli_parse_u64(arg, &c->budget_steps) != 0)
+        if (text_parse_u64(arg, &c->budget_steps) != 0)
             return bad_value("budget-steps", arg, "a step count");
         return 1;
     case CLI_OPT_BUDGET_MS:
-        if (cli_parse_u64(arg, &c->budget_ms) != 0)
+        if (text_parse_u64(arg, &c->budget_ms) != 0)
             return bad_value("budget-ms", arg, "milliseconds");
         return 1;
     case CLI_OPT_SIZE:
@@ -252,32 +232,4 @@ void cli_print_counter(FILE *out, const struct solver *s, const struct solver_co
         fprintf(out, "%llu", (unsigned long long) solver_counter_get(c, i));
     else if (!csv)
         fputs("n/a", out);
-}
-
-void cli_format_ns(char *out, size_t len, uint64_t ns)
-{
-    if (ns < 10000)
-        snprintf(out, len, "%.2fus", (double) ns / 1e3);
-    else if (ns < 10000000)
-        snprintf(out, len, "%.3fms", (double) ns / 1e6);
-    else
-        snprintf(out, len, "%.3fs", (double) ns / 1e9);
-}
-
-int cli_make_dirs(const char *path)
-{
-    char buf[4096];
-    if (snprintf(buf, sizeof(buf), "%s", path) >= (int) sizeof(buf)) {
-        errno = ENAMETOOLONG;
-        return -1;
-    }
-    for (char *p = buf + 1; *p; p++) {
-        if (*p != '/')
-            continue;
-        *p = '\0';
-        if (mkdir(buf, 0777) != 0 && errno != EEXIST)
-            return -1;
-        *p = '/';
-    }
-    return mkdir(buf, 0777) != 0 && errno != EEXIST ? -1 : 0;
 }

@@ -1,4 +1,4 @@
-#include "bench/rate.h"
+#include "puzzle/rate.h"
 
 #include <math.h>
 #include <stdarg.h>

@@ -1,4 +1,4 @@
-#include "bench/merge.h"
+#include "dist/merge.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -9,10 +9,14 @@
 
 #include "bench/bench_run.h"
 #include "bench/bench_summary.h"
-#include "bench/cli.h"
-#include "bench/commands.h"
-#include "bench/shard.h"
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "common/shard.h"
+#include "dist/shard_count.h"
+#include "puzzle/split.h"
 #include "solvers/registry.h"
+#include "common/text.h"
+#include "common/io.h"
 
 static void chomp(char *s)
 {
@@ -148,7 +152,7 @@ static int split_fields(char *line, char **field, int max)
 
 static bool parse_u64(const char *text, uint64_t *out)
 {
-    return cli_parse_u64(text, out) == 0;
+    return text_parse_u64(text, out) == 0;
 }
 
 /* The value of key=... in an options line, copied into out. */
@@ -1077,7 +1081,7 @@ int merge_bench(const char *const *dirs, size_t n, const char *out_dir, FILE *in
         baseline < plan.nsolvers && strcmp(plan.solvers[baseline]->name, base_name) != 0)
         baseline++;
     const unsigned long disagreements = bench_plan_crosscheck(&plan, stderr);
-    if (cli_make_dirs(out_dir) != 0) {
+    if (io_make_dirs(out_dir) != 0) {
         fprintf(stderr, "sudolab merge: %s: %s\n", out_dir, strerror(errno));
         rc = CLI_SKIPPED;
         goto done;

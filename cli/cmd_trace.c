@@ -9,9 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench/cli.h"
-#include "bench/commands.h"
+#include "cli/cli.h"
+#include "cli/commands.h"
 #include "solvers/registry.h"
+#include "common/text.h"
 
 enum trace_role {
     ROLE_EMPTY,
@@ -265,7 +266,7 @@ static int parse_at(struct trace_run *run, const char *arg)
             fprintf(stderr, "sudolab trace: at most %d steps in --at\n", TRACE_MAX_AT);
             return -1;
         }
-        if (cli_parse_u64(tok, &run->at[run->nat]) != 0) {
+        if (text_parse_u64(tok, &run->at[run->nat]) != 0) {
             fprintf(stderr, "sudolab trace: --at %s: step numbers expected\n", arg);
             return -1;
         }

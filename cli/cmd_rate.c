@@ -2,10 +2,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench/cli.h"
-#include "bench/commands.h"
-#include "bench/rate.h"
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "puzzle/rate.h"
 #include "solvers/registry.h"
+#include "common/text.h"
 
 struct rate_run {
     struct cli_common common;
@@ -118,7 +119,7 @@ int cmd_rate(int argc, char **argv)
             }
             break;
         case OPT_PERMUTATIONS:
-            if (cli_parse_u64(optarg, &value) != 0 || value < 1 || value > 100000) {
+            if (text_parse_u64(optarg, &value) != 0 || value < 1 || value > 100000) {
                 fprintf(stderr,
                     "sudolab rate: --permutations %s: a count from 1 expected\n", optarg);
                 return CLI_USAGE;
@@ -126,7 +127,7 @@ int cmd_rate(int argc, char **argv)
             permutations = (int) value;
             break;
         case OPT_SEED:
-            if (cli_parse_u64(optarg, &seed) != 0) {
+            if (text_parse_u64(optarg, &seed) != 0) {
                 fprintf(stderr,
                     "sudolab rate: --seed %s: a non-negative integer expected\n", optarg);
                 return CLI_USAGE;

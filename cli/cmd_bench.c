@@ -16,11 +16,13 @@
 #include "bench/bench_run.h"
 #include "bench/bench_stats.h"
 #include "bench/bench_summary.h"
-#include "bench/cli.h"
-#include "bench/commands.h"
-#include "bench/dist.h"
-#include "bench/shard.h"
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "dist/dist.h"
+#include "common/shard.h"
 #include "solvers/registry.h"
+#include "common/text.h"
+#include "common/io.h"
 
 enum {
     BENCH_DEFAULT_BUDGET_MS = 10000, /* naive on a 17-clue puzzle can take hours */
@@ -221,20 +223,20 @@ static int parse_options(struct bench_cli *cli, int argc, char **argv)
             cli->baseline = optarg;
             break;
         case OPT_REPEAT:
-            if (cli_parse_u64(optarg, &v) != 0 || v == 0 || v > 1000000)
+            if (text_parse_u64(optarg, &v) != 0 || v == 0 || v > 1000000)
                 bad = "repeat";
             cli->opt.repeat = (unsigned) v;
             break;
         case OPT_WARMUP:
-            if (cli_parse_u64(optarg, &cli->opt.warmup_ms) != 0)
+            if (text_parse_u64(optarg, &cli->opt.warmup_ms) != 0)
                 bad = "warmup-ms";
             break;
         case OPT_PASS:
-            if (cli_parse_u64(optarg, &cli->opt.pass_ms) != 0)
+            if (text_parse_u64(optarg, &cli->opt.pass_ms) != 0)
                 bad = "pass-ms";
             break;
         case OPT_FAST:
-            if (cli_parse_u64(optarg, &v) != 0)
+            if (text_parse_u64(optarg, &v) != 0)
                 bad = "fast-us";
             cli->opt.fast_us = (double) v;
             break;
@@ -246,12 +248,12 @@ static int parse_options(struct bench_cli *cli, int argc, char **argv)
             cli->opt.permute = true;
             break;
         case OPT_SEED:
-            if (cli_parse_u64(optarg, &cli->opt.seed) != 0)
+            if (text_parse_u64(optarg, &cli->opt.seed) != 0)
                 bad = "seed";
             cli->seed_set = true;
             break;
         case OPT_HEAD:
-            if (cli_parse_u64(optarg, &v) != 0)
+            if (text_parse_u64(optarg, &v) != 0)
                 bad = "head";
             cli->opt.head = (unsigned long) v;
             break;
@@ -259,7 +261,7 @@ static int parse_options(struct bench_cli *cli, int argc, char **argv)
             cli->opt.expect = true;
             break;
         case 'j':
-            if (cli_parse_u64(optarg, &v) != 0 || v == 0 || v > 1024)
+            if (text_parse_u64(optarg, &v) != 0 || v == 0 || v > 1024)
                 bad = "jobs";
             cli->opt.threads = (unsigned) v;
             break;
@@ -528,7 +530,7 @@ static int run_bench(struct bench_cli *cli, int argc, char **argv)
     long resumed = 0;
     if (cli->out_dir) {
         char path[4200];
-        if (cli_make_dirs(cli->out_dir) != 0) {
+        if (io_make_dirs(cli->out_dir) != 0) {
             fprintf(stderr, "%s: %s\n", cli->out_dir, strerror(errno));
             bench_plan_free(&plan);
             return CLI_SKIPPED;

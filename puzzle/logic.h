@@ -15,8 +15,8 @@
  * Free of I/O and of global state: the caller owns the struct logic (it is
  * large, ~170 KB, because of the unit tables) and may keep it across puzzles
  * and across hints. */
-#ifndef SUDOLAB_BENCH_LOGIC_H
-#define SUDOLAB_BENCH_LOGIC_H
+#ifndef SUDOLAB_PUZZLE_LOGIC_H
+#define SUDOLAB_PUZZLE_LOGIC_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -125,4 +125,4 @@ void logic_rate(struct logic *lg, const struct grid *g, struct logic_result *res
  * values alone. Returns false when there is none. */
 bool logic_hint(struct logic *lg, const struct grid *g, struct logic_step *step);
 
-#endif /* SUDOLAB_BENCH_LOGIC_H */
+#endif /* SUDOLAB_PUZZLE_LOGIC_H */

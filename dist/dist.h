@@ -2,8 +2,8 @@
  * over the ranks of an MPI job (sudolab-mpi, which installs its hooks in main
  * before it runs the command). The hooks are process-wide and set once,
  * before any thread starts, like the MPI library's own state. */
-#ifndef SUDOLAB_BENCH_DIST_H
-#define SUDOLAB_BENCH_DIST_H
+#ifndef SUDOLAB_DIST_DIST_H
+#define SUDOLAB_DIST_DIST_H
 
 #include "bench/bench_run.h"
 
@@ -20,4 +20,4 @@ void dist_install(const struct dist_hooks *hooks);
 /* bench_plan_run, or the installed hook. */
 int dist_bench_run(struct bench_plan *plan);
 
-#endif /* SUDOLAB_BENCH_DIST_H */
+#endif /* SUDOLAB_DIST_DIST_H */

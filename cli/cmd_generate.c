@@ -7,11 +7,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bench/cli.h"
-#include "bench/commands.h"
-#include "bench/generate.h"
-#include "bench/rate.h"
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "puzzle/generate.h"
+#include "puzzle/rate.h"
 #include "solvers/registry.h"
+#include "common/text.h"
 
 enum { GEN_BLOCK = 256, GEN_MAX_JOBS = 256, GEN_RATE_TEXT = 640 };
 
@@ -326,17 +327,17 @@ int cmd_generate(int argc, char **argv)
                 return bad("difficulty", optarg, "easy, medium or hard");
             break;
         case OPT_HOLES:
-            if (cli_parse_u64(optarg, &value) != 0 || value < 1
+            if (text_parse_u64(optarg, &value) != 0 || value < 1
                 || value >= GRID_MAX_CELLS)
                 return bad("holes", optarg, "a hole count");
             run.opt.holes = (int) value;
             break;
         case OPT_COUNT:
-            if (cli_parse_u64(optarg, &run.count) != 0)
+            if (text_parse_u64(optarg, &run.count) != 0)
                 return bad("count", optarg, "a puzzle count");
             break;
         case OPT_SEED:
-            if (cli_parse_u64(optarg, &run.opt.seed) != 0)
+            if (text_parse_u64(optarg, &run.opt.seed) != 0)
                 return bad("seed", optarg, "a non-negative integer");
             seed_set = true;
             break;
@@ -359,7 +360,7 @@ int cmd_generate(int argc, char **argv)
                 return bad("variant", optarg, "standard or diagonal");
             break;
         case 'j':
-            if (cli_parse_u64(optarg, &value) != 0 || value < 1 || value > GEN_MAX_JOBS)
+            if (text_parse_u64(optarg, &value) != 0 || value < 1 || value > GEN_MAX_JOBS)
                 return bad("jobs", optarg, "a thread count from 1 to 256");
             run.jobs = (int) value;
             break;
@@ -373,7 +374,7 @@ int cmd_generate(int argc, char **argv)
                 return bad("rate", optarg, "blanks, freedom, guesses, techniques or all");
             break;
         case OPT_PERMUTATIONS:
-            if (cli_parse_u64(optarg, &value) != 0 || value < 1 || value > 100000)
+            if (text_parse_u64(optarg, &value) != 0 || value < 1 || value > 100000)
                 return bad("permutations", optarg, "a count from 1");
             run.permutations = (int) value;
             break;
@@ -393,12 +394,12 @@ int cmd_generate(int argc, char **argv)
             break;
         }
         case OPT_ATTEMPTS:
-            if (cli_parse_u64(optarg, &value) != 0 || value < 1 || value > UINT32_MAX)
+            if (text_parse_u64(optarg, &value) != 0 || value < 1 || value > UINT32_MAX)
                 return bad("attempts", optarg, "a count from 1");
             run.opt.max_attempts = (uint32_t) value;
             break;
         case OPT_CLIMBS:
-            if (cli_parse_u64(optarg, &value) != 0 || value > UINT32_MAX)
+            if (text_parse_u64(optarg, &value) != 0 || value > UINT32_MAX)
                 return bad("climbs", optarg, "a count");
             run.opt.climbs = value ? (uint32_t) value : 1;
             break;

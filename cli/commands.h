@@ -1,7 +1,7 @@
 /* The subcommands of sudolab; each is `int cmd_<name>(argc, argv)` in its own
  * file, listed once in sudolab.c's table. argv[0] is the subcommand's name. */
-#ifndef SUDOLAB_BENCH_COMMANDS_H
-#define SUDOLAB_BENCH_COMMANDS_H
+#ifndef SUDOLAB_CLI_COMMANDS_H
+#define SUDOLAB_CLI_COMMANDS_H
 
 #include <stdbool.h>
 
@@ -23,4 +23,4 @@ void solve_print_csv_header(void);
 void solve_print_result(const struct cli_common *common, bool counting, unsigned long index,
                         const struct grid *puzzle, const struct solve_result *res);
 
-#endif /* SUDOLAB_BENCH_COMMANDS_H */
+#endif /* SUDOLAB_CLI_COMMANDS_H */

@@ -39,11 +39,12 @@
 #include <unistd.h>
 
 #include "bench/bench_csv.h"
-#include "bench/cli.h"
-#include "bench/commands.h"
-#include "bench/dist.h"
-#include "bench/merge.h"
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "dist/dist.h"
+#include "dist/merge.h"
 #include "common/clock.h"
+#include "common/text.h"
 
 enum {
     TAG_REQUEST = 1, /* worker -> 0: results, and how many jobs it wants */
@@ -1172,7 +1173,7 @@ int main(int argc, char **argv)
     int first = 1;
     if (first + 1 < argc && strcmp(argv[first], "--chunks") == 0) {
         uint64_t v;
-        if (cli_parse_u64(argv[first + 1], &v) != 0 || v < 1 || v > 1000000) {
+        if (text_parse_u64(argv[first + 1], &v) != 0 || v < 1 || v > 1000000) {
             if (rank == 0)
                 fprintf(stderr, "sudolab-mpi: --chunks %s: a number from 1 expected\n",
                     argv[first + 1]);

@@ -1,4 +1,4 @@
-#include "bench/logic.h"
+#include "puzzle/logic.h"
 
 #include <string.h>
 

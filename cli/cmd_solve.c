@@ -2,10 +2,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench/cli.h"
-#include "bench/commands.h"
-#include "bench/shard.h"
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "common/shard.h"
+#include "dist/shard_count.h"
+#include "puzzle/split.h"
 #include "solvers/registry.h"
+#include "common/text.h"
 
 struct solve_run {
     struct cli_common common;
@@ -51,7 +54,7 @@ void solve_print_result(const struct cli_common *common, bool counting, unsigned
         return;
     }
     char time[32];
-    cli_format_ns(time, sizeof(time), res->time_ns);
+    text_format_ns(time, sizeof(time), res->time_ns);
     if (counting)
         printf("%lu %llu %s", index, (unsigned long long) res->solutions,
                solve_status_name(res->status));
@@ -134,7 +137,7 @@ static int run_solve(int argc, char **argv, bool counting)
                 return CLI_USAGE;
             split.partial = use_split = true;
         } else if ((opt == OPT_SPLIT || opt == 'j') && counting) {
-            if (cli_parse_u64(optarg, &v) != 0 || v < 1 || v > (opt == 'j' ? 256 : 1u << 24)) {
+            if (text_parse_u64(optarg, &v) != 0 || v < 1 || v > (opt == 'j' ? 256 : 1u << 24)) {
                 fprintf(stderr, "sudolab count: %s %s: a number from 1 expected\n",
                         opt == 'j' ? "-j" : "--split", optarg);
                 return CLI_USAGE;

@@ -19,8 +19,8 @@
  * the cells would do for up to 9x9 (the numbers nearly agree), but asks
  * 16x16 for 190 holes where digging stalls near 162. So 4x4 gets 8/10/12
  * holes, 6x6 18/23/27, 16x16 115/143/172; gen_target gives them. */
-#ifndef SUDOLAB_BENCH_GENERATE_H
-#define SUDOLAB_BENCH_GENERATE_H
+#ifndef SUDOLAB_PUZZLE_GENERATE_H
+#define SUDOLAB_PUZZLE_GENERATE_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -100,4 +100,4 @@ const struct gen_stats *gen_stats(const struct generator *g);
 const struct gen_options *gen_options(const struct generator *g);
 void gen_close(struct generator *g);
 
-#endif /* SUDOLAB_BENCH_GENERATE_H */
+#endif /* SUDOLAB_PUZZLE_GENERATE_H */

@@ -2,8 +2,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bench/cli.h"
-#include "bench/commands.h"
+#include "cli/cli.h"
+#include "cli/commands.h"
 #include "config.h"
 
 static const struct command {
@@ -29,13 +29,7 @@ static void usage(FILE *out)
     fprintf(out, "\n`sudolab COMMAND --help` for the options of a command.\n");
 }
 
-/* sudolab-mpi links this file too, beside its own main (bench/mpi_main.c) */
-#ifndef SUDOLAB_MAIN
-#define SUDOLAB_MAIN main
-#endif
-int SUDOLAB_MAIN(int argc, char **argv);
-
-int SUDOLAB_MAIN(int argc, char **argv)
+int main(int argc, char **argv)
 {
     if (argc < 2) {
         usage(stderr);

@@ -2,8 +2,8 @@
  * files (or literal puzzles, or stdin) with `file:line: reason` diagnostics,
  * and the printing of counters. Each subcommand is one cmd_<name>.c file with
  * one entry in sudolab.c's command table. */
-#ifndef SUDOLAB_BENCH_CLI_H
-#define SUDOLAB_BENCH_CLI_H
+#ifndef SUDOLAB_CLI_CLI_H
+#define SUDOLAB_CLI_CLI_H
 
 #include <getopt.h>
 #include <stdbool.h>
@@ -111,11 +111,5 @@ unsigned long cli_walk(const struct cli_common *c, int argc, char **argv, cli_en
 /* Writes counter i of a result, or "n/a" (empty in CSV) when s does not report it. */
 void cli_print_counter(FILE *out, const struct solver *s, const struct solver_counters *c,
                        int i, bool csv);
-/* "12.3us", "4.56ms", "1.23s". */
-void cli_format_ns(char *out, size_t len, uint64_t ns);
-/* Parses a non-negative integer (digits, optional '_' or ',' separators). */
-int cli_parse_u64(const char *text, uint64_t *out);
-/* mkdir -p: creates path and its missing parents. Returns 0, or -1 with errno. */
-int cli_make_dirs(const char *path);
 
-#endif /* SUDOLAB_BENCH_CLI_H */
+#endif /* SUDOLAB_CLI_CLI_H */

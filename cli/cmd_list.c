@@ -2,8 +2,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bench/cli.h"
-#include "bench/commands.h"
+#include "cli/cli.h"
+#include "cli/commands.h"
 #include "solvers/registry.h"
 
 static void print_caps(const struct solver *s, char *out, size_t len)

@@ -5,9 +5,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "bench/cli.h"
-#include "bench/commands.h"
-#include "bench/merge.h"
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "dist/merge.h"
 
 static const char usage_text[]
     = "usage: sudolab merge [options] SHARD...\n"

@@ -1,4 +1,4 @@
-#include "bench/dist.h"
+#include "dist/dist.h"
 
 #include <stddef.h>
 

@@ -13,8 +13,8 @@
  *  - bench directories (bench --shard K/N --out DIR): runs.csv rows put in
  *    the single run's order, the summary recomputed by the bench driver's own
  *    code, env.txt from the shards' facts. */
-#ifndef SUDOLAB_BENCH_MERGE_H
-#define SUDOLAB_BENCH_MERGE_H
+#ifndef SUDOLAB_DIST_MERGE_H
+#define SUDOLAB_DIST_MERGE_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -32,7 +32,7 @@ enum merge_kind {
 enum merge_kind merge_detect(const char *path);
 
 /* Merges n count partials read from in[] (names for messages) and prints
- * count's rows on stdout (CSV with csv). Returns an exit status (bench/cli.h):
+ * count's rows on stdout (CSV with csv). Returns an exit status (cli/cli.h):
  * CLI_USAGE when the shards do not belong together. */
 int merge_count(FILE *const *in, const char *const *names, size_t n, bool csv);
 
@@ -43,4 +43,4 @@ int merge_generate(FILE *const *in, const char *const *names, size_t n, FILE *ou
  * env.txt); the summary tables go to info unless it is NULL. */
 int merge_bench(const char *const *dirs, size_t n, const char *out_dir, FILE *info);
 
-#endif /* SUDOLAB_BENCH_MERGE_H */
+#endif /* SUDOLAB_DIST_MERGE_H */
