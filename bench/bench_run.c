@@ -7,6 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/io.h"
+#include "common/hash.h"
 #include "common/clock.h"
 #include "common/rng.h"
 #include "common/symmetry.h"
@@ -161,10 +163,7 @@ void bench_puzzle_grid(const struct bench_corpus *c, size_t pi, struct grid *g)
  * same isomorphs. */
 static uint64_t hash_name(const char *s)
 {
-    uint64_t h = 0xcbf29ce484222325u;
-    for (; *s; s++)
-        h = (h ^ (unsigned char) *s) * 0x100000001b3u;
-    return h;
+    return hash_string(HASH_FNV1A_START, s);
 }
 
 static struct bench_cell *cell_at(
@@ -383,20 +382,6 @@ static void draw_progress(struct bench_plan *plan, const char *solver, const cha
     plan->progress_drawn = true;
 }
 
-static bool write_all(int fd, const char *buf, size_t len)
-{
-    while (len > 0) {
-        const ssize_t n = write(fd, buf, len);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return false;
-        buf += n;
-        len -= (size_t) n;
-    }
-    return true;
-}
-
 static struct solver_instance *instance(struct worker *w, size_t si)
 {
     if (!w->inst[si] && !w->failed[si]) {
@@ -477,9 +462,9 @@ static void record(struct worker *w, size_t si, size_t ci, size_t pi, unsigned r
             res->error[0] ? res->error : "error");
     }
     /* one write() per row: a kill leaves whole rows behind */
-    if (plan->out_fd >= 0 && (len == 0 || !write_all(plan->out_fd, line, len)))
+    if (plan->out_fd >= 0 && (len == 0 || !io_write_all(plan->out_fd, line, len)))
         plan->write_errors++;
-    if (plan->csv_fd >= 0 && len > 0 && !write_all(plan->csv_fd, line, len))
+    if (plan->csv_fd >= 0 && len > 0 && !io_write_all(plan->csv_fd, line, len))
         plan->write_errors++;
     if (plan->on_row && len > 0)
         plan->on_row(plan->hook_ctx, si, ci, pi, r, cell, line, len);

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "common/grid.h"
+#include "common/hash.h"
 
 enum { SHARD_MAX = 1000000 };
 
@@ -49,7 +50,7 @@ static inline void shard_fingerprint_add(
     struct shard_fingerprint *f, const struct grid *g)
 {
     if (f->entries++ == 0)
-        f->hash = 0xcbf29ce484222325u;
+        f->hash = HASH_FNV1A_START;
     uint8_t bytes[GRID_MAX_CELLS + 4];
     size_t len = 0;
     if (g) {
@@ -60,8 +61,7 @@ static inline void shard_fingerprint_add(
             bytes[len++] = g->cell[i];
     }
     bytes[len++] = g ? '\n' : '!';
-    for (size_t i = 0; i < len; i++)
-        f->hash = (f->hash ^ bytes[i]) * 0x100000001b3u;
+    f->hash = hash_bytes(f->hash, bytes, len);
 }
 
 #endif /* SUDOLAB_COMMON_SHARD_H */

@@ -43,6 +43,8 @@
 #include "cli/commands.h"
 #include "dist/dist.h"
 #include "dist/merge.h"
+#include "common/io.h"
+#include "common/hash.h"
 #include "common/clock.h"
 #include "common/text.h"
 
@@ -835,36 +837,28 @@ struct bench_mpi {
     unsigned long errors, write_errors, stray_rows;
 };
 
-static uint64_t fnv(uint64_t h, const void *data, size_t len)
-{
-    const unsigned char *p = data;
-    for (size_t i = 0; i < len; i++)
-        h = (h ^ p[i]) * 0x100000001b3u;
-    return h;
-}
-
 /* What every rank must agree on before rows go between them. */
 static uint64_t plan_fingerprint(const struct bench_plan *plan)
 {
-    uint64_t h = 0xcbf29ce484222325u;
+    uint64_t h = HASH_FNV1A_START;
     for (size_t si = 0; si < plan->nsolvers; si++)
-        h = fnv(h, plan->solvers[si]->name, strlen(plan->solvers[si]->name) + 1);
+        h = hash_bytes(h, plan->solvers[si]->name, strlen(plan->solvers[si]->name) + 1);
     for (size_t ci = 0; ci < plan->ncorpora; ci++) {
         const struct bench_corpus *c = &plan->corpora[ci];
-        h = fnv(h, c->name, strlen(c->name) + 1);
+        h = hash_bytes(h, c->name, strlen(c->name) + 1);
         for (size_t pi = 0; pi < c->n; pi++) {
             const struct bench_puzzle *p = &c->puzzles[pi];
-            h = fnv(h, &p->index, sizeof(p->index));
-            h = fnv(h, &p->ok, sizeof(p->ok));
+            h = hash_bytes(h, &p->index, sizeof(p->index));
+            h = hash_bytes(h, &p->ok, sizeof(p->ok));
             const size_t n = (size_t) p->box_rows * p->box_cols;
             if (p->ok)
-                h = fnv(h, c->cells + p->cells, n * n);
+                h = hash_bytes(h, c->cells + p->cells, n * n);
         }
     }
     const struct bench_options *o = &plan->opt;
     const uint64_t v[] = { o->limit, o->budget_steps, o->budget_ms, o->repeat, o->seed,
         o->permute, o->head };
-    return fnv(h, v, sizeof(v));
+    return hash_bytes(h, v, sizeof(v));
 }
 
 static int build_table(struct bench_mpi *m)
@@ -935,20 +929,6 @@ static void bench_on_row(void *arg, size_t si, size_t ci, size_t pi, unsigned r,
     engine_result(m->e, 0, 0, buf, sizeof(w) + len);
 }
 
-static bool write_all(int fd, const char *p, size_t len)
-{
-    while (len > 0) {
-        const ssize_t n = write(fd, p, len);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return false;
-        p += n;
-        len -= (size_t) n;
-    }
-    return true;
-}
-
 /* Rank 0: a result from another rank, into the plan; its line is written
  * with the rest of its message (bench_flush). */
 static void bench_take(
@@ -993,9 +973,9 @@ static void bench_flush(struct engine *e)
     const struct bench_plan *plan = m->plan;
     if (m->lines.len == 0)
         return;
-    if (plan->out_fd >= 0 && !write_all(plan->out_fd, m->lines.data, m->lines.len))
+    if (plan->out_fd >= 0 && !io_write_all(plan->out_fd, m->lines.data, m->lines.len))
         m->write_errors++;
-    if (plan->csv_fd >= 0 && !write_all(plan->csv_fd, m->lines.data, m->lines.len))
+    if (plan->csv_fd >= 0 && !io_write_all(plan->csv_fd, m->lines.data, m->lines.len))
         m->write_errors++;
     m->lines.len = 0;
 }

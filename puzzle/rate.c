@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/hash.h"
 #include "common/rng.h"
 #include "common/symmetry.h"
 #include "solvers/registry.h"
@@ -179,13 +180,9 @@ void rater_close(struct rater *r)
  * not on where it sits in a file. */
 static uint64_t grid_hash(const struct grid *g)
 {
-    uint64_t h = 0xcbf29ce484222325u;
     const uint8_t shape[4] = { g->box_rows, g->box_cols, g->variant, 0 };
-    for (int i = 0; i < 4; i++)
-        h = (h ^ shape[i]) * 0x100000001b3u;
-    for (int c = 0; c < g->ncells; c++)
-        h = (h ^ g->cell[c]) * 0x100000001b3u;
-    return h;
+    return hash_bytes(hash_bytes(HASH_FNV1A_START, shape, sizeof(shape)), g->cell,
+        (size_t) g->ncells);
 }
 
 static void rate_guesses(struct rater *r, const struct grid *g, struct rate_values *v)
