@@ -121,13 +121,6 @@ void shard_split_free(struct shard_split *sp)
 
 /* ---- tallies ---- */
 
-static void add_counters(struct solver_counters *into, const struct solver_counters *c)
-{
-#define X(name, doc) into->name += c->name;
-    SOLVER_COUNTERS(X)
-#undef X
-}
-
 void shard_tally_add(struct shard_tally *t, uint64_t sub, const struct solve_result *res)
 {
     t->solved++;
@@ -140,7 +133,7 @@ void shard_tally_add(struct shard_tally *t, uint64_t sub, const struct solve_res
         return;
     }
     t->solutions += res->solutions;
-    add_counters(&t->counters, &res->counters);
+    solver_counters_add(&t->counters, &res->counters);
     t->time_ns += res->time_ns;
     t->budget |= res->status == SOLVE_STATUS_LIMIT;
     if (res->solutions > 0 && (!t->have_first || sub < t->first_sub)) {
@@ -154,7 +147,7 @@ void shard_tally_merge(struct shard_tally *into, const struct shard_tally *from)
 {
     into->solved += from->solved;
     into->solutions += from->solutions;
-    add_counters(&into->counters, &from->counters);
+    solver_counters_add(&into->counters, &from->counters);
     into->time_ns += from->time_ns;
     into->budget |= from->budget;
     if (from->error && !into->error)

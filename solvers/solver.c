@@ -32,6 +32,13 @@ uint64_t solver_counter_get(const struct solver_counters *c, int i)
     }
 }
 
+void solver_counters_add(struct solver_counters *sum, const struct solver_counters *c)
+{
+#define X(name, doc) sum->name += c->name;
+    SOLVER_COUNTERS(X)
+#undef X
+}
+
 static const char *const status_names[SOLVE_STATUS_COUNT] = {
     [SOLVE_STATUS_UNIQUE] = "unique",         [SOLVE_STATUS_MULTIPLE] = "multiple",
     [SOLVE_STATUS_UNSOLVABLE] = "unsolvable", [SOLVE_STATUS_SOLVED] = "solved",

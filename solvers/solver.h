@@ -52,6 +52,8 @@ extern const char *const solver_counter_names[SOLVER_COUNTER_COUNT];
 extern const char *const solver_counter_docs[SOLVER_COUNTER_COUNT];
 /* The value of counter i of c. */
 uint64_t solver_counter_get(const struct solver_counters *c, int i);
+/* Adds every counter of c to sum (subproblems and passes add up). */
+void solver_counters_add(struct solver_counters *sum, const struct solver_counters *c);
 
 enum solver_caps {
     SOLVER_CAP_COUNT = 1u << 0,    /* counts past the first solution (limit > 1, 0) */

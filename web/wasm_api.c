@@ -480,13 +480,6 @@ WEB_EXPORT(web_check) uint32_t web_check(int box_rows, int box_cols, int variant
     return (uint32_t) web_out_len;
 }
 
-static void counters_add(struct solver_counters *sum, const struct solver_counters *c)
-{
-#define X(name, doc) sum->name += c->name;
-    SOLVER_COUNTERS(X)
-#undef X
-}
-
 /* Solves every puzzle line of the input `passes` times, as `sudolab solve`
  * times them (solver_run around the back end's solve): the fastest pass (one
  * clock read per pass, parsing outside), the sum of per-puzzle times in that
@@ -551,7 +544,7 @@ uint32_t web_batch(int solver_index, int box_rows, int box_cols, int variant,
                 fastest[i] = res.time_ns;
             if (p == 0) {
                 status[res.status]++;
-                counters_add(&total, &res.counters);
+                solver_counters_add(&total, &res.counters);
             }
         }
         const uint64_t pass_ns = clock_now_ns() - start;
