@@ -893,7 +893,8 @@ async function start() {
     $("hint").disabled = !core.has("web_hint");
     $("rate").disabled = !core.has("web_rate");
     $("about").textContent =
-        `sudolab ${list.version}, ${list.solvers.length} back ends in this build: ` +
+        `sudolab ${list.version} (${list.compiler}, ${list.buildtype}), ` +
+        `${list.solvers.length} back ends in this build: ` +
         `${list.solvers.map((s) => s.name).join(", ")}.`;
 
     $("size").addEventListener("change", emptyGrid);

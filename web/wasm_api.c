@@ -23,11 +23,12 @@
 #include "common/check.h"
 #include "common/grid.h"
 #include "common/units.h"
+#include "config.h"
+#include "puzzle/generate.h"
+#include "puzzle/logic.h"
+#include "puzzle/rate.h"
 #include "solvers/registry.h"
 #include "web/wasm_api.h"
-#include "puzzle/logic.h"
-#include "puzzle/generate.h"
-#include "puzzle/rate.h"
 
 #define WEB_EXPORT(name) __attribute__((export_name(#name)))
 
@@ -232,6 +233,10 @@ WEB_EXPORT(web_list) uint32_t web_list(void)
     out_reset();
     out_printf("{\"ok\":true,\"version\":");
     out_string(SUDOLAB_VERSION);
+    out_printf(",\"compiler\":");
+    out_string(SUDOLAB_COMPILER);
+    out_printf(",\"buildtype\":");
+    out_string(SUDOLAB_BUILDTYPE);
     out_printf(",\"default\":");
     out_string(solver_default()->name);
     out_printf(",\"counters\":[");
@@ -884,7 +889,6 @@ WEB_EXPORT(web_hint) uint32_t web_hint(int box_rows, int box_cols, int variant)
     out_printf("]}");
     return (uint32_t) web_out_len;
 }
-
 
 /* --- generation and rating ---------------------------------------------------- */
 

@@ -14,8 +14,8 @@ char *web_input(uint32_t len);
 const char *web_output(void);
 uint32_t web_output_len(void);
 
-/* The back ends, their capabilities and counters, the generator's methods and
- * levels. */
+/* The build (version, compiler, build type: config.h), the back ends, their
+ * capabilities and counters, the generator's methods and levels. */
 uint32_t web_list(void);
 /* The puzzle: shape, symbols, its normalised line, and the first clash of
  * clues if any. */
