@@ -1,7 +1,8 @@
-/* The page's window on sudolab's C core, compiled to WebAssembly by
- * scripts/build-wasm.sh. Everything the page computes goes through here and
- * into the same common/, solvers/ and puzzle/ code the native build runs: the
- * JavaScript side only moves text in and out and draws.
+/* The page's window on sudolab's C core, compiled to WebAssembly by Meson's
+ * cross build (web/meson.build, web/wasm32-wasi.ini). Everything the page
+ * computes goes through here and into the same common/, solvers/ and puzzle/
+ * code the native build runs: the JavaScript side only moves text in and out
+ * and draws.
  *
  * Calling convention: the page asks web_input(len) for a buffer, writes a
  * UTF-8 text there (a puzzle line, two lines, or a batch of lines), calls one

@@ -1,9 +1,10 @@
 #!/bin/sh
-# Browser tests of the page (web/): builds it into OUTDIR with
-# scripts/build-wasm.sh, then drives Debian's Chromium through playwright-core
-# (node's test runner, web.test.mjs). Exit status 77 (skip), with the reason,
-# when node, Chromium, playwright-core (`npm ci` in tests/web) or the
-# WebAssembly toolchain is missing, so the suite passes on machines without them.
+# Browser tests of the page (web/): builds it with scripts/build-wasm.sh (its
+# Meson cross build in OUTDIR/build-wasm, the site in OUTDIR/site), then
+# drives Debian's Chromium through playwright-core (node's test runner,
+# web.test.mjs). Exit status 77 (skip), with the reason, when node, Chromium,
+# playwright-core (`npm ci` in tests/web) or the WebAssembly toolchain is
+# missing, so the suite passes on machines without them.
 # Usage: tests/web/run.sh OUTDIR
 # Environment: SUDOLAB_BIN (the native sudolab), SUDOLAB_SHARED_DATASETS,
 # CHROMIUM (default /usr/bin/chromium).
@@ -23,7 +24,8 @@ chromium=${CHROMIUM:-/usr/bin/chromium}
 [ -d "$here/node_modules/playwright-core" ] \
     || skip "playwright-core is not installed: run 'npm ci' in tests/web"
 mkdir -p "$out"
-"$root/scripts/build-wasm.sh" "$out/site" > "$out/build-wasm.log" 2>&1
+WASM_BUILDDIR="$out/build-wasm" "$root/scripts/build-wasm.sh" "$out/site" \
+    > "$out/build-wasm.log" 2>&1
 status=$?
 if [ "$status" -eq 77 ]; then
     cat "$out/build-wasm.log"
