@@ -118,9 +118,11 @@ enum cli_parsed rate_parse(int argc, char **argv, struct rate_cli *out)
     int first;
     const enum cli_parsed p
         = cli_parse(&rate_table, argc, argv, out, &out->common, &first);
+    if (p != CLI_PARSED_RUN)
+        return p;
     out->nfiles = argc - first;
     out->files = argv + first;
-    return p;
+    return CLI_PARSED_RUN;
 }
 
 /* The settings that make the numbers reproducible: a comment line, or

@@ -167,6 +167,7 @@ enum cli_parsed cli_parse(const struct cli_table *t, int argc, char **argv, void
 {
     struct option longopts[CLI_MAX_OPTIONS + 1];
     char shortopts[2 * CLI_MAX_OPTIONS + 1];
+    *operands = argc;
     if (build_getopt(t, longopts, shortopts) != 0) {
         fprintf(stderr, "%s: more than %d options\n", t->who, CLI_MAX_OPTIONS);
         return CLI_PARSED_ERROR;

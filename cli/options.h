@@ -103,8 +103,8 @@ enum cli_parsed {
 
 /* Parses argv[1..] (argv[0] is the command's name) against the table:
  * checks each value and sets its field, in `command` or `common` (which may
- * be NULL when the table has no shared options). *operands is set to the
- * index in argv of the first operand (file, puzzle). */
+ * be NULL when the table has no shared options). After CLI_PARSED_RUN,
+ * *operands is the index in argv of the first operand (file, puzzle). */
 enum cli_parsed cli_parse(const struct cli_table *t, int argc, char **argv, void *command,
     struct cli_common *common, int *operands);
 
