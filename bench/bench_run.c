@@ -7,9 +7,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/io.h"
-#include "common/hash.h"
 #include "common/clock.h"
+#include "common/hash.h"
+#include "common/io.h"
 #include "common/rng.h"
 #include "common/symmetry.h"
 
@@ -580,15 +580,130 @@ static bool one_pass(struct solver_instance *inst, const struct bench_corpus *c,
     return finished;
 }
 
-static void run_passes(struct worker *w, size_t si, size_t ci)
+/* A pass's input, laid out before any timing: grids, or text lines under
+ * tdoku's protocol (parsing is then part of the timed work). */
+struct pass_input {
+    const struct bench_corpus *c;
+    const size_t *idx; /* the corpus's puzzles that the pass runs over */
+    size_t n;
+    struct grid *grids;
+    char *text;
+    size_t stride; /* of a line in text */
+};
+
+/* Returns false when out of memory. */
+static bool lay_out_input(const struct bench_plan *plan, struct pass_input *in)
+{
+    const struct bench_corpus *c = in->c;
+    if (plan->opt.tdoku_protocol) {
+        for (size_t k = 0; k < in->n; k++) {
+            const struct bench_puzzle *p = &c->puzzles[in->idx[k]];
+            const size_t side = (size_t) p->box_rows * p->box_cols;
+            if (side * side + 1 > in->stride)
+                in->stride = side * side + 1;
+        }
+        in->text = malloc(in->n * in->stride);
+    } else {
+        in->grids = malloc(in->n * sizeof(*in->grids));
+    }
+    if (!in->text && !in->grids)
+        return false;
+    for (size_t k = 0; k < in->n; k++) {
+        if (in->text) {
+            struct grid g;
+            bench_puzzle_grid(c, in->idx[k], &g);
+            grid_format_line(&g, in->text + k * in->stride);
+        } else {
+            bench_puzzle_grid(c, in->idx[k], &in->grids[k]);
+        }
+    }
+    return true;
+}
+
+static bool input_pass(struct solver_instance *inst, const struct pass_input *in,
+    const struct solve_request *req, uint64_t *solutions)
+{
+    return one_pass(
+        inst, in->c, in->idx, in->n, in->grids, in->text, in->stride, req, solutions);
+}
+
+/* Warm-up pass: untimed, except that a back end not marked fast must
+ * finish it within fast_us per puzzle to be timed in passes at all. Returns
+ * whether the timed passes are to follow (if not, pass->note says why);
+ * *warm_ns is the time it took. */
+static bool warm_up_pass(struct worker *w, size_t si, struct solver_instance *inst,
+    const struct pass_input *in, uint64_t want, struct solve_request *req,
+    uint64_t *warm_ns, struct bench_pass *pass)
 {
     struct bench_plan *plan = w->sh->plan;
     const struct solver *s = plan->solvers[si];
-    const struct bench_corpus *c = &plan->corpora[ci];
+    uint64_t got = 0;
+    const uint64_t t0 = clock_now_ns();
+    if (!(s->caps & SOLVER_CAP_FAST))
+        req->deadline_ns = t0 + (uint64_t) (plan->opt.fast_us * 1e3 * (double) in->n);
+    else if (plan->opt.budget_ms)
+        req->deadline_ns = t0 + plan->opt.budget_ms * 1000000u * in->n;
+    const bool finished = input_pass(inst, in, req, &got);
+    *warm_ns = clock_now_ns() - t0;
+    if (!finished || (req->deadline_ns && t0 + *warm_ns > req->deadline_ns)) {
+        snprintf(pass->note, sizeof(pass->note), "not fast: over %.0fus per puzzle",
+            plan->opt.fast_us);
+        return false;
+    }
+    if (got != want) {
+        pthread_mutex_lock(&w->sh->lock);
+        plan->errors++;
+        say(plan, "%s: %s: a whole pass found %llu solutions, the per-puzzle runs %llu\n",
+            in->c->name, s->name, (unsigned long long) got, (unsigned long long) want);
+        pthread_mutex_unlock(&w->sh->lock);
+        snprintf(
+            pass->note, sizeof(pass->note), "answers differ from the per-puzzle runs");
+        return false;
+    }
+    return true;
+}
+
+/* Timed passes for at least pass_ms: one clock read per pass; a generous
+ * deadline only guards against a back end that suddenly stalls. */
+static void timed_passes(struct bench_plan *plan, struct solver_instance *inst,
+    const struct pass_input *in, uint64_t want, uint64_t warm_ns,
+    struct solve_request *req, struct bench_pass *pass)
+{
+    uint64_t total = 0, best = UINT64_MAX, got = 0;
+    unsigned passes = 0;
+    bool ok = true;
+    while (
+        ok && !stopping(plan) && (passes == 0 || total < plan->opt.pass_ms * 1000000u)) {
+        const uint64_t start = clock_now_ns();
+        req->deadline_ns = start + 10 * warm_ns + 1000000000u;
+        ok = input_pass(inst, in, req, &got);
+        const uint64_t ns = clock_now_ns() - start;
+        ok &= got == want;
+        total += ns;
+        best = ns < best ? ns : best;
+        passes++;
+    }
+    if (ok && passes > 0) {
+        pass->measured = true;
+        pass->passes = passes;
+        pass->puzzles = in->n;
+        pass->total_ns = total;
+        pass->best_ns = best;
+    } else {
+        snprintf(pass->note, sizeof(pass->note),
+            ok ? "interrupted" : "a timed pass did not finish or differed");
+    }
+}
+
+/* Whole-pass throughput of back end si on corpus ci, after its per-puzzle
+ * runs: the same answers, timed a pass at a time. */
+static void run_passes(struct worker *w, size_t si, size_t ci)
+{
+    struct bench_plan *plan = w->sh->plan;
     struct bench_pass *pass = &plan->passes[si * plan->ncorpora + ci];
-    size_t n = 0;
-    uint64_t want = 0, got = 0;
-    size_t *idx = pass_puzzles(plan, si, ci, &n, &want, pass);
+    struct pass_input in = { .c = &plan->corpora[ci] };
+    uint64_t want = 0;
+    size_t *idx = pass_puzzles(plan, si, ci, &in.n, &want, pass);
     struct solver_instance *inst = instance(w, si);
     if (!idx || !inst) {
         if (!inst)
@@ -596,89 +711,19 @@ static void run_passes(struct worker *w, size_t si, size_t ci)
         free(idx);
         return;
     }
-    /* The pass's input, laid out before any timing: grids, or text lines
-     * under tdoku's protocol (parsing is then part of the timed work). */
-    struct grid *grids = NULL;
-    char *text = NULL;
-    size_t stride = 0;
-    if (plan->opt.tdoku_protocol) {
-        for (size_t k = 0; k < n; k++) {
-            const struct bench_puzzle *p = &c->puzzles[idx[k]];
-            const size_t side = (size_t) p->box_rows * p->box_cols;
-            if (side * side + 1 > stride)
-                stride = side * side + 1;
-        }
-        text = malloc(n * stride);
-    } else {
-        grids = malloc(n * sizeof(*grids));
-    }
-    if (!text && !grids) {
+    in.idx = idx;
+    if (!lay_out_input(plan, &in)) {
         snprintf(pass->note, sizeof(pass->note), "out of memory");
         free(idx);
         return;
     }
-    for (size_t k = 0; k < n; k++) {
-        if (text) {
-            struct grid g;
-            bench_puzzle_grid(c, idx[k], &g);
-            grid_format_line(&g, text + k * stride);
-        } else {
-            bench_puzzle_grid(c, idx[k], &grids[k]);
-        }
-    }
-
-    /* Warm-up pass: untimed, except that a back end not marked fast must
-     * finish it within fast_us per puzzle to be timed in passes at all. */
     struct solve_request req
         = { .limit = plan->opt.limit, .budget_steps = plan->opt.budget_steps };
-    const uint64_t t0 = clock_now_ns();
-    if (!(s->caps & SOLVER_CAP_FAST))
-        req.deadline_ns = t0 + (uint64_t) (plan->opt.fast_us * 1e3 * (double) n);
-    else if (plan->opt.budget_ms)
-        req.deadline_ns = t0 + plan->opt.budget_ms * 1000000u * n;
-    const bool finished = one_pass(inst, c, idx, n, grids, text, stride, &req, &got);
-    const uint64_t warm_ns = clock_now_ns() - t0;
-    if (!finished || (req.deadline_ns && t0 + warm_ns > req.deadline_ns)) {
-        snprintf(pass->note, sizeof(pass->note), "not fast: over %.0fus per puzzle",
-            plan->opt.fast_us);
-    } else if (got != want) {
-        pthread_mutex_lock(&w->sh->lock);
-        plan->errors++;
-        say(plan, "%s: %s: a whole pass found %llu solutions, the per-puzzle runs %llu\n",
-            c->name, s->name, (unsigned long long) got, (unsigned long long) want);
-        pthread_mutex_unlock(&w->sh->lock);
-        snprintf(
-            pass->note, sizeof(pass->note), "answers differ from the per-puzzle runs");
-    } else {
-        /* Timed passes: one clock read per pass; a generous deadline only
-         * guards against a back end that suddenly stalls. */
-        uint64_t total = 0, best = UINT64_MAX;
-        unsigned passes = 0;
-        bool ok = true;
-        while (ok && !stopping(plan)
-            && (passes == 0 || total < plan->opt.pass_ms * 1000000u)) {
-            const uint64_t start = clock_now_ns();
-            req.deadline_ns = start + 10 * warm_ns + 1000000000u;
-            ok = one_pass(inst, c, idx, n, grids, text, stride, &req, &got);
-            const uint64_t ns = clock_now_ns() - start;
-            ok &= got == want;
-            total += ns;
-            best = ns < best ? ns : best;
-            passes++;
-        }
-        if (ok && passes > 0) {
-            pass->measured = true;
-            pass->passes = passes;
-            pass->puzzles = n;
-            pass->total_ns = total;
-            pass->best_ns = best;
-        } else {
-            snprintf(pass->note, sizeof(pass->note),
-                ok ? "interrupted" : "a timed pass did not finish or differed");
-        }
-    }
-    free(grids);
-    free(text);
+    uint64_t warm_ns = 0;
+    if (warm_up_pass(w, si, inst, &in, want, &req, &warm_ns, pass))
+        timed_passes(plan, inst, &in, want, warm_ns, &req, pass);
+    free(in.grids);
+    free(in.text);
     free(idx);
 }
 

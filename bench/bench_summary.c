@@ -41,37 +41,58 @@ static struct puzzle_view view(
     return v;
 }
 
-int bench_summarize(const struct bench_plan *plan, size_t si, size_t ci, size_t baseline,
-    struct bench_summary *out)
+/* What the puzzles of one back end and corpus add up to, before the
+ * statistics: the per-puzzle times (of finished puzzles apart) and the speed
+ * ratios against the baseline. */
+struct tally {
+    double *times; /* every timed puzzle */
+    bool *finished; /* ... whether it finished */
+    double *finished_times;
+    double *ratios; /* baseline time / this time, where both finished */
+    double *scratch; /* a puzzle's repeats */
+    double sums[SOLVER_COUNTER_COUNT]; /* of the finished puzzles' counters */
+    double total_ns, limit_max_ns;
+    size_t ntimed, nfinished, npairs;
+};
+
+static void tally_free(struct tally *t)
 {
-    const struct solver *s = plan->solvers[si];
-    const struct bench_corpus *c = &plan->corpora[ci];
-    const struct bench_cell *cells = plan->cells[si * plan->ncorpora + ci];
-    memset(out, 0, sizeof(*out));
-    out->puzzles = c->n;
-    const size_t n = c->n ? c->n : 1;
-    double *times = malloc(n * sizeof(double));
-    double *finished_times = malloc(n * sizeof(double));
-    double *ratios = malloc(n * sizeof(double));
-    bool *finished = malloc(n * sizeof(bool));
-    double *scratch = malloc(plan->opt.repeat * sizeof(double));
-    if (!times || !finished_times || !ratios || !finished || !scratch) {
-        free(times);
-        free(finished_times);
-        free(ratios);
-        free(finished);
-        free(scratch);
+    free(t->times);
+    free(t->finished_times);
+    free(t->ratios);
+    free(t->finished);
+    free(t->scratch);
+}
+
+/* Room for n puzzles of `repeat` repeats. Returns 0, or -1 (out of memory). */
+static int tally_init(struct tally *t, size_t n, unsigned repeat)
+{
+    memset(t, 0, sizeof(*t));
+    n = n ? n : 1;
+    t->times = malloc(n * sizeof(double));
+    t->finished_times = malloc(n * sizeof(double));
+    t->ratios = malloc(n * sizeof(double));
+    t->finished = malloc(n * sizeof(bool));
+    t->scratch = malloc(repeat * sizeof(double));
+    if (!t->times || !t->finished_times || !t->ratios || !t->finished || !t->scratch) {
+        tally_free(t);
         return -1;
     }
-    double sums[SOLVER_COUNTER_COUNT] = { 0 };
-    double total_ns = 0, limit_max_ns = 0;
-    size_t ntimed = 0, nfinished = 0, npairs = 0;
+    return 0;
+}
+
+/* Goes over the corpus's puzzles: counts statuses into out, times into t. */
+static void tally_puzzles(const struct bench_plan *plan, size_t si, size_t ci,
+    size_t baseline, struct tally *t, struct bench_summary *out)
+{
+    const struct bench_corpus *c = &plan->corpora[ci];
+    const struct bench_cell *cells = plan->cells[si * plan->ncorpora + ci];
     for (size_t pi = 0; pi < c->n; pi++) {
         if (cells[pi * plan->opt.repeat].state == BENCH_CELL_UNSUPPORTED) {
             out->unsupported++;
             continue;
         }
-        const struct puzzle_view v = view(plan, si, ci, pi, scratch);
+        const struct puzzle_view v = view(plan, si, ci, pi, t->scratch);
         if (!v.done) {
             out->pending++;
             continue;
@@ -79,48 +100,60 @@ int bench_summarize(const struct bench_plan *plan, size_t si, size_t ci, size_t 
         out->status[v.status]++;
         if (!v.timed)
             continue;
-        times[ntimed] = v.time_ns;
-        finished[ntimed] = v.finished;
-        ntimed++;
-        total_ns += v.time_ns;
-        if (v.status == SOLVE_STATUS_LIMIT && v.time_ns > limit_max_ns)
-            limit_max_ns = v.time_ns;
+        t->times[t->ntimed] = v.time_ns;
+        t->finished[t->ntimed] = v.finished;
+        t->ntimed++;
+        t->total_ns += v.time_ns;
+        if (v.status == SOLVE_STATUS_LIMIT && v.time_ns > t->limit_max_ns)
+            t->limit_max_ns = v.time_ns;
         if (!v.finished)
             continue;
-        finished_times[nfinished++] = v.time_ns;
+        t->finished_times[t->nfinished++] = v.time_ns;
         for (int k = 0; k < SOLVER_COUNTER_COUNT; k++)
-            sums[k] += (double) solver_counter_get(&v.first->counters, k);
+            t->sums[k] += (double) solver_counter_get(&v.first->counters, k);
         if (baseline < plan->nsolvers) {
-            const struct puzzle_view b = view(plan, baseline, ci, pi, scratch);
+            const struct puzzle_view b = view(plan, baseline, ci, pi, t->scratch);
             if (b.finished) {
                 /* a 0 ns reading is below the clock's resolution, not free */
-                ratios[npairs++]
+                t->ratios[t->npairs++]
                     = (b.time_ns > 1 ? b.time_ns : 1) / (v.time_ns > 1 ? v.time_ns : 1);
             }
         }
     }
-    out->timed = ntimed;
+}
+
+/* The statistics of the tallied times and counters. */
+static void summarize_tally(const struct bench_plan *plan, const struct solver *s,
+    struct tally *t, struct bench_summary *out)
+{
+    const size_t nfinished = t->nfinished;
+    out->timed = t->ntimed;
     out->finished = nfinished;
-    bench_sort(finished_times, nfinished);
-    out->mean_ns = bench_mean(finished_times, nfinished);
-    out->median_ns = bench_quantile(finished_times, nfinished, 0.5);
-    out->p90_ns = bench_quantile(finished_times, nfinished, 0.9);
-    out->p99_ns = bench_quantile(finished_times, nfinished, 0.99);
-    out->max_ns = nfinished ? finished_times[nfinished - 1] : NAN;
-    out->puzzles_per_s = total_ns > 0 ? (double) ntimed * 1e9 / total_ns : NAN;
+    bench_sort(t->finished_times, nfinished);
+    out->mean_ns = bench_mean(t->finished_times, nfinished);
+    out->median_ns = bench_quantile(t->finished_times, nfinished, 0.5);
+    out->p90_ns = bench_quantile(t->finished_times, nfinished, 0.9);
+    out->p99_ns = bench_quantile(t->finished_times, nfinished, 0.99);
+    out->max_ns = nfinished ? t->finished_times[nfinished - 1] : NAN;
+    out->puzzles_per_s = t->total_ns > 0 ? (double) t->ntimed * 1e9 / t->total_ns : NAN;
     for (int k = 0; k < SOLVER_COUNTER_COUNT; k++)
-        out->counter_mean[k]
-            = (s->counters & (1u << k)) && nfinished ? sums[k] / (double) nfinished : NAN;
+        out->counter_mean[k] = (s->counters & (1u << k)) && nfinished
+            ? t->sums[k] / (double) nfinished
+            : NAN;
     out->par2_ns = NAN;
     if (out->status[SOLVE_STATUS_LIMIT] > 0) {
         /* a step budget has no time: its slowest stop stands in for it */
         const double budget
-            = plan->opt.budget_ms ? (double) plan->opt.budget_ms * 1e6 : limit_max_ns;
-        out->par2_ns = bench_par2(times, finished, ntimed, budget);
+            = plan->opt.budget_ms ? (double) plan->opt.budget_ms * 1e6 : t->limit_max_ns;
+        out->par2_ns = bench_par2(t->times, t->finished, t->ntimed, budget);
     }
-    out->speedup = bench_geomean(ratios, npairs);
-    out->speedup_pairs = npairs;
-    const struct bench_pass *pass = &plan->passes[si * plan->ncorpora + ci];
+    out->speedup = bench_geomean(t->ratios, t->npairs);
+    out->speedup_pairs = t->npairs;
+}
+
+/* The whole-pass throughput, when it was measured. */
+static void summarize_pass(const struct bench_pass *pass, struct bench_summary *out)
+{
     out->pass_puzzles_per_s = NAN;
     out->pass_best_puzzles_per_s = NAN;
     if (pass->measured && pass->total_ns > 0) {
@@ -130,11 +163,20 @@ int bench_summarize(const struct bench_plan *plan, size_t si, size_t ci, size_t 
             = (double) pass->puzzles * pass->passes * 1e9 / (double) pass->total_ns;
         out->passes = pass->passes;
     }
-    free(times);
-    free(finished_times);
-    free(ratios);
-    free(finished);
-    free(scratch);
+}
+
+int bench_summarize(const struct bench_plan *plan, size_t si, size_t ci, size_t baseline,
+    struct bench_summary *out)
+{
+    memset(out, 0, sizeof(*out));
+    out->puzzles = plan->corpora[ci].n;
+    struct tally t;
+    if (tally_init(&t, plan->corpora[ci].n, plan->opt.repeat) != 0)
+        return -1;
+    tally_puzzles(plan, si, ci, baseline, &t, out);
+    summarize_tally(plan, plan->solvers[si], &t, out);
+    summarize_pass(&plan->passes[si * plan->ncorpora + ci], out);
+    tally_free(&t);
     return 0;
 }
 

@@ -1,11 +1,12 @@
-/* What the sudolab subcommands share: the common options, the walk over input
- * files (or literal puzzles, or stdin) with `file:line: reason` diagnostics,
- * and the printing of counters. Each subcommand is one cmd_<name>.c file with
- * one entry in sudolab.c's command table. */
+/* What the sudolab subcommands share: the values of the common options
+ * (declared in cli/options.h), the walk over input files (or literal puzzles,
+ * or stdin) with `file:line: reason` diagnostics, and the printing of
+ * counters. Each subcommand is one cmd_<name>.c file (its option table, its
+ * parse and its run; cmd_<name>.h declares them) with one entry in
+ * sudolab.c's command table. */
 #ifndef SUDOLAB_CLI_CLI_H
 #define SUDOLAB_CLI_CLI_H
 
-#include <getopt.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -19,48 +20,6 @@ enum {
     CLI_SKIPPED = 1, /* ran, but something was invalid, unreadable or wrong */
     CLI_USAGE = 2,
 };
-
-enum {
-    CLI_OPT_SOLVER = 1000,
-    CLI_OPT_LIMIT,
-    CLI_OPT_BUDGET_STEPS,
-    CLI_OPT_BUDGET_MS,
-    CLI_OPT_SIZE,
-    CLI_OPT_VARIANT,
-    CLI_OPT_FORMAT,
-    CLI_OPT_EMPTY,
-    CLI_OPT_PRETTY,
-    CLI_OPT_CSV,
-    CLI_OPT_FIRST_FREE, /* subcommands number their own options from here */
-};
-
-/* The long options every puzzle-reading subcommand accepts; put this macro in
- * the subcommand's own option table and hand unknown codes to cli_common_option. */
-#define CLI_COMMON_LONGOPTS                                                              \
-    { "solver", required_argument, NULL, CLI_OPT_SOLVER },                              \
-        { "limit", required_argument, NULL, CLI_OPT_LIMIT },                            \
-        { "budget-steps", required_argument, NULL, CLI_OPT_BUDGET_STEPS },              \
-        { "budget-ms", required_argument, NULL, CLI_OPT_BUDGET_MS },                    \
-        { "size", required_argument, NULL, CLI_OPT_SIZE },                              \
-        { "variant", required_argument, NULL, CLI_OPT_VARIANT },                        \
-        { "format", required_argument, NULL, CLI_OPT_FORMAT },                          \
-        { "empty", required_argument, NULL, CLI_OPT_EMPTY },                            \
-        { "pretty", no_argument, NULL, CLI_OPT_PRETTY },                                \
-        { "csv", no_argument, NULL, CLI_OPT_CSV }
-
-#define CLI_COMMON_HELP                                                                  \
-    "  --solver NAME       back end (see `sudolab list`)\n"                           \
-    "  --limit K           stop after K solutions: 1 first, 2 uniqueness, 0 all\n"     \
-    "  --budget-steps N    give up (status limit) after N steps of the back end\n"     \
-    "  --budget-ms N       give up (status limit) after N ms per puzzle (default\n"    \
-    "                      60000, so that nothing runs unbounded; 0 = none)\n"         \
-    "  --size RxC          box shape (2x3 = 6x6); default: from each puzzle's length\n" \
-    "  --variant V         standard or diagonal; default: what a file's header\n"       \
-    "                      comment says (variant=diagonal), else standard\n"            \
-    "  --format F          auto, lines or grids (whitespace grids, seed 002)\n"        \
-    "  --empty RxC         add the empty grid with RxC boxes as an input\n"            \
-    "  --pretty            draw grids with boxes\n"                                    \
-    "  --csv               comma-separated output with a header\n"
 
 struct cli_common {
     const struct solver *solver; /* NULL until chosen */
@@ -80,9 +39,6 @@ struct cli_common {
 enum { CLI_DEFAULT_BUDGET_MS = 60000 };
 
 void cli_common_defaults(struct cli_common *c, uint64_t limit);
-/* Handles one common option. Returns 1 when handled, 0 when opt is not a common
- * option, -1 on a bad value (after printing why). */
-int cli_common_option(struct cli_common *c, int opt, const char *arg);
 /* Picks the default back end when none was named and checks it can do what
  * was asked (counting). Prints why and returns -1 when it cannot. */
 int cli_common_finish(struct cli_common *c);
@@ -91,10 +47,10 @@ struct solve_request cli_request(const struct cli_common *c);
 
 /* One input entry as seen by a subcommand. */
 struct cli_entry {
-    const char *source;  /* file name, "<stdin>", "<arg>" or "<empty>" */
+    const char *source; /* file name, "<stdin>", "<arg>" or "<empty>" */
     unsigned long line;
     unsigned long index; /* 1-based over all inputs, bad entries included */
-    bool ok;             /* false: unparsable; `why` says why */
+    bool ok; /* false: unparsable; `why` says why */
     const struct corpus_item *item;
 };
 
@@ -105,11 +61,11 @@ typedef bool cli_entry_fn(void *ctx, const struct cli_entry *e);
  * literal puzzle), or stdin when there is none. Prints `file:line: reason`
  * for bad entries (at most 20 per input, then a count) and for unreadable
  * files. Returns the number of problems reported. */
-unsigned long cli_walk(const struct cli_common *c, int argc, char **argv, cli_entry_fn *fn,
-                       void *ctx);
+unsigned long cli_walk(
+    const struct cli_common *c, int argc, char **argv, cli_entry_fn *fn, void *ctx);
 
 /* Writes counter i of a result, or "n/a" (empty in CSV) when s does not report it. */
-void cli_print_counter(FILE *out, const struct solver *s, const struct solver_counters *c,
-                       int i, bool csv);
+void cli_print_counter(
+    FILE *out, const struct solver *s, const struct solver_counters *c, int i, bool csv);
 
 #endif /* SUDOLAB_CLI_CLI_H */

@@ -17,17 +17,17 @@
 #include "bench/bench_stats.h"
 #include "bench/bench_summary.h"
 #include "cli/cli.h"
+#include "cli/cmd_bench.h"
 #include "cli/commands.h"
-#include "dist/dist.h"
-#include "common/shard.h"
-#include "solvers/registry.h"
-#include "common/text.h"
 #include "common/io.h"
+#include "common/shard.h"
+#include "common/text.h"
+#include "dist/dist.h"
+#include "solvers/registry.h"
 
 enum {
     BENCH_DEFAULT_BUDGET_MS = 10000, /* naive on a 17-clue puzzle can take hours */
     BENCH_INTERRUPTED = 130,
-    MAX_SELECTED = 128,
 };
 
 /* Set by SIGINT/SIGTERM; the workers stop taking puzzles. A signal handler
@@ -47,51 +47,6 @@ static void on_signal(int sig)
     ssize_t ignored = write(STDERR_FILENO, msg, sizeof(msg) - 1);
     (void) ignored;
 }
-
-static const char usage_text[]
-    = "usage: sudolab bench [options] FILE...\n"
-      "Benchmarks back ends over corpus files: one row per corpus, puzzle, solver and\n"
-      "repeat (runs.csv), a summary per solver and corpus, every answer verified and\n"
-      "solution counts cross-checked between solvers.\n"
-      "  --solvers LIST      comma-separated names or wildcards (default: all)\n"
-      "  --baseline NAME     speed ratios against this solver (default: the first)\n"
-      "  --limit K           1 first solution, 2 uniqueness (default), 0 all\n"
-      "  --budget-steps N    give up (status limit) after N steps of the back end\n"
-      "  --budget-ms N       give up after N ms per puzzle (default 10000, 0 = none)\n"
-      "  --repeat K          solve each puzzle K times; summaries use the median\n"
-      "  --warmup-ms MS      untimed warm-up per thread, solver and corpus (default 50)\n"
-      "  --pass-ms MS        whole-pass throughput for fast solvers: time passes for at\n"
-      "                      least MS (default 300; 0 = off)\n"
-      "  --fast-us US        time passes for solvers whose warm-up pass averages under\n"
-      "                      US microseconds per puzzle (default 100; and always for\n"
-      "                      solvers marked fast)\n"
-      "  --tdoku-protocol    tdoku's protocol: permuted puzzles, parsing inside the\n"
-      "                      timed passes\n"
-      "  --permute           solve a random isomorph of each puzzle (see --seed)\n"
-      "  --seed S            seed of --permute (default from the clock; printed)\n"
-      "  --head N            only the first N entries of each corpus\n"
-      "  --shard K/N         only the entries K-1 mod N of the run (for sudolab merge)\n"
-      "  --expect            check counts written after puzzles (puzzle:1, :2+, :0,\n"
-      "                      :invalid)\n"
-      "  -j, --jobs N        threads (default 1; timings are cleanest with 1)\n"
-      "  --out DIR           write runs.csv, summary.csv and env.txt into DIR\n"
-      "  --resume            continue DIR/runs.csv, skipping the rows already there\n"
-      "  --csv               rows on stdout as they complete (the summary goes to "
-      "stderr)\n"
-      "  --quiet             no progress bar and no summary table\n"
-      "  --size RxC, --variant V, --format F, --empty RxC: as for `sudolab solve`\n";
-
-struct bench_cli {
-    struct cli_common common;
-    struct bench_options opt;
-    const char *patterns[MAX_SELECTED];
-    int npatterns;
-    char *solver_lists[MAX_SELECTED];
-    int nlists;
-    const char *baseline;
-    const char *out_dir;
-    bool resume, quiet, seed_set;
-};
 
 struct load_ctx {
     struct bench_plan *plan;
@@ -142,155 +97,262 @@ static int select_pattern(const char *pattern, const struct solver **chosen, siz
         bool dup = false;
         for (size_t k = 0; k < *n; k++)
             dup |= chosen[k] == s;
-        if (!dup && *n < MAX_SELECTED)
+        if (!dup && *n < BENCH_MAX_SELECTED)
             chosen[(*n)++] = s;
     }
     return matched;
 }
 
-static int parse_options(struct bench_cli *cli, int argc, char **argv)
+/* --solver NAME: one more pattern here, not the only back end */
+static int add_pattern(const struct cli_value *v)
 {
-    enum {
-        OPT_SOLVERS = CLI_OPT_FIRST_FREE,
-        OPT_BASELINE,
-        OPT_REPEAT,
-        OPT_WARMUP,
-        OPT_PASS,
-        OPT_FAST,
-        OPT_TDOKU,
-        OPT_PERMUTE,
-        OPT_SEED,
-        OPT_HEAD,
-        OPT_EXPECT,
-        OPT_OUT,
-        OPT_RESUME,
-        OPT_QUIET,
-        OPT_SHARD,
-        OPT_HELP,
-    };
-    static const struct option longopts[] = {
-        CLI_COMMON_LONGOPTS,
-        { "solvers", required_argument, NULL, OPT_SOLVERS },
-        { "baseline", required_argument, NULL, OPT_BASELINE },
-        { "repeat", required_argument, NULL, OPT_REPEAT },
-        { "warmup-ms", required_argument, NULL, OPT_WARMUP },
-        { "pass-ms", required_argument, NULL, OPT_PASS },
-        { "fast-us", required_argument, NULL, OPT_FAST },
-        { "tdoku-protocol", no_argument, NULL, OPT_TDOKU },
-        { "permute", no_argument, NULL, OPT_PERMUTE },
-        { "seed", required_argument, NULL, OPT_SEED },
-        { "head", required_argument, NULL, OPT_HEAD },
-        { "expect", no_argument, NULL, OPT_EXPECT },
-        { "jobs", required_argument, NULL, 'j' },
-        { "out", required_argument, NULL, OPT_OUT },
-        { "resume", no_argument, NULL, OPT_RESUME },
-        { "quiet", no_argument, NULL, OPT_QUIET },
-        { "shard", required_argument, NULL, OPT_SHARD },
-        { "help", no_argument, NULL, OPT_HELP },
-        { NULL, 0, NULL, 0 },
-    };
-    int opt;
-    uint64_t v;
-    optind = 1;
-    while ((opt = getopt_long(argc, argv, "j:", longopts, NULL)) != -1) {
-        if (opt == CLI_OPT_SOLVER) {
-            /* --solver NAME is one more pattern here, not the only back end */
-            if (cli->npatterns < MAX_SELECTED)
-                cli->patterns[cli->npatterns++] = optarg;
+    struct bench_cli *cli = v->field;
+    if (cli->npatterns < BENCH_MAX_SELECTED)
+        cli->patterns[cli->npatterns++] = v->arg;
+    return CLI_VALUE_OK;
+}
+
+/* --solvers A,B,...: patterns pointing into a copy of the list */
+static int add_pattern_list(const struct cli_value *v)
+{
+    struct bench_cli *cli = v->field;
+    if (cli->nlists == BENCH_MAX_SELECTED)
+        return CLI_VALUE_OK;
+    char *list = strdup(v->arg);
+    if (!list)
+        return CLI_VALUE_SAID;
+    cli->solver_lists[cli->nlists++] = list;
+    for (char *save = NULL, *tok = strtok_r(list, ",", &save);
+         tok && cli->npatterns < BENCH_MAX_SELECTED; tok = strtok_r(NULL, ",", &save))
+        cli->patterns[cli->npatterns++] = tok;
+    return CLI_VALUE_OK;
+}
+
+/* --tdoku-protocol: tdoku's protocol includes permuting the puzzles */
+static int set_tdoku_protocol(const struct cli_value *v)
+{
+    struct bench_options *opt = v->field;
+    opt->tdoku_protocol = true;
+    opt->permute = true;
+    return CLI_VALUE_OK;
+}
+
+#define BENCH_FIELD(member) offsetof(struct bench_cli, member)
+#define BENCH_NUMBER "a number"
+
+static const struct cli_option bench_options[] = {
+    CLI_LINE("usage: sudolab bench [options] FILE...\n"
+             "Benchmarks back ends over corpus files: one row per corpus, puzzle, solver "
+             "and\n"
+             "repeat (runs.csv), a summary per solver and corpus, every answer verified "
+             "and\n"
+             "solution counts cross-checked between solvers."),
+    { .kind = CLI_CUSTOM,
+        .name = "solvers",
+        .metavar = "LIST",
+        .help = "comma-separated names or wildcards (default: all)",
+        .field = CLI_WHOLE,
+        .parse = add_pattern_list },
+    { .kind = CLI_CUSTOM,
+        .name = "solver",
+        .metavar = "NAME",
+        .field = CLI_WHOLE,
+        .parse = add_pattern },
+    { .kind = CLI_STRING,
+        .name = "baseline",
+        .metavar = "NAME",
+        .help = "speed ratios against this solver (default: the first)",
+        .field = BENCH_FIELD(baseline_name) },
+    CLI_OPTION_LIMIT("1 first solution, 2 uniqueness (default), 0 all"),
+    CLI_OPTION_BUDGET_STEPS("give up (status limit) after N steps of the back end"),
+    CLI_OPTION_BUDGET_MS("give up after N ms per puzzle (default 10000, 0 = none)"),
+    { .kind = CLI_UNSIGNED,
+        .name = "repeat",
+        .metavar = "K",
+        .help = "solve each puzzle K times; summaries use the median",
+        .field = BENCH_FIELD(opt.repeat),
+        .min = 1,
+        .max = 1000000,
+        .expected = BENCH_NUMBER },
+    { .kind = CLI_U64,
+        .name = "warmup-ms",
+        .metavar = "MS",
+        .help = "untimed warm-up per thread, solver and corpus (default 50)",
+        .field = BENCH_FIELD(opt.warmup_ms),
+        .expected = BENCH_NUMBER },
+    { .kind = CLI_U64,
+        .name = "pass-ms",
+        .metavar = "MS",
+        .help = "whole-pass throughput for fast solvers: time passes for at\n"
+                "least MS (default 300; 0 = off)",
+        .field = BENCH_FIELD(opt.pass_ms),
+        .expected = BENCH_NUMBER },
+    { .kind = CLI_DOUBLE,
+        .name = "fast-us",
+        .metavar = "US",
+        .help = "time passes for solvers whose warm-up pass averages under\n"
+                "US microseconds per puzzle (default 100; and always for\n"
+                "solvers marked fast)",
+        .field = BENCH_FIELD(opt.fast_us),
+        .expected = BENCH_NUMBER },
+    { .kind = CLI_CUSTOM,
+        .name = "tdoku-protocol",
+        .help = "tdoku's protocol: permuted puzzles, parsing inside the\n"
+                "timed passes",
+        .field = BENCH_FIELD(opt),
+        .parse = set_tdoku_protocol },
+    { .kind = CLI_FLAG,
+        .name = "permute",
+        .help = "solve a random isomorph of each puzzle (see --seed)",
+        .field = BENCH_FIELD(opt.permute) },
+    { .kind = CLI_U64,
+        .name = "seed",
+        .metavar = "S",
+        .help = "seed of --permute (default from the clock; printed)",
+        .field = BENCH_FIELD(opt.seed),
+        .given = CLI_GIVEN(struct bench_cli, seed_set),
+        .expected = BENCH_NUMBER },
+    { .kind = CLI_ULONG,
+        .name = "head",
+        .metavar = "N",
+        .help = "only the first N entries of each corpus",
+        .field = BENCH_FIELD(opt.head),
+        .expected = BENCH_NUMBER },
+    { .kind = CLI_CUSTOM,
+        .name = "shard",
+        .metavar = "K/N",
+        .help = "only the entries K-1 mod N of the run (for sudolab merge)",
+        .field = BENCH_FIELD(opt.shard),
+        .parse = cli_parse_shard },
+    { .kind = CLI_FLAG,
+        .name = "expect",
+        .help = "check counts written after puzzles (puzzle:1, :2+, :0,\n"
+                ":invalid)",
+        .field = BENCH_FIELD(opt.expect) },
+    { .kind = CLI_UNSIGNED,
+        .name = "jobs",
+        .letter = 'j',
+        .metavar = "N",
+        .help = "threads (default 1; timings are cleanest with 1)",
+        .field = BENCH_FIELD(opt.threads),
+        .min = 1,
+        .max = 1024,
+        .expected = BENCH_NUMBER },
+    { .kind = CLI_STRING,
+        .name = "out",
+        .metavar = "DIR",
+        .help = "write runs.csv, summary.csv and env.txt into DIR",
+        .field = BENCH_FIELD(out_dir) },
+    { .kind = CLI_FLAG,
+        .name = "resume",
+        .help = "continue DIR/runs.csv, skipping the rows already there",
+        .field = BENCH_FIELD(resume) },
+    CLI_OPTION_CSV("rows on stdout as they complete (the summary goes to stderr)"),
+    { .kind = CLI_FLAG,
+        .name = "quiet",
+        .help = "no progress bar and no summary table",
+        .field = BENCH_FIELD(quiet) },
+    CLI_LINE(
+        "  --size RxC, --variant V, --format F, --empty RxC: as for `sudolab solve`"),
+    CLI_OPTION_SIZE(NULL),
+    CLI_OPTION_VARIANT(NULL),
+    CLI_OPTION_FORMAT(NULL),
+    CLI_OPTION_EMPTY(NULL),
+    CLI_OPTION_PRETTY(NULL),
+    CLI_OPTION_HELP,
+};
+
+const struct cli_table bench_table = CLI_TABLE("sudolab bench", bench_options);
+
+/* The back ends the patterns name (all by default) that can do what was
+ * asked, and the baseline among them. Returns 0, or -1 after saying why. */
+static int select_solvers(struct bench_cli *cli)
+{
+    const struct solver **chosen = cli->solvers;
+    size_t nchosen = 0;
+    for (int i = 0; i < cli->npatterns; i++) {
+        if (select_pattern(cli->patterns[i], chosen, &nchosen) == 0) {
+            fprintf(stderr,
+                "sudolab bench: no solver matches '%s' (see `sudolab list`)\n",
+                cli->patterns[i]);
+            return -1;
+        }
+    }
+    if (cli->npatterns == 0)
+        select_pattern("*", chosen, &nchosen);
+    size_t kept = 0;
+    for (size_t i = 0; i < nchosen; i++) {
+        if (cli->opt.limit != 1 && !(chosen[i]->caps & SOLVER_CAP_COUNT)) {
+            fprintf(stderr,
+                "sudolab bench: %s finds one solution only: left out (use --limit 1)\n",
+                chosen[i]->name);
             continue;
         }
-        const int handled = cli_common_option(&cli->common, opt, optarg);
-        if (handled < 0)
-            return -1;
-        if (handled)
-            continue;
-        const char *bad = NULL;
-        switch (opt) {
-        case OPT_SOLVERS:
-            if (cli->nlists < MAX_SELECTED) {
-                cli->solver_lists[cli->nlists] = strdup(optarg);
-                if (!cli->solver_lists[cli->nlists])
-                    return -1;
-                for (char *save = NULL,
-                          *tok = strtok_r(cli->solver_lists[cli->nlists], ",", &save);
-                     tok && cli->npatterns < MAX_SELECTED;
-                     tok = strtok_r(NULL, ",", &save))
-                    cli->patterns[cli->npatterns++] = tok;
-                cli->nlists++;
-            }
-            break;
-        case OPT_BASELINE:
-            cli->baseline = optarg;
-            break;
-        case OPT_REPEAT:
-            if (text_parse_u64(optarg, &v) != 0 || v == 0 || v > 1000000)
-                bad = "repeat";
-            cli->opt.repeat = (unsigned) v;
-            break;
-        case OPT_WARMUP:
-            if (text_parse_u64(optarg, &cli->opt.warmup_ms) != 0)
-                bad = "warmup-ms";
-            break;
-        case OPT_PASS:
-            if (text_parse_u64(optarg, &cli->opt.pass_ms) != 0)
-                bad = "pass-ms";
-            break;
-        case OPT_FAST:
-            if (text_parse_u64(optarg, &v) != 0)
-                bad = "fast-us";
-            cli->opt.fast_us = (double) v;
-            break;
-        case OPT_TDOKU:
-            cli->opt.tdoku_protocol = true;
-            cli->opt.permute = true;
-            break;
-        case OPT_PERMUTE:
-            cli->opt.permute = true;
-            break;
-        case OPT_SEED:
-            if (text_parse_u64(optarg, &cli->opt.seed) != 0)
-                bad = "seed";
-            cli->seed_set = true;
-            break;
-        case OPT_HEAD:
-            if (text_parse_u64(optarg, &v) != 0)
-                bad = "head";
-            cli->opt.head = (unsigned long) v;
-            break;
-        case OPT_EXPECT:
-            cli->opt.expect = true;
-            break;
-        case 'j':
-            if (text_parse_u64(optarg, &v) != 0 || v == 0 || v > 1024)
-                bad = "jobs";
-            cli->opt.threads = (unsigned) v;
-            break;
-        case OPT_OUT:
-            cli->out_dir = optarg;
-            break;
-        case OPT_RESUME:
-            cli->resume = true;
-            break;
-        case OPT_QUIET:
-            cli->quiet = true;
-            break;
-        case OPT_SHARD:
-            if (shard_parse(optarg, &cli->opt.shard, "sudolab bench") != 0)
-                return -1;
-            break;
-        case OPT_HELP:
-            fputs(usage_text, stdout);
-            return 1;
-        default:
-            fprintf(stderr, "sudolab bench: unknown option (see --help)\n");
-            return -1;
-        }
-        if (bad) {
-            fprintf(stderr, "sudolab bench: --%s %s: a number expected\n", bad, optarg);
+        chosen[kept++] = chosen[i];
+    }
+    cli->nsolvers = kept;
+    if (kept == 0) {
+        fprintf(stderr, "sudolab bench: no solver left to run\n");
+        return -1;
+    }
+    cli->baseline = 0;
+    if (cli->baseline_name) {
+        while (cli->baseline < kept
+            && strcmp(chosen[cli->baseline]->name, cli->baseline_name) != 0)
+            cli->baseline++;
+        if (cli->baseline == kept) {
+            fprintf(stderr, "sudolab bench: --baseline %s is not among the solvers run\n",
+                cli->baseline_name);
             return -1;
         }
     }
     return 0;
+}
+
+static void bench_defaults(struct bench_cli *cli, int argc, char **argv)
+{
+    memset(cli, 0, sizeof(*cli));
+    cli_common_defaults(&cli->common, 2);
+    cli->common.budget_ms = BENCH_DEFAULT_BUDGET_MS;
+    cli->opt.repeat = 1;
+    cli->opt.threads = 1;
+    cli->opt.warmup_ms = 50;
+    cli->opt.pass_ms = 300;
+    cli->opt.fast_us = 100;
+    cli->argc = argc;
+    cli->argv = argv;
+}
+
+enum cli_parsed bench_parse(int argc, char **argv, struct bench_cli *out)
+{
+    bench_defaults(out, argc, argv);
+    int first;
+    const enum cli_parsed p
+        = cli_parse(&bench_table, argc, argv, out, &out->common, &first);
+    if (p != CLI_PARSED_RUN)
+        return p;
+    out->opt.limit = out->common.limit;
+    out->opt.budget_steps = out->common.budget_steps;
+    out->opt.budget_ms = out->common.budget_ms;
+    out->opt.progress = !out->quiet && isatty(STDERR_FILENO);
+    out->nfiles = argc - first;
+    out->files = argv + first;
+    if (out->nfiles == 0 && out->common.nempty == 0) {
+        fprintf(stderr, "sudolab bench: no corpus files (see --help)\n");
+        return CLI_PARSED_ERROR;
+    }
+    if (out->resume && !out->out_dir) {
+        fprintf(stderr, "sudolab bench: --resume needs --out DIR\n");
+        return CLI_PARSED_ERROR;
+    }
+    return select_solvers(out) == 0 ? CLI_PARSED_RUN : CLI_PARSED_ERROR;
+}
+
+void bench_cli_free(struct bench_cli *cli)
+{
+    for (int i = 0; i < cli->nlists; i++)
+        free(cli->solver_lists[i]);
+    cli->nlists = 0;
 }
 
 static FILE *open_in(
@@ -432,146 +494,124 @@ static void write_run_facts(FILE *f, const struct bench_cli *cli,
     fprintf(f, "timer_resolution_ns: %.0f\n", resolution);
 }
 
-static int run_bench(struct bench_cli *cli, int argc, char **argv)
-{
-    const int nfiles = argc - optind;
-    char **files = argv + optind;
-    if (nfiles == 0 && cli->common.nempty == 0) {
-        fprintf(stderr, "sudolab bench: no corpus files (see --help)\n");
-        return CLI_USAGE;
-    }
-    if (cli->resume && !cli->out_dir) {
-        fprintf(stderr, "sudolab bench: --resume needs --out DIR\n");
-        return CLI_USAGE;
-    }
-    /* the back ends */
-    const struct solver *chosen[MAX_SELECTED];
-    size_t nchosen = 0;
-    for (int i = 0; i < cli->npatterns; i++) {
-        if (select_pattern(cli->patterns[i], chosen, &nchosen) == 0) {
-            fprintf(stderr,
-                "sudolab bench: no solver matches '%s' (see `sudolab list`)\n",
-                cli->patterns[i]);
-            return CLI_USAGE;
-        }
-    }
-    if (cli->npatterns == 0)
-        select_pattern("*", chosen, &nchosen);
-    size_t kept = 0;
-    for (size_t i = 0; i < nchosen; i++) {
-        if (cli->opt.limit != 1 && !(chosen[i]->caps & SOLVER_CAP_COUNT)) {
-            fprintf(stderr,
-                "sudolab bench: %s finds one solution only: left out (use --limit 1)\n",
-                chosen[i]->name);
-            continue;
-        }
-        chosen[kept++] = chosen[i];
-    }
-    if (kept == 0) {
-        fprintf(stderr, "sudolab bench: no solver left to run\n");
-        return CLI_USAGE;
-    }
-    size_t baseline = 0;
-    if (cli->baseline) {
-        while (baseline < kept && strcmp(chosen[baseline]->name, cli->baseline) != 0)
-            baseline++;
-        if (baseline == kept) {
-            fprintf(stderr, "sudolab bench: --baseline %s is not among the solvers run\n",
-                cli->baseline);
-            return CLI_USAGE;
-        }
-    }
-    if (!cli->seed_set)
-        cli->opt.seed = clock_now_ns() ^ ((uint64_t) getpid() << 32);
-
-    /* the corpora, in memory */
+/* One bench run as it goes: the plan and what the steps found. */
+struct session {
+    struct bench_cli *cli;
     struct bench_plan plan;
-    bench_plan_init(&plan, &cli->opt, chosen, kept);
-    struct load_ctx lc = { .plan = &plan, .ci = -1 };
-    unsigned long problems = cli_walk(&cli->common, nfiles, files, load_entry, &lc);
+    FILE *info; /* progress and summary: stdout, or stderr under --csv */
+    FILE *env; /* DIR/env.txt, NULL without --out */
+    long resumed; /* rows already in DIR/runs.csv */
+    double overhead, resolution; /* of the timer, in ns */
+    unsigned long problems; /* inputs that could not be read */
+    int rc; /* of the run itself */
+    double wall_s;
+    bool interrupted;
+    unsigned long disagreements;
+    size_t pending; /* runs not done */
+};
+
+/* Reads the corpora into the plan. Returns 0, or an exit status after saying
+ * why (the plan is then freed). */
+static int load_corpora(struct session *s)
+{
+    struct bench_cli *cli = s->cli;
+    bench_plan_init(&s->plan, &cli->opt, cli->solvers, cli->nsolvers);
+    struct load_ctx lc = { .plan = &s->plan, .ci = -1 };
+    s->problems = cli_walk(&cli->common, cli->nfiles, cli->files, load_entry, &lc);
     if (lc.broken > MAX_BROKEN_MESSAGES)
         fprintf(stderr, "sudolab bench: %lu more puzzles whose clues break a rule\n",
             lc.broken - MAX_BROKEN_MESSAGES);
-    problems += lc.broken;
-    if (lc.failed || bench_plan_finish(&plan) != 0) {
+    s->problems += lc.broken;
+    if (lc.failed || bench_plan_finish(&s->plan) != 0) {
         fprintf(stderr, "sudolab bench: out of memory\n");
-        bench_plan_free(&plan);
+        bench_plan_free(&s->plan);
         return CLI_SKIPPED;
     }
-    if (plan.ncorpora == 0) {
+    if (s->plan.ncorpora == 0) {
         fprintf(stderr, "sudolab bench: no puzzles to run\n");
-        bench_plan_free(&plan);
+        bench_plan_free(&s->plan);
         return CLI_SKIPPED;
     }
+    return 0;
+}
 
-    FILE *info = cli->common.csv ? stderr : stdout;
-    const double overhead = bench_timer_overhead_ns(10000);
-    const double resolution = bench_timer_resolution_ns();
+static void print_intro(const struct session *s)
+{
+    const struct bench_plan *plan = &s->plan;
     size_t npuzzles = 0;
-    for (size_t ci = 0; ci < plan.ncorpora; ci++)
-        npuzzles += plan.corpora[ci].n;
-    if (!cli->quiet) {
-        fprintf(info,
-            "sudolab bench: %zu solvers x %zu corpora (%zu puzzles), limit %llu, "
-            "budget %llu ms%s, repeat %u, %u thread%s\n",
-            kept, plan.ncorpora, npuzzles, (unsigned long long) plan.opt.limit,
-            (unsigned long long) plan.opt.budget_ms,
-            plan.opt.budget_steps ? " + steps" : "", plan.opt.repeat, plan.opt.threads,
-            plan.opt.threads == 1 ? "" : "s");
-        fprintf(info,
-            "seed %llu%s; timer overhead %.1f ns per read (resolution %.0f ns)\n",
-            (unsigned long long) plan.opt.seed,
-            plan.opt.permute ? " (puzzles permuted)" : "", overhead, resolution);
-        fflush(info);
-    }
+    for (size_t ci = 0; ci < plan->ncorpora; ci++)
+        npuzzles += plan->corpora[ci].n;
+    fprintf(s->info,
+        "sudolab bench: %zu solvers x %zu corpora (%zu puzzles), limit %llu, "
+        "budget %llu ms%s, repeat %u, %u thread%s\n",
+        plan->nsolvers, plan->ncorpora, npuzzles, (unsigned long long) plan->opt.limit,
+        (unsigned long long) plan->opt.budget_ms,
+        plan->opt.budget_steps ? " + steps" : "", plan->opt.repeat, plan->opt.threads,
+        plan->opt.threads == 1 ? "" : "s");
+    fprintf(s->info,
+        "seed %llu%s; timer overhead %.1f ns per read (resolution %.0f ns)\n",
+        (unsigned long long) plan->opt.seed,
+        plan->opt.permute ? " (puzzles permuted)" : "", s->overhead, s->resolution);
+    fflush(s->info);
+}
 
-    /* outputs */
-    FILE *env = NULL;
-    long resumed = 0;
-    if (cli->out_dir) {
-        char path[4200];
-        if (io_make_dirs(cli->out_dir) != 0) {
-            fprintf(stderr, "%s: %s\n", cli->out_dir, strerror(errno));
-            bench_plan_free(&plan);
-            return CLI_SKIPPED;
-        }
-        if (cli->resume && check_resumable(cli, &plan) != 0) {
-            bench_plan_free(&plan);
-            return CLI_USAGE;
-        }
-        plan.out_fd = open_runs(cli, &plan, &resumed);
-        env = open_in(
-            cli->out_dir, "env.txt", cli->resume ? "a" : "w", path, sizeof(path));
-        if (plan.out_fd < 0 || !env) {
-            if (!env)
-                fprintf(stderr, "%s: %s\n", path, strerror(errno));
-            if (plan.out_fd >= 0)
-                close(plan.out_fd);
-            if (env)
-                fclose(env);
-            bench_plan_free(&plan);
-            return CLI_SKIPPED;
-        }
-        if (cli->resume)
-            fputs("--- resumed ---\n", env);
-        bench_env_write_machine(env);
-        write_run_facts(env, cli, &plan, argc, argv, overhead, resolution, baseline);
-        fflush(env);
-        if (cli->resume && !cli->quiet)
-            fprintf(info, "resuming: %ld rows already in %s/runs.csv\n", resumed,
-                cli->out_dir);
+/* --out DIR: the directory, runs.csv (continued with --resume) and env.txt
+ * with the machine and the run's facts. Returns 0, or an exit status after
+ * saying why (the plan is then freed). */
+static int open_outputs(struct session *s)
+{
+    struct bench_cli *cli = s->cli;
+    char path[4200];
+    if (io_make_dirs(cli->out_dir) != 0) {
+        fprintf(stderr, "%s: %s\n", cli->out_dir, strerror(errno));
+        bench_plan_free(&s->plan);
+        return CLI_SKIPPED;
     }
-    if (cli->common.csv) {
-        char header[BENCH_CSV_LINE_MAX];
-        fflush(stdout);
-        const size_t len = bench_csv_header(header, sizeof(header));
-        if (write(STDOUT_FILENO, header, len) != (ssize_t) len)
-            plan.write_errors++;
-        plan.csv_fd = STDOUT_FILENO;
+    if (cli->resume && check_resumable(cli, &s->plan) != 0) {
+        bench_plan_free(&s->plan);
+        return CLI_USAGE;
     }
+    s->plan.out_fd = open_runs(cli, &s->plan, &s->resumed);
+    s->env
+        = open_in(cli->out_dir, "env.txt", cli->resume ? "a" : "w", path, sizeof(path));
+    if (s->plan.out_fd < 0 || !s->env) {
+        if (!s->env)
+            fprintf(stderr, "%s: %s\n", path, strerror(errno));
+        if (s->plan.out_fd >= 0)
+            close(s->plan.out_fd);
+        if (s->env)
+            fclose(s->env);
+        bench_plan_free(&s->plan);
+        return CLI_SKIPPED;
+    }
+    if (cli->resume)
+        fputs("--- resumed ---\n", s->env);
+    bench_env_write_machine(s->env);
+    write_run_facts(s->env, cli, &s->plan, cli->argc, cli->argv, s->overhead,
+        s->resolution, cli->baseline);
+    fflush(s->env);
+    if (cli->resume && !cli->quiet)
+        fprintf(s->info, "resuming: %ld rows already in %s/runs.csv\n", s->resumed,
+            cli->out_dir);
+    return 0;
+}
 
+/* --csv: the rows go to stdout as well, after a header. */
+static void start_csv_rows(struct bench_plan *plan)
+{
+    char header[BENCH_CSV_LINE_MAX];
+    fflush(stdout);
+    const size_t len = bench_csv_header(header, sizeof(header));
+    if (write(STDOUT_FILENO, header, len) != (ssize_t) len)
+        plan->write_errors++;
+    plan->csv_fd = STDOUT_FILENO;
+}
+
+/* Runs the plan with SIGINT and SIGTERM asking the workers to stop. */
+static void run_plan(struct session *s)
+{
     atomic_store(&bench_stop, 0);
-    plan.stop = &bench_stop;
+    s->plan.stop = &bench_stop;
     struct sigaction sa, old_int, old_term;
     memset(&sa, 0, sizeof(sa));
     sa.sa_handler = on_signal;
@@ -579,63 +619,97 @@ static int run_bench(struct bench_cli *cli, int argc, char **argv)
     sigaction(SIGINT, &sa, &old_int);
     sigaction(SIGTERM, &sa, &old_term);
     const uint64_t start = clock_now_ns();
-    const int rc = dist_bench_run(&plan);
-    const double wall_s = (double) (clock_now_ns() - start) / 1e9;
+    s->rc = dist_bench_run(&s->plan);
+    s->wall_s = (double) (clock_now_ns() - start) / 1e9;
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
-    const bool interrupted = atomic_load(&bench_stop) != 0;
+    s->interrupted = atomic_load(&bench_stop) != 0;
+}
 
-    const unsigned long disagreements = bench_plan_crosscheck(&plan, stderr);
-    const size_t pending = bench_plan_pending(&plan);
+/* The cross-check, the summary table and what went wrong. */
+static void report(struct session *s)
+{
+    const struct bench_cli *cli = s->cli;
+    s->disagreements = bench_plan_crosscheck(&s->plan, stderr);
+    s->pending = bench_plan_pending(&s->plan);
     if (!cli->quiet) {
-        bench_summary_print(&plan, baseline, info);
-        fputc('\n', info);
+        bench_summary_print(&s->plan, cli->baseline, s->info);
+        fputc('\n', s->info);
     }
-    if (disagreements)
+    if (s->disagreements)
         fprintf(stderr, "sudolab bench: %lu puzzle%s with disagreeing answers\n",
-            disagreements, disagreements == 1 ? "" : "s");
-    if (plan.errors)
+            s->disagreements, s->disagreements == 1 ? "" : "s");
+    if (s->plan.errors)
         fprintf(stderr, "sudolab bench: %lu failed runs (errors or wrong answers)\n",
-            plan.errors);
-    if (interrupted)
-        fprintf(stderr, "sudolab bench: interrupted: %zu runs not done%s\n", pending,
+            s->plan.errors);
+    if (s->interrupted)
+        fprintf(stderr, "sudolab bench: interrupted: %zu runs not done%s\n", s->pending,
             cli->out_dir ? " (--resume continues)" : "");
-    if (rc != 0)
+    if (s->rc != 0)
         fprintf(stderr, "sudolab bench: could not start the worker threads\n");
+}
 
-    bool write_failed = plan.write_errors > 0;
-    if (cli->out_dir) {
-        char path[4200];
-        FILE *sum = open_in(cli->out_dir, "summary.csv", "w", path, sizeof(path));
-        if (!sum || bench_summary_write_csv(&plan, baseline, sum) != 0)
-            write_failed = true;
-        if (sum && fclose(sum) != 0)
-            write_failed = true;
-        for (size_t k = 0; k < plan.nsolvers * plan.ncorpora; k++) {
-            const struct bench_pass *p = &plan.passes[k];
-            if (p->measured)
-                fprintf(env, "pass: %s %s %u %zu %llu %llu\n",
-                    plan.solvers[k / plan.ncorpora]->name,
-                    plan.corpora[k % plan.ncorpora].name, p->passes, p->puzzles,
-                    (unsigned long long) p->total_ns, (unsigned long long) p->best_ns);
-        }
-        fprintf(env, "wall_s: %.1f\n", wall_s);
-        fprintf(env, "rows_resumed: %ld\n", resumed);
-        fprintf(env, "runs_pending: %zu\n", pending);
-        fprintf(env, "disagreements: %lu\n", disagreements);
-        fprintf(env, "errors: %lu\n", plan.errors);
-        fprintf(env, "finished: %s\n", interrupted ? "interrupted" : "complete");
-        if (fclose(env) != 0 || close(plan.out_fd) != 0)
-            write_failed = true;
-        if (!cli->quiet)
-            fprintf(info, "wrote %s/runs.csv, summary.csv and env.txt\n", cli->out_dir);
+/* --out DIR: summary.csv, and the end of env.txt (timed passes, outcome).
+ * Returns false when writing failed. */
+static bool finish_outputs(const struct session *s)
+{
+    const struct bench_cli *cli = s->cli;
+    const struct bench_plan *plan = &s->plan;
+    bool ok = true;
+    char path[4200];
+    FILE *sum = open_in(cli->out_dir, "summary.csv", "w", path, sizeof(path));
+    if (!sum || bench_summary_write_csv(plan, cli->baseline, sum) != 0)
+        ok = false;
+    if (sum && fclose(sum) != 0)
+        ok = false;
+    for (size_t k = 0; k < plan->nsolvers * plan->ncorpora; k++) {
+        const struct bench_pass *p = &plan->passes[k];
+        if (p->measured)
+            fprintf(s->env, "pass: %s %s %u %zu %llu %llu\n",
+                plan->solvers[k / plan->ncorpora]->name,
+                plan->corpora[k % plan->ncorpora].name, p->passes, p->puzzles,
+                (unsigned long long) p->total_ns, (unsigned long long) p->best_ns);
     }
+    fprintf(s->env, "wall_s: %.1f\n", s->wall_s);
+    fprintf(s->env, "rows_resumed: %ld\n", s->resumed);
+    fprintf(s->env, "runs_pending: %zu\n", s->pending);
+    fprintf(s->env, "disagreements: %lu\n", s->disagreements);
+    fprintf(s->env, "errors: %lu\n", plan->errors);
+    fprintf(s->env, "finished: %s\n", s->interrupted ? "interrupted" : "complete");
+    if (fclose(s->env) != 0 || close(plan->out_fd) != 0)
+        ok = false;
+    if (!cli->quiet)
+        fprintf(s->info, "wrote %s/runs.csv, summary.csv and env.txt\n", cli->out_dir);
+    return ok;
+}
+
+int bench_run(struct bench_cli *cli)
+{
+    struct session s = { .cli = cli, .info = cli->common.csv ? stderr : stdout };
+    if (!cli->seed_set)
+        cli->opt.seed = clock_now_ns() ^ ((uint64_t) getpid() << 32);
+    int status = load_corpora(&s);
+    if (status != 0)
+        return status;
+    s.overhead = bench_timer_overhead_ns(10000);
+    s.resolution = bench_timer_resolution_ns();
+    if (!cli->quiet)
+        print_intro(&s);
+    if (cli->out_dir && (status = open_outputs(&s)) != 0)
+        return status;
+    if (cli->common.csv)
+        start_csv_rows(&s.plan);
+    run_plan(&s);
+    report(&s);
+    bool write_failed = s.plan.write_errors > 0;
+    if (cli->out_dir && !finish_outputs(&s))
+        write_failed = true;
     if (write_failed)
         fprintf(stderr, "sudolab bench: writing the results failed\n");
-    bench_plan_free(&plan);
-    if (interrupted)
+    bench_plan_free(&s.plan);
+    if (s.interrupted)
         return BENCH_INTERRUPTED;
-    return problems || disagreements || plan.errors || rc != 0 || write_failed
+    return s.problems || s.disagreements || s.plan.errors || s.rc != 0 || write_failed
         ? CLI_SKIPPED
         : CLI_OK;
 }
@@ -643,25 +717,10 @@ static int run_bench(struct bench_cli *cli, int argc, char **argv)
 int cmd_bench(int argc, char **argv)
 {
     struct bench_cli cli;
-    memset(&cli, 0, sizeof(cli));
-    cli_common_defaults(&cli.common, 2);
-    cli.common.budget_ms = BENCH_DEFAULT_BUDGET_MS;
-    cli.opt.repeat = 1;
-    cli.opt.threads = 1;
-    cli.opt.warmup_ms = 50;
-    cli.opt.pass_ms = 300;
-    cli.opt.fast_us = 100;
-    int rc = parse_options(&cli, argc, argv);
-    if (rc == 0) {
-        cli.opt.limit = cli.common.limit;
-        cli.opt.budget_steps = cli.common.budget_steps;
-        cli.opt.budget_ms = cli.common.budget_ms;
-        cli.opt.progress = !cli.quiet && isatty(STDERR_FILENO);
-        rc = run_bench(&cli, argc, argv);
-    } else {
-        rc = rc > 0 ? CLI_OK : CLI_USAGE;
-    }
-    for (int i = 0; i < cli.nlists; i++)
-        free(cli.solver_lists[i]);
+    const enum cli_parsed p = bench_parse(argc, argv, &cli);
+    if (p == CLI_PARSED_HELP)
+        cli_help(&bench_table, stdout);
+    const int rc = p == CLI_PARSED_RUN ? bench_run(&cli) : cli_parsed_status(p);
+    bench_cli_free(&cli);
     return rc;
 }

@@ -8,11 +8,12 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/cmd_generate.h"
 #include "cli/commands.h"
+#include "common/text.h"
 #include "puzzle/generate.h"
 #include "puzzle/rate.h"
 #include "solvers/registry.h"
-#include "common/text.h"
 
 enum { GEN_BLOCK = 256, GEN_MAX_JOBS = 256, GEN_RATE_TEXT = 640 };
 
@@ -148,61 +149,261 @@ static void print_header(
     putchar('\n');
 }
 
-static const char *const usage_lines[] = {
-    "usage: sudolab generate [options]",
-    "Generates puzzles with a unique solution, one per line after a '#' header.",
-    "  --method M          dig (seed 000: remove clues while unique; default) or",
-    "                      seed003 (random clues, fixed to unique, moved into range)",
-    "  --difficulty L      easy, medium (default) or hard. dig: 40/50/60 holes on 9x9;",
-    "                      seed003: 36-45, 27-36, 17-27 clues on 9x9. Other sizes keep",
-    "                      9x9's ratio to what one pass of digging typically leaves:",
-    "                      4x4 8/10/12 holes, 6x6 18/23/27, 16x16 115/143/172 (the",
-    "                      header line shows the numbers in force)",
-    "  --holes N           dig: exactly N holes (with --minimal: at least N)",
-    "  --count N           puzzles to make (default 1)",
-    "  --seed S            random seed (default: from the clock; always printed)",
-    "  --symmetric         clue pattern symmetric under 180-degree rotation",
-    "  --minimal           no clue can be removed without losing uniqueness",
-    "  --size RxC          box rows x box columns (default 3x3; 2x2 = 4x4, 2x3 = 6x6)",
-    "  --variant V         standard or diagonal",
-    "  -j, --jobs N        threads (the output does not depend on N)",
-    "  --shard K/N         make only the K-th of N equal consecutive parts",
-    "  --min-technique T   keep only puzzles whose hardest technique (sudolab rate",
-    "                      --method techniques) is at least T: naked_single,",
-    "                      hidden_single, pointing, claiming, naked_pair, hidden_pair,",
-    "                      naked_triple, hidden_triple, x_wing, swordfish, guessing",
-    "  --max-technique T   ... and at most T",
-    "  --rate METHODS      append ratings: blanks,freedom,guesses,techniques or all",
-    "  --permutations K    permutations for the guesses rating (default 10)",
-    "  --solver NAME       back end for uniqueness while generating",
-    "  --verifier NAME     back end for the final check (must differ)",
-    "  --attempts N        fresh grids per puzzle before giving up (default 500)",
-    "  --climbs N          dig: clue swaps per grid when short of holes (default 60,",
-    "                      300 with --symmetric)",
-    "  --stats             print work counters and the rate to stderr",
-};
-
-static void usage(FILE *out)
+/* --shard K/N: the K-th of N consecutive parts */
+static int parse_shard(const struct cli_value *v)
 {
-    for (size_t i = 0; i < sizeof(usage_lines) / sizeof(usage_lines[0]); i++)
-        fprintf(out, "%s\n", usage_lines[i]);
-}
-
-static int parse_shard(const char *text, uint64_t *k, uint64_t *n)
-{
+    struct generate_cli *cli = v->field;
     unsigned long long a, b;
     int used = 0;
-    if (sscanf(text, "%llu/%llu%n", &a, &b, &used) != 2 || text[used] || a < 1 || a > b)
-        return -1;
-    *k = a;
-    *n = b;
-    return 0;
+    if (sscanf(v->arg, "%llu/%llu%n", &a, &b, &used) != 2 || v->arg[used] || a < 1
+        || a > b)
+        return CLI_VALUE_BAD;
+    cli->shard_k = a;
+    cli->shard_n = b;
+    cli->shard = v->arg;
+    return CLI_VALUE_OK;
 }
 
-static int bad(const char *option, const char *arg, const char *expected)
+static int parse_method(const struct cli_value *v)
 {
-    fprintf(stderr, "sudolab generate: --%s %s: %s expected\n", option, arg, expected);
-    return CLI_USAGE;
+    return gen_parse_method(v->arg, v->field) == 0 ? CLI_VALUE_OK : CLI_VALUE_BAD;
+}
+
+static int parse_level(const struct cli_value *v)
+{
+    return gen_parse_level(v->arg, v->field) == 0 ? CLI_VALUE_OK : CLI_VALUE_BAD;
+}
+
+static int parse_size(const struct cli_value *v)
+{
+    struct gen_options *o = v->field;
+    return grid_parse_box(v->arg, &o->box_rows, &o->box_cols) == 0 ? CLI_VALUE_OK
+                                                                   : CLI_VALUE_BAD;
+}
+
+static int parse_variant(const struct cli_value *v)
+{
+    return cli_read_variant(v->arg, v->field) == 0 ? CLI_VALUE_OK : CLI_VALUE_BAD;
+}
+
+/* --climbs 0 would mean the default: the least is one */
+static int parse_climbs(const struct cli_value *v)
+{
+    uint64_t n;
+    if (cli_read_number(v, &n) != CLI_VALUE_OK)
+        return CLI_VALUE_BAD;
+    *(uint32_t *) v->field = n ? (uint32_t) n : 1;
+    return CLI_VALUE_OK;
+}
+
+/* --min-technique and --max-technique: either one turns the filter on, with
+ * the other end open */
+static int parse_technique(const struct cli_value *v, bool is_min)
+{
+    struct gen_options *o = v->field;
+    const int t = logic_parse_technique(v->arg);
+    if (t < LOGIC_NONE)
+        return CLI_VALUE_BAD;
+    if (!o->technique_filter) {
+        o->technique_filter = true;
+        o->min_technique = LOGIC_NONE;
+        o->max_technique = LOGIC_TECHNIQUE_COUNT;
+    }
+    if (is_min)
+        o->min_technique = t;
+    else
+        o->max_technique = t;
+    return CLI_VALUE_OK;
+}
+
+static int parse_min_technique(const struct cli_value *v)
+{
+    return parse_technique(v, true);
+}
+
+static int parse_max_technique(const struct cli_value *v)
+{
+    return parse_technique(v, false);
+}
+
+#define GEN_FIELD(member) offsetof(struct generate_cli, member)
+#define GEN_EXPECT_TECHNIQUE "a technique name (see sudolab rate --help) or guessing"
+
+static const struct cli_option generate_options[] = {
+    CLI_LINE(
+        "usage: sudolab generate [options]\n"
+        "Generates puzzles with a unique solution, one per line after a '#' header."),
+    { .kind = CLI_CUSTOM,
+        .name = "method",
+        .metavar = "M",
+        .help = "dig (seed 000: remove clues while unique; default) or\n"
+                "seed003 (random clues, fixed to unique, moved into range)",
+        .field = GEN_FIELD(opt.method),
+        .parse = parse_method,
+        .expected = "dig or seed003" },
+    { .kind = CLI_CUSTOM,
+        .name = "difficulty",
+        .alias = "level",
+        .metavar = "L",
+        .help = "easy, medium (default) or hard. dig: 40/50/60 holes on 9x9;\n"
+                "seed003: 36-45, 27-36, 17-27 clues on 9x9. Other sizes keep\n"
+                "9x9's ratio to what one pass of digging typically leaves:\n"
+                "4x4 8/10/12 holes, 6x6 18/23/27, 16x16 115/143/172 (the\n"
+                "header line shows the numbers in force)",
+        .field = GEN_FIELD(opt.level),
+        .parse = parse_level,
+        .expected = "easy, medium or hard" },
+    { .kind = CLI_INT,
+        .name = "holes",
+        .metavar = "N",
+        .help = "dig: exactly N holes (with --minimal: at least N)",
+        .field = GEN_FIELD(opt.holes),
+        .min = 1,
+        .max = GRID_MAX_CELLS - 1,
+        .expected = "a hole count" },
+    { .kind = CLI_U64,
+        .name = "count",
+        .metavar = "N",
+        .help = "puzzles to make (default 1)",
+        .field = GEN_FIELD(count),
+        .expected = "a puzzle count" },
+    { .kind = CLI_U64,
+        .name = "seed",
+        .metavar = "S",
+        .help = "random seed (default: from the clock; always printed)",
+        .field = GEN_FIELD(opt.seed),
+        .given = CLI_GIVEN(struct generate_cli, seed_set),
+        .expected = "a non-negative integer" },
+    { .kind = CLI_FLAG,
+        .name = "symmetric",
+        .help = "clue pattern symmetric under 180-degree rotation",
+        .field = GEN_FIELD(opt.symmetric) },
+    { .kind = CLI_FLAG,
+        .name = "minimal",
+        .help = "no clue can be removed without losing uniqueness",
+        .field = GEN_FIELD(opt.minimal) },
+    { .kind = CLI_CUSTOM,
+        .name = "size",
+        .metavar = "RxC",
+        .help = "box rows x box columns (default 3x3; 2x2 = 4x4, 2x3 = 6x6)",
+        .field = GEN_FIELD(opt),
+        .parse = parse_size,
+        .expected = CLI_EXPECT_BOX },
+    { .kind = CLI_CUSTOM,
+        .name = "variant",
+        .metavar = "V",
+        .help = "standard or diagonal",
+        .field = GEN_FIELD(opt.variant),
+        .parse = parse_variant,
+        .expected = "standard or diagonal" },
+    { .kind = CLI_INT,
+        .name = "jobs",
+        .letter = 'j',
+        .metavar = "N",
+        .help = "threads (the output does not depend on N)",
+        .field = GEN_FIELD(jobs),
+        .min = 1,
+        .max = GEN_MAX_JOBS,
+        .expected = "a thread count from 1 to 256" },
+    { .kind = CLI_CUSTOM,
+        .name = "shard",
+        .metavar = "K/N",
+        .help = "make only the K-th of N equal consecutive parts",
+        .field = CLI_WHOLE,
+        .parse = parse_shard,
+        .expected = "K/N with 1 <= K <= N" },
+    { .kind = CLI_CUSTOM,
+        .name = "min-technique",
+        .metavar = "T",
+        .help = "keep only puzzles whose hardest technique (sudolab rate\n"
+                "--method techniques) is at least T: naked_single,\n"
+                "hidden_single, pointing, claiming, naked_pair, hidden_pair,\n"
+                "naked_triple, hidden_triple, x_wing, swordfish, guessing",
+        .field = GEN_FIELD(opt),
+        .parse = parse_min_technique,
+        .expected = GEN_EXPECT_TECHNIQUE },
+    { .kind = CLI_CUSTOM,
+        .name = "max-technique",
+        .metavar = "T",
+        .help = "... and at most T",
+        .field = GEN_FIELD(opt),
+        .parse = parse_max_technique,
+        .expected = GEN_EXPECT_TECHNIQUE },
+    { .kind = CLI_CUSTOM,
+        .name = "rate",
+        .metavar = "METHODS",
+        .help = "append ratings: blanks,freedom,guesses,techniques or all",
+        .field = GEN_FIELD(rate_methods),
+        .parse = cli_parse_rate_methods,
+        .expected = "blanks, freedom, guesses, techniques or all" },
+    { .kind = CLI_INT,
+        .name = "permutations",
+        .metavar = "K",
+        .help = "permutations for the guesses rating (default 10)",
+        .field = GEN_FIELD(permutations),
+        .min = 1,
+        .max = 100000,
+        .expected = "a count from 1" },
+    { .kind = CLI_CUSTOM,
+        .name = "solver",
+        .metavar = "NAME",
+        .help = "back end for uniqueness while generating",
+        .field = GEN_FIELD(opt.solver),
+        .parse = cli_parse_solver },
+    { .kind = CLI_CUSTOM,
+        .name = "verifier",
+        .metavar = "NAME",
+        .help = "back end for the final check (must differ)",
+        .field = GEN_FIELD(opt.verifier),
+        .parse = cli_parse_solver },
+    { .kind = CLI_U32,
+        .name = "attempts",
+        .metavar = "N",
+        .help = "fresh grids per puzzle before giving up (default 500)",
+        .field = GEN_FIELD(opt.max_attempts),
+        .min = 1,
+        .expected = "a count from 1" },
+    { .kind = CLI_CUSTOM,
+        .name = "climbs",
+        .metavar = "N",
+        .help = "dig: clue swaps per grid when short of holes (default 60,\n"
+                "300 with --symmetric)",
+        .field = GEN_FIELD(opt.climbs),
+        .parse = parse_climbs,
+        .max = UINT32_MAX,
+        .expected = "a count" },
+    { .kind = CLI_FLAG,
+        .name = "stats",
+        .help = "print work counters and the rate to stderr",
+        .field = GEN_FIELD(stats) },
+    CLI_OPTION_HELP,
+};
+
+const struct cli_table generate_table = CLI_TABLE("sudolab generate", generate_options);
+
+enum cli_parsed generate_parse(int argc, char **argv, struct generate_cli *out)
+{
+    memset(out, 0, sizeof(*out));
+    out->opt.box_rows = 3;
+    out->opt.box_cols = 3;
+    out->opt.level = GEN_MEDIUM;
+    out->count = 1;
+    out->jobs = 1;
+    out->permutations = 10;
+    out->shard_k = out->shard_n = 1;
+    int first;
+    const enum cli_parsed p = cli_parse(&generate_table, argc, argv, out, NULL, &first);
+    if (p != CLI_PARSED_RUN)
+        return p;
+    if (first < argc) {
+        fprintf(stderr, "sudolab generate: unexpected argument '%s'\n", argv[first]);
+        return CLI_PARSED_ERROR;
+    }
+    if (out->opt.holes && out->opt.method != GEN_DIG) {
+        fprintf(stderr, "sudolab generate: --holes is for --method dig\n");
+        return CLI_PARSED_ERROR;
+    }
+    return CLI_PARSED_RUN;
 }
 
 static int run_blocks(struct gen_run *run, struct gen_worker *workers, bool stats)
@@ -253,192 +454,19 @@ static int run_blocks(struct gen_run *run, struct gen_worker *workers, bool stat
     return status;
 }
 
-int cmd_generate(int argc, char **argv)
+/* Makes the puzzles of a parsed command line. Returns the exit status. */
+static int generate_run(const struct generate_cli *cli)
 {
     struct gen_run run;
     memset(&run, 0, sizeof(run));
-    run.opt.box_rows = 3;
-    run.opt.box_cols = 3;
-    run.opt.level = GEN_MEDIUM;
-    run.count = 1;
-    run.jobs = 1;
-    run.permutations = 10;
-    bool seed_set = false, stats = false;
-    const char *shard = NULL;
-    uint64_t shard_k = 1, shard_n = 1;
-    enum {
-        OPT_METHOD = CLI_OPT_FIRST_FREE,
-        OPT_DIFFICULTY,
-        OPT_HOLES,
-        OPT_COUNT,
-        OPT_SEED,
-        OPT_SYMMETRIC,
-        OPT_MINIMAL,
-        OPT_SIZE,
-        OPT_VARIANT,
-        OPT_SHARD,
-        OPT_RATE,
-        OPT_PERMUTATIONS,
-        OPT_SOLVER,
-        OPT_VERIFIER,
-        OPT_ATTEMPTS,
-        OPT_CLIMBS,
-        OPT_STATS,
-        OPT_MIN_TECHNIQUE,
-        OPT_MAX_TECHNIQUE,
-        OPT_HELP,
-    };
-    static const struct option longopts[] = {
-        { "method", required_argument, NULL, OPT_METHOD },
-        { "difficulty", required_argument, NULL, OPT_DIFFICULTY },
-        { "level", required_argument, NULL, OPT_DIFFICULTY },
-        { "holes", required_argument, NULL, OPT_HOLES },
-        { "count", required_argument, NULL, OPT_COUNT },
-        { "seed", required_argument, NULL, OPT_SEED },
-        { "symmetric", no_argument, NULL, OPT_SYMMETRIC },
-        { "minimal", no_argument, NULL, OPT_MINIMAL },
-        { "size", required_argument, NULL, OPT_SIZE },
-        { "variant", required_argument, NULL, OPT_VARIANT },
-        { "jobs", required_argument, NULL, 'j' },
-        { "shard", required_argument, NULL, OPT_SHARD },
-        { "rate", required_argument, NULL, OPT_RATE },
-        { "permutations", required_argument, NULL, OPT_PERMUTATIONS },
-        { "solver", required_argument, NULL, OPT_SOLVER },
-        { "verifier", required_argument, NULL, OPT_VERIFIER },
-        { "attempts", required_argument, NULL, OPT_ATTEMPTS },
-        { "climbs", required_argument, NULL, OPT_CLIMBS },
-        { "stats", no_argument, NULL, OPT_STATS },
-        { "min-technique", required_argument, NULL, OPT_MIN_TECHNIQUE },
-        { "max-technique", required_argument, NULL, OPT_MAX_TECHNIQUE },
-        { "help", no_argument, NULL, OPT_HELP },
-        { NULL, 0, NULL, 0 },
-    };
-    int opt;
-    uint64_t value;
-    optind = 1;
-    while ((opt = getopt_long(argc, argv, "j:", longopts, NULL)) != -1) {
-        switch (opt) {
-        case OPT_METHOD:
-            if (gen_parse_method(optarg, &run.opt.method) != 0)
-                return bad("method", optarg, "dig or seed003");
-            break;
-        case OPT_DIFFICULTY:
-            if (gen_parse_level(optarg, &run.opt.level) != 0)
-                return bad("difficulty", optarg, "easy, medium or hard");
-            break;
-        case OPT_HOLES:
-            if (text_parse_u64(optarg, &value) != 0 || value < 1
-                || value >= GRID_MAX_CELLS)
-                return bad("holes", optarg, "a hole count");
-            run.opt.holes = (int) value;
-            break;
-        case OPT_COUNT:
-            if (text_parse_u64(optarg, &run.count) != 0)
-                return bad("count", optarg, "a puzzle count");
-            break;
-        case OPT_SEED:
-            if (text_parse_u64(optarg, &run.opt.seed) != 0)
-                return bad("seed", optarg, "a non-negative integer");
-            seed_set = true;
-            break;
-        case OPT_SYMMETRIC:
-            run.opt.symmetric = true;
-            break;
-        case OPT_MINIMAL:
-            run.opt.minimal = true;
-            break;
-        case OPT_SIZE:
-            if (grid_parse_box(optarg, &run.opt.box_rows, &run.opt.box_cols) != 0)
-                return bad("size", optarg, "box rows x box columns, such as 3x3 or 2x3,");
-            break;
-        case OPT_VARIANT:
-            if (strcmp(optarg, "standard") == 0)
-                run.opt.variant = GRID_STANDARD;
-            else if (strcmp(optarg, "diagonal") == 0 || strcmp(optarg, "x") == 0)
-                run.opt.variant = GRID_DIAGONAL;
-            else
-                return bad("variant", optarg, "standard or diagonal");
-            break;
-        case 'j':
-            if (text_parse_u64(optarg, &value) != 0 || value < 1 || value > GEN_MAX_JOBS)
-                return bad("jobs", optarg, "a thread count from 1 to 256");
-            run.jobs = (int) value;
-            break;
-        case OPT_SHARD:
-            if (parse_shard(optarg, &shard_k, &shard_n) != 0)
-                return bad("shard", optarg, "K/N with 1 <= K <= N");
-            shard = optarg;
-            break;
-        case OPT_RATE:
-            if (rate_parse_methods(optarg, &run.rate_methods) != 0)
-                return bad("rate", optarg, "blanks, freedom, guesses, techniques or all");
-            break;
-        case OPT_PERMUTATIONS:
-            if (text_parse_u64(optarg, &value) != 0 || value < 1 || value > 100000)
-                return bad("permutations", optarg, "a count from 1");
-            run.permutations = (int) value;
-            break;
-        case OPT_SOLVER:
-        case OPT_VERIFIER: {
-            const struct solver *s = solver_find(optarg);
-            if (!s) {
-                fprintf(stderr,
-                    "sudolab generate: no solver named '%s' (see `sudolab list`)\n",
-                    optarg);
-                return CLI_USAGE;
-            }
-            if (opt == OPT_SOLVER)
-                run.opt.solver = s;
-            else
-                run.opt.verifier = s;
-            break;
-        }
-        case OPT_ATTEMPTS:
-            if (text_parse_u64(optarg, &value) != 0 || value < 1 || value > UINT32_MAX)
-                return bad("attempts", optarg, "a count from 1");
-            run.opt.max_attempts = (uint32_t) value;
-            break;
-        case OPT_CLIMBS:
-            if (text_parse_u64(optarg, &value) != 0 || value > UINT32_MAX)
-                return bad("climbs", optarg, "a count");
-            run.opt.climbs = value ? (uint32_t) value : 1;
-            break;
-        case OPT_STATS:
-            stats = true;
-            break;
-        case OPT_MIN_TECHNIQUE:
-        case OPT_MAX_TECHNIQUE: {
-            const int t = logic_parse_technique(optarg);
-            if (t < LOGIC_NONE)
-                return bad(opt == OPT_MIN_TECHNIQUE ? "min-technique" : "max-technique",
-                    optarg, "a technique name (see sudolab rate --help) or guessing");
-            if (!run.opt.technique_filter) {
-                run.opt.technique_filter = true;
-                run.opt.min_technique = LOGIC_NONE;
-                run.opt.max_technique = LOGIC_TECHNIQUE_COUNT;
-            }
-            if (opt == OPT_MIN_TECHNIQUE)
-                run.opt.min_technique = t;
-            else
-                run.opt.max_technique = t;
-            break;
-        }
-        case OPT_HELP:
-            usage(stdout);
-            return CLI_OK;
-        default:
-            fprintf(stderr, "sudolab generate: unknown option (see --help)\n");
-            return CLI_USAGE;
-        }
-    }
-    if (optind < argc) {
-        fprintf(stderr, "sudolab generate: unexpected argument '%s'\n", argv[optind]);
-        return CLI_USAGE;
-    }
-    if (run.opt.holes && run.opt.method != GEN_DIG) {
-        fprintf(stderr, "sudolab generate: --holes is for --method dig\n");
-        return CLI_USAGE;
-    }
+    run.opt = cli->opt;
+    run.count = cli->count;
+    run.jobs = cli->jobs;
+    run.permutations = cli->permutations;
+    run.rate_methods = cli->rate_methods;
+    const bool seed_set = cli->seed_set, stats = cli->stats;
+    const char *shard = cli->shard;
+    const uint64_t shard_k = cli->shard_k, shard_n = cli->shard_n;
     if (!seed_set)
         run.opt.seed = clock_now_ns() ^ ((uint64_t) getpid() << 32);
     if (run.rate_methods & RATE_GUESSES) {
@@ -494,4 +522,13 @@ int cmd_generate(int argc, char **argv)
     free(workers);
     free(run.slots);
     return status;
+}
+
+int cmd_generate(int argc, char **argv)
+{
+    struct generate_cli cli;
+    const enum cli_parsed p = generate_parse(argc, argv, &cli);
+    if (p == CLI_PARSED_HELP)
+        cli_help(&generate_table, stdout);
+    return p == CLI_PARSED_RUN ? generate_run(&cli) : cli_parsed_status(p);
 }

@@ -3,29 +3,55 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cmd_list.h"
 #include "cli/commands.h"
 #include "solvers/registry.h"
 
 static void print_caps(const struct solver *s, char *out, size_t len)
 {
     snprintf(out, len, "%s%s%s%s%s", s->caps & SOLVER_CAP_COUNT ? "count," : "",
-             s->caps & SOLVER_CAP_DIAGONAL ? "diagonal," : "",
-             s->caps & SOLVER_CAP_TRACE ? "trace," : "",
-             s->caps & SOLVER_CAP_STEP_BUDGET ? "step-budget," : "",
-             s->caps & SOLVER_CAP_FAST ? "fast," : "");
+        s->caps & SOLVER_CAP_DIAGONAL ? "diagonal," : "",
+        s->caps & SOLVER_CAP_TRACE ? "trace," : "",
+        s->caps & SOLVER_CAP_STEP_BUDGET ? "step-budget," : "",
+        s->caps & SOLVER_CAP_FAST ? "fast," : "");
     const size_t n = strlen(out);
     if (n)
         out[n - 1] = '\0';
 }
 
-int cmd_list(int argc, char **argv)
+static const struct cli_option list_options[] = {
+    CLI_LINE("usage: sudolab list [options]\n"
+             "Lists the back ends built in: name, family, grid sizes, capabilities and\n"
+             "summary."),
+    { .kind = CLI_FLAG,
+        .name = "csv",
+        .help = "name,family,min_n,max_n,caps,counters,summary rows with a header",
+        .field = offsetof(struct list_cli, csv) },
+    CLI_OPTION_HELP,
+};
+
+const struct cli_table list_table = CLI_TABLE("sudolab list", list_options);
+
+enum cli_parsed list_parse(int argc, char **argv, struct list_cli *out)
 {
-    const bool csv = argc > 1 && strcmp(argv[1], "--csv") == 0;
+    memset(out, 0, sizeof(*out));
+    int first;
+    const enum cli_parsed p = cli_parse(&list_table, argc, argv, out, NULL, &first);
+    if (p == CLI_PARSED_RUN && first < argc) {
+        fprintf(stderr, "sudolab list: unexpected argument '%s'\n", argv[first]);
+        return CLI_PARSED_ERROR;
+    }
+    return p;
+}
+
+int list_run(const struct list_cli *cli)
+{
+    const bool csv = cli->csv;
     if (csv)
         puts("name,family,min_n,max_n,caps,counters,summary");
     else
         printf("%-14s %-10s %-6s %-38s %s\n", "name", "family", "sizes", "capabilities",
-               "summary");
+            "summary");
     for (size_t i = 0; solver_registry[i]; i++) {
         const struct solver *s = solver_registry[i];
         char caps[80], sizes[16], counters[96] = "";
@@ -33,17 +59,27 @@ int cmd_list(int argc, char **argv)
         snprintf(sizes, sizeof(sizes), "%d-%d", s->min_n, s->max_n);
         for (int k = 0; k < SOLVER_COUNTER_COUNT; k++) {
             if (s->counters & (1u << k)) {
-                strncat(counters, counters[0] ? " " : "", sizeof(counters) - strlen(counters) - 1);
+                strncat(counters, counters[0] ? " " : "",
+                    sizeof(counters) - strlen(counters) - 1);
                 strncat(counters, solver_counter_names[k],
-                        sizeof(counters) - strlen(counters) - 1);
+                    sizeof(counters) - strlen(counters) - 1);
             }
         }
         if (csv)
             printf("%s,%s,%d,%d,%s,%s,\"%s\"\n", s->name, s->family, s->min_n, s->max_n,
-                   caps, counters, s->summary);
+                caps, counters, s->summary);
         else
             printf("%-14s %-10s %-6s %-38s %s\n", s->name, s->family, sizes, caps,
-                   s->summary);
+                s->summary);
     }
     return CLI_OK;
+}
+
+int cmd_list(int argc, char **argv)
+{
+    struct list_cli cli;
+    const enum cli_parsed p = list_parse(argc, argv, &cli);
+    if (p == CLI_PARSED_HELP)
+        cli_help(&list_table, stdout);
+    return p == CLI_PARSED_RUN ? list_run(&cli) : cli_parsed_status(p);
 }

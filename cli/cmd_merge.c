@@ -6,96 +6,96 @@
 #include <sys/stat.h>
 
 #include "cli/cli.h"
+#include "cli/cmd_merge.h"
 #include "cli/commands.h"
 #include "dist/merge.h"
 
-static const char usage_text[]
-    = "usage: sudolab merge [options] SHARD...\n"
-      "Combines the outputs of --shard K/N runs into the output of one run, after\n"
-      "checking they come from the same options, revision and inputs, and that shards\n"
-      "1..N are each there once and complete.\n"
-      "  count partials (count --shard K/N > FILE): count's rows on stdout\n"
-      "  generate outputs (generate --shard K/N > FILE): the puzzles in order\n"
-      "  bench directories (bench --shard K/N --out DIR): runs.csv, summary.csv and\n"
-      "  env.txt written into --out DIR\n"
-      "  --out PATH          the merged bench directory (required for bench), or a file\n"
-      "                      for count and generate (default: stdout)\n"
-      "  --csv               count: CSV rows, as count --csv prints them\n"
-      "  --quiet             bench: no summary table\n";
+#define MERGE_FIELD(member) offsetof(struct merge_cli, member)
+
+static const struct cli_option merge_options[] = {
+    CLI_LINE(
+        "usage: sudolab merge [options] SHARD...\n"
+        "Combines the outputs of --shard K/N runs into the output of one run, after\n"
+        "checking they come from the same options, revision and inputs, and that "
+        "shards\n"
+        "1..N are each there once and complete.\n"
+        "  count partials (count --shard K/N > FILE): count's rows on stdout\n"
+        "  generate outputs (generate --shard K/N > FILE): the puzzles in order\n"
+        "  bench directories (bench --shard K/N --out DIR): runs.csv, summary.csv and\n"
+        "  env.txt written into --out DIR"),
+    { .kind = CLI_STRING,
+        .name = "out",
+        .metavar = "PATH",
+        .help = "the merged bench directory (required for bench), or a file\n"
+                "for count and generate (default: stdout)",
+        .field = MERGE_FIELD(out) },
+    { .kind = CLI_FLAG,
+        .name = "csv",
+        .help = "count: CSV rows, as count --csv prints them",
+        .field = MERGE_FIELD(csv) },
+    { .kind = CLI_FLAG,
+        .name = "quiet",
+        .help = "bench: no summary table",
+        .field = MERGE_FIELD(quiet) },
+    CLI_OPTION_HELP,
+};
+
+const struct cli_table merge_table = CLI_TABLE("sudolab merge", merge_options);
 
 static const char *const kind_names[]
     = { "unknown", "count partial", "generate output", "bench directory" };
 
-int cmd_merge(int argc, char **argv)
+enum cli_parsed merge_parse(int argc, char **argv, struct merge_cli *out)
 {
-    enum { OPT_OUT = 1, OPT_CSV, OPT_QUIET, OPT_HELP };
-    static const struct option longopts[] = {
-        { "out", required_argument, NULL, OPT_OUT },
-        { "csv", no_argument, NULL, OPT_CSV },
-        { "quiet", no_argument, NULL, OPT_QUIET },
-        { "help", no_argument, NULL, OPT_HELP },
-        { NULL, 0, NULL, 0 },
-    };
-    const char *out = NULL;
-    bool csv = false, quiet = false;
-    int opt;
-    optind = 1;
-    while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-        switch (opt) {
-        case OPT_OUT:
-            out = optarg;
-            break;
-        case OPT_CSV:
-            csv = true;
-            break;
-        case OPT_QUIET:
-            quiet = true;
-            break;
-        case OPT_HELP:
-            fputs(usage_text, stdout);
-            return CLI_OK;
-        default:
-            fprintf(stderr, "sudolab merge: unknown option (see --help)\n");
-            return CLI_USAGE;
-        }
-    }
-    const int n = argc - optind;
-    char **paths = argv + optind;
-    if (n < 1) {
+    memset(out, 0, sizeof(*out));
+    int first;
+    const enum cli_parsed p = cli_parse(&merge_table, argc, argv, out, NULL, &first);
+    if (p != CLI_PARSED_RUN)
+        return p;
+    out->nshards = argc - first;
+    out->shards = argv + first;
+    if (out->nshards < 1) {
         fprintf(stderr, "sudolab merge: no shards to merge (see --help)\n");
-        return CLI_USAGE;
+        return CLI_PARSED_ERROR;
     }
+    return CLI_PARSED_RUN;
+}
+
+/* The kind of shards given, all the same; MERGE_UNKNOWN after saying which
+ * shard is missing, unreadable or of another kind. */
+static enum merge_kind detect_kind(const struct merge_cli *cli)
+{
+    char **paths = cli->shards;
     const enum merge_kind kind = merge_detect(paths[0]);
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < cli->nshards; i++) {
         const enum merge_kind k = merge_detect(paths[i]);
         struct stat sb;
         if (k == MERGE_UNKNOWN && stat(paths[i], &sb) != 0) {
             fprintf(stderr, "sudolab merge: %s: %s (a shard that did not finish?)\n",
                 paths[i], strerror(errno));
-            return CLI_USAGE;
+            return MERGE_UNKNOWN;
         }
         if (k == MERGE_UNKNOWN) {
             fprintf(stderr,
                 "sudolab merge: %s: not a shard output (unreadable, or not from "
                 "count, generate or bench)\n",
                 paths[i]);
-            return CLI_USAGE;
+            return MERGE_UNKNOWN;
         }
         if (k != kind) {
             fprintf(stderr, "sudolab merge: %s is a %s but %s is a %s\n", paths[0],
                 kind_names[kind], paths[i], kind_names[k]);
-            return CLI_USAGE;
+            return MERGE_UNKNOWN;
         }
     }
-    if (kind == MERGE_BENCH) {
-        if (!out) {
-            fprintf(stderr, "sudolab merge: bench shards need --out DIR\n");
-            return CLI_USAGE;
-        }
-        return merge_bench(
-            (const char *const *) paths, (size_t) n, out, quiet ? NULL : stdout);
-    }
+    return kind;
+}
 
+/* Count partials and generate outputs: opened, merged to stdout or --out. */
+static int merge_streams(const struct merge_cli *cli, enum merge_kind kind)
+{
+    const int n = cli->nshards;
+    char **paths = cli->shards;
     FILE **files = calloc((size_t) n, sizeof(*files));
     if (!files) {
         fprintf(stderr, "sudolab merge: out of memory\n");
@@ -109,13 +109,13 @@ int cmd_merge(int argc, char **argv)
             rc = CLI_SKIPPED;
         }
     }
-    if (rc == CLI_OK && out && !freopen(out, "w", stdout)) {
-        fprintf(stderr, "sudolab merge: %s: %s\n", out, strerror(errno));
+    if (rc == CLI_OK && cli->out && !freopen(cli->out, "w", stdout)) {
+        fprintf(stderr, "sudolab merge: %s: %s\n", cli->out, strerror(errno));
         rc = CLI_SKIPPED;
     }
     if (rc == CLI_OK) {
         if (kind == MERGE_COUNT)
-            rc = merge_count(files, (const char *const *) paths, (size_t) n, csv);
+            rc = merge_count(files, (const char *const *) paths, (size_t) n, cli->csv);
         else
             rc = merge_generate(files, (const char *const *) paths, (size_t) n, stdout);
     }
@@ -129,4 +129,28 @@ int cmd_merge(int argc, char **argv)
         rc = CLI_SKIPPED;
     }
     return rc;
+}
+
+int merge_run(const struct merge_cli *cli)
+{
+    const enum merge_kind kind = detect_kind(cli);
+    if (kind == MERGE_UNKNOWN)
+        return CLI_USAGE;
+    if (kind != MERGE_BENCH)
+        return merge_streams(cli, kind);
+    if (!cli->out) {
+        fprintf(stderr, "sudolab merge: bench shards need --out DIR\n");
+        return CLI_USAGE;
+    }
+    return merge_bench((const char *const *) cli->shards, (size_t) cli->nshards, cli->out,
+        cli->quiet ? NULL : stdout);
+}
+
+int cmd_merge(int argc, char **argv)
+{
+    struct merge_cli cli;
+    const enum cli_parsed p = merge_parse(argc, argv, &cli);
+    if (p == CLI_PARSED_HELP)
+        cli_help(&merge_table, stdout);
+    return p == CLI_PARSED_RUN ? merge_run(&cli) : cli_parsed_status(p);
 }

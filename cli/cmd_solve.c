@@ -3,18 +3,17 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cmd_solve.h"
 #include "cli/commands.h"
 #include "common/shard.h"
+#include "common/text.h"
 #include "dist/shard_count.h"
 #include "puzzle/split.h"
 #include "solvers/registry.h"
-#include "common/text.h"
 
 struct solve_run {
-    struct cli_common common;
+    const struct solve_cli *cli;
     struct solver_instance *inst;
-    bool counting;     /* `count`: the solution count leads the line */
-    bool print_all;    /* `count --print`: every solution, one per line */
     unsigned long failures;
 };
 
@@ -35,8 +34,8 @@ void solve_print_csv_header(void)
     puts(",time_ns,solution");
 }
 
-void solve_print_result(const struct cli_common *common, bool counting, unsigned long index,
-                        const struct grid *puzzle, const struct solve_result *res)
+void solve_print_result(const struct cli_common *common, bool counting,
+    unsigned long index, const struct grid *puzzle, const struct solve_result *res)
 {
     const struct solver *s = common->solver;
     char sol[GRID_MAX_CELLS + 1] = "";
@@ -44,7 +43,7 @@ void solve_print_result(const struct cli_common *common, bool counting, unsigned
         grid_format_line(&res->solution, sol);
     if (common->csv) {
         printf("%lu,%s,%llu", index, solve_status_name(res->status),
-               (unsigned long long) res->solutions);
+            (unsigned long long) res->solutions);
         for (int i = 0; i < SOLVER_COUNTER_COUNT; i++) {
             putchar(',');
             if (res->status != SOLVE_STATUS_INVALID)
@@ -57,10 +56,10 @@ void solve_print_result(const struct cli_common *common, bool counting, unsigned
     text_format_ns(time, sizeof(time), res->time_ns);
     if (counting)
         printf("%lu %llu %s", index, (unsigned long long) res->solutions,
-               solve_status_name(res->status));
+            solve_status_name(res->status));
     else
         printf("%lu %s solutions=%llu", index, solve_status_name(res->status),
-               (unsigned long long) res->solutions);
+            (unsigned long long) res->solutions);
     if (res->status != SOLVE_STATUS_INVALID && res->status != SOLVE_STATUS_ERROR) {
         for (int i = 0; i < SOLVER_COUNTER_COUNT; i++) {
             if (!(s->counters & (1u << i)) && i == SOLVER_COUNTER_article_steps)
@@ -77,10 +76,11 @@ void solve_print_result(const struct cli_common *common, bool counting, unsigned
         grid_print_pretty(res->solutions > 0 ? &res->solution : puzzle, stdout);
 }
 
-static void print_row(struct solve_run *run, const struct cli_entry *e,
-                      const struct solve_result *res)
+static void print_row(
+    struct solve_run *run, const struct cli_entry *e, const struct solve_result *res)
 {
-    solve_print_result(&run->common, run->counting, e->index, &e->item->puzzle, res);
+    solve_print_result(
+        &run->cli->common, run->cli->counting, e->index, &e->item->puzzle, res);
 }
 
 static bool solve_entry(void *ctx, const struct cli_entry *e)
@@ -91,8 +91,8 @@ static bool solve_entry(void *ctx, const struct cli_entry *e)
         memset(&res, 0, sizeof(res));
         res.status = SOLVE_STATUS_INVALID;
     } else {
-        struct solve_request req = cli_request(&run->common);
-        if (run->print_all)
+        struct solve_request req = cli_request(&run->cli->common);
+        if (run->cli->print_all)
             req.on_solution = print_solution;
         solver_run(run->inst, &e->item->puzzle, &req, &res);
         if (res.status == SOLVE_STATUS_INVALID || res.status == SOLVE_STATUS_ERROR) {
@@ -104,100 +104,137 @@ static bool solve_entry(void *ctx, const struct cli_entry *e)
     return true;
 }
 
-static int run_solve(int argc, char **argv, bool counting)
+static const struct cli_option solve_options[] = {
+    CLI_LINE("usage: sudolab solve [options] [FILE|PUZZLE|-]..."),
+    CLI_LINE("Solves each puzzle: status, solutions found (up to --limit, default 2), "
+             "counters, solution."),
+    CLI_COMMON_OPTIONS,
+    CLI_OPTION_HELP,
+};
+
+/* count -j N: more than one thread takes the split path */
+static int parse_jobs(const struct cli_value *v)
 {
-    struct solve_run run = { .counting = counting };
-    cli_common_defaults(&run.common, counting ? 0 : 2);
-    enum { OPT_PRINT = CLI_OPT_FIRST_FREE, OPT_HELP, OPT_SHARD, OPT_SPLIT };
-    static const struct option longopts[] = {
-        CLI_COMMON_LONGOPTS,
-        { "print", no_argument, NULL, OPT_PRINT },
-        { "help", no_argument, NULL, OPT_HELP },
-        { "shard", required_argument, NULL, OPT_SHARD },
-        { "split", required_argument, NULL, OPT_SPLIT },
-        { "jobs", required_argument, NULL, 'j' },
-        { NULL, 0, NULL, 0 },
-    };
-    /* count --shard K/N or -j N: the split path in bench/shard.c */
-    struct shard_count_options split = { { 1, 1 }, SHARD_SPLIT_DEFAULT, 1, false };
-    bool use_split = false;
-    uint64_t v;
-    int opt;
-    optind = 1;
-    while ((opt = getopt_long(argc, argv, counting ? "j:" : "", longopts, NULL)) != -1) {
-        const int handled = cli_common_option(&run.common, opt, optarg);
-        if (handled < 0)
-            return CLI_USAGE;
-        if (handled)
-            continue;
-        if (opt == OPT_PRINT && counting) {
-            run.print_all = true;
-        } else if (opt == OPT_SHARD && counting) {
-            if (shard_parse(optarg, &split.shard, "sudolab count") != 0)
-                return CLI_USAGE;
-            split.partial = use_split = true;
-        } else if ((opt == OPT_SPLIT || opt == 'j') && counting) {
-            if (text_parse_u64(optarg, &v) != 0 || v < 1 || v > (opt == 'j' ? 256 : 1u << 24)) {
-                fprintf(stderr, "sudolab count: %s %s: a number from 1 expected\n",
-                        opt == 'j' ? "-j" : "--split", optarg);
-                return CLI_USAGE;
-            }
-            if (opt == 'j')
-                split.threads = (unsigned) v;
-            else
-                split.split = (size_t) v;
-            use_split |= opt == 'j' && v > 1;
-        } else if (opt == OPT_HELP) {
-            printf("usage: sudolab %s [options] [FILE|PUZZLE|-]...\n%s%s",
-                   counting ? "count" : "solve",
-                   counting ? "Counts the solutions of each puzzle (all of them unless "
-                              "--limit says otherwise).\n"
-                            : "Solves each puzzle: status, solutions found (up to --limit, "
-                              "default 2), counters, solution.\n",
-                   CLI_COMMON_HELP);
-            if (counting)
-                puts("  --print             print every solution found\n"
-                     "  -j, --jobs N        threads: each puzzle is split into subproblems by\n"
-                     "                      filling its first blanks, solved in parallel\n"
-                     "  --split M           at least M subproblems per puzzle (default 256; 1\n"
-                     "                      splits none: best for files of many puzzles)\n"
-                     "  --shard K/N         solve only subproblem numbers K-1 mod N and print\n"
-                     "                      a partial for `sudolab merge`");
-            return CLI_OK;
-        } else {
-            fprintf(stderr, "sudolab %s: unknown option (see --help)\n",
-                    counting ? "count" : "solve");
-            return CLI_USAGE;
-        }
+    struct solve_cli *cli = v->field;
+    uint64_t n;
+    if (cli_read_number(v, &n) != CLI_VALUE_OK)
+        return CLI_VALUE_BAD;
+    cli->split.threads = (unsigned) n;
+    cli->use_split |= n > 1;
+    return CLI_VALUE_OK;
+}
+
+#define COUNT_FIELD(member) offsetof(struct solve_cli, member)
+
+static const struct cli_option count_options[] = {
+    CLI_LINE("usage: sudolab count [options] [FILE|PUZZLE|-]..."),
+    CLI_LINE("Counts the solutions of each puzzle (all of them unless --limit says "
+             "otherwise)."),
+    CLI_COMMON_OPTIONS,
+    { .kind = CLI_FLAG,
+        .name = "print",
+        .help = "print every solution found",
+        .field = COUNT_FIELD(print_all) },
+    { .kind = CLI_CUSTOM,
+        .name = "jobs",
+        .letter = 'j',
+        .metavar = "N",
+        .help = "threads: each puzzle is split into subproblems by\n"
+                "filling its first blanks, solved in parallel",
+        .field = CLI_WHOLE,
+        .parse = parse_jobs,
+        .min = 1,
+        .max = 256,
+        .expected = "a number from 1",
+        .say_letter = true },
+    { .kind = CLI_SIZE,
+        .name = "split",
+        .metavar = "M",
+        .help = "at least M subproblems per puzzle (default 256; 1\n"
+                "splits none: best for files of many puzzles)",
+        .field = COUNT_FIELD(split.split),
+        .min = 1,
+        .max = 1u << 24,
+        .expected = "a number from 1" },
+    { .kind = CLI_CUSTOM,
+        .name = "shard",
+        .metavar = "K/N",
+        .help = "solve only subproblem numbers K-1 mod N and print\n"
+                "a partial for `sudolab merge`",
+        .field = COUNT_FIELD(split.shard),
+        .given = CLI_GIVEN(struct solve_cli, split.partial),
+        .parse = cli_parse_shard },
+    CLI_OPTION_HELP,
+};
+
+const struct cli_table solve_table = CLI_TABLE("sudolab solve", solve_options);
+const struct cli_table count_table = CLI_TABLE("sudolab count", count_options);
+
+static enum cli_parsed parse(int argc, char **argv, bool counting, struct solve_cli *out)
+{
+    memset(out, 0, sizeof(*out));
+    out->counting = counting;
+    cli_common_defaults(&out->common, counting ? 0 : 2);
+    out->split = (struct shard_count_options) { { 1, 1 }, SHARD_SPLIT_DEFAULT, 1, false };
+    const struct cli_table *t = counting ? &count_table : &solve_table;
+    int first;
+    const enum cli_parsed p = cli_parse(t, argc, argv, out, &out->common, &first);
+    if (p != CLI_PARSED_RUN)
+        return p;
+    out->use_split |= out->split.partial;
+    out->nfiles = argc - first;
+    out->files = argv + first;
+    if (cli_common_finish(&out->common) != 0)
+        return CLI_PARSED_ERROR;
+    if (out->use_split && out->print_all) {
+        fprintf(stderr, "sudolab count: --print does not combine with -j or --shard\n");
+        return CLI_PARSED_ERROR;
     }
-    if (cli_common_finish(&run.common) != 0)
-        return CLI_USAGE;
-    if (use_split) {
-        if (run.print_all) {
-            fprintf(stderr, "sudolab count: --print does not combine with -j or --shard\n");
-            return CLI_USAGE;
-        }
-        return shard_count_run(&run.common, &split, argc - optind, argv + optind);
-    }
-    run.inst = solver_open(run.common.solver);
+    return CLI_PARSED_RUN;
+}
+
+enum cli_parsed solve_parse(int argc, char **argv, struct solve_cli *out)
+{
+    return parse(argc, argv, false, out);
+}
+
+enum cli_parsed count_parse(int argc, char **argv, struct solve_cli *out)
+{
+    return parse(argc, argv, true, out);
+}
+
+int solve_run(const struct solve_cli *cli)
+{
+    if (cli->use_split)
+        return shard_count_run(&cli->common, &cli->split, cli->nfiles, cli->files);
+    struct solve_run run = { .cli = cli };
+    run.inst = solver_open(cli->common.solver);
     if (!run.inst) {
-        fprintf(stderr, "sudolab: solver %s failed to start\n", run.common.solver->name);
+        fprintf(stderr, "sudolab: solver %s failed to start\n", cli->common.solver->name);
         return CLI_SKIPPED;
     }
-    if (run.common.csv)
+    if (cli->common.csv)
         solve_print_csv_header();
     const unsigned long problems
-        = cli_walk(&run.common, argc - optind, argv + optind, solve_entry, &run);
+        = cli_walk(&cli->common, cli->nfiles, cli->files, solve_entry, &run);
     solver_close(run.inst);
     return problems || run.failures ? CLI_SKIPPED : CLI_OK;
 }
 
 int cmd_solve(int argc, char **argv)
 {
-    return run_solve(argc, argv, false);
+    struct solve_cli cli;
+    const enum cli_parsed p = solve_parse(argc, argv, &cli);
+    if (p == CLI_PARSED_HELP)
+        cli_help(&solve_table, stdout);
+    return p == CLI_PARSED_RUN ? solve_run(&cli) : cli_parsed_status(p);
 }
 
 int cmd_count(int argc, char **argv)
 {
-    return run_solve(argc, argv, true);
+    struct solve_cli cli;
+    const enum cli_parsed p = count_parse(argc, argv, &cli);
+    if (p == CLI_PARSED_HELP)
+        cli_help(&count_table, stdout);
+    return p == CLI_PARSED_RUN ? solve_run(&cli) : cli_parsed_status(p);
 }

@@ -10,9 +10,10 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cmd_trace.h"
 #include "cli/commands.h"
-#include "solvers/registry.h"
 #include "common/text.h"
+#include "solvers/registry.h"
 
 enum trace_role {
     ROLE_EMPTY,
@@ -31,15 +32,10 @@ static const char *const kind_names[] = {
     [SOLVER_EVENT_SOLUTION] = "solution",
 };
 
-enum { TRACE_MAX_AT = 64 };
-
 struct trace_run {
-    struct cli_common common;
+    const struct trace_cli *cli;
     struct solver_instance *inst;
     bool article; /* the back end reports article_steps: the step column uses it */
-    bool undo; /* print undo events */
-    int nat;
-    uint64_t at[TRACE_MAX_AT]; /* requested steps, ascending */
     unsigned long failures;
 
     /* per puzzle */
@@ -135,7 +131,7 @@ static void print_grid_text(const struct trace_run *run, uint64_t at, bool ended
 
 static void print_grid(const struct trace_run *run, uint64_t at, bool ended)
 {
-    if (run->common.csv)
+    if (run->cli->common.csv)
         print_grid_csv(run, at);
     else
         print_grid_text(run, at, ended);
@@ -145,7 +141,7 @@ static void print_event(const struct trace_run *run, const struct solver_event *
 {
     int r, c;
     describe_cell(&run->g, ev->cell, &r, &c);
-    if (run->common.csv)
+    if (run->cli->common.csv)
         printf("%lu,%llu,%llu,%d,%d,%d,%s\n", run->entry->index,
             (unsigned long long) step_of(run, &ev->at), (unsigned long long) ev->at.steps,
             r, c, ev->value, kind_names[ev->kind]);
@@ -160,13 +156,13 @@ static void on_event(void *ctx, const struct solver_event *ev)
     if (ev->kind == SOLVER_EVENT_UNDO) {
         if (ev->cell >= 0 && run->npending < GRID_MAX_CELLS)
             run->pending[run->npending++] = (uint16_t) ev->cell;
-        if (run->undo && run->nat == 0)
+        if (run->cli->undo && run->cli->nat == 0)
             print_event(run, ev);
         return;
     }
     const uint64_t step = step_of(run, &ev->at);
-    while (run->next_at < run->nat && run->at[run->next_at] < step)
-        print_grid(run, run->at[run->next_at++], false);
+    while (run->next_at < run->cli->nat && run->cli->at[run->next_at] < step)
+        print_grid(run, run->cli->at[run->next_at++], false);
     for (int k = 0; k < run->npending; k++) {
         run->g.cell[run->pending[k]] = 0;
         run->role[run->pending[k]] = ROLE_EMPTY;
@@ -190,7 +186,7 @@ static void on_event(void *ctx, const struct solver_event *ev)
     }
     run->last = *ev;
     run->seen = true;
-    if (run->nat == 0)
+    if (run->cli->nat == 0)
         print_event(run, ev);
 }
 
@@ -210,27 +206,27 @@ static bool trace_entry(void *ctx, const struct cli_entry *e)
     run->npending = 0;
     run->stuck = -1;
     run->seen = false;
-    if (!run->common.csv) {
+    if (!run->cli->common.csv) {
         char line[GRID_MAX_CELLS + 1];
         grid_format_line(puzzle, line);
         printf("# puzzle %lu (%s:%lu) %s, solver %s\n", e->index, e->source, e->line,
             line, solver_of(run->inst)->name);
-        if (run->nat == 0)
+        if (run->cli->nat == 0)
             printf("# step row col value kind written (step: %s)\n",
                 run->article ? "the article's step number" : "the back end's steps");
     }
-    struct solve_request req = cli_request(&run->common);
+    struct solve_request req = cli_request(&run->cli->common);
     req.trace = on_event;
     req.ctx = run;
     struct solve_result res;
     solver_run(run->inst, puzzle, &req, &res);
-    while (run->next_at < run->nat)
-        print_grid(run, run->at[run->next_at++], true);
+    while (run->next_at < run->cli->nat)
+        print_grid(run, run->cli->at[run->next_at++], true);
     if (res.status == SOLVE_STATUS_INVALID || res.status == SOLVE_STATUS_ERROR) {
         fprintf(stderr, "%s:%lu: %s\n", e->source, e->line, res.error);
         run->failures++;
     }
-    if (!run->common.csv) {
+    if (!run->cli->common.csv) {
         const struct solver *s = solver_of(run->inst);
         printf("# %s solutions=%llu", solve_status_name(res.status),
             (unsigned long long) res.solutions);
@@ -251,127 +247,129 @@ static int compare_u64(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* Parses "N,M,..." (each number may use '_' as a digit separator). */
-static int parse_at(struct trace_run *run, const char *arg)
+/* --at N,M,...: each number may use '_' as a digit separator; several --at
+ * add up. */
+static int parse_at(const struct cli_value *v)
 {
+    struct trace_cli *cli = v->field;
     char buf[1024];
-    if (strlen(arg) >= sizeof(buf)) {
-        fprintf(stderr, "sudolab trace: --at list too long\n");
-        return -1;
+    if (strlen(v->arg) >= sizeof(buf)) {
+        fprintf(stderr, "%s: --at list too long\n", v->who);
+        return CLI_VALUE_SAID;
     }
-    strcpy(buf, arg);
+    strcpy(buf, v->arg);
     for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok;
          tok = strtok_r(NULL, ",", &save)) {
-        if (run->nat == TRACE_MAX_AT) {
-            fprintf(stderr, "sudolab trace: at most %d steps in --at\n", TRACE_MAX_AT);
-            return -1;
+        if (cli->nat == TRACE_MAX_AT) {
+            fprintf(stderr, "%s: at most %d steps in --at\n", v->who, TRACE_MAX_AT);
+            return CLI_VALUE_SAID;
         }
-        if (text_parse_u64(tok, &run->at[run->nat]) != 0) {
-            fprintf(stderr, "sudolab trace: --at %s: step numbers expected\n", arg);
-            return -1;
-        }
-        run->nat++;
+        if (text_parse_u64(tok, &cli->at[cli->nat]) != 0)
+            return CLI_VALUE_BAD;
+        cli->nat++;
     }
-    if (run->nat == 0) {
-        fprintf(stderr, "sudolab trace: --at %s: step numbers expected\n", arg);
-        return -1;
-    }
-    qsort(run->at, (size_t) run->nat, sizeof(run->at[0]), compare_u64);
-    return 0;
+    if (cli->nat == 0)
+        return CLI_VALUE_BAD;
+    qsort(cli->at, (size_t) cli->nat, sizeof(cli->at[0]), compare_u64);
+    return CLI_VALUE_OK;
 }
 
-static const char trace_help[]
-    = "usage: sudolab trace [options] [FILE|PUZZLE|-]...\n"
-      "Prints the search of a back end that traces (default: moler, first solution),\n"
-      "one line per event:\n"
-      "  step row col value kind written\n"
-      "  step     Moler's 2009 article step number for back ends that count it (moler,\n"
-      "           moler_exm), else the back end's steps counter\n"
-      "  row col  1-based cell; 0 0 when the event has none\n"
-      "  value    the value written or erased; 0 when none\n"
-      "  kind     singleton, guess (a tentative value), dead (row col: the cell left\n"
-      "           with no candidate), solution, and undo with --undo\n"
-      "  written  values written so far (the steps counter)\n"
-      "Lines starting with '#' name the puzzle and give the result.\n"
-      "Options:\n"
-      "  --at N,M,...        print the grid at these steps instead of the events: clues\n"
-      "                      plain, [v] tentative values, (v) singletons, ! the cell\n"
-      "                      with no candidate at a dead end (erasures by a restore\n"
-      "                      count with the next value written, so a dead end shows\n"
-      "                      the grid it died on)\n"
-      "  --undo              also print the values erased when a saved grid is restored\n"
-      "With --csv: events as index,step,written,row,col,value,kind; with --at, one\n"
-      "row per cell as index,at,step,written,row,col,value,role (role: clue, guess,\n"
-      "singleton, empty or stuck).\n"
-      "Common options:\n" CLI_COMMON_HELP;
+static const struct cli_option trace_options[] = {
+    CLI_LINE("usage: sudolab trace [options] [FILE|PUZZLE|-]...\n"
+             "Prints the search of a back end that traces (default: moler, first "
+             "solution),\n"
+             "one line per event:\n"
+             "  step row col value kind written\n"
+             "  step     Moler's 2009 article step number for back ends that count it "
+             "(moler,\n"
+             "           moler_exm), else the back end's steps counter\n"
+             "  row col  1-based cell; 0 0 when the event has none\n"
+             "  value    the value written or erased; 0 when none\n"
+             "  kind     singleton, guess (a tentative value), dead (row col: the cell "
+             "left\n"
+             "           with no candidate), solution, and undo with --undo\n"
+             "  written  values written so far (the steps counter)\n"
+             "Lines starting with '#' name the puzzle and give the result.\n"
+             "Options:"),
+    { .kind = CLI_CUSTOM,
+        .name = "at",
+        .metavar = "N,M,...",
+        .help = "print the grid at these steps instead of the events: clues\n"
+                "plain, [v] tentative values, (v) singletons, ! the cell\n"
+                "with no candidate at a dead end (erasures by a restore\n"
+                "count with the next value written, so a dead end shows\n"
+                "the grid it died on)",
+        .field = CLI_WHOLE,
+        .parse = parse_at,
+        .expected = "step numbers" },
+    { .kind = CLI_FLAG,
+        .name = "undo",
+        .help = "also print the values erased when a saved grid is restored",
+        .field = offsetof(struct trace_cli, undo) },
+    CLI_LINE(
+        "With --csv: events as index,step,written,row,col,value,kind; with --at, one\n"
+        "row per cell as index,at,step,written,row,col,value,role (role: clue, guess,\n"
+        "singleton, empty or stuck).\n"
+        "Common options:"),
+    CLI_COMMON_OPTIONS,
+    CLI_OPTION_HELP,
+};
 
-int cmd_trace(int argc, char **argv)
+const struct cli_table trace_table = CLI_TABLE("sudolab trace", trace_options);
+
+enum cli_parsed trace_parse(int argc, char **argv, struct trace_cli *out)
+{
+    memset(out, 0, sizeof(*out));
+    cli_common_defaults(&out->common, 1);
+    int first;
+    const enum cli_parsed p
+        = cli_parse(&trace_table, argc, argv, out, &out->common, &first);
+    if (p != CLI_PARSED_RUN)
+        return p;
+    out->nfiles = argc - first;
+    out->files = argv + first;
+    if (!out->common.solver)
+        out->common.solver = solver_find("moler");
+    if (cli_common_finish(&out->common) != 0)
+        return CLI_PARSED_ERROR;
+    const struct solver *s = out->common.solver;
+    if (!(s->caps & SOLVER_CAP_TRACE)) {
+        fprintf(stderr, "sudolab trace: solver %s does not trace its search\n", s->name);
+        return CLI_PARSED_ERROR;
+    }
+    return CLI_PARSED_RUN;
+}
+
+int trace_run(const struct trace_cli *cli)
 {
     struct trace_run *run = calloc(1, sizeof(*run));
     if (!run)
         return CLI_SKIPPED;
-    cli_common_defaults(&run->common, 1);
-    enum { OPT_AT = CLI_OPT_FIRST_FREE, OPT_UNDO, OPT_HELP };
-    static const struct option longopts[] = {
-        CLI_COMMON_LONGOPTS,
-        { "at", required_argument, NULL, OPT_AT },
-        { "undo", no_argument, NULL, OPT_UNDO },
-        { "help", no_argument, NULL, OPT_HELP },
-        { NULL, 0, NULL, 0 },
-    };
-    int opt, status = CLI_OK;
-    optind = 1;
-    while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-        const int handled = cli_common_option(&run->common, opt, optarg);
-        if (handled < 0) {
-            status = CLI_USAGE;
-            goto done;
-        }
-        if (handled)
-            continue;
-        if (opt == OPT_AT) {
-            if (parse_at(run, optarg) != 0) {
-                status = CLI_USAGE;
-                goto done;
-            }
-        } else if (opt == OPT_UNDO) {
-            run->undo = true;
-        } else if (opt == OPT_HELP) {
-            fputs(trace_help, stdout);
-            goto done;
-        } else {
-            fprintf(stderr, "sudolab trace: unknown option (see --help)\n");
-            status = CLI_USAGE;
-            goto done;
-        }
-    }
-    if (!run->common.solver)
-        run->common.solver = solver_find("moler");
-    if (cli_common_finish(&run->common) != 0) {
-        status = CLI_USAGE;
-        goto done;
-    }
-    const struct solver *s = run->common.solver;
-    if (!(s->caps & SOLVER_CAP_TRACE)) {
-        fprintf(stderr, "sudolab trace: solver %s does not trace its search\n", s->name);
-        status = CLI_USAGE;
-        goto done;
-    }
+    run->cli = cli;
+    const struct solver *s = cli->common.solver;
     run->article = (s->counters & SOLVER_HAS(article_steps)) != 0;
     run->inst = solver_open(s);
     if (!run->inst) {
         fprintf(stderr, "sudolab: solver %s failed to start\n", s->name);
-        status = CLI_SKIPPED;
-        goto done;
+        free(run);
+        return CLI_SKIPPED;
     }
-    if (run->common.csv)
-        puts(run->nat ? "index,at,step,written,row,col,value,role"
+    if (cli->common.csv)
+        puts(cli->nat ? "index,at,step,written,row,col,value,role"
                       : "index,step,written,row,col,value,kind");
     const unsigned long problems
-        = cli_walk(&run->common, argc - optind, argv + optind, trace_entry, run);
+        = cli_walk(&cli->common, cli->nfiles, cli->files, trace_entry, run);
     solver_close(run->inst);
-    status = problems || run->failures ? CLI_SKIPPED : CLI_OK;
-done:
+    const int status = problems || run->failures ? CLI_SKIPPED : CLI_OK;
     free(run);
     return status;
+}
+
+int cmd_trace(int argc, char **argv)
+{
+    struct trace_cli cli;
+    const enum cli_parsed p = trace_parse(argc, argv, &cli);
+    if (p == CLI_PARSED_HELP)
+        cli_help(&trace_table, stdout);
+    return p == CLI_PARSED_RUN ? trace_run(&cli) : cli_parsed_status(p);
 }

@@ -1,0 +1,33 @@
+/* What `sudolab solve` and `sudolab count` read from their command lines,
+ * parsed apart from running them so that another program (sudolab-mpi) can
+ * read the same options. */
+#ifndef SUDOLAB_CLI_CMD_SOLVE_H
+#define SUDOLAB_CLI_CMD_SOLVE_H
+
+#include <stdbool.h>
+
+#include "cli/cli.h"
+#include "cli/options.h"
+#include "dist/shard_count.h"
+
+struct solve_cli {
+    struct cli_common common;
+    bool counting; /* `count`: the solution count leads the line */
+    bool print_all; /* `count --print`: every solution, one per line */
+    struct shard_count_options split; /* count --shard, -j, --split */
+    bool use_split; /* count goes through the split path (dist/shard_count.h) */
+    int nfiles;
+    char **files; /* the operands: files, "-" or literal puzzles */
+};
+
+extern const struct cli_table solve_table, count_table;
+
+/* Fills *out from solve's (count's) argv, argv[0] being the command's name;
+ * the solver is chosen and checked. CLI_PARSED_ERROR after saying why. */
+enum cli_parsed solve_parse(int argc, char **argv, struct solve_cli *out);
+enum cli_parsed count_parse(int argc, char **argv, struct solve_cli *out);
+
+/* Runs a parsed solve or count. Returns the exit status. */
+int solve_run(const struct solve_cli *cli);
+
+#endif /* SUDOLAB_CLI_CMD_SOLVE_H */
