@@ -120,6 +120,7 @@ static void fail_read(struct input_stream *s)
     fail(s, "read error: %s", strerror(errno));
 }
 
+#if HAVE_LZMA || HAVE_ZLIB /* (the WebAssembly build has neither) */
 /* Reads the next compressed bytes into raw. Returns how many (0 at the end of
  * the file or on an error, which is recorded). */
 static size_t fill_raw(struct input_stream *s)
@@ -132,6 +133,7 @@ static size_t fill_raw(struct input_stream *s)
     }
     return n;
 }
+#endif
 
 /* Whether the first bytes are `magic`, or all of a file shorter than it that
  * begins like it (a damaged archive rather than text). */
@@ -369,6 +371,8 @@ int input_stream_getc(struct input_stream *s)
     if (s->text_pos < s->text_len)
         return s->text[s->text_pos++];
     if (s->started && s->format == INPUT_PLAIN) {
+        if (s->raw_eof) /* met while the first bytes were read: read no further */
+            return EOF;
         const int ch = getc(s->f);
         if (ch == EOF && ferror(s->f) && !s->error)
             fail_read(s);
