@@ -65,6 +65,7 @@ static void walk_corpus(struct walk *w, struct corpus *c)
 {
     struct corpus_item item;
     unsigned long messages = 0, entries = 0;
+    bool failed = false;
     for (;;) {
         const enum corpus_status st = corpus_next(c, &item);
         if (st == CORPUS_END)
@@ -72,6 +73,7 @@ static void walk_corpus(struct walk *w, struct corpus *c)
         if (st == CORPUS_FAIL) {
             fprintf(stderr, "%s:%lu: %s\n", corpus_name(c), item.line, item.why);
             w->problems++;
+            failed = true;
             break;
         }
         entries++;
@@ -81,7 +83,7 @@ static void walk_corpus(struct walk *w, struct corpus *c)
     if (messages > CLI_MAX_MESSAGES)
         fprintf(stderr, "%s: %lu more bad entries not shown\n", corpus_name(c),
             messages - CLI_MAX_MESSAGES);
-    if (entries == 0) {
+    if (entries == 0 && !failed) { /* a failed input has said why already */
         fprintf(stderr, "%s:%lu: no puzzles in this input%s\n", corpus_name(c),
             corpus_lines(c), corpus_lines(c) == 0 ? " (empty)" : "");
         w->problems++;

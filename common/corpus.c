@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/input_stream.h"
+
 /* Bytes of a line kept for parsing; the rest of a longer line is read and
  * dropped. Enough for a 25x25 puzzle, its trailing fields, and a grid row. */
 enum { LINE_KEEP = 4096 };
@@ -14,6 +16,7 @@ enum { LINE_KEEP = 4096 };
 struct corpus {
     FILE *f;
     int owned;
+    struct input_stream *in; /* f's text, decompressed when it is an archive */
     char *name;
     struct corpus_options opts;
     unsigned long lineno;
@@ -33,7 +36,10 @@ struct corpus *corpus_open_stream(FILE *f, const char *name, int owned,
     if (!c)
         return NULL;
     c->name = strdup(name);
-    if (!c->name) {
+    c->in = input_stream_new(f);
+    if (!c->name || !c->in) {
+        free(c->name);
+        input_stream_free(c->in);
         free(c);
         return NULL;
     }
@@ -80,13 +86,15 @@ void corpus_close(struct corpus *c)
 {
     if (!c)
         return;
+    input_stream_free(c->in);
     if (c->owned && c->f)
         fclose(c->f);
     free(c->name);
     free(c);
 }
 
-/* Reads the next line into buf. Returns 1, 0 at the end, -1 on a read error. */
+/* Reads the next line into buf. Returns 1, 0 at the end, -1 when the input
+ * fails (input_stream_error says why; a line cut short by it is dropped). */
 static int read_line(struct corpus *c)
 {
     if (c->pushed_back) {
@@ -101,7 +109,7 @@ static int read_line(struct corpus *c)
     c->has_nul = false;
     bool any = false;
     int ch;
-    while ((ch = getc(c->f)) != EOF) {
+    while ((ch = input_stream_getc(c->in)) != EOF) {
         any = true;
         if (ch == '\n')
             break;
@@ -113,7 +121,7 @@ static int read_line(struct corpus *c)
     }
     if (ch == EOF) {
         c->at_eof = true;
-        if (ferror(c->f))
+        if (input_stream_error(c->in))
             return -1;
     }
     if (!any)
@@ -206,6 +214,16 @@ static bool looks_like_grid_row(const struct corpus *c, int *n)
     return true;
 }
 
+/* The input failed (a read error, a truncated or corrupt archive) while the
+ * line after the last complete one was being read: the entries before it have
+ * been returned, nothing after it can be. */
+static enum corpus_status input_failed(const struct corpus *c, struct corpus_item *item)
+{
+    item->line = c->lineno + 1;
+    snprintf(item->why, sizeof(item->why), "%s", input_stream_error(c->in));
+    return CORPUS_FAIL;
+}
+
 static enum corpus_status bad(struct corpus_item *item, const char *fmt, ...)
 {
     va_list ap;
@@ -233,7 +251,7 @@ static enum corpus_status read_grid(struct corpus *c, struct corpus_item *item, 
         if (r > 0) {
             const int got = read_line(c);
             if (got < 0)
-                return bad(item, "read error after %d of %d rows", r, n);
+                return input_failed(c, item);
             if (got == 0 || is_ignorable(c))
                 return bad(item, "grid has %d rows, %d expected", r, n);
         }
@@ -300,11 +318,8 @@ enum corpus_status corpus_next(struct corpus *c, struct corpus_item *item)
     item->why[0] = '\0';
     for (;;) {
         const int got = read_line(c);
-        if (got < 0) {
-            item->line = c->lineno;
-            snprintf(item->why, sizeof(item->why), "read error: %s", strerror(errno));
-            return CORPUS_FAIL;
-        }
+        if (got < 0)
+            return input_failed(c, item);
         if (got == 0)
             return CORPUS_END;
         if (is_ignorable(c)) {

@@ -7,6 +7,8 @@
  *    CRLF is accepted. tdoku's data files read unchanged.
  *  - grids (seed 002's date.txt): N rows of N whitespace-separated integers,
  *    0 (or '.') blank; grids are separated by blank lines.
+ * A file may be compressed with xz or gzip, told from its first bytes, not its
+ * name (common/input_stream.h); it is decompressed as it is read.
  * A bad entry does not stop the reader: it comes back as CORPUS_BAD with its
  * line and the reason, and the next call goes on after it. Memory stays
  * bounded whatever the input (a 1 GB line is skipped, not stored). */
@@ -37,7 +39,9 @@ enum corpus_status {
     CORPUS_PUZZLE, /* item->puzzle is set */
     CORPUS_BAD,    /* item->why says what is wrong at item->line */
     CORPUS_END,    /* no more entries */
-    CORPUS_FAIL,   /* the file could not be read (item->why says why) */
+    CORPUS_FAIL,   /* the input failed at item->line: a read error, or a
+                    * truncated or corrupt archive (item->why says which);
+                    * the entries before it were returned, none follow */
 };
 
 enum { CORPUS_EXTRA_MAX = 256, CORPUS_WHY_MAX = 200 };

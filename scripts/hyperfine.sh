@@ -8,15 +8,15 @@
 # command, log scale).
 #
 # usage: scripts/hyperfine.sh [--out DIR] [--head N] [--solvers a,b] [CORPUS]
-#   CORPUS    default: ../shared/datasets/puzzles3_magictour_top1465 when it
-#             exists, else datasets/famous.txt
+#   CORPUS    plain or xz-compressed; default:
+#             datasets/public/puzzles3_magictour_top1465.xz
 #   --head N  the first N puzzles of it (default 20)
 #   --out DIR default results/hyperfine
 # Environment: SUDOLAB_BIN (default build-release/sudolab), BUDGET_MS per
 # puzzle (default 1000), RUNS (max runs per command, default 10).
 # Writes DIR/hyperfine.json, hyperfine.csv, hyperfine.png/.svg and README.txt
-# (which corpus); the puzzles themselves stay out of DIR (public corpora are
-# not copied into the project).
+# (which corpus); the puzzles themselves stay out of DIR (they are in the
+# corpus file already).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=$root/results/hyperfine
@@ -34,21 +34,22 @@ while [ $# -gt 0 ]; do
 done
 corpus=${1:-}
 if [ -z "$corpus" ]; then
-    corpus=$root/../shared/datasets/puzzles3_magictour_top1465
-    [ -f "$corpus" ] || corpus=$root/datasets/famous.txt
+    corpus=$root/datasets/public/puzzles3_magictour_top1465.xz
 fi
 bin=${SUDOLAB_BIN:-$root/build-release/sudolab}
 budget=${BUDGET_MS:-1000}
 runs=${RUNS:-10}
-for tool in hyperfine gnuplot; do
+for tool in hyperfine gnuplot xz; do
     command -v $tool > /dev/null || { echo "hyperfine.sh: $tool is not installed" >&2; exit 2; }
 done
 [ -x "$bin" ] || { echo "hyperfine.sh: $bin not found (build first or set SUDOLAB_BIN)" >&2; exit 2; }
 mkdir -p "$out"
-# the puzzles only: qqwing reads no comment lines
+# the puzzles only, as plain text: qqwing reads no comment lines and no xz
+# (xz -dcf copies a file that is not compressed as it is)
 puzzles=$(mktemp)
 trap 'rm -f "$puzzles"' EXIT
-grep -v '^#' "$corpus" | tr -d '\r' | grep . | head -n "$head" > "$puzzles"
+[ -f "$corpus" ] || { echo "hyperfine.sh: no $corpus" >&2; exit 2; }
+xz -dcf "$corpus" | grep -v '^#' | tr -d '\r' | grep . | head -n "$head" > "$puzzles"
 npuzzles=$(wc -l < "$puzzles")
 [ -n "$solvers" ] || solvers=$("$bin" list --csv | awk -F, 'NR > 1 {print $1}' | paste -sd, -)
 

@@ -5,7 +5,7 @@
 #
 #   scripts/mpi-figures.sh BUILD-DIR [ROUNDS] [COPIES]
 #
-# Workload: top1465 (SUDOLAB_SHARED_DATASETS, default ../shared/datasets)
+# Workload: top1465 (in SUDOLAB_DATASETS, default datasets/public, read as .xz)
 # given COPIES times (default 10) to mrv, one row per puzzle, no warm-up and no
 # whole passes, so every variant does the same per-puzzle work. Each round
 # runs every variant once, in turn, so a busy machine slows them alike; the
@@ -18,10 +18,10 @@ rounds=${2:-5}
 copies=${3:-10}
 sudolab=$build/sudolab
 mpi=$build/sudolab-mpi
-data=${SUDOLAB_SHARED_DATASETS:-$(dirname "$0")/../../shared/datasets}
-corpus=$data/puzzles3_magictour_top1465
+data=${SUDOLAB_DATASETS:-$(dirname "$0")/../datasets/public}
+corpus=$data/puzzles3_magictour_top1465.xz
 [ -x "$sudolab" ] && [ -x "$mpi" ] || { echo "no sudolab and sudolab-mpi in $build" >&2; exit 2; }
-[ -f "$corpus" ] || { echo "no $corpus (set SUDOLAB_SHARED_DATASETS)" >&2; exit 2; }
+[ -f "$corpus" ] || { echo "no $corpus (set SUDOLAB_DATASETS)" >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 files=

@@ -11,7 +11,7 @@
 #
 # usage: scripts/rate-plot.sh OUTDIR
 # SUDOLAB_BIN names the sudolab program (default: build/sudolab);
-# SUDOLAB_SHARED_DATASETS the tdoku corpora (default: ../shared/datasets);
+# SUDOLAB_DATASETS the public corpora (default: datasets/public, xz-compressed);
 # RATE_HEAD, RATE_PERMUTATIONS (default 10), RATE_SOLVERS (timed back ends,
 # default "mrv dlx"; the first is plotted) and RATE_REPEAT (solves per puzzle
 # and back end, default 5; the median counts) tune the run.
@@ -20,7 +20,7 @@ set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:?usage: scripts/rate-plot.sh OUTDIR}
 bin=${SUDOLAB_BIN:-$root/build/sudolab}
-shared=${SUDOLAB_SHARED_DATASETS:-$root/../shared/datasets}
+public=${SUDOLAB_DATASETS:-$root/datasets/public}
 head=${RATE_HEAD:-200}
 perms=${RATE_PERMUTATIONS:-10}
 solvers=${RATE_SOLVERS:-mrv dlx}
@@ -31,20 +31,23 @@ if [ ! -x "$bin" ]; then
     exit 2
 fi
 command -v gnuplot > /dev/null || { echo "rate-plot: gnuplot is not installed" >&2; exit 2; }
+command -v xz > /dev/null || { echo "rate-plot: xz is not installed (Debian: xz-utils)" >&2; exit 2; }
 mkdir -p "$out/inputs" "$out/data"
 out=$(cd "$out" && pwd)
 
-# corpus name, file: the first $head puzzles (comments and blank lines dropped)
+# corpus name, file: the first $head puzzles (comments and blank lines dropped;
+# xz -dcf unpacks a compressed file and copies a plain one)
 corpora=""
 add() {
     if [ ! -f "$2" ]; then
         echo "rate-plot: $2 missing, $1 left out" >&2
         return
     fi
-    tr -d '\r' < "$2" | grep -v '^#' | grep -v '^$' | head -n "$head" > "$out/inputs/$1.txt"
+    xz -dcf "$2" | tr -d '\r' | grep -v '^#' | grep -v '^$' | head -n "$head" \
+        > "$out/inputs/$1.txt"
     corpora="$corpora $1"
 }
-add top1465 "$shared/puzzles3_magictour_top1465"
+add top1465 "$public/puzzles3_magictour_top1465.xz"
 for f in dig_easy dig_medium dig_hard seed003_hard minimal; do
     add "gen-$(echo "$f" | tr '_' '-')" "$root/datasets/generated/9x9_$f.txt"
 done

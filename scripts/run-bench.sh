@@ -2,14 +2,15 @@
 # THE main job: from a checkout to a committed benchmark report.
 #
 #   1. setup: installs what is missing on Debian when run as root (through
-#      scripts/setup-debian.sh: meson, ninja, gcc, cmocka, CaDiCaL, GLPK,
-#      gnuplot, hyperfine);
+#      scripts/setup-debian.sh: meson, ninja, gcc, cmocka, liblzma, zlib,
+#      CaDiCaL, GLPK, gnuplot, hyperfine, xz);
 #   2. builds a release sudolab in its own build directory;
-#   3. runs `sudolab bench` with every registered back end over the shipped
-#      datasets/ and, when ../shared/datasets exists (tdoku's corpora, see
-#      datasets/README.md), over the first HEAD puzzles of each of its files,
+#   3. runs `sudolab bench` with every registered back end over the first
+#      HEAD puzzles of each corpus: the small and generated ones of datasets/
+#      and the public ones of datasets/public/ (tdoku's five and Norvig's
+#      top95, read xz-compressed as shipped; see datasets/public/README.md),
 #      with a per-puzzle budget that keeps the whole run near ten minutes on a
-#      2-core machine;
+#      2-core machine (the bench itself about five and a half);
 #   4. draws the plots (scripts/plots.sh), times whole processes with
 #      hyperfine (scripts/hyperfine.sh), adds the sections other scripts
 #      provide (scripts/moler-figures.sh, scripts/rate-plot.sh, when present),
@@ -19,11 +20,11 @@
 #
 # usage: scripts/run-bench.sh [more sudolab bench options]
 # Environment (defaults in brackets):
-#   BUILD_DIR [build-release]   HEAD [100] puzzles per shared corpus
+#   BUILD_DIR [build-release]   HEAD [100] puzzles per corpus
 #   BUDGET_MS [250] per puzzle  JOBS [1] threads (1 gives the cleanest times)
 #   PASS_MS [300]               SEED [1] for the permutation of the puzzles
 #   SOLVERS [all]               BASELINE [the first solver]
-#   SHARED [../shared/datasets] HYPERFINE [1] (0 skips it)
+#   PUBLIC [datasets/public]    HYPERFINE [1] (0 skips it)
 #   OUT [results/<date>_<host>_<revision>]
 # Exit status: that of `sudolab bench` (1 when a run failed or answers
 # disagreed; the report is written anyway), or 2 when setup or build failed.
@@ -37,7 +38,7 @@ budget=${BUDGET_MS:-250}
 jobs=${JOBS:-1}
 pass=${PASS_MS:-300}
 seed=${SEED:-1}
-shared=${SHARED:-../shared/datasets}
+public=${PUBLIC:-datasets/public}
 
 sh scripts/setup-debian.sh || echo "run-bench: setup failed; trying with what is installed" >&2
 for tool in meson ninja gnuplot; do
@@ -64,13 +65,15 @@ set --
 for f in datasets/*.txt datasets/generated/*.txt; do
     [ -f "$f" ] && set -- "$@" "$f"
 done
-if [ -d "$shared" ]; then
-    for f in "$shared"/*; do
-        case $(basename "$f") in *.md|*.txt) continue ;; esac
-        [ -f "$f" ] && set -- "$@" "$f"
-    done
-else
-    echo "run-bench: no $shared: only the shipped datasets (see datasets/README.md)" >&2
+npublic=0
+for f in "$public"/*.xz; do
+    [ -f "$f" ] || continue
+    set -- "$@" "$f"
+    npublic=$((npublic + 1))
+done
+if [ "$npublic" -eq 0 ]; then
+    echo "run-bench: no public corpora (*.xz) in $public (see datasets/public/README.md)" >&2
+    exit 2
 fi
 extra=""
 [ -n "${SOLVERS:-}" ] && extra="--solvers $SOLVERS"
@@ -88,7 +91,7 @@ cat "$out/summary.txt"
 
 scripts/plots.sh "$out" || { echo "run-bench: plotting failed" >&2; [ "$status" -ne 0 ] || status=1; }
 if [ "${HYPERFINE:-1}" != 0 ] && command -v hyperfine > /dev/null; then
-    corpus=$shared/puzzles3_magictour_top1465
+    corpus=$public/puzzles3_magictour_top1465.xz
     [ -f "$corpus" ] || corpus=datasets/famous.txt
     SUDOLAB_BIN=$bin BUDGET_MS=$budget scripts/hyperfine.sh --out "$out/hyperfine" \
         --head 20 "$corpus" || echo "run-bench: hyperfine failed" >&2

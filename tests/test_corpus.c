@@ -1,5 +1,7 @@
 /* The corpus reader: every format, and every class of bad input goes on to
- * the next entry with the right line and reason. */
+ * the next entry with the right line and reason; xz and gzip input, whole,
+ * truncated and corrupt; the shipped public corpora read whole. */
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,8 +13,15 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <lzma.h>
 
 #include "common/corpus.h"
+#include "common/input_stream.h"
+#include "config.h"
+
+#if HAVE_ZLIB
+#include <zlib.h>
+#endif
 
 struct entry {
     enum corpus_status status;
@@ -341,6 +350,360 @@ static void files_that_cannot_be_read(void **state)
     }
 }
 
+/* --- compressed input --- */
+
+/* Lines of 81 cells, blanks and digits drawn from a fixed LCG: text that
+ * compresses to well under its size but not to nothing, so an archive cut in
+ * half still holds half the text. */
+static char *random_lines(int count, size_t *len)
+{
+    char *text = malloc((size_t) count * 82 + 1);
+    assert_non_null(text);
+    uint64_t x = 0x9E3779B97F4A7C15u;
+    size_t at = 0;
+    for (int k = 0; k < count; k++) {
+        for (int i = 0; i < 81; i++) {
+            x = x * 6364136223846793005u + 1442695040888963407u;
+            const unsigned v = (unsigned) (x >> 33) % 27;
+            text[at++] = v < 9 ? (char) ('1' + v) : '.';
+        }
+        text[at++] = '\n';
+    }
+    text[at] = '\0';
+    *len = at;
+    return text;
+}
+
+static unsigned char *xz_compress(const char *text, size_t len, size_t *out_len)
+{
+    const size_t cap = lzma_stream_buffer_bound(len);
+    unsigned char *out = malloc(cap);
+    assert_non_null(out);
+    *out_len = 0;
+    assert_int_equal(lzma_easy_buffer_encode(6, LZMA_CHECK_CRC64, NULL,
+                         (const uint8_t *) text, len, out, out_len, cap),
+        LZMA_OK);
+    return out;
+}
+
+#if HAVE_ZLIB
+static unsigned char *gzip_compress(const char *text, size_t len, size_t *out_len)
+{
+    z_stream z;
+    memset(&z, 0, sizeof(z));
+    assert_int_equal(
+        deflateInit2(&z, 9, Z_DEFLATED, 16 + 15, 8, Z_DEFAULT_STRATEGY), Z_OK);
+    const size_t cap = deflateBound(&z, (uLong) len);
+    unsigned char *out = malloc(cap);
+    assert_non_null(out);
+    z.next_in = (Bytef *) text;
+    z.avail_in = (uInt) len;
+    z.next_out = out;
+    z.avail_out = (uInt) cap;
+    assert_int_equal(deflate(&z, Z_FINISH), Z_STREAM_END);
+    *out_len = cap - z.avail_out;
+    deflateEnd(&z);
+    return out;
+}
+#endif
+
+/* What a whole read of some bytes gave: the puzzles in order (as lines), bad
+ * entries, and how it ended. */
+struct outcome {
+    int puzzles, bad;
+    char (*lines)[82];
+    enum corpus_status last;
+    unsigned long last_line;
+    char why[CORPUS_WHY_MAX];
+    enum input_format format;
+};
+
+static void read_stream(FILE *f, struct outcome *o, int max)
+{
+    memset(o, 0, sizeof(*o));
+    o->lines = calloc((size_t) max, sizeof(*o->lines));
+    assert_non_null(o->lines);
+    struct corpus *c = corpus_open_stream(f, "mem", 1, NULL);
+    assert_non_null(c);
+    static struct corpus_item item;
+    enum corpus_status st;
+    while ((st = corpus_next(c, &item)) == CORPUS_PUZZLE || st == CORPUS_BAD) {
+        if (st == CORPUS_BAD) {
+            o->bad++;
+            continue;
+        }
+        assert_true(o->puzzles < max);
+        assert_int_equal(item.puzzle.n, 9);
+        grid_format_line(&item.puzzle, o->lines[o->puzzles++]);
+    }
+    o->last = st;
+    o->last_line = item.line;
+    snprintf(o->why, sizeof(o->why), "%s", item.why);
+    corpus_close(c);
+}
+
+static void read_bytes(const void *data, size_t len, struct outcome *o, int max)
+{
+    FILE *f = fmemopen((void *) data, len, "rb");
+    assert_non_null(f);
+    read_stream(f, o, max);
+}
+
+/* The first `count` puzzles read are the first lines of `text`. */
+static void assert_prefix(const struct outcome *o, const char *text, int count)
+{
+    assert_true(o->puzzles >= count);
+    for (int k = 0; k < count; k++)
+        assert_memory_equal(o->lines[k], text + (size_t) k * 82, 81);
+}
+
+enum { LINES = 4000 }; /* 328 KB of text: several of the reader's buffers */
+
+static void xz_reads_as_its_text(void **state)
+{
+    (void) state;
+    size_t len, zlen;
+    char *text = random_lines(LINES, &len);
+    unsigned char *xz = xz_compress(text, len, &zlen);
+    assert_true(zlen < len / 2);
+    struct outcome o;
+    read_bytes(xz, zlen, &o, LINES);
+    assert_int_equal(o.last, CORPUS_END);
+    assert_int_equal(o.bad, 0);
+    assert_int_equal(o.puzzles, LINES);
+    assert_prefix(&o, text, LINES);
+    free(o.lines);
+    /* two streams one after the other (xz's own concatenation) read as one */
+    unsigned char *twice = malloc(2 * zlen);
+    assert_non_null(twice);
+    memcpy(twice, xz, zlen);
+    memcpy(twice + zlen, xz, zlen);
+    read_bytes(twice, 2 * zlen, &o, 2 * LINES);
+    assert_int_equal(o.last, CORPUS_END);
+    assert_int_equal(o.puzzles, 2 * LINES);
+    assert_memory_equal(o.lines[LINES], text, 81);
+    free(o.lines);
+    free(twice);
+    free(xz);
+    free(text);
+}
+
+/* Cut short: every entry before the cut comes back, then CORPUS_FAIL at the
+ * line being read, saying the archive is truncated. */
+static void xz_truncated(void **state)
+{
+    (void) state;
+    size_t len, zlen;
+    char *text = random_lines(LINES, &len);
+    unsigned char *xz = xz_compress(text, len, &zlen);
+    struct outcome o;
+    read_bytes(xz, zlen / 2, &o, LINES);
+    assert_int_equal(o.last, CORPUS_FAIL);
+    assert_string_equal(o.why, "truncated xz archive: the compressed data ends early");
+    assert_int_equal(o.bad, 0);
+    assert_true(o.puzzles > LINES / 4 && o.puzzles < LINES);
+    assert_prefix(&o, text, o.puzzles);
+    assert_int_equal(o.last_line, (unsigned long) o.puzzles + 1);
+    free(o.lines);
+    /* cut inside the header: no entry, the same reason */
+    read_bytes(xz, 3, &o, LINES);
+    assert_int_equal(o.last, CORPUS_FAIL);
+    assert_int_equal(o.puzzles, 0);
+    assert_non_null(strstr(o.why, "truncated xz archive"));
+    assert_int_equal(o.last_line, 1);
+    free(o.lines);
+    free(xz);
+    free(text);
+}
+
+/* One byte changed in the middle: the entries decoded before it are the
+ * text's, and the read ends with CORPUS_FAIL naming a corrupt archive. */
+static void xz_corrupt(void **state)
+{
+    (void) state;
+    size_t len, zlen;
+    char *text = random_lines(LINES, &len);
+    unsigned char *xz = xz_compress(text, len, &zlen);
+    xz[zlen / 2] ^= 0x55;
+    struct outcome o;
+    read_bytes(xz, zlen, &o, 2 * LINES);
+    assert_int_equal(o.last, CORPUS_FAIL);
+    assert_non_null(strstr(o.why, "corrupt xz archive"));
+    assert_true(o.puzzles > LINES / 4);
+    assert_prefix(&o, text, LINES / 4);
+    free(o.lines);
+    /* the stream's header damaged: nothing is read as text */
+    xz[zlen / 2] ^= 0x55;
+    xz[8] ^= 0x01; /* stream flags' CRC32 no longer matches */
+    read_bytes(xz, zlen, &o, LINES);
+    assert_int_equal(o.last, CORPUS_FAIL);
+    assert_int_equal(o.puzzles, 0);
+    assert_non_null(strstr(o.why, "xz archive"));
+    free(o.lines);
+    free(xz);
+    free(text);
+}
+
+/* The content decides, not the name: compressed bytes in x.txt are read as
+ * xz, plain text in x.xz as text. */
+static void detected_by_content_not_name(void **state)
+{
+    (void) state;
+    size_t len, zlen;
+    char *text = random_lines(50, &len);
+    unsigned char *xz = xz_compress(text, len, &zlen);
+    char dir[] = "/tmp/sudolab-corpus-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char txt[64], fake[64], why[200];
+    snprintf(txt, sizeof(txt), "%s/archive.txt", dir);
+    snprintf(fake, sizeof(fake), "%s/plain.xz", dir);
+    FILE *f = fopen(txt, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(xz, 1, zlen, f), zlen);
+    fclose(f);
+    f = fopen(fake, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(text, 1, len, f), len);
+    fclose(f);
+    const char *paths[] = { txt, fake };
+    for (int i = 0; i < 2; i++) {
+        struct corpus *c = corpus_open(paths[i], NULL, why, sizeof(why));
+        assert_non_null(c);
+        static struct corpus_item item;
+        int n = 0;
+        enum corpus_status st;
+        while ((st = corpus_next(c, &item)) == CORPUS_PUZZLE) {
+            char line[82];
+            grid_format_line(&item.puzzle, line);
+            assert_memory_equal(line, text + (size_t) n * 82, 81);
+            n++;
+        }
+        assert_int_equal(st, CORPUS_END);
+        assert_int_equal(n, 50);
+        corpus_close(c);
+        unlink(paths[i]);
+    }
+    rmdir(dir);
+    free(xz);
+    free(text);
+}
+
+/* Formats the stream names, and zstd refused with a reason. */
+static void formats_and_zstd(void **state)
+{
+    (void) state;
+    static const unsigned char zstd[]
+        = { 0x28, 0xB5, 0x2F, 0xFD, 0x04, 0x00, 0x01, 0x00 };
+    struct outcome o;
+    read_bytes(zstd, sizeof(zstd), &o, 4);
+    assert_int_equal(o.last, CORPUS_FAIL);
+    assert_non_null(strstr(o.why, "zstd-compressed input"));
+    free(o.lines);
+    static const unsigned char xz_start[] = { 0xFD, '7', 'z', 'X', 'Z', 0x00 };
+    static const char plain[] = "1....2....3....4\n";
+    const struct {
+        const void *data;
+        size_t len;
+        enum input_format format;
+        const char *name;
+    } cases[] = {
+        { plain, sizeof(plain) - 1, INPUT_PLAIN, "plain" },
+        { xz_start, sizeof(xz_start), INPUT_XZ, "xz" },
+        { zstd, sizeof(zstd), INPUT_ZSTD, "zstd" }, { "\x1f\x8b", 2, INPUT_GZIP, "gzip" },
+        { "\xfd", 1, INPUT_PLAIN, "plain" }, /* one byte is no magic */
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        FILE *f = fmemopen((void *) cases[i].data, cases[i].len, "rb");
+        assert_non_null(f);
+        struct input_stream *s = input_stream_new(f);
+        assert_non_null(s);
+        assert_int_equal(input_stream_format(s), INPUT_PLAIN);
+        input_stream_getc(s);
+        assert_int_equal(input_stream_format(s), cases[i].format);
+        assert_string_equal(input_format_name(input_stream_format(s)), cases[i].name);
+        input_stream_free(s);
+        fclose(f);
+    }
+}
+
+#if HAVE_ZLIB
+static void gzip_valid_truncated_corrupt(void **state)
+{
+    (void) state;
+    size_t len, zlen;
+    char *text = random_lines(LINES, &len);
+    unsigned char *gz = gzip_compress(text, len, &zlen);
+    struct outcome o;
+    read_bytes(gz, zlen, &o, LINES);
+    assert_int_equal(o.last, CORPUS_END);
+    assert_int_equal(o.puzzles, LINES);
+    assert_prefix(&o, text, LINES);
+    free(o.lines);
+    /* members one after the other (cat a.gz b.gz) read as one text */
+    unsigned char *twice = malloc(2 * zlen);
+    assert_non_null(twice);
+    memcpy(twice, gz, zlen);
+    memcpy(twice + zlen, gz, zlen);
+    read_bytes(twice, 2 * zlen, &o, 2 * LINES);
+    assert_int_equal(o.last, CORPUS_END);
+    assert_int_equal(o.puzzles, 2 * LINES);
+    free(o.lines);
+    free(twice);
+    read_bytes(gz, zlen / 2, &o, LINES);
+    assert_int_equal(o.last, CORPUS_FAIL);
+    assert_string_equal(o.why, "truncated gzip archive: the compressed data ends early");
+    assert_true(o.puzzles > LINES / 4 && o.puzzles < LINES);
+    assert_prefix(&o, text, o.puzzles);
+    assert_int_equal(o.last_line, (unsigned long) o.puzzles + 1);
+    free(o.lines);
+    gz[zlen - 6] ^= 0x01; /* the trailer's CRC-32 */
+    read_bytes(gz, zlen, &o, LINES);
+    assert_int_equal(o.last, CORPUS_FAIL);
+    assert_string_equal(o.why, "corrupt gzip archive: incorrect data check");
+    assert_int_equal(o.puzzles, LINES); /* all the text came out before the check */
+    free(o.lines);
+    free(gz);
+    free(text);
+}
+#endif
+
+/* --- the public corpora (datasets/public) --- */
+
+/* Each shipped archive reads whole, with the count datasets/public/README.md
+ * gives and no bad entry. */
+static void public_corpora_read_whole(void **state)
+{
+    (void) state;
+    static const struct {
+        const char *file;
+        int puzzles;
+    } corpora[] = {
+        { "norvig_top95.xz", 95 },
+        { "puzzles2_17_clue.xz", 49158 },
+        { "puzzles3_magictour_top1465.xz", 1465 },
+        { "puzzles5_forum_hardest_1905_11+.xz", 48766 },
+        { "puzzles6_forum_hardest_1106.xz", 375 },
+        { "puzzles7_serg_benchmark.xz", 10000 },
+    };
+    const char *dir = getenv("SUDOLAB_DATASETS");
+    assert_non_null(dir);
+    for (size_t i = 0; i < sizeof(corpora) / sizeof(corpora[0]); i++) {
+        char path[4096];
+        snprintf(path, sizeof(path), "%s/%s", dir, corpora[i].file);
+        FILE *f = fopen(path, "rb");
+        if (!f)
+            print_error("%s: %s\n", path, strerror(errno));
+        assert_non_null(f);
+        struct outcome o;
+        read_stream(f, &o, corpora[i].puzzles);
+        printf("# %s: %d puzzles\n", corpora[i].file, o.puzzles);
+        assert_int_equal(o.last, CORPUS_END);
+        assert_int_equal(o.bad, 0);
+        assert_int_equal(o.puzzles, corpora[i].puzzles);
+        free(o.lines);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -357,6 +720,21 @@ int main(void)
         cmocka_unit_test(binary_data),
         cmocka_unit_test(a_two_megabyte_line),
         cmocka_unit_test(files_that_cannot_be_read),
+        cmocka_unit_test(xz_reads_as_its_text),
+        cmocka_unit_test(xz_truncated),
+        cmocka_unit_test(xz_corrupt),
+        cmocka_unit_test(detected_by_content_not_name),
+        cmocka_unit_test(formats_and_zstd),
+#if HAVE_ZLIB
+        cmocka_unit_test(gzip_valid_truncated_corrupt),
+#endif
+        cmocka_unit_test(public_corpora_read_whole),
     };
+    /* meson test sets it (tests/meson.build); run by hand without it, the
+     * public corpora cannot be found: a skip, not a pass */
+    if (!getenv("SUDOLAB_DATASETS")) {
+        printf("# SUDOLAB_DATASETS is not set (meson test sets it to datasets/public)\n");
+        return 77;
+    }
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -5,7 +5,7 @@
 # (exit status 1 from a shard only means some input entries were bad).
 #   scripts/slurm/submit.sh N OUT COMMAND [ARGS...]
 #   scripts/slurm/submit.sh 100 results/hardest bench --solvers '*' --budget-ms 10000 \
-#       /shared/puzzles/forum_hardest.txt
+#       datasets/public/puzzles5_forum_hardest_1905_11+.xz
 # Extra sbatch options (account, partition, time) go in SBATCH_SHARD_OPTS and
 # SBATCH_MERGE_OPTS; SUDOLAB names the sudolab binary (default: on PATH).
 set -eu

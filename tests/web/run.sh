@@ -2,11 +2,11 @@
 # Browser tests of the page (web/): builds it with scripts/build-wasm.sh (its
 # Meson cross build in OUTDIR/build-wasm, the site in OUTDIR/site), then
 # drives Debian's Chromium through playwright-core (node's test runner,
-# web.test.mjs). Exit status 77 (skip), with the reason, when node, Chromium,
-# playwright-core (`npm ci` in tests/web) or the WebAssembly toolchain is
-# missing, so the suite passes on machines without them.
+# web.test.mjs). Exit status 77 (skip), with the reason, when node, xz,
+# Chromium, playwright-core (`npm ci` in tests/web) or the WebAssembly
+# toolchain is missing, so the suite passes on machines without them.
 # Usage: tests/web/run.sh OUTDIR
-# Environment: SUDOLAB_BIN (the native sudolab), SUDOLAB_SHARED_DATASETS,
+# Environment: SUDOLAB_BIN (the native sudolab), SUDOLAB_DATASETS (datasets/public),
 # CHROMIUM (default /usr/bin/chromium).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -17,6 +17,7 @@ skip() {
     exit 77
 }
 command -v node > /dev/null 2>&1 || skip "node is not installed (Debian: nodejs)"
+command -v xz > /dev/null 2>&1 || skip "xz is not installed (Debian: xz-utils)"
 major=$(node -p 'process.versions.node.split(".")[0]' 2> /dev/null || echo 0)
 [ "$major" -ge 18 ] || skip "node $major is too old for node:test (18 or later)"
 chromium=${CHROMIUM:-/usr/bin/chromium}
@@ -37,4 +38,5 @@ elif [ "$status" -ne 0 ]; then
 fi
 cat "$out/build-wasm.log"
 export CHROMIUM="$chromium" SUDOLAB_WEB_SITE="$out/site" SUDOLAB_WEB_OUT="$out"
+export SUDOLAB_DATASETS="${SUDOLAB_DATASETS:-$root/datasets/public}"
 cd "$here" && exec node --test --test-reporter=spec --test-concurrency=1 web.test.mjs
