@@ -71,9 +71,14 @@ int bench_plan_add_corpus(struct bench_plan *plan, const char *path)
     memset(c, 0, sizeof(*c));
     const char *slash = strrchr(path, '/');
     const char *base = slash && slash[1] ? slash + 1 : path;
-    snprintf(c->name, sizeof(c->name), "%s", base);
+    /* A compressed copy keeps the name of its content, so rows of
+     * datasets/public/x.xz compare with rows of the plain x. */
+    int len = (int) strlen(base);
+    if (len > 3 && (strcmp(base + len - 3, ".xz") == 0 || strcmp(base + len - 3, ".gz") == 0))
+        len -= 3;
+    snprintf(c->name, sizeof(c->name), "%.*s", len, base);
     for (int k = 2; corpus_name_taken(plan, c->name); k++)
-        snprintf(c->name, sizeof(c->name), "%.200s~%d", base, k);
+        snprintf(c->name, sizeof(c->name), "%.*s~%d", len < 200 ? len : 200, base, k);
     return (int) plan->ncorpora++;
 }
 

@@ -272,6 +272,25 @@ static void small_plan(struct bench_plan *plan, const struct solver **solvers)
     assert_int_equal(bench_plan_pending(plan), 2 * 3 * 2);
 }
 
+/* A compressed corpus is named after its content; names stay unique. */
+static void corpus_names_drop_the_compression_suffix(void **state)
+{
+    (void) state;
+    const struct solver *solvers[1] = { solver_find("naive") };
+    struct bench_options opt = { .limit = 2, .repeat = 1, .threads = 1 };
+    struct bench_plan plan;
+    assert_int_equal(bench_plan_init(&plan, &opt, solvers, 1), 0);
+    assert_int_equal(bench_plan_add_corpus(&plan, "public/top95.xz"), 0);
+    assert_int_equal(bench_plan_add_corpus(&plan, "other/top95"), 1);
+    assert_int_equal(bench_plan_add_corpus(&plan, "x.gz"), 2);
+    assert_int_equal(bench_plan_add_corpus(&plan, "a.xz.txt"), 3);
+    assert_string_equal(plan.corpora[0].name, "top95");
+    assert_string_equal(plan.corpora[1].name, "top95~2");
+    assert_string_equal(plan.corpora[2].name, "x");
+    assert_string_equal(plan.corpora[3].name, "a.xz.txt");
+    bench_plan_free(&plan);
+}
+
 static void resume_skips_the_rows_present(void **state)
 {
     (void) state;
@@ -406,6 +425,7 @@ int main(void)
         cmocka_unit_test(csv_reader_finds_columns_by_name),
         cmocka_unit_test(csv_reader_drops_a_torn_last_row),
         cmocka_unit_test(expectations_parse),
+        cmocka_unit_test(corpus_names_drop_the_compression_suffix),
         cmocka_unit_test(resume_skips_the_rows_present),
         cmocka_unit_test(crosscheck_reports_disagreements),
         cmocka_unit_test(summary_arithmetic),
