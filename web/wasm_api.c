@@ -490,13 +490,14 @@ WEB_EXPORT(web_check) uint32_t web_check(int box_rows, int box_cols, int variant
  * times them (solver_run around the back end's solve): the fastest pass (one
  * clock read per pass, parsing outside), the sum of per-puzzle times in that
  * pass, and each puzzle's fastest time over the passes. */
-WEB_EXPORT(web_batch)
-uint32_t web_batch(int solver_index, int box_rows, int box_cols, int variant,
-    uint32_t limit, uint32_t passes)
+/* The puzzles of a batch, parsed from the input's lines. */
+struct batch {
+    struct grid *puzzles;
+    size_t npuzzles, cap, bad, dropped;
+};
+
+static void batch_parse(struct batch *b, const struct grid_shape *shape)
 {
-    const struct grid_shape shape = make_shape(box_rows, box_cols, variant);
-    struct grid *puzzles = NULL;
-    size_t npuzzles = 0, cap = 0, bad = 0, dropped = 0;
     for (const char *line = web_in; *line;) {
         const char *end = strchr(line, '\n');
         const size_t len = end ? (size_t) (end - line) : strlen(line);
@@ -504,31 +505,105 @@ uint32_t web_batch(int solver_index, int box_rows, int box_cols, int variant,
         line = end ? end + 1 : line + len;
         if (len == 0 || text[0] == '#' || grid_is_separator((unsigned char) text[0]))
             continue;
-        if (npuzzles == cap) {
-            const size_t more = cap ? 2 * cap : 128;
+        if (b->npuzzles == b->cap) {
+            const size_t more = b->cap ? 2 * b->cap : 128;
             struct grid *p
-                = more <= WEB_BATCH_MAX ? realloc(puzzles, more * sizeof(*p)) : NULL;
+                = more <= WEB_BATCH_MAX ? realloc(b->puzzles, more * sizeof(*p)) : NULL;
             if (!p) {
-                dropped++;
+                b->dropped++;
                 continue;
             }
-            puzzles = p;
-            cap = more;
+            b->puzzles = p;
+            b->cap = more;
         }
         char why[200];
-        if (parse_puzzle(text, &puzzles[npuzzles], &shape, why, sizeof(why)))
-            npuzzles++;
+        if (parse_puzzle(text, &b->puzzles[b->npuzzles], shape, why, sizeof(why)))
+            b->npuzzles++;
         else
-            bad++;
+            b->bad++;
     }
+}
+
+/* What the passes over a batch measured. */
+struct batch_times {
+    uint64_t best, solve_sum, status[SOLVE_STATUS_COUNT];
+    struct solver_counters total;
+    uint64_t *fastest; /* per puzzle, over the passes */
+};
+
+static void batch_run(struct solver_instance *inst, const struct batch *b, uint32_t limit,
+    uint32_t passes, struct batch_times *t)
+{
+    t->best = UINT64_MAX;
+    const struct solve_request req = { .limit = limit };
+    for (uint32_t p = 0; p < passes; p++) {
+        uint64_t sum = 0;
+        const uint64_t start = clock_now_ns();
+        for (size_t i = 0; i < b->npuzzles; i++) {
+            struct solve_result res;
+            solver_run(inst, &b->puzzles[i], &req, &res);
+            sum += res.time_ns;
+            if (p == 0 || res.time_ns < t->fastest[i])
+                t->fastest[i] = res.time_ns;
+            if (p == 0) {
+                t->status[res.status]++;
+                solver_counters_add(&t->total, &res.counters);
+            }
+        }
+        const uint64_t pass_ns = clock_now_ns() - start;
+        if (pass_ns < t->best) {
+            t->best = pass_ns;
+            t->solve_sum = sum;
+        }
+    }
+}
+
+static void batch_report(const struct solver *s, const struct batch *b, uint32_t passes,
+    const struct batch_times *t)
+{
+    out_reset();
+    out_printf("{\"ok\":true,\"solver\":");
+    out_string(s->name);
+    out_printf(",\"puzzles\":%zu,\"bad\":%zu,\"dropped\":%zu,\"passes\":%u,"
+               "\"best_pass_ns\":%llu,\"solve_sum_ns\":%llu,\"status\":{",
+        b->npuzzles, b->bad, b->dropped, passes, (unsigned long long) t->best,
+        (unsigned long long) t->solve_sum);
+    bool first = true;
+    for (int st = 0; st < SOLVE_STATUS_COUNT; st++) {
+        if (t->status[st]) {
+            out_printf("%s\"%s\":%llu", first ? "" : ",", solve_status_name(st),
+                (unsigned long long) t->status[st]);
+            first = false;
+        }
+    }
+    out_printf("},\"counters\":");
+    out_counters(s, &t->total);
+    /* per-puzzle times only while they surely fit the output buffer */
+    if (b->npuzzles <= WEB_OUT_MAX / 32) {
+        out_printf(",\"times\":[");
+        for (size_t i = 0; i < b->npuzzles; i++)
+            out_printf("%s%llu", i ? "," : "", (unsigned long long) t->fastest[i]);
+        out_printf("]");
+    }
+    out_printf("}");
+}
+
+WEB_EXPORT(web_batch)
+uint32_t web_batch(int solver_index, int box_rows, int box_cols, int variant,
+    uint32_t limit, uint32_t passes)
+{
+    const struct grid_shape shape = make_shape(box_rows, box_cols, variant);
+    struct batch b = { 0 };
+    batch_parse(&b, &shape);
     struct solver_instance *inst = instance(solver_index);
-    uint64_t *fastest = npuzzles ? malloc(npuzzles * sizeof(*fastest)) : NULL;
-    if (!inst || !fastest) {
-        free(puzzles);
-        free(fastest);
-        out_error(!inst    ? "no such back end"
-                : npuzzles ? "out of memory"
-                           : "no puzzle in the batch");
+    struct batch_times t = { 0 };
+    t.fastest = b.npuzzles ? malloc(b.npuzzles * sizeof(*t.fastest)) : NULL;
+    if (!inst || !t.fastest) {
+        free(b.puzzles);
+        free(t.fastest);
+        out_error(!inst      ? "no such back end"
+                : b.npuzzles ? "out of memory"
+                             : "no puzzle in the batch");
         return (uint32_t) web_out_len;
     }
     const struct solver *s = solver_of(inst);
@@ -536,56 +611,10 @@ uint32_t web_batch(int solver_index, int box_rows, int box_cols, int variant,
         limit = 1;
     if (passes == 0)
         passes = 1;
-    uint64_t best = UINT64_MAX, solve_sum = 0, status[SOLVE_STATUS_COUNT] = { 0 };
-    struct solver_counters total = { 0 };
-    const struct solve_request req = { .limit = limit };
-    for (uint32_t p = 0; p < passes; p++) {
-        uint64_t sum = 0;
-        const uint64_t start = clock_now_ns();
-        for (size_t i = 0; i < npuzzles; i++) {
-            struct solve_result res;
-            solver_run(inst, &puzzles[i], &req, &res);
-            sum += res.time_ns;
-            if (p == 0 || res.time_ns < fastest[i])
-                fastest[i] = res.time_ns;
-            if (p == 0) {
-                status[res.status]++;
-                solver_counters_add(&total, &res.counters);
-            }
-        }
-        const uint64_t pass_ns = clock_now_ns() - start;
-        if (pass_ns < best) {
-            best = pass_ns;
-            solve_sum = sum;
-        }
-    }
-    free(puzzles);
-    out_reset();
-    out_printf("{\"ok\":true,\"solver\":");
-    out_string(s->name);
-    out_printf(",\"puzzles\":%zu,\"bad\":%zu,\"dropped\":%zu,\"passes\":%u,"
-               "\"best_pass_ns\":%llu,\"solve_sum_ns\":%llu,\"status\":{",
-        npuzzles, bad, dropped, passes, (unsigned long long) best,
-        (unsigned long long) solve_sum);
-    bool first = true;
-    for (int st = 0; st < SOLVE_STATUS_COUNT; st++) {
-        if (status[st]) {
-            out_printf("%s\"%s\":%llu", first ? "" : ",", solve_status_name(st),
-                (unsigned long long) status[st]);
-            first = false;
-        }
-    }
-    out_printf("},\"counters\":");
-    out_counters(s, &total);
-    /* per-puzzle times only while they surely fit the output buffer */
-    if (npuzzles <= WEB_OUT_MAX / 32) {
-        out_printf(",\"times\":[");
-        for (size_t i = 0; i < npuzzles; i++)
-            out_printf("%s%llu", i ? "," : "", (unsigned long long) fastest[i]);
-        out_printf("]");
-    }
-    out_printf("}");
-    free(fastest);
+    batch_run(inst, &b, limit, passes, &t);
+    free(b.puzzles);
+    batch_report(s, &b, passes, &t);
+    free(t.fastest);
     return (uint32_t) web_out_len;
 }
 
