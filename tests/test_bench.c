@@ -17,6 +17,7 @@
 #include "bench/bench_run.h"
 #include "bench/bench_stats.h"
 #include "bench/bench_summary.h"
+#include "common/rng.h"
 #include "solvers/registry.h"
 
 static void quantiles_interpolate_between_ranks(void **state)
@@ -55,6 +56,73 @@ static void means_par2_and_middle_half(void **state)
     /* a real clock: positive, and far below a millisecond per read */
     const double overhead = bench_timer_overhead_ns(1000);
     assert_true(overhead > 0 && overhead < 1e6);
+}
+
+static void bootstrap_of_equal_times_is_one_exactly(void **state)
+{
+    (void) state;
+    const double same[] = { 1, 1, 1, 1, 1 };
+    struct bench_interval iv;
+    assert_int_equal(bench_geomean_interval(same, 5, 2000, 1, 0.95, &iv), 0);
+    assert_true(iv.estimate == 1 && iv.low == 1 && iv.high == 1);
+    assert_true(bench_interval_holds_one(&iv));
+    /* a constant 2x: 2, and no width, whatever the resampling draws */
+    const double twice[] = { 2, 2, 2, 2, 2, 2, 2 };
+    assert_int_equal(bench_geomean_interval(twice, 7, 500, 99, 0.95, &iv), 0);
+    assert_float_equal(iv.estimate, 2, 1e-15);
+    assert_true(iv.low == iv.estimate && iv.high == iv.estimate);
+    assert_false(bench_interval_holds_one(&iv));
+    /* one ratio, or none: an estimate at most, no interval */
+    assert_int_equal(bench_geomean_interval(twice, 1, 500, 99, 0.95, &iv), 0);
+    assert_float_equal(iv.estimate, 2, 1e-15);
+    assert_true(isnan(iv.low) && isnan(iv.high));
+    assert_false(bench_interval_holds_one(&iv));
+    assert_int_equal(bench_geomean_interval(twice, 0, 500, 99, 0.95, &iv), 0);
+    assert_true(isnan(iv.estimate));
+}
+
+/* n ratios truth * e^u, u uniform in [-spread, spread]: the geometric mean
+ * of the population is truth. */
+static void noisy_ratios(double *v, size_t n, double truth, double spread, uint64_t seed)
+{
+    struct rng r;
+    rng_seed(&r, seed);
+    for (size_t i = 0; i < n; i++) {
+        const double u = (double) (rng_next(&r) >> 11) / 9007199254740992.0;
+        v[i] = truth * exp((2 * u - 1) * spread);
+    }
+}
+
+static void bootstrap_of_noisy_ratios_covers_the_truth(void **state)
+{
+    (void) state;
+    enum { N = 400 };
+    double v[N];
+    struct bench_interval iv, again, other;
+    /* about 95 in 100 such intervals hold the truth: with these seeds, all
+     * four do (a fixed draw, so the test cannot flicker) */
+    const double truths[] = { 3, 1.25, 1, 0.5 };
+    for (int k = 0; k < 4; k++) {
+        noisy_ratios(v, N, truths[k], 0.8, 1000 + (uint64_t) k);
+        assert_int_equal(bench_geomean_interval(v, N, 2000, 7, 0.95, &iv), 0);
+        assert_true(iv.low < truths[k] && truths[k] < iv.high);
+        assert_true(iv.low < iv.estimate && iv.estimate < iv.high);
+        /* the standard error of a mean of u ~ U(-0.8, 0.8) over 400 is 0.023:
+         * the 95% interval spans about e^(+-0.045) */
+        assert_true(log(iv.high / iv.low) > 0.06 && log(iv.high / iv.low) < 0.13);
+        assert_int_equal(bench_interval_holds_one(&iv), truths[k] == 1);
+    }
+    /* the same seed gives the same interval, bit for bit; another seed
+     * another one, close by */
+    assert_int_equal(bench_geomean_interval(v, N, 2000, 7, 0.95, &again), 0);
+    assert_true(again.low == iv.low && again.high == iv.high);
+    assert_true(again.estimate == iv.estimate);
+    assert_int_equal(bench_geomean_interval(v, N, 2000, 8, 0.95, &other), 0);
+    assert_true(other.low != iv.low || other.high != iv.high);
+    assert_float_equal(log(other.low), log(iv.low), 0.01);
+    /* a wider level, a wider interval */
+    assert_int_equal(bench_geomean_interval(v, N, 2000, 7, 0.99, &other), 0);
+    assert_true(other.low < iv.low && other.high > iv.high);
 }
 
 static void csv_header_follows_the_counters(void **state)
@@ -401,6 +469,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(quantiles_interpolate_between_ranks),
         cmocka_unit_test(means_par2_and_middle_half),
+        cmocka_unit_test(bootstrap_of_equal_times_is_one_exactly),
+        cmocka_unit_test(bootstrap_of_noisy_ratios_covers_the_truth),
         cmocka_unit_test(csv_header_follows_the_counters),
         cmocka_unit_test(csv_rows_round_trip),
         cmocka_unit_test(csv_reader_finds_columns_by_name),
