@@ -73,12 +73,16 @@ int bench_geomean_interval(const double *ratios, size_t n, unsigned resamples,
     }
     const double shift = log(ratios[0]);
     double sum = 0;
+    bool constant = true;
     for (size_t i = 0; i < n; i++) {
         offsets[i] = log(ratios[i]) - shift;
         sum += offsets[i];
+        constant &= offsets[i] == 0;
     }
     out->estimate = exp(shift + sum / (double) n);
-    if (n < 2 || resamples == 0) {
+    if (n >= 2 && constant) /* what every replicate would be (the baseline's own row) */
+        out->low = out->high = out->estimate;
+    if (n < 2 || resamples == 0 || constant) {
         free(offsets);
         return 0;
     }

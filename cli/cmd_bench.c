@@ -169,7 +169,8 @@ static const struct cli_option bench_options[] = {
     { .kind = CLI_UNSIGNED,
         .name = "repeat",
         .metavar = "K",
-        .help = "solve each puzzle K times; summaries use the median",
+        .help = "solve each puzzle K times (summaries use the median) and\n"
+                "time at least K whole passes",
         .field = BENCH_FIELD(opt.repeat),
         .min = 1,
         .max = 1000000,

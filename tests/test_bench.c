@@ -66,7 +66,7 @@ static void bootstrap_of_equal_times_is_one_exactly(void **state)
     assert_int_equal(bench_geomean_interval(same, 5, 2000, 1, 0.95, &iv), 0);
     assert_true(iv.estimate == 1 && iv.low == 1 && iv.high == 1);
     assert_true(bench_interval_holds_one(&iv));
-    /* a constant 2x: 2, and no width, whatever the resampling draws */
+    /* a constant 2x: 2, and no width, as every replicate would be */
     const double twice[] = { 2, 2, 2, 2, 2, 2, 2 };
     assert_int_equal(bench_geomean_interval(twice, 7, 500, 99, 0.95, &iv), 0);
     assert_float_equal(iv.estimate, 2, 1e-15);
@@ -460,7 +460,111 @@ static void summary_arithmetic(void **state)
     /* puzzles both finished: 100/50 and 400/100 */
     assert_int_equal(s.speedup_pairs, 2);
     assert_float_equal(s.speedup, sqrt(2.0 * 4.0), 1e-9);
+    /* resampling the two pairs gives {2,2}, {2,4} or {4,4}: the tails of
+     * 2,000 draws are the two extremes */
+    assert_float_equal(s.speedup_low, 2, 1e-9);
+    assert_float_equal(s.speedup_high, 4, 1e-9);
     assert_true(isnan(s.pass_puzzles_per_s));
+    assert_true(isnan(s.pass_median_puzzles_per_s));
+    bench_plan_free(&plan);
+}
+
+/* Four passes of 4 puzzles in 100, 200, 400 and 800 ns: 4e7, 2e7, 1e7 and
+ * 5e6 puzzles/s. */
+static void measured_passes(struct bench_plan *plan, size_t si)
+{
+    struct bench_pass *p = &plan->passes[si * plan->ncorpora];
+    static const uint64_t ns[] = { 400, 100, 800, 200 };
+    p->measured = true;
+    p->passes = 4;
+    p->puzzles = 4;
+    p->total_ns = 1500;
+    p->best_ns = 100;
+    p->sample_ns = malloc(sizeof(ns));
+    assert_non_null(p->sample_ns);
+    memcpy(p->sample_ns, ns, sizeof(ns));
+    p->nsamples = 4;
+}
+
+static void summary_of_whole_passes(void **state)
+{
+    (void) state;
+    struct bench_plan plan;
+    const struct solver *solvers[2];
+    small_plan(&plan, solvers);
+    measured_passes(&plan, 1);
+    struct bench_summary s;
+    assert_int_equal(bench_summarize(&plan, 1, 0, 0, &s), 0);
+    assert_int_equal(s.passes, 4);
+    assert_float_equal(s.pass_best_puzzles_per_s, 4e7, 1e-3);
+    assert_float_equal(s.pass_puzzles_per_s, 16 * 1e9 / 1500, 1e-3);
+    assert_float_equal(s.pass_median_puzzles_per_s, 1.5e7, 1e-3);
+    assert_float_equal(s.pass_q1_puzzles_per_s, 8.75e6, 1e-3);
+    assert_float_equal(s.pass_q3_puzzles_per_s, 2.5e7, 1e-3);
+    /* passes measured by merged shards keep no times: no spread */
+    plan.passes[plan.ncorpora].nsamples = 0;
+    assert_int_equal(bench_summarize(&plan, 1, 0, 0, &s), 0);
+    assert_float_equal(s.pass_best_puzzles_per_s, 4e7, 1e-3);
+    assert_true(isnan(s.pass_median_puzzles_per_s));
+    bench_plan_free(&plan);
+}
+
+/* Splits summary.csv text into its lines' fields (at most 64 each). */
+static int csv_fields(char *line, char **fields)
+{
+    return bench_csv_split(line, fields, 64);
+}
+
+static void summary_csv_appends_the_interval_columns(void **state)
+{
+    (void) state;
+    struct bench_plan plan;
+    const struct solver *solvers[2];
+    small_plan(&plan, solvers);
+    set_cell(&plan, 0, 0, 0, SOLVE_STATUS_MULTIPLE, 2, 100, 1);
+    set_cell(&plan, 0, 1, 0, SOLVE_STATUS_MULTIPLE, 2, 400, 1);
+    set_cell(&plan, 1, 0, 0, SOLVE_STATUS_MULTIPLE, 2, 50, 1);
+    set_cell(&plan, 1, 1, 0, SOLVE_STATUS_MULTIPLE, 2, 100, 1);
+    measured_passes(&plan, 1);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    assert_non_null(f);
+    assert_int_equal(bench_summary_write_csv(&plan, 0, f), 0);
+    fclose(f);
+    char *save = NULL, *lines[3];
+    lines[0] = strtok_r(text, "\n", &save);
+    lines[1] = strtok_r(NULL, "\n", &save);
+    lines[2] = strtok_r(NULL, "\n", &save);
+    assert_non_null(lines[2]);
+    assert_null(strtok_r(NULL, "\n", &save));
+    /* the columns consumers know come first, unchanged; the new ones last */
+    const char *tail = ",par2_ns,baseline,speedup_vs_baseline,speedup_ci_low,"
+                       "speedup_ci_high,speedup_pairs,pass_median_puzzles_per_s,"
+                       "pass_q1_puzzles_per_s,pass_q3_puzzles_per_s";
+    assert_true(strncmp(lines[0], "corpus,solver,puzzles,unique,multiple,", 38) == 0);
+    assert_string_equal(lines[0] + strlen(lines[0]) - strlen(tail), tail);
+    char *head[64], *base[64], *other[64];
+    const int n = csv_fields(lines[0], head);
+    assert_int_equal(csv_fields(lines[1], base), n);
+    assert_int_equal(csv_fields(lines[2], other), n);
+    assert_string_equal(head[n - 7], "speedup_vs_baseline");
+    /* the baseline against itself: 1, with an interval of zero width */
+    assert_string_equal(base[n - 7], "1.0000");
+    assert_string_equal(base[n - 6], "1.0000");
+    assert_string_equal(base[n - 5], "1.0000");
+    assert_string_equal(base[n - 4], "2");
+    assert_string_equal(base[n - 3], ""); /* no passes */
+    /* naive_stack: 2x and 4x, so sqrt(8) within [2, 4] */
+    assert_string_equal(other[1], "naive_stack");
+    assert_string_equal(other[n - 7], "2.8284");
+    assert_string_equal(other[n - 6], "2.0000");
+    assert_string_equal(other[n - 5], "4.0000");
+    assert_string_equal(other[n - 4], "2");
+    assert_string_equal(other[n - 3], "15000000.00");
+    assert_string_equal(other[n - 2], "8750000.00");
+    assert_string_equal(other[n - 1], "25000000.00");
+    free(text);
     bench_plan_free(&plan);
 }
 
@@ -479,6 +583,8 @@ int main(void)
         cmocka_unit_test(resume_skips_the_rows_present),
         cmocka_unit_test(crosscheck_reports_disagreements),
         cmocka_unit_test(summary_arithmetic),
+        cmocka_unit_test(summary_of_whole_passes),
+        cmocka_unit_test(summary_csv_appends_the_interval_columns),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -68,6 +68,13 @@ ok "diag(1:4) has two solutions for every back end" $?
 awk -F, 'NR > 1 && $12 !~ /^[0-9]+$/ {bad = 1} END {exit bad}' "$out/runs.csv"
 ok "every row is timed" $?
 has "summary.csv header" "$out/summary.csv" '^corpus,solver,puzzles,unique,multiple,'
+has "summary.csv ends with the interval and pass spread columns" "$out/summary.csv" \
+    ',speedup_vs_baseline,speedup_ci_low,speedup_ci_high,speedup_pairs,pass_median_puzzles_per_s,pass_q1_puzzles_per_s,pass_q3_puzzles_per_s$'
+awk -F, 'NR == 1 {for (i = 1; i <= NF; i++) c[$i] = i; next}
+    {lo = $c["speedup_ci_low"]; hi = $c["speedup_ci_high"]; r = $c["speedup_vs_baseline"]
+     if (lo == "" || hi == "" || !(lo <= r + 1e-4 && r <= hi + 1e-4)) bad = 1}
+    END {exit bad}' "$out/summary.csv"
+ok "every ratio lies within its interval" $? "$(cat "$out/summary.csv")"
 [ $(($(wc -l < "$out/summary.csv") - 1)) -eq "$nsolvers" ]; ok "summary.csv: a row per solver" $?
 has "env.txt has the seed" "$out/env.txt" '^seed: [0-9]'
 has "env.txt has the timer overhead" "$out/env.txt" '^timer_overhead_ns: [0-9]'
@@ -98,6 +105,19 @@ check "csv on stdout" $? 0
 [ $(($(wc -l < "$tmp/csv") - 1)) -eq $((9 * nsolvers)) ]; ok "three rows per repeat" $?
 awk -F, 'NR > 1 && $5 != "solved" {bad = 1} END {exit bad}' "$tmp/csv"
 ok "--limit 1 says solved" $?
+
+# --repeat K times at least K whole passes, and the summary has their spread
+"$bin" bench --solvers "$solvers" --repeat 3 --warmup-ms 1 --pass-ms 1 --fast-us 1000000 \
+    --quiet --out "$tmp/passes" "$tmp/valid.txt" > /dev/null 2> "$tmp/stderr"
+check "whole passes with --repeat 3" $? 0
+awk -F, 'NR == 1 {for (i = 1; i <= NF; i++) c[$i] = i; next}
+    {n++; if ($c["passes"] < 3 || $c["pass_median_puzzles_per_s"] == "") bad = 1
+     if (!($c["pass_q1_puzzles_per_s"] <= $c["pass_median_puzzles_per_s"] \
+           && $c["pass_median_puzzles_per_s"] <= $c["pass_q3_puzzles_per_s"] \
+           && $c["pass_q3_puzzles_per_s"] <= $c["pass_best_puzzles_per_s"])) bad = 1}
+    END {exit bad || n == 0}' "$tmp/passes/summary.csv"
+ok "every solver: 3 passes or more, quartiles in order below the best" $? \
+    "$(cat "$tmp/passes/summary.csv")"
 
 # failures: an invalid entry, a wrong expectation, bad options
 "$bin" bench --solvers "$solvers" --warmup-ms 1 --pass-ms 0 --quiet "$tmp/tiny.txt" \
