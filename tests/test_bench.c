@@ -12,8 +12,12 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <ftw.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "bench/bench_csv.h"
+#include "bench/bench_env.h"
 #include "bench/bench_run.h"
 #include "bench/bench_stats.h"
 #include "bench/bench_summary.h"
@@ -568,6 +572,188 @@ static void summary_csv_appends_the_interval_columns(void **state)
     bench_plan_free(&plan);
 }
 
+/* ---- env.txt: the facts about noise, from made-up /proc and /sys ---- */
+
+static void put_file(const char *root, const char *rel, const char *text)
+{
+    char path[4200];
+    snprintf(path, sizeof(path), "%s/%s", root, rel);
+    for (char *slash = strchr(path + strlen(root) + 1, '/'); slash;
+         slash = strchr(slash + 1, '/')) {
+        *slash = '\0';
+        mkdir(path, 0777);
+        *slash = '/';
+    }
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static int remove_entry(
+    const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void) st, (void) flag, (void) ftw;
+    return remove(path);
+}
+
+static void fake_machine(char *root)
+{
+    strcpy(root, "/tmp/sudolab-env-XXXXXX");
+    assert_non_null(mkdtemp(root));
+    put_file(root, "proc/loadavg", "0.50 0.40 0.30 1/123 4567\n");
+    put_file(root, "proc/stat",
+        "cpu  100 10 50 800 20 5 5 30 7 0\ncpu0 50 5 25 400 10 2 3 15 0 0\n");
+    put_file(root, "sys/devices/system/cpu/cpu0/cpufreq/scaling_cur_freq", "2000000\n");
+    put_file(root, "sys/devices/system/cpu/cpu1/cpufreq/scaling_cur_freq", "3000000\n");
+    put_file(root, "sys/devices/system/cpu/cpu2/online", "0\n"); /* offline */
+    put_file(root, "proc/cpuinfo",
+        "processor\t: 0\ncpu MHz\t\t: 1800.500\nprocessor\t: 1\ncpu MHz\t\t: 1799.500\n");
+}
+
+static void env_reads_load_frequency_and_cpu_time(void **state)
+{
+    (void) state;
+    char root[64];
+    fake_machine(root);
+    double load[3];
+    assert_true(bench_env_read_loadavg(root, load));
+    assert_float_equal(load[0], 0.5, 1e-12);
+    assert_float_equal(load[2], 0.3, 1e-12);
+    struct bench_cpu_freq f;
+    assert_true(bench_env_read_cpu_freq(root, &f));
+    assert_int_equal(f.cores, 2);
+    assert_float_equal(f.min_mhz, 2000, 1e-9);
+    assert_float_equal(f.mean_mhz, 2500, 1e-9);
+    assert_float_equal(f.max_mhz, 3000, 1e-9);
+    assert_string_equal(f.source, "scaling_cur_freq");
+    struct bench_cpu_times t;
+    bench_env_read_cpu_times(root, &t);
+    assert_true(t.machine_known);
+    const double tick = 1.0 / (double) sysconf(_SC_CLK_TCK);
+    /* user nice system irq softirq steal; guest (7) is inside user */
+    assert_float_equal(t.busy_s, (100 + 10 + 50 + 5 + 5 + 30) * tick, 1e-9);
+    assert_float_equal(t.steal_s, 30 * tick, 1e-9);
+    assert_float_equal(t.total_s, (200 + 800 + 20) * tick, 1e-9);
+    assert_true(t.self_s > 0 && t.wall_s > 0);
+    /* without cpufreq (many VMs): /proc/cpuinfo; without either: nothing */
+    char path[4200];
+    snprintf(path, sizeof(path), "%s/sys", root);
+    nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    assert_true(bench_env_read_cpu_freq(root, &f));
+    assert_int_equal(f.cores, 2);
+    assert_float_equal(f.mean_mhz, 1800, 1e-9);
+    assert_string_equal(f.source, "cpuinfo");
+    nftw(root, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    assert_false(bench_env_read_cpu_freq(root, &f));
+    assert_false(bench_env_read_loadavg(root, load));
+    bench_env_read_cpu_times(root, &t);
+    assert_false(t.machine_known);
+}
+
+static void env_judges_whether_the_machine_was_quiet(void **state)
+{
+    (void) state;
+    /* 20 s on 2 cores (40 s of CPU time): this process used 19 s */
+    const struct bench_cpu_times before = { true, 100, 1, 400, 10, 1000 };
+    struct bench_cpu_times after = { true, 100 + 19.5, 1, 440, 29, 1020 };
+    struct bench_noise n;
+    bench_env_noise(&before, &after, &n);
+    assert_int_equal(n.quiet, BENCH_QUIET_YES);
+    assert_float_equal(n.other_busy_cores, 0.5 / 20, 1e-9);
+    assert_float_equal(n.self_cores, 19.0 / 20, 1e-9);
+    /* others took 11 s: 0.55 cores, 27.5% of the machine */
+    after.busy_s = 100 + 30;
+    bench_env_noise(&before, &after, &n);
+    assert_int_equal(n.quiet, BENCH_QUIET_NO);
+    assert_float_equal(n.other_busy_cores, 0.55, 1e-9);
+    assert_float_equal(n.other_busy_share, 0.275, 1e-9);
+    assert_non_null(strstr(n.why, "0.55 cores busy, 28% of the machine"));
+    /* a hypervisor stealing 2% of the time */
+    after.busy_s = 100 + 19.8;
+    after.steal_s = 1.8;
+    bench_env_noise(&before, &after, &n);
+    assert_int_equal(n.quiet, BENCH_QUIET_NO);
+    assert_float_equal(n.steal_share, 0.02, 1e-9);
+    assert_non_null(strstr(n.why, "hypervisor"));
+    /* too short a run, or no /proc/stat: not judged */
+    after.wall_s = 1000.5;
+    bench_env_noise(&before, &after, &n);
+    assert_int_equal(n.quiet, BENCH_QUIET_UNKNOWN);
+    after.wall_s = 1020;
+    after.machine_known = false;
+    bench_env_noise(&before, &after, &n);
+    assert_int_equal(n.quiet, BENCH_QUIET_UNKNOWN);
+    assert_true(isnan(n.other_busy_cores));
+}
+
+static void env_txt_lines_for_noise_and_paths(void **state)
+{
+    (void) state;
+    char root[64];
+    fake_machine(root);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    assert_non_null(f);
+    bench_env_write_before(f, root);
+    const struct bench_cpu_times before = { true, 100, 1, 400, 10, 1000 };
+    const struct bench_cpu_times after = { true, 130, 1, 440, 29, 1020 };
+    bench_env_write_after(f, root, &before, &after);
+    const struct solver *solvers[]
+        = { solver_find("fast_portable"), solver_find("naive"), solver_find("fast") };
+    bench_env_write_isa_paths(f, solvers, 3);
+    fclose(f);
+    static const char *const lines[] = {
+        "loadavg_before: 0.50 0.40 0.30\n",
+        "cpu_mhz_before: 2500 (min 2000, max 3000, 2 cores, from scaling_cur_freq)\n",
+        "loadavg_after: 0.50 0.40 0.30\n",
+        "other_busy_cores: 0.550\n",
+        "other_busy_share: 0.2750\n",
+        "steal_share: 0.0000\n",
+        "self_cores: 0.950\n",
+        "quiet: no (other processes kept 0.55 cores busy, 28% of the machine)\n",
+        "isa_path: fast_portable portable\n",
+        "isa_path: naive generic\n",
+        "isa_path: fast ",
+    };
+    for (size_t k = 0; k < sizeof(lines) / sizeof(lines[0]); k++) {
+        if (!strstr(text, lines[k]))
+            fail_msg("no '%s' in:\n%s", lines[k], text);
+    }
+    free(text);
+    /* where nothing is readable, the keys say so */
+    nftw(root, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    f = open_memstream(&text, &len);
+    bench_env_write_before(f, root);
+    fclose(f);
+    assert_string_equal(text, "loadavg_before: n/a\ncpu_mhz_before: n/a\n");
+    free(text);
+}
+
+static void isa_paths_follow_the_cpu(void **state)
+{
+    (void) state;
+    assert_string_equal(bench_env_isa_path(solver_find("fast_portable")), "portable");
+    assert_string_equal(bench_env_isa_path(solver_find("dlx")), "generic");
+    const struct solver outsider = { .name = "so:elsewhere" };
+    assert_string_equal(bench_env_isa_path(&outsider), "unknown");
+#if defined(__x86_64__)
+    __builtin_cpu_init();
+    const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2");
+    const bool avx512 = avx2 && __builtin_cpu_supports("avx512f")
+        && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw")
+        && __builtin_cpu_supports("avx512dq");
+    const char *best = avx512 ? "avx512" : avx2 ? "avx2" : "portable";
+    assert_string_equal(bench_env_isa_path(solver_find("fast")), best);
+    assert_string_equal(bench_env_isa_path(solver_find("fast_avx512")), best);
+    assert_string_equal(
+        bench_env_isa_path(solver_find("fast_avx2")), avx2 ? "avx2" : "portable");
+#else
+    assert_string_equal(bench_env_isa_path(solver_find("fast")), "portable");
+#endif
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -585,6 +771,10 @@ int main(void)
         cmocka_unit_test(summary_arithmetic),
         cmocka_unit_test(summary_of_whole_passes),
         cmocka_unit_test(summary_csv_appends_the_interval_columns),
+        cmocka_unit_test(env_reads_load_frequency_and_cpu_time),
+        cmocka_unit_test(env_judges_whether_the_machine_was_quiet),
+        cmocka_unit_test(env_txt_lines_for_noise_and_paths),
+        cmocka_unit_test(isa_paths_follow_the_cpu),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -80,6 +80,14 @@ has "env.txt has the seed" "$out/env.txt" '^seed: [0-9]'
 has "env.txt has the timer overhead" "$out/env.txt" '^timer_overhead_ns: [0-9]'
 has "env.txt has the compiler" "$out/env.txt" '^compiler: '
 has "env.txt says complete" "$out/env.txt" '^finished: complete'
+has "env.txt has the load average before" "$out/env.txt" '^loadavg_before: [0-9.]* [0-9.]* [0-9.]*$'
+has "env.txt has the load average after" "$out/env.txt" '^loadavg_after: [0-9.]* [0-9.]* [0-9.]*$'
+has "env.txt has the CPU frequency, or says it is not readable" "$out/env.txt" \
+    '^cpu_mhz_before: \(n/a\|[0-9]* (min [0-9]*, max [0-9]*, [0-9]* cores, from [a-z_]*)\)$'
+has "env.txt has the others' share of the CPU" "$out/env.txt" '^other_busy_share: 0\.[0-9]*$'
+has "env.txt has the verdict on noise" "$out/env.txt" '^quiet: \(yes\|no (.*)\|unknown (.*)\)$'
+[ "$(grep -c '^isa_path: ' "$out/env.txt")" -eq "$nsolvers" ]
+ok "env.txt has an instruction-set path per solver" $? "$(grep isa_path "$out/env.txt")"
 
 # --resume after a kill mid-row: the torn row goes, nothing is run twice
 printf 'valid.txt,3,%s,1,uniq' "${solvers%%,*}" >> "$out/runs.csv"
