@@ -46,7 +46,9 @@ double bench_geomean(const double *v, size_t n);
  * What it covers: which puzzles happened to be in the corpus, given the
  * times measured. Not the noise of a time from one run to the next (--repeat
  * K takes each puzzle's median against it) nor anything systematic, such as
- * another machine's CPU. With fewer than two ratios there is no interval. */
+ * another machine's CPU. With fewer than two ratios there is no interval;
+ * with few more the percentile interval is too narrow (the summary asks for
+ * ten: bench_summary.h). */
 enum { BENCH_BOOTSTRAP_RESAMPLES = 2000 };
 #define BENCH_BOOTSTRAP_SEED UINT64_C(0x5d01ab)
 #define BENCH_BOOTSTRAP_LEVEL 0.95

@@ -150,6 +150,9 @@ static int summarize_tally(const struct bench_plan *plan, const struct solver *s
     }
     out->speedup = bench_geomean(t->ratios, t->npairs);
     out->speedup_pairs = t->npairs;
+    out->speedup_low = out->speedup_high = NAN;
+    if (t->npairs < BENCH_INTERVAL_MIN_PAIRS)
+        return 0;
     struct bench_interval iv;
     const int rc = bench_geomean_interval(t->ratios, t->npairs, BENCH_BOOTSTRAP_RESAMPLES,
         BENCH_BOOTSTRAP_SEED, BENCH_BOOTSTRAP_LEVEL, &iv);

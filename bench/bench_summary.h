@@ -12,8 +12,10 @@
  * the passes' own throughputs: the interquartile range is the spread). The
  * speed ratio is the geometric mean, over the puzzles both finished, of
  * baseline time / this time: 3.0 means three times faster than the
- * baseline; its 95% interval is the paired bootstrap of bench_stats.h, and a
- * ratio whose interval holds 1 is no measurable difference.
+ * baseline; its 95% interval is the paired bootstrap of bench_stats.h, given
+ * from BENCH_INTERVAL_MIN_PAIRS puzzles compared (from fewer, resampling can
+ * take only a handful of values and the interval comes out too narrow to
+ * trust), and a ratio whose interval holds 1 is no measurable difference.
  *
  * summary.csv's columns, in this order (new ones are added at the end):
  * corpus, solver, puzzles, a count per status, unsupported, pending,
@@ -30,6 +32,8 @@
 #include <stdio.h>
 
 #include "bench/bench_run.h"
+
+enum { BENCH_INTERVAL_MIN_PAIRS = 10 };
 
 struct bench_summary {
     size_t puzzles; /* entries of the corpus in the run */

@@ -464,10 +464,8 @@ static void summary_arithmetic(void **state)
     /* puzzles both finished: 100/50 and 400/100 */
     assert_int_equal(s.speedup_pairs, 2);
     assert_float_equal(s.speedup, sqrt(2.0 * 4.0), 1e-9);
-    /* resampling the two pairs gives {2,2}, {2,4} or {4,4}: the tails of
-     * 2,000 draws are the two extremes */
-    assert_float_equal(s.speedup_low, 2, 1e-9);
-    assert_float_equal(s.speedup_high, 4, 1e-9);
+    /* two puzzles are too few for an interval to mean anything */
+    assert_true(isnan(s.speedup_low) && isnan(s.speedup_high));
     assert_true(isnan(s.pass_puzzles_per_s));
     assert_true(isnan(s.pass_median_puzzles_per_s));
     bench_plan_free(&plan);
@@ -519,16 +517,57 @@ static int csv_fields(char *line, char **fields)
     return bench_csv_split(line, fields, 64);
 }
 
+/* naive and naive_stack on ten puzzles, one repeat: naive_stack is 2x as fast
+ * on five of them and 4x on the other five. */
+static void ten_puzzle_plan(struct bench_plan *plan, const struct solver **solvers)
+{
+    solvers[0] = solver_find("naive");
+    solvers[1] = solver_find("naive_stack");
+    struct bench_options opt = { .limit = 2, .repeat = 1, .threads = 1 };
+    assert_int_equal(bench_plan_init(plan, &opt, solvers, 2), 0);
+    assert_int_equal(bench_plan_add_corpus(plan, "ten.txt"), 0);
+    for (int k = 0; k < 10; k++) {
+        struct corpus_item item;
+        memset(&item, 0, sizeof(item));
+        const struct grid_shape shape = { 0, 0, GRID_STANDARD };
+        assert_int_equal(
+            grid_parse_token(&item.puzzle, "1....2....3....4", 16, &shape, NULL, 0), 0);
+        item.line = (unsigned long) k + 1;
+        assert_int_equal(bench_plan_add_puzzle(plan, 0, &item, true), 0);
+    }
+    assert_int_equal(bench_plan_finish(plan), 0);
+    for (size_t pi = 0; pi < 10; pi++) {
+        set_cell(plan, 0, pi, 0, SOLVE_STATUS_MULTIPLE, 2, pi < 5 ? 100 : 400, 1);
+        set_cell(plan, 1, pi, 0, SOLVE_STATUS_MULTIPLE, 2, pi < 5 ? 50 : 100, 1);
+    }
+}
+
+static void summary_interval_of_ten_puzzles(void **state)
+{
+    (void) state;
+    struct bench_plan plan;
+    const struct solver *solvers[2];
+    ten_puzzle_plan(&plan, solvers);
+    struct bench_summary s;
+    assert_int_equal(bench_summarize(&plan, 1, 0, 0, &s), 0);
+    assert_int_equal(s.speedup_pairs, 10);
+    assert_float_equal(s.speedup, sqrt(8.0), 1e-9);
+    /* a replicate is 2^(1 + k/10), k ~ Binomial(10, 1/2) the draws of a 4x
+     * puzzle; its 2.5% and 97.5% quantiles are k = 2 and k = 8 */
+    assert_float_equal(s.speedup_low, pow(2, 1.2), 1e-9);
+    assert_float_equal(s.speedup_high, pow(2, 1.8), 1e-9);
+    /* the baseline against itself: 1, with an interval of zero width */
+    assert_int_equal(bench_summarize(&plan, 0, 0, 0, &s), 0);
+    assert_true(s.speedup == 1 && s.speedup_low == 1 && s.speedup_high == 1);
+    bench_plan_free(&plan);
+}
+
 static void summary_csv_appends_the_interval_columns(void **state)
 {
     (void) state;
     struct bench_plan plan;
     const struct solver *solvers[2];
-    small_plan(&plan, solvers);
-    set_cell(&plan, 0, 0, 0, SOLVE_STATUS_MULTIPLE, 2, 100, 1);
-    set_cell(&plan, 0, 1, 0, SOLVE_STATUS_MULTIPLE, 2, 400, 1);
-    set_cell(&plan, 1, 0, 0, SOLVE_STATUS_MULTIPLE, 2, 50, 1);
-    set_cell(&plan, 1, 1, 0, SOLVE_STATUS_MULTIPLE, 2, 100, 1);
+    ten_puzzle_plan(&plan, solvers);
     measured_passes(&plan, 1);
     char *text = NULL;
     size_t len = 0;
@@ -557,14 +596,14 @@ static void summary_csv_appends_the_interval_columns(void **state)
     assert_string_equal(base[n - 7], "1.0000");
     assert_string_equal(base[n - 6], "1.0000");
     assert_string_equal(base[n - 5], "1.0000");
-    assert_string_equal(base[n - 4], "2");
+    assert_string_equal(base[n - 4], "10");
     assert_string_equal(base[n - 3], ""); /* no passes */
-    /* naive_stack: 2x and 4x, so sqrt(8) within [2, 4] */
+    /* naive_stack: 2x and 4x, so sqrt(8) within [2^1.2, 2^1.8] */
     assert_string_equal(other[1], "naive_stack");
     assert_string_equal(other[n - 7], "2.8284");
-    assert_string_equal(other[n - 6], "2.0000");
-    assert_string_equal(other[n - 5], "4.0000");
-    assert_string_equal(other[n - 4], "2");
+    assert_string_equal(other[n - 6], "2.2974");
+    assert_string_equal(other[n - 5], "3.4822");
+    assert_string_equal(other[n - 4], "10");
     assert_string_equal(other[n - 3], "15000000.00");
     assert_string_equal(other[n - 2], "8750000.00");
     assert_string_equal(other[n - 1], "25000000.00");
@@ -769,6 +808,7 @@ int main(void)
         cmocka_unit_test(resume_skips_the_rows_present),
         cmocka_unit_test(crosscheck_reports_disagreements),
         cmocka_unit_test(summary_arithmetic),
+        cmocka_unit_test(summary_interval_of_ten_puzzles),
         cmocka_unit_test(summary_of_whole_passes),
         cmocka_unit_test(summary_csv_appends_the_interval_columns),
         cmocka_unit_test(env_reads_load_frequency_and_cpu_time),

@@ -71,10 +71,9 @@ has "summary.csv header" "$out/summary.csv" '^corpus,solver,puzzles,unique,multi
 has "summary.csv ends with the interval and pass spread columns" "$out/summary.csv" \
     ',speedup_vs_baseline,speedup_ci_low,speedup_ci_high,speedup_pairs,pass_median_puzzles_per_s,pass_q1_puzzles_per_s,pass_q3_puzzles_per_s$'
 awk -F, 'NR == 1 {for (i = 1; i <= NF; i++) c[$i] = i; next}
-    {lo = $c["speedup_ci_low"]; hi = $c["speedup_ci_high"]; r = $c["speedup_vs_baseline"]
-     if (lo == "" || hi == "" || !(lo <= r + 1e-4 && r <= hi + 1e-4)) bad = 1}
-    END {exit bad}' "$out/summary.csv"
-ok "every ratio lies within its interval" $? "$(cat "$out/summary.csv")"
+    $c["speedup_pairs"] != 3 || $c["speedup_ci_low"] != "" {bad = 1} END {exit bad}' \
+    "$out/summary.csv"
+ok "three puzzles compared: too few for an interval" $? "$(cat "$out/summary.csv")"
 [ $(($(wc -l < "$out/summary.csv") - 1)) -eq "$nsolvers" ]; ok "summary.csv: a row per solver" $?
 has "env.txt has the seed" "$out/env.txt" '^seed: [0-9]'
 has "env.txt has the timer overhead" "$out/env.txt" '^timer_overhead_ns: [0-9]'
@@ -113,6 +112,19 @@ check "csv on stdout" $? 0
 [ $(($(wc -l < "$tmp/csv") - 1)) -eq $((9 * nsolvers)) ]; ok "three rows per repeat" $?
 awk -F, 'NR > 1 && $5 != "solved" {bad = 1} END {exit bad}' "$tmp/csv"
 ok "--limit 1 says solved" $?
+
+# twelve puzzles: every ratio within its interval, the baseline's of zero width
+for k in 1 2 3 4; do cat "$tmp/valid.txt"; done > "$tmp/twelve.txt"
+"$bin" bench --solvers "$solvers" --warmup-ms 1 --pass-ms 0 --quiet --out "$tmp/twelve" \
+    "$tmp/twelve.txt" > /dev/null 2> "$tmp/stderr"
+check "bench on twelve puzzles" $? 0
+awk -F, -v base="${solvers%%,*}" 'NR == 1 {for (i = 1; i <= NF; i++) c[$i] = i; next}
+    {lo = $c["speedup_ci_low"]; hi = $c["speedup_ci_high"]; r = $c["speedup_vs_baseline"]
+     if ($c["speedup_pairs"] != 12 || lo == "" || hi == "" || !(lo <= r + 1e-4 && r <= hi + 1e-4)) bad = 1
+     if ($c["solver"] == base && !(lo == 1 && hi == 1 && r == 1)) bad = 1}
+    END {exit bad}' "$tmp/twelve/summary.csv"
+ok "every ratio lies within its interval; the baseline's is [1, 1]" $? \
+    "$(cat "$tmp/twelve/summary.csv")"
 
 # --repeat K times at least K whole passes, and the summary has their spread
 "$bin" bench --solvers "$solvers" --repeat 3 --warmup-ms 1 --pass-ms 1 --fast-us 1000000 \
