@@ -40,6 +40,8 @@ void bench_plan_free(struct bench_plan *plan)
     for (size_t k = 0; plan->cells && k < ncells; k++)
         free(plan->cells[k]);
     free(plan->cells);
+    for (size_t k = 0; plan->passes && k < ncells; k++)
+        free(plan->passes[k].sample_ns);
     free(plan->passes);
     for (size_t ci = 0; ci < plan->ncorpora; ci++) {
         free(plan->corpora[ci].puzzles);
@@ -668,8 +670,31 @@ static bool warm_up_pass(struct worker *w, size_t si, struct solver_instance *in
     return true;
 }
 
-/* Timed passes for at least pass_ms: one clock read per pass; a generous
- * deadline only guards against a back end that suddenly stalls. */
+/* Keeps the time of pass number `seen` (counted from 0) in pass->sample_ns:
+ * all of them up to BENCH_PASS_SAMPLES, then each with the chance that keeps
+ * the sample uniform (reservoir sampling). Called between timed passes. */
+static void keep_pass_time(
+    struct bench_pass *pass, unsigned seen, uint64_t ns, struct rng *rng)
+{
+    if (seen == 0) {
+        free(pass->sample_ns);
+        pass->nsamples = 0;
+        pass->sample_ns = malloc(BENCH_PASS_SAMPLES * sizeof(*pass->sample_ns));
+    }
+    if (!pass->sample_ns)
+        return; /* out of memory: throughput without its spread */
+    if (seen < BENCH_PASS_SAMPLES) {
+        pass->sample_ns[pass->nsamples++] = ns;
+        return;
+    }
+    const uint64_t slot = rng_below(rng, (uint64_t) seen + 1);
+    if (slot < BENCH_PASS_SAMPLES)
+        pass->sample_ns[slot] = ns;
+}
+
+/* Timed passes for at least pass_ms and `repeat` passes: one clock read per
+ * pass; a generous deadline only guards against a back end that suddenly
+ * stalls. */
 static void timed_passes(struct bench_plan *plan, struct solver_instance *inst,
     const struct pass_input *in, uint64_t want, uint64_t warm_ns,
     struct solve_request *req, struct bench_pass *pass)
@@ -677,8 +702,10 @@ static void timed_passes(struct bench_plan *plan, struct solver_instance *inst,
     uint64_t total = 0, best = UINT64_MAX, got = 0;
     unsigned passes = 0;
     bool ok = true;
-    while (
-        ok && !stopping(plan) && (passes == 0 || total < plan->opt.pass_ms * 1000000u)) {
+    struct rng rng;
+    rng_seed(&rng, plan->opt.seed ^ (uint64_t) in->n);
+    while (ok && !stopping(plan)
+        && (passes < plan->opt.repeat || total < plan->opt.pass_ms * 1000000u)) {
         const uint64_t start = clock_now_ns();
         req->deadline_ns = start + 10 * warm_ns + 1000000000u;
         ok = input_pass(inst, in, req, &got);
@@ -686,6 +713,7 @@ static void timed_passes(struct bench_plan *plan, struct solver_instance *inst,
         ok &= got == want;
         total += ns;
         best = ns < best ? ns : best;
+        keep_pass_time(pass, passes, ns, &rng);
         passes++;
     }
     if (ok && passes > 0) {

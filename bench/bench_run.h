@@ -12,7 +12,8 @@
  *
  * Whole passes (tdoku's protocol): for back ends marked SOLVER_CAP_FAST, or
  * whose untimed warm-up pass averages under fast_us per puzzle, the corpus is
- * solved in whole passes with one clock read per pass, for at least pass_ms;
+ * solved in whole passes with one clock read per pass, for at least pass_ms
+ * and at least `repeat` passes (so --repeat K gives K throughputs to compare);
  * with tdoku_protocol each pass parses the puzzles' text inside the timed
  * region too. The answers of the warm-up pass are checked against the
  * per-puzzle cells. */
@@ -26,8 +27,8 @@
 #include <stdio.h>
 
 #include "bench/bench_csv.h"
-#include "common/shard.h"
 #include "common/corpus.h"
+#include "common/shard.h"
 #include "solvers/solver.h"
 
 struct bench_options {
@@ -99,6 +100,10 @@ struct bench_cell {
     uint64_t time_ns;
 };
 
+/* Passes whose times are kept one by one; past it, a uniform sample of them
+ * (reservoir sampling), which is what the quartiles need. */
+enum { BENCH_PASS_SAMPLES = 4096 };
+
 /* Whole-pass throughput of one back end on one corpus. */
 struct bench_pass {
     bool measured;
@@ -106,6 +111,9 @@ struct bench_pass {
     size_t puzzles; /* per pass */
     uint64_t total_ns; /* of all timed passes */
     uint64_t best_ns; /* fastest pass */
+    uint64_t *sample_ns; /* each timed pass's time (a sample of them past
+                            BENCH_PASS_SAMPLES); NULL when not kept (merged) */
+    unsigned nsamples;
     char note[80]; /* why it was not measured */
 };
 
@@ -140,7 +148,7 @@ struct bench_plan {
      * its runs.csv line (called with the plan's lock held). */
     bool (*next_job)(void *ctx, struct bench_job *job);
     void (*on_row)(void *ctx, size_t si, size_t ci, size_t pi, unsigned r,
-                   const struct bench_cell *cell, const char *line, size_t len);
+        const struct bench_cell *cell, const char *line, size_t len);
     void *hook_ctx;
 };
 

@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "common/clock.h"
+#include "common/rng.h"
 
 static int compare_doubles(const void *a, const void *b)
 {
@@ -57,6 +58,59 @@ double bench_geomean(const double *v, size_t n)
     for (size_t i = 0; i < n; i++)
         sum += log(v[i]);
     return exp(sum / (double) n);
+}
+
+int bench_geomean_interval(const double *ratios, size_t n, unsigned resamples,
+    uint64_t seed, double level, struct bench_interval *out)
+{
+    out->estimate = out->low = out->high = NAN;
+    if (n == 0)
+        return 0;
+    double *offsets = malloc(n * sizeof(*offsets));
+    if (!offsets) {
+        out->estimate = bench_geomean(ratios, n);
+        return -1;
+    }
+    const double shift = log(ratios[0]);
+    double sum = 0;
+    bool constant = true;
+    for (size_t i = 0; i < n; i++) {
+        offsets[i] = log(ratios[i]) - shift;
+        sum += offsets[i];
+        constant &= offsets[i] == 0;
+    }
+    out->estimate = exp(shift + sum / (double) n);
+    if (n >= 2 && constant) /* what every replicate would be (the baseline's own row) */
+        out->low = out->high = out->estimate;
+    if (n < 2 || resamples == 0 || constant) {
+        free(offsets);
+        return 0;
+    }
+    double *replicates = malloc(resamples * sizeof(*replicates));
+    if (!replicates) {
+        free(offsets);
+        return -1;
+    }
+    struct rng rng;
+    rng_seed(&rng, seed);
+    for (unsigned b = 0; b < resamples; b++) {
+        double s = 0;
+        for (size_t i = 0; i < n; i++)
+            s += offsets[rng_below(&rng, n)];
+        replicates[b] = shift + s / (double) n;
+    }
+    bench_sort(replicates, resamples);
+    const double tail = (1 - level) / 2;
+    out->low = exp(bench_quantile(replicates, resamples, tail));
+    out->high = exp(bench_quantile(replicates, resamples, 1 - tail));
+    free(replicates);
+    free(offsets);
+    return 0;
+}
+
+bool bench_interval_holds_one(const struct bench_interval *iv)
+{
+    return !isnan(iv->low) && !isnan(iv->high) && iv->low <= 1 && 1 <= iv->high;
 }
 
 double bench_par2(const double *time, const bool *finished, size_t n, double budget)

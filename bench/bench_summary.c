@@ -122,8 +122,9 @@ static void tally_puzzles(const struct bench_plan *plan, size_t si, size_t ci,
     }
 }
 
-/* The statistics of the tallied times and counters. */
-static void summarize_tally(const struct bench_plan *plan, const struct solver *s,
+/* The statistics of the tallied times and counters. Returns 0, or -1 (out
+ * of memory). */
+static int summarize_tally(const struct bench_plan *plan, const struct solver *s,
     struct tally *t, struct bench_summary *out)
 {
     const size_t nfinished = t->nfinished;
@@ -149,20 +150,47 @@ static void summarize_tally(const struct bench_plan *plan, const struct solver *
     }
     out->speedup = bench_geomean(t->ratios, t->npairs);
     out->speedup_pairs = t->npairs;
+    out->speedup_low = out->speedup_high = NAN;
+    if (t->npairs < BENCH_INTERVAL_MIN_PAIRS)
+        return 0;
+    struct bench_interval iv;
+    const int rc = bench_geomean_interval(t->ratios, t->npairs, BENCH_BOOTSTRAP_RESAMPLES,
+        BENCH_BOOTSTRAP_SEED, BENCH_BOOTSTRAP_LEVEL, &iv);
+    out->speedup_low = iv.low;
+    out->speedup_high = iv.high;
+    return rc;
 }
 
-/* The whole-pass throughput, when it was measured. */
-static void summarize_pass(const struct bench_pass *pass, struct bench_summary *out)
+/* The whole-pass throughput, when it was measured: all passes together, the
+ * best, and the quartiles of each pass's own. Returns 0, or -1 (out of
+ * memory). */
+static int summarize_pass(const struct bench_pass *pass, struct bench_summary *out)
 {
     out->pass_puzzles_per_s = NAN;
     out->pass_best_puzzles_per_s = NAN;
-    if (pass->measured && pass->total_ns > 0) {
-        out->pass_best_puzzles_per_s
-            = (double) pass->puzzles * 1e9 / (double) pass->best_ns;
-        out->pass_puzzles_per_s
-            = (double) pass->puzzles * pass->passes * 1e9 / (double) pass->total_ns;
-        out->passes = pass->passes;
-    }
+    out->pass_q1_puzzles_per_s = NAN;
+    out->pass_median_puzzles_per_s = NAN;
+    out->pass_q3_puzzles_per_s = NAN;
+    if (!pass->measured || pass->total_ns == 0)
+        return 0;
+    const double puzzles = (double) pass->puzzles;
+    out->pass_best_puzzles_per_s = puzzles * 1e9 / (double) pass->best_ns;
+    out->pass_puzzles_per_s = puzzles * pass->passes * 1e9 / (double) pass->total_ns;
+    out->passes = pass->passes;
+    const size_t n = pass->nsamples;
+    if (n == 0)
+        return 0;
+    double *rate = malloc(n * sizeof(*rate));
+    if (!rate)
+        return -1;
+    for (size_t k = 0; k < n; k++)
+        rate[k] = puzzles * 1e9 / (double) (pass->sample_ns[k] ? pass->sample_ns[k] : 1);
+    bench_sort(rate, n);
+    out->pass_q1_puzzles_per_s = bench_quantile(rate, n, 0.25);
+    out->pass_median_puzzles_per_s = bench_quantile(rate, n, 0.5);
+    out->pass_q3_puzzles_per_s = bench_quantile(rate, n, 0.75);
+    free(rate);
+    return 0;
 }
 
 int bench_summarize(const struct bench_plan *plan, size_t si, size_t ci, size_t baseline,
@@ -174,10 +202,11 @@ int bench_summarize(const struct bench_plan *plan, size_t si, size_t ci, size_t 
     if (tally_init(&t, plan->corpora[ci].n, plan->opt.repeat) != 0)
         return -1;
     tally_puzzles(plan, si, ci, baseline, &t, out);
-    summarize_tally(plan, plan->solvers[si], &t, out);
-    summarize_pass(&plan->passes[si * plan->ncorpora + ci], out);
+    int rc = summarize_tally(plan, plan->solvers[si], &t, out);
+    if (summarize_pass(&plan->passes[si * plan->ncorpora + ci], out) != 0)
+        rc = -1;
     tally_free(&t);
-    return 0;
+    return rc;
 }
 
 static void format_time(char *buf, size_t len, double ns)
@@ -208,6 +237,109 @@ static const char *const status_short[SOLVE_STATUS_COUNT] = {
     [SOLVE_STATUS_ERROR] = "error",
 };
 
+static void format_ratio(char *buf, size_t len, double v)
+{
+    snprintf(buf, len, v >= 100 ? "%.0f" : "%.3g", v);
+}
+
+static bool no_measurable_difference(const struct bench_summary *s)
+{
+    const struct bench_interval iv = { s->speedup, s->speedup_low, s->speedup_high };
+    return bench_interval_holds_one(&iv);
+}
+
+/* The optional columns of a corpus's table: those some solver has. */
+struct table_columns {
+    bool show[SOLVE_STATUS_COUNT];
+    bool unsupported, pending, par2;
+};
+
+static void print_header(const struct bench_plan *plan, size_t ci, size_t baseline,
+    const struct table_columns *tc, FILE *out)
+{
+    fprintf(out, "\n%s: %zu puzzles, limit %llu%s\n", plan->corpora[ci].name,
+        plan->corpora[ci].n, (unsigned long long) plan->opt.limit,
+        plan->opt.permute ? ", permuted" : "");
+    fprintf(out, "%-14s", "solver");
+    for (int k = 0; k < SOLVE_STATUS_COUNT; k++) {
+        if (tc->show[k])
+            fprintf(out, " %7s", status_short[k]);
+    }
+    if (tc->unsupported)
+        fprintf(out, " %7s", "unsupp");
+    if (tc->pending)
+        fprintf(out, " %7s", "pending");
+    fprintf(out, " %9s %9s %9s %9s %9s %10s %10s %9s", "mean", "median", "p90", "p99",
+        "max", "puzzles/s", "pass p/s", "guesses");
+    if (tc->par2)
+        fprintf(out, " %9s", "PAR-2");
+    if (baseline < plan->nsolvers)
+        fprintf(out, "  vs %s [95%% interval]", plan->solvers[baseline]->name);
+    fputc('\n', out);
+}
+
+static void print_row(const struct bench_plan *plan, size_t si, size_t baseline,
+    const struct bench_summary *s, const struct table_columns *tc, FILE *out)
+{
+    fprintf(out, "%-14s", plan->solvers[si]->name);
+    for (int k = 0; k < SOLVE_STATUS_COUNT; k++) {
+        if (tc->show[k])
+            fprintf(out, " %7zu", s->status[k]);
+    }
+    if (tc->unsupported)
+        fprintf(out, " %7zu", s->unsupported);
+    if (tc->pending)
+        fprintf(out, " %7zu", s->pending);
+    char t[5][24], rate[24], pass[24], guesses[24];
+    const double times[5] = { s->mean_ns, s->median_ns, s->p90_ns, s->p99_ns, s->max_ns };
+    for (int k = 0; k < 5; k++)
+        format_time(t[k], sizeof(t[k]), times[k]);
+    format_rate(rate, sizeof(rate), s->puzzles_per_s);
+    format_rate(pass, sizeof(pass), s->pass_puzzles_per_s);
+    format_rate(guesses, sizeof(guesses), s->counter_mean[SOLVER_COUNTER_guesses]);
+    fprintf(out, " %9s %9s %9s %9s %9s %10s %10s %9s", t[0], t[1], t[2], t[3], t[4], rate,
+        pass, guesses);
+    if (tc->par2) {
+        char p[24];
+        format_time(p, sizeof(p), s->par2_ns);
+        fprintf(out, " %9s", p);
+    }
+    if (baseline < plan->nsolvers && !isnan(s->speedup)) {
+        char r[24], lo[24], hi[24];
+        format_ratio(r, sizeof(r), s->speedup);
+        fprintf(out, "  %sx", r);
+        if (si != baseline && !isnan(s->speedup_low)) {
+            format_ratio(lo, sizeof(lo), s->speedup_low);
+            format_ratio(hi, sizeof(hi), s->speedup_high);
+            fprintf(out, " [%s, %s]%s", lo, hi,
+                no_measurable_difference(s) ? " no measurable difference" : "");
+        }
+    }
+    fputc('\n', out);
+}
+
+/* Under a table: the spread of the whole passes, for the solvers timed so. */
+static void print_pass_spread(
+    const struct bench_plan *plan, const struct bench_summary *sum, FILE *out)
+{
+    bool any = false;
+    for (size_t si = 0; si < plan->nsolvers; si++) {
+        const struct bench_summary *s = &sum[si];
+        if (isnan(s->pass_median_puzzles_per_s))
+            continue;
+        if (!any)
+            fprintf(out, "whole passes, puzzles/s: best, median, interquartile range\n");
+        any = true;
+        char best[24], median[24], q1[24], q3[24];
+        format_rate(best, sizeof(best), s->pass_best_puzzles_per_s);
+        format_rate(median, sizeof(median), s->pass_median_puzzles_per_s);
+        format_rate(q1, sizeof(q1), s->pass_q1_puzzles_per_s);
+        format_rate(q3, sizeof(q3), s->pass_q3_puzzles_per_s);
+        fprintf(out, "  %-14s %10s %10s %10s-%s (%u passes)\n", plan->solvers[si]->name,
+            best, median, q1, q3, s->passes);
+    }
+}
+
 void bench_summary_print(const struct bench_plan *plan, size_t baseline, FILE *out)
 {
     const size_t ns = plan->nsolvers;
@@ -215,66 +347,20 @@ void bench_summary_print(const struct bench_plan *plan, size_t baseline, FILE *o
     if (!sum)
         return;
     for (size_t ci = 0; ci < plan->ncorpora; ci++) {
-        bool show[SOLVE_STATUS_COUNT] = { false };
-        bool unsupported = false, pending = false, par2 = false;
+        struct table_columns tc;
+        memset(&tc, 0, sizeof(tc));
         for (size_t si = 0; si < ns; si++) {
             bench_summarize(plan, si, ci, baseline, &sum[si]);
             for (int k = 0; k < SOLVE_STATUS_COUNT; k++)
-                show[k] |= sum[si].status[k] > 0;
-            unsupported |= sum[si].unsupported > 0;
-            pending |= sum[si].pending > 0;
-            par2 |= !isnan(sum[si].par2_ns);
+                tc.show[k] |= sum[si].status[k] > 0;
+            tc.unsupported |= sum[si].unsupported > 0;
+            tc.pending |= sum[si].pending > 0;
+            tc.par2 |= !isnan(sum[si].par2_ns);
         }
-        fprintf(out, "\n%s: %zu puzzles, limit %llu%s\n", plan->corpora[ci].name,
-            plan->corpora[ci].n, (unsigned long long) plan->opt.limit,
-            plan->opt.permute ? ", permuted" : "");
-        fprintf(out, "%-14s", "solver");
-        for (int k = 0; k < SOLVE_STATUS_COUNT; k++) {
-            if (show[k])
-                fprintf(out, " %7s", status_short[k]);
-        }
-        if (unsupported)
-            fprintf(out, " %7s", "unsupp");
-        if (pending)
-            fprintf(out, " %7s", "pending");
-        fprintf(out, " %9s %9s %9s %9s %9s %10s %10s %9s", "mean", "median", "p90", "p99",
-            "max", "puzzles/s", "pass p/s", "guesses");
-        if (par2)
-            fprintf(out, " %9s", "PAR-2");
-        if (baseline < ns)
-            fprintf(out, "  vs %s", plan->solvers[baseline]->name);
-        fputc('\n', out);
-        for (size_t si = 0; si < ns; si++) {
-            const struct bench_summary *s = &sum[si];
-            fprintf(out, "%-14s", plan->solvers[si]->name);
-            for (int k = 0; k < SOLVE_STATUS_COUNT; k++) {
-                if (show[k])
-                    fprintf(out, " %7zu", s->status[k]);
-            }
-            if (unsupported)
-                fprintf(out, " %7zu", s->unsupported);
-            if (pending)
-                fprintf(out, " %7zu", s->pending);
-            char t[5][24], rate[24], pass[24], guesses[24];
-            const double times[5]
-                = { s->mean_ns, s->median_ns, s->p90_ns, s->p99_ns, s->max_ns };
-            for (int k = 0; k < 5; k++)
-                format_time(t[k], sizeof(t[k]), times[k]);
-            format_rate(rate, sizeof(rate), s->puzzles_per_s);
-            format_rate(pass, sizeof(pass), s->pass_puzzles_per_s);
-            format_rate(
-                guesses, sizeof(guesses), s->counter_mean[SOLVER_COUNTER_guesses]);
-            fprintf(out, " %9s %9s %9s %9s %9s %10s %10s %9s", t[0], t[1], t[2], t[3],
-                t[4], rate, pass, guesses);
-            if (par2) {
-                char p[24];
-                format_time(p, sizeof(p), s->par2_ns);
-                fprintf(out, " %9s", p);
-            }
-            if (baseline < ns && !isnan(s->speedup))
-                fprintf(out, s->speedup >= 100 ? "  %.0fx" : "  %.3gx", s->speedup);
-            fputc('\n', out);
-        }
+        print_header(plan, ci, baseline, &tc, out);
+        for (size_t si = 0; si < ns; si++)
+            print_row(plan, si, baseline, &sum[si], &tc, out);
+        print_pass_spread(plan, sum, out);
     }
     free(sum);
 }
@@ -312,7 +398,10 @@ int bench_summary_write_csv(const struct bench_plan *plan, size_t baseline, FILE
         out);
     for (int k = 0; k < SOLVER_COUNTER_COUNT; k++)
         fprintf(out, ",mean_%s", solver_counter_names[k]);
-    fputs(",par2_ns,baseline,speedup_vs_baseline\n", out);
+    fputs(",par2_ns,baseline,speedup_vs_baseline,speedup_ci_low,speedup_ci_high,"
+          "speedup_pairs,pass_median_puzzles_per_s,pass_q1_puzzles_per_s,"
+          "pass_q3_puzzles_per_s\n",
+        out);
     for (size_t ci = 0; ci < plan->ncorpora; ci++) {
         for (size_t si = 0; si < plan->nsolvers; si++) {
             struct bench_summary s;
@@ -337,6 +426,12 @@ int bench_summary_write_csv(const struct bench_plan *plan, size_t baseline, FILE
             fprintf(out, ",%s",
                 baseline < plan->nsolvers ? plan->solvers[baseline]->name : "");
             csv_number(out, s.speedup, "%.4f");
+            csv_number(out, s.speedup_low, "%.4f");
+            csv_number(out, s.speedup_high, "%.4f");
+            fprintf(out, ",%zu", s.speedup_pairs);
+            csv_number(out, s.pass_median_puzzles_per_s, "%.2f");
+            csv_number(out, s.pass_q1_puzzles_per_s, "%.2f");
+            csv_number(out, s.pass_q3_puzzles_per_s, "%.2f");
             fputc('\n', out);
         }
     }

@@ -8,9 +8,23 @@
  * count in PAR-2 (twice the budget), printed whenever one did. puzzles/s is
  * every timed puzzle over their summed times; pass/s is the whole-pass
  * throughput when it was measured (all timed passes; summary.csv also has the
- * fastest pass, as tdoku quotes best-of-N). The speed ratio is the geometric mean, over
- * the puzzles both finished, of baseline time / this time: 3.0 means three
- * times faster than the baseline. */
+ * fastest pass, as tdoku quotes best-of-N, and the median and quartiles of
+ * the passes' own throughputs: the interquartile range is the spread). The
+ * speed ratio is the geometric mean, over the puzzles both finished, of
+ * baseline time / this time: 3.0 means three times faster than the
+ * baseline; its 95% interval is the paired bootstrap of bench_stats.h, given
+ * from BENCH_INTERVAL_MIN_PAIRS puzzles compared (from fewer, resampling can
+ * take only a handful of values and the interval comes out too narrow to
+ * trust), and a ratio whose interval holds 1 is no measurable difference.
+ *
+ * summary.csv's columns, in this order (new ones are added at the end):
+ * corpus, solver, puzzles, a count per status, unsupported, pending,
+ * finished, mean_ns, median_ns, p90_ns, p99_ns, max_ns, puzzles_per_s,
+ * pass_puzzles_per_s, pass_best_puzzles_per_s, passes, mean_<counter> for
+ * each counter, par2_ns, baseline, speedup_vs_baseline, speedup_ci_low,
+ * speedup_ci_high, speedup_pairs, pass_median_puzzles_per_s,
+ * pass_q1_puzzles_per_s, pass_q3_puzzles_per_s. Empty cells are figures
+ * that do not exist (nothing finished, no passes, no interval). */
 #ifndef SUDOLAB_BENCH_BENCH_SUMMARY_H
 #define SUDOLAB_BENCH_BENCH_SUMMARY_H
 
@@ -18,6 +32,8 @@
 #include <stdio.h>
 
 #include "bench/bench_run.h"
+
+enum { BENCH_INTERVAL_MIN_PAIRS = 10 };
 
 struct bench_summary {
     size_t puzzles; /* entries of the corpus in the run */
@@ -28,10 +44,13 @@ struct bench_summary {
     double puzzles_per_s;
     double pass_puzzles_per_s; /* NAN when not measured */
     double pass_best_puzzles_per_s; /* of the fastest pass */
+    /* quartiles of the passes' own throughputs; NAN when not kept */
+    double pass_q1_puzzles_per_s, pass_median_puzzles_per_s, pass_q3_puzzles_per_s;
     unsigned passes;
     double counter_mean[SOLVER_COUNTER_COUNT]; /* over finished; NAN when n/a */
     double par2_ns; /* NAN when no budget was hit */
     double speedup; /* vs the baseline; NAN when no puzzle to compare */
+    double speedup_low, speedup_high; /* its 95% interval; NAN: none */
     size_t speedup_pairs;
 };
 

@@ -169,7 +169,8 @@ static const struct cli_option bench_options[] = {
     { .kind = CLI_UNSIGNED,
         .name = "repeat",
         .metavar = "K",
-        .help = "solve each puzzle K times; summaries use the median",
+        .help = "solve each puzzle K times (summaries use the median) and\n"
+                "time at least K whole passes",
         .field = BENCH_FIELD(opt.repeat),
         .min = 1,
         .max = 1000000,
@@ -505,6 +506,7 @@ struct session {
     unsigned long problems; /* inputs that could not be read */
     int rc; /* of the run itself */
     double wall_s;
+    struct bench_cpu_times cpu_before, cpu_after; /* around the run itself */
     bool interrupted;
     unsigned long disagreements;
     size_t pending; /* runs not done */
@@ -589,6 +591,8 @@ static int open_outputs(struct session *s)
     bench_env_write_machine(s->env);
     write_run_facts(s->env, cli, &s->plan, cli->argc, cli->argv, s->overhead,
         s->resolution, cli->baseline);
+    bench_env_write_isa_paths(s->env, s->plan.solvers, s->plan.nsolvers);
+    bench_env_write_before(s->env, "");
     fflush(s->env);
     if (cli->resume && !cli->quiet)
         fprintf(s->info, "resuming: %ld rows already in %s/runs.csv\n", s->resumed,
@@ -618,9 +622,11 @@ static void run_plan(struct session *s)
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, &old_int);
     sigaction(SIGTERM, &sa, &old_term);
+    bench_env_read_cpu_times("", &s->cpu_before);
     const uint64_t start = clock_now_ns();
     s->rc = dist_bench_run(&s->plan);
     s->wall_s = (double) (clock_now_ns() - start) / 1e9;
+    bench_env_read_cpu_times("", &s->cpu_after);
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
     s->interrupted = atomic_load(&bench_stop) != 0;
@@ -670,6 +676,7 @@ static bool finish_outputs(const struct session *s)
                 plan->corpora[k % plan->ncorpora].name, p->passes, p->puzzles,
                 (unsigned long long) p->total_ns, (unsigned long long) p->best_ns);
     }
+    bench_env_write_after(s->env, "", &s->cpu_before, &s->cpu_after);
     fprintf(s->env, "wall_s: %.1f\n", s->wall_s);
     fprintf(s->env, "rows_resumed: %ld\n", s->resumed);
     fprintf(s->env, "runs_pending: %zu\n", s->pending);

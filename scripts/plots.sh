@@ -2,8 +2,9 @@
 # Draws the plots of one bench run directory (runs.csv or runs.csv.gz,
 # summary.csv, env.txt as `sudolab bench --out DIR` writes them) into
 # DIR/plots/, PNG and SVG: a cactus plot per corpus, the per-puzzle scatter of
-# two solvers, the time and steps distributions per solver, and the
-# throughput bars per corpus. Columns are found by header name.
+# two solvers, the time and steps distributions per solver, the throughput
+# bars per corpus, and each solver's speed ratio to the baseline with its 95%
+# interval (comparison). Columns are found by header name.
 #
 # usage: scripts/plots.sh DIR [A,B]
 #   A,B  the scatter's two solvers (default: the run's baseline against the
@@ -15,10 +16,10 @@ dir=${1:?usage: scripts/plots.sh DIR [A,B]}
 dir=$(cd "$dir" && pwd)
 command -v gnuplot > /dev/null || { echo "plots.sh: gnuplot is not installed" >&2; exit 2; }
 runs=$dir/runs.csv
-tmp=""
+tmp=$(mktemp)
+cmp=$(mktemp)
+trap 'rm -f "$tmp" "$cmp"' EXIT
 if [ ! -f "$runs" ] && [ -f "$runs.gz" ]; then
-    tmp=$(mktemp)
-    trap 'rm -f "$tmp"' EXIT
     gzip -dc "$runs.gz" > "$tmp"
     runs=$tmp
 fi
@@ -76,6 +77,42 @@ awk -f "$sdir/csv.awk" -v distinct=corpus "$dir/summary.csv" | awk '{name[NR] = 
         gnuplot -e "sdir='$sdir'; csv='$dir/summary.csv'; corpora='$corpora'; \
             out='$plots/throughput-$group'" "$sdir/throughput.gp"
     done
+# the comparison: the solvers other than the baseline that have an interval
+# somewhere, in the run's order, side by side around each corpus's number
+if awk -f "$sdir/csv.awk" -v cols=speedup_ci_low "$dir/summary.csv" > /dev/null 2>&1; then
+    awk -f "$sdir/csv.awk" -v cols=corpus,solver,speedup_vs_baseline,speedup_ci_low,speedup_ci_high \
+        "$dir/summary.csv" | awk -v base="$baseline" -v order="$order" '
+        BEGIN {n = split(order, o, " "); for (k = 1; k <= n; k++) rank[o[k]] = k}
+        {if (!($1 in cn)) {cn[$1] = ++nc}}
+        $2 != base {row[++nr] = $0; if (!($2 in sn)) {sn[$2] = 1; names[++ns] = $2}}
+        END {
+            # the run order where known, else as met
+            for (i = 1; i <= ns; i++) for (j = i + 1; j <= ns; j++)
+                if ((names[j] in rank ? rank[names[j]] : 1e9 + j) < (names[i] in rank ? rank[names[i]] : 1e9 + i)) {
+                    t = names[i]; names[i] = names[j]; names[j] = t
+                }
+            for (i = 1; i <= ns; i++) si[names[i]] = i
+            printf "#"; for (i = 1; i <= ns; i++) printf " %s", names[i]; print ""
+            for (k = 1; k <= nr; k++) {
+                split(row[k], f, " ")
+                x = cn[f[1]] + (ns > 1 ? (si[f[2]] - (ns + 1) / 2) * 0.6 / (ns - 1) : 0)
+                print x, si[f[2]], f[3], f[4], f[5]
+            }
+        }' > "$cmp"
+    names=$(sed -n '1s/^# *//p' "$cmp")
+    if [ -n "$names" ]; then
+        paths=""
+        for s in $names; do
+            p=$(sed -n "s/^isa_path: $s //p" "$dir/env.txt" 2> /dev/null | tail -1)
+            paths="$paths ${p:-?}"
+        done
+        corpora=$(awk -f "$sdir/csv.awk" -v distinct=corpus "$dir/summary.csv" | tr '\n' ' ')
+        cpu=$(sed -n 's/^cpu: //p' "$dir/env.txt" 2> /dev/null | tail -1 | tr -d "'\"")
+        gnuplot -e "sdir='$sdir'; data='$cmp'; solvers='$names'; paths='${paths# }'; \
+            corpora='$corpora'; base='$baseline'; cpu='${cpu:-CPU not recorded}'; \
+            out='$plots/comparison'" "$sdir/comparison.gp"
+    fi
+fi
 count=0
 for f in "$plots"/*.png; do [ -f "$f" ] && count=$((count + 1)); done
 echo "plots.sh: wrote $count plots into $plots" >&2

@@ -1,7 +1,10 @@
 #!/bin/sh
-# Writes DIR/REPORT.md for one bench run directory: the setup (from env.txt),
-# a table per corpus (from summary.csv, columns found by header name) with its
-# cactus plot, the scatter, distribution and throughput plots (DIR/plots/,
+# Writes DIR/REPORT.md for one bench run directory: the setup (from env.txt)
+# with a warning when the machine was not quiet, a table per corpus (from
+# summary.csv, columns found by header name) with its cactus plot, the
+# comparison of each solver with the baseline (ratios with their 95%
+# intervals, naming the CPU and each solver's instruction-set path), the
+# scatter, distribution, throughput and comparison plots (DIR/plots/,
 # scripts/plots.sh), the hyperfine comparison (DIR/hyperfine/), and any extra
 # section.
 #
@@ -24,6 +27,87 @@ fact() { sed -n "s/^$1: //p" "$env" | tail -1; }
 safe() { printf '%s' "$1" | tr -c 'A-Za-z0-9._-' '_'; }
 report=$dir/REPORT.md
 baseline=$(fact baseline)
+cpu=$(fact cpu)
+[ -n "$cpu" ] || cpu="an unrecorded CPU"
+# each solver's instruction-set path, "name=path ..." (the last line per
+# solver: a merged env.txt holds every shard's); generic code built with
+# -march=native says so
+native=$(fact native | cut -c1-3)
+isa=$(sed -n 's/^isa_path: //p' "$env" | awk -v native="$native" '
+    {name = $1; path[name] = $2 (native == "yes" && $2 == "generic" ? ",-march=native" : "")
+     if (!(name in seen)) {seen[name] = 1; order[++n] = name}}
+    END {for (i = 1; i <= n; i++) printf "%s%s=%s", (i > 1 ? " " : ""), order[i], path[order[i]]}')
+
+# The warning when other processes (or other guests) took the CPU during the
+# run: every `quiet:` line of env.txt counts (a merged run has one per shard).
+noise_warning() {
+    noisy=$(sed -n 's/^quiet: no (\(.*\))$/\1/p' "$env")
+    unknown=$(sed -n 's/^quiet: unknown (\(.*\))$/\1/p' "$env" | head -1)
+    if [ -n "$noisy" ]; then
+        echo "> **Warning: the machine was not quiet during this run:**"
+        printf '%s\n' "$noisy" | sed 's/^/> /; s/$/;/'
+        echo "> load average $(fact loadavg_before) before, $(fact loadavg_after) after."
+        echo "> Times, throughputs and ratios may be off; rerun on an idle machine to confirm."
+        echo
+    elif [ -n "$unknown" ]; then
+        echo "Whether the machine was quiet is not known: $unknown."
+        echo
+    fi
+}
+
+# Each solver against the baseline, per corpus: the ratio with its interval
+# and verdict, and the whole-pass throughput with its spread.
+comparison_section() {
+    echo "## Comparison against $baseline"
+    echo
+    echo "Each solver against $baseline, measured on $cpu: the ratio is the geometric mean,"
+    echo "over the puzzles both finished, of $baseline's time over the solver's (above 1: faster"
+    echo "than $baseline). Its 95% interval is a paired bootstrap over those puzzles (2,000"
+    echo "resamples of the puzzles with replacement, fixed seed, percentile interval;"
+    echo "\`bench/bench_stats.h\`): it says how much the ratio depends on which puzzles the"
+    echo "corpus holds, not how it would move on another machine or build. A ratio whose"
+    echo "interval holds 1 is **no measurable difference**. The whole-pass columns are the"
+    echo "best, the median and the interquartile range of the passes' own puzzles/s (\`--repeat"
+    echo "K\` times at least K passes); each solver's instruction-set path is named beside it."
+    awk -f "$sdir/csv.awk" -v distinct=corpus "$dir/summary.csv" | while read -r corpus; do
+        echo
+        printf '### %s: against %s (%s) on %s\n\n' "$corpus" "$baseline" "$(isa_of "$baseline")" "$cpu"
+        echo "| solver | path | puzzles compared | ratio | 95% interval | verdict | pass p/s best | median | interquartile range |"
+        echo "|---|---|---:|---:|---|---|---:|---:|---:|"
+        awk -F, -v corpus="$corpus" -v base="$baseline" -v isa="$isa" '
+            function g(v) { return v == "" ? "-" : (v >= 100 ? sprintf("%.0f", v) : sprintf("%.3g", v)) }
+            BEGIN { n = split(isa, p, " "); for (k = 1; k <= n; k++) { eq = index(p[k], "="); path[substr(p[k], 1, eq - 1)] = substr(p[k], eq + 1) } }
+            # a column by name; empty when the file has none (an older summary.csv)
+            function v(name) { return (name in c) ? $c[name] : "" }
+            NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; has_ci = "speedup_ci_low" in c; next }
+            v("corpus") != corpus { next }
+            {
+                s = v("solver"); r = v("speedup_vs_baseline"); lo = v("speedup_ci_low"); hi = v("speedup_ci_high")
+                if (s == base) verdict = "baseline"
+                else if (r == "") verdict = "no puzzle finished by both"
+                else if (!has_ci) verdict = "no interval recorded"
+                else if (lo == "" || hi == "") verdict = "no interval (under 10 puzzles compared)"
+                else if (lo > 1) verdict = "faster"
+                else if (hi < 1) verdict = "slower"
+                else verdict = "no measurable difference"
+                interval = s == base || lo == "" || hi == "" ? "-" : "[" g(lo) ", " g(hi) "]"
+                q1 = v("pass_q1_puzzles_per_s"); q3 = v("pass_q3_puzzles_per_s")
+                printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", s, ((s in path) ? path[s] : "-"),
+                    (v("speedup_pairs") == "" ? "-" : v("speedup_pairs")), (r == "" ? "-" : g(r) "x"), interval,
+                    verdict, g(v("pass_best_puzzles_per_s")), g(v("pass_median_puzzles_per_s")),
+                    (q1 == "" ? "-" : g(q1) "-" g(q3))
+            }' "$dir/summary.csv"
+    done
+    if [ -f "$dir/plots/comparison.png" ]; then
+        echo
+        echo "![each solver against $baseline, with 95% intervals](plots/comparison.png)"
+    fi
+}
+
+# A solver's path, from $isa; "not recorded" for runs made before env.txt had it.
+isa_of() {
+    printf '%s\n' "$isa" | tr ' ' '\n' | sed -n "s/^$1=//p" | head -1 | grep . || echo "path not recorded"
+}
 
 {
     echo "# sudolab benchmark: $(fact date | cut -c1-10) on $(fact host)"
@@ -33,6 +117,7 @@ baseline=$(fact baseline)
         "every figure comes from the files beside this one: \`runs.csv\` (one row per" \
         "corpus, puzzle, solver and repeat), \`summary.csv\`, \`env.txt\`."
     echo
+    noise_warning
     echo "## Setup"
     echo
     echo "| | |"
@@ -40,10 +125,13 @@ baseline=$(fact baseline)
     for key in date host kernel cpu cpu_simd cores_online cores_usable governor compiler \
         buildtype build_options c_args native git_revision command limit budget_ms \
         budget_steps repeat threads warmup_ms pass_ms fast_us tdoku_protocol permute seed head \
-        timer_overhead_ns timer_resolution_ns wall_s disagreements errors finished; do
+        timer_overhead_ns timer_resolution_ns loadavg_before loadavg_after cpu_mhz_before \
+        cpu_mhz_after other_busy_cores other_busy_share steal_share self_cores quiet wall_s \
+        disagreements errors finished; do
         value=$(fact "$key")
         [ -n "$value" ] && printf '| %s | `%s` |\n' "$key" "$value"
     done
+    [ -n "$isa" ] && printf '| isa_path | `%s` |\n' "$isa"
     echo
     echo "Time per puzzle is CLOCK_MONOTONIC around the back end's solve alone (the clue check"
     echo "and the verification of the answer are outside it), after an untimed warm-up; with"
@@ -52,7 +140,9 @@ baseline=$(fact baseline)
     echo "over their summed times; **pass p/s** is tdoku's whole-pass throughput (one clock read"
     echo "per pass over the in-memory corpus), measured for the microsecond back ends."
     echo "**vs $baseline** is the geometric mean over the puzzles both finished of"
-    echo "$baseline's time over the solver's: 3x means three times faster. **guesses** is the"
+    echo "$baseline's time over the solver's: 3x means three times faster; in brackets its 95%"
+    echo "interval (see the comparison below), and **no measurable difference** when that holds 1."
+    echo "**guesses** is the"
     echo "mean per finished puzzle; each back end documents what it counts (its file's header)."
     echo "Every answer was verified by the independent checker and the solution counts were"
     echo "cross-checked between the back ends (\`disagreements\` above)."
@@ -60,7 +150,8 @@ baseline=$(fact baseline)
     echo "## Results per corpus"
     awk -f "$sdir/csv.awk" -v distinct=corpus "$dir/summary.csv" | while read -r corpus; do
         echo
-        awk -F, -v corpus="$corpus" -v base="$baseline" -v cactus="plots/cactus-$(safe "$corpus").png" '
+        awk -F, -v corpus="$corpus" -v base="$baseline" -v cactus="plots/cactus-$(safe "$corpus").png" \
+            -v cpu="$cpu" -v isa="$isa" '
             function t(ns) {
                 if (ns == "") return "-"
                 if (ns < 1e4) return sprintf("%.2f µs", ns / 1e3)
@@ -69,6 +160,13 @@ baseline=$(fact baseline)
             }
             function r(v) { return v == "" ? "-" : (v >= 100 ? sprintf("%.0f", v) : sprintf("%.3g", v)) }
             function x(v) { return v == "" ? "-" : (v >= 100 ? sprintf("%.0fx", v) : sprintf("%.3gx", v)) }
+            function g(v) { return v >= 100 ? sprintf("%.0f", v) : sprintf("%.3g", v) }
+            # the ratio, its interval, and whether it is a difference at all
+            function vs(solver, v, lo, hi) {
+                if (v == "" || solver == base) return x(v)
+                if (lo == "" || hi == "") return x(v)
+                return x(v) " [" g(lo) ", " g(hi) "]" (lo <= 1 && 1 <= hi ? " no measurable difference" : "")
+            }
             NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
             $c["corpus"] == corpus {
                 n++
@@ -92,12 +190,19 @@ baseline=$(fact baseline)
                     out = out " | " t(f[c["median_ns"]]) " | " t(f[c["mean_ns"]]) " | " t(f[c["p90_ns"]])
                     out = out " | " t(f[c["p99_ns"]]) " | " t(f[c["max_ns"]]) " | " r(f[c["puzzles_per_s"]])
                     out = out " | " r(f[c["pass_puzzles_per_s"]]) " | " r(f[c["mean_guesses"]])
-                    out = out " | " t(f[c["par2_ns"]]) " | " x(f[c["speedup_vs_baseline"]]) " |"
+                    out = out " | " t(f[c["par2_ns"]]) " | " vs(f[c["solver"]], f[c["speedup_vs_baseline"]], \
+                        f[c["speedup_ci_low"]], f[c["speedup_ci_high"]]) " |"
                     print out
                 }
+                np = split(isa, paths, " ")
+                list = ""
+                for (k = 1; k <= np; k++) { sub(/=/, " ", paths[k]); list = list (k > 1 ? ", " : "") paths[k] }
+                printf "\nRatios measured on %s; instruction-set paths: %s.\n", cpu, (list == "" ? "not recorded" : list)
                 printf "\n![cactus plot of %s](%s)\n", corpus, cactus
             }' "$dir/summary.csv"
     done
+    echo
+    comparison_section
     echo
     echo "## Across corpora"
     echo

@@ -66,6 +66,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "solvers/fast.h"
 #include "solvers/registry.h"
 
 enum {
@@ -322,10 +323,11 @@ static void search_avx512(void *priv, const struct grid *puzzle,
 }
 #endif
 
-static int fast_init(void *priv, int variant)
+enum fast_path { FAST_PATH_PORTABLE, FAST_PATH_AVX2, FAST_PATH_AVX512 };
+
+/* The path a registration runs on this CPU (fast.h). */
+static enum fast_path choose_path(int variant)
 {
-    struct fast_priv *p = priv;
-    p->search = search_portable;
 #if FAST_X86
     __builtin_cpu_init();
     const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2");
@@ -333,10 +335,26 @@ static int fast_init(void *priv, int variant)
         && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw")
         && __builtin_cpu_supports("avx512dq");
     if (variant == FAST_PORTABLE)
-        return 0;
+        return FAST_PATH_PORTABLE;
     if (avx512 && variant != FAST_AVX2)
+        return FAST_PATH_AVX512;
+    if (avx2)
+        return FAST_PATH_AVX2;
+#else
+    (void) variant;
+#endif
+    return FAST_PATH_PORTABLE;
+}
+
+static int fast_init(void *priv, int variant)
+{
+    struct fast_priv *p = priv;
+    p->search = search_portable;
+#if FAST_X86
+    const enum fast_path path = choose_path(variant);
+    if (path == FAST_PATH_AVX512)
         p->search = search_avx512;
-    else if (avx2)
+    else if (path == FAST_PATH_AVX2)
         p->search = search_avx2;
 #else
     (void) variant;
@@ -374,3 +392,16 @@ FAST_SOLVER(solver_fast_portable, "_portable", FAST_PORTABLE,
 FAST_SOLVER(solver_fast_avx2, "_avx2", FAST_AVX2, "fast with the 256-bit AVX2 path");
 FAST_SOLVER(
     solver_fast_avx512, "_avx512", FAST_AVX512, "fast with the 512-bit AVX-512 path");
+
+const char *fast_isa_path(const struct solver *s)
+{
+    if (s != &solver_fast && s != &solver_fast_portable && s != &solver_fast_avx2
+        && s != &solver_fast_avx512)
+        return NULL;
+    static const char *const names[] = {
+        [FAST_PATH_PORTABLE] = "portable",
+        [FAST_PATH_AVX2] = "avx2",
+        [FAST_PATH_AVX512] = "avx512",
+    };
+    return names[choose_path(s->variant)];
+}

@@ -12,11 +12,16 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <ftw.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "bench/bench_csv.h"
+#include "bench/bench_env.h"
 #include "bench/bench_run.h"
 #include "bench/bench_stats.h"
 #include "bench/bench_summary.h"
+#include "common/rng.h"
 #include "solvers/registry.h"
 
 static void quantiles_interpolate_between_ranks(void **state)
@@ -55,6 +60,73 @@ static void means_par2_and_middle_half(void **state)
     /* a real clock: positive, and far below a millisecond per read */
     const double overhead = bench_timer_overhead_ns(1000);
     assert_true(overhead > 0 && overhead < 1e6);
+}
+
+static void bootstrap_of_equal_times_is_one_exactly(void **state)
+{
+    (void) state;
+    const double same[] = { 1, 1, 1, 1, 1 };
+    struct bench_interval iv;
+    assert_int_equal(bench_geomean_interval(same, 5, 2000, 1, 0.95, &iv), 0);
+    assert_true(iv.estimate == 1 && iv.low == 1 && iv.high == 1);
+    assert_true(bench_interval_holds_one(&iv));
+    /* a constant 2x: 2, and no width, as every replicate would be */
+    const double twice[] = { 2, 2, 2, 2, 2, 2, 2 };
+    assert_int_equal(bench_geomean_interval(twice, 7, 500, 99, 0.95, &iv), 0);
+    assert_float_equal(iv.estimate, 2, 1e-15);
+    assert_true(iv.low == iv.estimate && iv.high == iv.estimate);
+    assert_false(bench_interval_holds_one(&iv));
+    /* one ratio, or none: an estimate at most, no interval */
+    assert_int_equal(bench_geomean_interval(twice, 1, 500, 99, 0.95, &iv), 0);
+    assert_float_equal(iv.estimate, 2, 1e-15);
+    assert_true(isnan(iv.low) && isnan(iv.high));
+    assert_false(bench_interval_holds_one(&iv));
+    assert_int_equal(bench_geomean_interval(twice, 0, 500, 99, 0.95, &iv), 0);
+    assert_true(isnan(iv.estimate));
+}
+
+/* n ratios truth * e^u, u uniform in [-spread, spread]: the geometric mean
+ * of the population is truth. */
+static void noisy_ratios(double *v, size_t n, double truth, double spread, uint64_t seed)
+{
+    struct rng r;
+    rng_seed(&r, seed);
+    for (size_t i = 0; i < n; i++) {
+        const double u = (double) (rng_next(&r) >> 11) / 9007199254740992.0;
+        v[i] = truth * exp((2 * u - 1) * spread);
+    }
+}
+
+static void bootstrap_of_noisy_ratios_covers_the_truth(void **state)
+{
+    (void) state;
+    enum { N = 400 };
+    double v[N];
+    struct bench_interval iv, again, other;
+    /* about 95 in 100 such intervals hold the truth: with these seeds, all
+     * four do (a fixed draw, so the test cannot flicker) */
+    const double truths[] = { 3, 1.25, 1, 0.5 };
+    for (int k = 0; k < 4; k++) {
+        noisy_ratios(v, N, truths[k], 0.8, 1000 + (uint64_t) k);
+        assert_int_equal(bench_geomean_interval(v, N, 2000, 7, 0.95, &iv), 0);
+        assert_true(iv.low < truths[k] && truths[k] < iv.high);
+        assert_true(iv.low < iv.estimate && iv.estimate < iv.high);
+        /* the standard error of a mean of u ~ U(-0.8, 0.8) over 400 is 0.023:
+         * the 95% interval spans about e^(+-0.045) */
+        assert_true(log(iv.high / iv.low) > 0.06 && log(iv.high / iv.low) < 0.13);
+        assert_int_equal(bench_interval_holds_one(&iv), truths[k] == 1);
+    }
+    /* the same seed gives the same interval, bit for bit; another seed
+     * another one, close by */
+    assert_int_equal(bench_geomean_interval(v, N, 2000, 7, 0.95, &again), 0);
+    assert_true(again.low == iv.low && again.high == iv.high);
+    assert_true(again.estimate == iv.estimate);
+    assert_int_equal(bench_geomean_interval(v, N, 2000, 8, 0.95, &other), 0);
+    assert_true(other.low != iv.low || other.high != iv.high);
+    assert_float_equal(log(other.low), log(iv.low), 0.01);
+    /* a wider level, a wider interval */
+    assert_int_equal(bench_geomean_interval(v, N, 2000, 7, 0.99, &other), 0);
+    assert_true(other.low < iv.low && other.high > iv.high);
 }
 
 static void csv_header_follows_the_counters(void **state)
@@ -411,8 +483,333 @@ static void summary_arithmetic(void **state)
     /* puzzles both finished: 100/50 and 400/100 */
     assert_int_equal(s.speedup_pairs, 2);
     assert_float_equal(s.speedup, sqrt(2.0 * 4.0), 1e-9);
+    /* two puzzles are too few for an interval to mean anything */
+    assert_true(isnan(s.speedup_low) && isnan(s.speedup_high));
     assert_true(isnan(s.pass_puzzles_per_s));
+    assert_true(isnan(s.pass_median_puzzles_per_s));
     bench_plan_free(&plan);
+}
+
+/* Four passes of 4 puzzles in 100, 200, 400 and 800 ns: 4e7, 2e7, 1e7 and
+ * 5e6 puzzles/s. */
+static void measured_passes(struct bench_plan *plan, size_t si)
+{
+    struct bench_pass *p = &plan->passes[si * plan->ncorpora];
+    static const uint64_t ns[] = { 400, 100, 800, 200 };
+    p->measured = true;
+    p->passes = 4;
+    p->puzzles = 4;
+    p->total_ns = 1500;
+    p->best_ns = 100;
+    p->sample_ns = malloc(sizeof(ns));
+    assert_non_null(p->sample_ns);
+    memcpy(p->sample_ns, ns, sizeof(ns));
+    p->nsamples = 4;
+}
+
+static void summary_of_whole_passes(void **state)
+{
+    (void) state;
+    struct bench_plan plan;
+    const struct solver *solvers[2];
+    small_plan(&plan, solvers);
+    measured_passes(&plan, 1);
+    struct bench_summary s;
+    assert_int_equal(bench_summarize(&plan, 1, 0, 0, &s), 0);
+    assert_int_equal(s.passes, 4);
+    assert_float_equal(s.pass_best_puzzles_per_s, 4e7, 1e-3);
+    assert_float_equal(s.pass_puzzles_per_s, 16 * 1e9 / 1500, 1e-3);
+    assert_float_equal(s.pass_median_puzzles_per_s, 1.5e7, 1e-3);
+    assert_float_equal(s.pass_q1_puzzles_per_s, 8.75e6, 1e-3);
+    assert_float_equal(s.pass_q3_puzzles_per_s, 2.5e7, 1e-3);
+    /* passes measured by merged shards keep no times: no spread */
+    plan.passes[plan.ncorpora].nsamples = 0;
+    assert_int_equal(bench_summarize(&plan, 1, 0, 0, &s), 0);
+    assert_float_equal(s.pass_best_puzzles_per_s, 4e7, 1e-3);
+    assert_true(isnan(s.pass_median_puzzles_per_s));
+    bench_plan_free(&plan);
+}
+
+/* Splits summary.csv text into its lines' fields (at most 64 each). */
+static int csv_fields(char *line, char **fields)
+{
+    return bench_csv_split(line, fields, 64);
+}
+
+/* naive and naive_stack on ten puzzles, one repeat: naive_stack is 2x as fast
+ * on five of them and 4x on the other five. */
+static void ten_puzzle_plan(struct bench_plan *plan, const struct solver **solvers)
+{
+    solvers[0] = solver_find("naive");
+    solvers[1] = solver_find("naive_stack");
+    struct bench_options opt = { .limit = 2, .repeat = 1, .threads = 1 };
+    assert_int_equal(bench_plan_init(plan, &opt, solvers, 2), 0);
+    assert_int_equal(bench_plan_add_corpus(plan, "ten.txt"), 0);
+    for (int k = 0; k < 10; k++) {
+        struct corpus_item item;
+        memset(&item, 0, sizeof(item));
+        const struct grid_shape shape = { 0, 0, GRID_STANDARD };
+        assert_int_equal(
+            grid_parse_token(&item.puzzle, "1....2....3....4", 16, &shape, NULL, 0), 0);
+        item.line = (unsigned long) k + 1;
+        assert_int_equal(bench_plan_add_puzzle(plan, 0, &item, true), 0);
+    }
+    assert_int_equal(bench_plan_finish(plan), 0);
+    for (size_t pi = 0; pi < 10; pi++) {
+        set_cell(plan, 0, pi, 0, SOLVE_STATUS_MULTIPLE, 2, pi < 5 ? 100 : 400, 1);
+        set_cell(plan, 1, pi, 0, SOLVE_STATUS_MULTIPLE, 2, pi < 5 ? 50 : 100, 1);
+    }
+}
+
+static void summary_interval_of_ten_puzzles(void **state)
+{
+    (void) state;
+    struct bench_plan plan;
+    const struct solver *solvers[2];
+    ten_puzzle_plan(&plan, solvers);
+    struct bench_summary s;
+    assert_int_equal(bench_summarize(&plan, 1, 0, 0, &s), 0);
+    assert_int_equal(s.speedup_pairs, 10);
+    assert_float_equal(s.speedup, sqrt(8.0), 1e-9);
+    /* a replicate is 2^(1 + k/10), k ~ Binomial(10, 1/2) the draws of a 4x
+     * puzzle; its 2.5% and 97.5% quantiles are k = 2 and k = 8 */
+    assert_float_equal(s.speedup_low, pow(2, 1.2), 1e-9);
+    assert_float_equal(s.speedup_high, pow(2, 1.8), 1e-9);
+    /* the baseline against itself: 1, with an interval of zero width */
+    assert_int_equal(bench_summarize(&plan, 0, 0, 0, &s), 0);
+    assert_true(s.speedup == 1 && s.speedup_low == 1 && s.speedup_high == 1);
+    bench_plan_free(&plan);
+}
+
+static void summary_csv_appends_the_interval_columns(void **state)
+{
+    (void) state;
+    struct bench_plan plan;
+    const struct solver *solvers[2];
+    ten_puzzle_plan(&plan, solvers);
+    measured_passes(&plan, 1);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    assert_non_null(f);
+    assert_int_equal(bench_summary_write_csv(&plan, 0, f), 0);
+    fclose(f);
+    char *save = NULL, *lines[3];
+    lines[0] = strtok_r(text, "\n", &save);
+    lines[1] = strtok_r(NULL, "\n", &save);
+    lines[2] = strtok_r(NULL, "\n", &save);
+    assert_non_null(lines[2]);
+    assert_null(strtok_r(NULL, "\n", &save));
+    /* the columns consumers know come first, unchanged; the new ones last */
+    const char *tail = ",par2_ns,baseline,speedup_vs_baseline,speedup_ci_low,"
+                       "speedup_ci_high,speedup_pairs,pass_median_puzzles_per_s,"
+                       "pass_q1_puzzles_per_s,pass_q3_puzzles_per_s";
+    assert_true(strncmp(lines[0], "corpus,solver,puzzles,unique,multiple,", 38) == 0);
+    assert_string_equal(lines[0] + strlen(lines[0]) - strlen(tail), tail);
+    char *head[64], *base[64], *other[64];
+    const int n = csv_fields(lines[0], head);
+    assert_int_equal(csv_fields(lines[1], base), n);
+    assert_int_equal(csv_fields(lines[2], other), n);
+    assert_string_equal(head[n - 7], "speedup_vs_baseline");
+    /* the baseline against itself: 1, with an interval of zero width */
+    assert_string_equal(base[n - 7], "1.0000");
+    assert_string_equal(base[n - 6], "1.0000");
+    assert_string_equal(base[n - 5], "1.0000");
+    assert_string_equal(base[n - 4], "10");
+    assert_string_equal(base[n - 3], ""); /* no passes */
+    /* naive_stack: 2x and 4x, so sqrt(8) within [2^1.2, 2^1.8] */
+    assert_string_equal(other[1], "naive_stack");
+    assert_string_equal(other[n - 7], "2.8284");
+    assert_string_equal(other[n - 6], "2.2974");
+    assert_string_equal(other[n - 5], "3.4822");
+    assert_string_equal(other[n - 4], "10");
+    assert_string_equal(other[n - 3], "15000000.00");
+    assert_string_equal(other[n - 2], "8750000.00");
+    assert_string_equal(other[n - 1], "25000000.00");
+    free(text);
+    bench_plan_free(&plan);
+}
+
+/* ---- env.txt: the facts about noise, from made-up /proc and /sys ---- */
+
+static void put_file(const char *root, const char *rel, const char *text)
+{
+    char path[4200];
+    snprintf(path, sizeof(path), "%s/%s", root, rel);
+    for (char *slash = strchr(path + strlen(root) + 1, '/'); slash;
+         slash = strchr(slash + 1, '/')) {
+        *slash = '\0';
+        mkdir(path, 0777);
+        *slash = '/';
+    }
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static int remove_entry(
+    const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void) st, (void) flag, (void) ftw;
+    return remove(path);
+}
+
+static void fake_machine(char *root)
+{
+    strcpy(root, "/tmp/sudolab-env-XXXXXX");
+    assert_non_null(mkdtemp(root));
+    put_file(root, "proc/loadavg", "0.50 0.40 0.30 1/123 4567\n");
+    put_file(root, "proc/stat",
+        "cpu  100 10 50 800 20 5 5 30 7 0\ncpu0 50 5 25 400 10 2 3 15 0 0\n");
+    put_file(root, "sys/devices/system/cpu/cpu0/cpufreq/scaling_cur_freq", "2000000\n");
+    put_file(root, "sys/devices/system/cpu/cpu1/cpufreq/scaling_cur_freq", "3000000\n");
+    put_file(root, "sys/devices/system/cpu/cpu2/online", "0\n"); /* offline */
+    put_file(root, "proc/cpuinfo",
+        "processor\t: 0\ncpu MHz\t\t: 1800.500\nprocessor\t: 1\ncpu MHz\t\t: 1799.500\n");
+}
+
+static void env_reads_load_frequency_and_cpu_time(void **state)
+{
+    (void) state;
+    char root[64];
+    fake_machine(root);
+    double load[3];
+    assert_true(bench_env_read_loadavg(root, load));
+    assert_float_equal(load[0], 0.5, 1e-12);
+    assert_float_equal(load[2], 0.3, 1e-12);
+    struct bench_cpu_freq f;
+    assert_true(bench_env_read_cpu_freq(root, &f));
+    assert_int_equal(f.cores, 2);
+    assert_float_equal(f.min_mhz, 2000, 1e-9);
+    assert_float_equal(f.mean_mhz, 2500, 1e-9);
+    assert_float_equal(f.max_mhz, 3000, 1e-9);
+    assert_string_equal(f.source, "scaling_cur_freq");
+    struct bench_cpu_times t;
+    bench_env_read_cpu_times(root, &t);
+    assert_true(t.machine_known);
+    const double tick = 1.0 / (double) sysconf(_SC_CLK_TCK);
+    /* user nice system irq softirq steal; guest (7) is inside user */
+    assert_float_equal(t.busy_s, (100 + 10 + 50 + 5 + 5 + 30) * tick, 1e-9);
+    assert_float_equal(t.steal_s, 30 * tick, 1e-9);
+    assert_float_equal(t.total_s, (200 + 800 + 20) * tick, 1e-9);
+    assert_true(t.self_s > 0 && t.wall_s > 0);
+    /* without cpufreq (many VMs): /proc/cpuinfo; without either: nothing */
+    char path[4200];
+    snprintf(path, sizeof(path), "%s/sys", root);
+    nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    assert_true(bench_env_read_cpu_freq(root, &f));
+    assert_int_equal(f.cores, 2);
+    assert_float_equal(f.mean_mhz, 1800, 1e-9);
+    assert_string_equal(f.source, "cpuinfo");
+    nftw(root, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    assert_false(bench_env_read_cpu_freq(root, &f));
+    assert_false(bench_env_read_loadavg(root, load));
+    bench_env_read_cpu_times(root, &t);
+    assert_false(t.machine_known);
+}
+
+static void env_judges_whether_the_machine_was_quiet(void **state)
+{
+    (void) state;
+    /* 20 s on 2 cores (40 s of CPU time): this process used 19 s */
+    const struct bench_cpu_times before = { true, 100, 1, 400, 10, 1000 };
+    struct bench_cpu_times after = { true, 100 + 19.5, 1, 440, 29, 1020 };
+    struct bench_noise n;
+    bench_env_noise(&before, &after, &n);
+    assert_int_equal(n.quiet, BENCH_QUIET_YES);
+    assert_float_equal(n.other_busy_cores, 0.5 / 20, 1e-9);
+    assert_float_equal(n.self_cores, 19.0 / 20, 1e-9);
+    /* others took 11 s: 0.55 cores, 27.5% of the machine */
+    after.busy_s = 100 + 30;
+    bench_env_noise(&before, &after, &n);
+    assert_int_equal(n.quiet, BENCH_QUIET_NO);
+    assert_float_equal(n.other_busy_cores, 0.55, 1e-9);
+    assert_float_equal(n.other_busy_share, 0.275, 1e-9);
+    assert_non_null(strstr(n.why, "0.55 cores busy, 28% of the machine"));
+    /* a hypervisor stealing 2% of the time */
+    after.busy_s = 100 + 19.8;
+    after.steal_s = 1.8;
+    bench_env_noise(&before, &after, &n);
+    assert_int_equal(n.quiet, BENCH_QUIET_NO);
+    assert_float_equal(n.steal_share, 0.02, 1e-9);
+    assert_non_null(strstr(n.why, "hypervisor"));
+    /* too short a run, or no /proc/stat: not judged */
+    after.wall_s = 1000.5;
+    bench_env_noise(&before, &after, &n);
+    assert_int_equal(n.quiet, BENCH_QUIET_UNKNOWN);
+    after.wall_s = 1020;
+    after.machine_known = false;
+    bench_env_noise(&before, &after, &n);
+    assert_int_equal(n.quiet, BENCH_QUIET_UNKNOWN);
+    assert_true(isnan(n.other_busy_cores));
+}
+
+static void env_txt_lines_for_noise_and_paths(void **state)
+{
+    (void) state;
+    char root[64];
+    fake_machine(root);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    assert_non_null(f);
+    bench_env_write_before(f, root);
+    const struct bench_cpu_times before = { true, 100, 1, 400, 10, 1000 };
+    const struct bench_cpu_times after = { true, 130, 1, 440, 29, 1020 };
+    bench_env_write_after(f, root, &before, &after);
+    const struct solver *solvers[]
+        = { solver_find("fast_portable"), solver_find("naive"), solver_find("fast") };
+    bench_env_write_isa_paths(f, solvers, 3);
+    fclose(f);
+    static const char *const lines[] = {
+        "loadavg_before: 0.50 0.40 0.30\n",
+        "cpu_mhz_before: 2500 (min 2000, max 3000, 2 cores, from scaling_cur_freq)\n",
+        "loadavg_after: 0.50 0.40 0.30\n",
+        "other_busy_cores: 0.550\n",
+        "other_busy_share: 0.2750\n",
+        "steal_share: 0.0000\n",
+        "self_cores: 0.950\n",
+        "quiet: no (other processes kept 0.55 cores busy, 28% of the machine)\n",
+        "isa_path: fast_portable portable\n",
+        "isa_path: naive generic\n",
+        "isa_path: fast ",
+    };
+    for (size_t k = 0; k < sizeof(lines) / sizeof(lines[0]); k++) {
+        if (!strstr(text, lines[k]))
+            fail_msg("no '%s' in:\n%s", lines[k], text);
+    }
+    free(text);
+    /* where nothing is readable, the keys say so */
+    nftw(root, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    f = open_memstream(&text, &len);
+    bench_env_write_before(f, root);
+    fclose(f);
+    assert_string_equal(text, "loadavg_before: n/a\ncpu_mhz_before: n/a\n");
+    free(text);
+}
+
+static void isa_paths_follow_the_cpu(void **state)
+{
+    (void) state;
+    assert_string_equal(bench_env_isa_path(solver_find("fast_portable")), "portable");
+    assert_string_equal(bench_env_isa_path(solver_find("dlx")), "generic");
+    const struct solver outsider = { .name = "so:elsewhere" };
+    assert_string_equal(bench_env_isa_path(&outsider), "unknown");
+#if defined(__x86_64__)
+    __builtin_cpu_init();
+    const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2");
+    const bool avx512 = avx2 && __builtin_cpu_supports("avx512f")
+        && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw")
+        && __builtin_cpu_supports("avx512dq");
+    const char *best = avx512 ? "avx512" : avx2 ? "avx2" : "portable";
+    assert_string_equal(bench_env_isa_path(solver_find("fast")), best);
+    assert_string_equal(bench_env_isa_path(solver_find("fast_avx512")), best);
+    assert_string_equal(
+        bench_env_isa_path(solver_find("fast_avx2")), avx2 ? "avx2" : "portable");
+#else
+    assert_string_equal(bench_env_isa_path(solver_find("fast")), "portable");
+#endif
 }
 
 int main(void)
@@ -420,6 +817,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(quantiles_interpolate_between_ranks),
         cmocka_unit_test(means_par2_and_middle_half),
+        cmocka_unit_test(bootstrap_of_equal_times_is_one_exactly),
+        cmocka_unit_test(bootstrap_of_noisy_ratios_covers_the_truth),
         cmocka_unit_test(csv_header_follows_the_counters),
         cmocka_unit_test(csv_rows_round_trip),
         cmocka_unit_test(csv_reader_finds_columns_by_name),
@@ -429,6 +828,13 @@ int main(void)
         cmocka_unit_test(resume_skips_the_rows_present),
         cmocka_unit_test(crosscheck_reports_disagreements),
         cmocka_unit_test(summary_arithmetic),
+        cmocka_unit_test(summary_interval_of_ten_puzzles),
+        cmocka_unit_test(summary_of_whole_passes),
+        cmocka_unit_test(summary_csv_appends_the_interval_columns),
+        cmocka_unit_test(env_reads_load_frequency_and_cpu_time),
+        cmocka_unit_test(env_judges_whether_the_machine_was_quiet),
+        cmocka_unit_test(env_txt_lines_for_noise_and_paths),
+        cmocka_unit_test(isa_paths_follow_the_cpu),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -68,11 +68,25 @@ ok "diag(1:4) has two solutions for every back end" $?
 awk -F, 'NR > 1 && $12 !~ /^[0-9]+$/ {bad = 1} END {exit bad}' "$out/runs.csv"
 ok "every row is timed" $?
 has "summary.csv header" "$out/summary.csv" '^corpus,solver,puzzles,unique,multiple,'
+has "summary.csv ends with the interval and pass spread columns" "$out/summary.csv" \
+    ',speedup_vs_baseline,speedup_ci_low,speedup_ci_high,speedup_pairs,pass_median_puzzles_per_s,pass_q1_puzzles_per_s,pass_q3_puzzles_per_s$'
+awk -F, 'NR == 1 {for (i = 1; i <= NF; i++) c[$i] = i; next}
+    $c["speedup_pairs"] != 3 || $c["speedup_ci_low"] != "" {bad = 1} END {exit bad}' \
+    "$out/summary.csv"
+ok "three puzzles compared: too few for an interval" $? "$(cat "$out/summary.csv")"
 [ $(($(wc -l < "$out/summary.csv") - 1)) -eq "$nsolvers" ]; ok "summary.csv: a row per solver" $?
 has "env.txt has the seed" "$out/env.txt" '^seed: [0-9]'
 has "env.txt has the timer overhead" "$out/env.txt" '^timer_overhead_ns: [0-9]'
 has "env.txt has the compiler" "$out/env.txt" '^compiler: '
 has "env.txt says complete" "$out/env.txt" '^finished: complete'
+has "env.txt has the load average before" "$out/env.txt" '^loadavg_before: [0-9.]* [0-9.]* [0-9.]*$'
+has "env.txt has the load average after" "$out/env.txt" '^loadavg_after: [0-9.]* [0-9.]* [0-9.]*$'
+has "env.txt has the CPU frequency, or says it is not readable" "$out/env.txt" \
+    '^cpu_mhz_before: \(n/a\|[0-9]* (min [0-9]*, max [0-9]*, [0-9]* cores, from [a-z_]*)\)$'
+has "env.txt has the others' share of the CPU" "$out/env.txt" '^other_busy_share: 0\.[0-9]*$'
+has "env.txt has the verdict on noise" "$out/env.txt" '^quiet: \(yes\|no (.*)\|unknown (.*)\)$'
+[ "$(grep -c '^isa_path: ' "$out/env.txt")" -eq "$nsolvers" ]
+ok "env.txt has an instruction-set path per solver" $? "$(grep isa_path "$out/env.txt")"
 
 # --resume after a kill mid-row: the torn row goes, nothing is run twice
 printf 'valid.txt,3,%s,1,uniq' "${solvers%%,*}" >> "$out/runs.csv"
@@ -98,6 +112,32 @@ check "csv on stdout" $? 0
 [ $(($(wc -l < "$tmp/csv") - 1)) -eq $((9 * nsolvers)) ]; ok "three rows per repeat" $?
 awk -F, 'NR > 1 && $5 != "solved" {bad = 1} END {exit bad}' "$tmp/csv"
 ok "--limit 1 says solved" $?
+
+# twelve puzzles: every ratio within its interval, the baseline's of zero width
+cat "$tmp/valid.txt" "$tmp/valid.txt" "$tmp/valid.txt" "$tmp/valid.txt" > "$tmp/twelve.txt"
+"$bin" bench --solvers "$solvers" --warmup-ms 1 --pass-ms 0 --quiet --out "$tmp/twelve" \
+    "$tmp/twelve.txt" > /dev/null 2> "$tmp/stderr"
+check "bench on twelve puzzles" $? 0
+awk -F, -v base="${solvers%%,*}" 'NR == 1 {for (i = 1; i <= NF; i++) c[$i] = i; next}
+    {lo = $c["speedup_ci_low"]; hi = $c["speedup_ci_high"]; r = $c["speedup_vs_baseline"]
+     if ($c["speedup_pairs"] != 12 || lo == "" || hi == "" || !(lo <= r + 1e-4 && r <= hi + 1e-4)) bad = 1
+     if ($c["solver"] == base && !(lo == 1 && hi == 1 && r == 1)) bad = 1}
+    END {exit bad}' "$tmp/twelve/summary.csv"
+ok "every ratio lies within its interval; the baseline's is [1, 1]" $? \
+    "$(cat "$tmp/twelve/summary.csv")"
+
+# --repeat K times at least K whole passes, and the summary has their spread
+"$bin" bench --solvers "$solvers" --repeat 3 --warmup-ms 1 --pass-ms 1 --fast-us 1000000 \
+    --quiet --out "$tmp/passes" "$tmp/valid.txt" > /dev/null 2> "$tmp/stderr"
+check "whole passes with --repeat 3" $? 0
+awk -F, 'NR == 1 {for (i = 1; i <= NF; i++) c[$i] = i; next}
+    {n++; if ($c["passes"] < 3 || $c["pass_median_puzzles_per_s"] == "") bad = 1
+     if (!($c["pass_q1_puzzles_per_s"] <= $c["pass_median_puzzles_per_s"] \
+           && $c["pass_median_puzzles_per_s"] <= $c["pass_q3_puzzles_per_s"] \
+           && $c["pass_q3_puzzles_per_s"] <= $c["pass_best_puzzles_per_s"])) bad = 1}
+    END {exit bad || n == 0}' "$tmp/passes/summary.csv"
+ok "every solver: 3 passes or more, quartiles in order below the best" $? \
+    "$(cat "$tmp/passes/summary.csv")"
 
 # failures: an invalid entry, a wrong expectation, bad options
 "$bin" bench --solvers "$solvers" --warmup-ms 1 --pass-ms 0 --quiet "$tmp/tiny.txt" \
@@ -215,9 +255,60 @@ if command -v gnuplot > /dev/null; then
     has "report has the corpus table" "$out/REPORT.md" '^### valid.txt (3 puzzles)'
     has "report embeds the cactus plot" "$out/REPORT.md" 'plots/cactus-valid.txt.png'
     has "report includes added sections" "$out/REPORT.md" '^## An added section'
+    "$scripts/plots.sh" "$tmp/twelve" > /dev/null 2>&1; check "plots.sh on twelve puzzles" $? 0
+    [ -f "$tmp/twelve/plots/comparison.png" ] && [ -f "$tmp/twelve/plots/comparison.svg" ]
+    ok "the comparison plot with its intervals, PNG and SVG" $?
+    "$scripts/report.sh" "$tmp/twelve" > /dev/null 2>&1; check "report.sh on twelve puzzles" $? 0
+    has "the report shows the comparison plot" "$tmp/twelve/REPORT.md" '](plots/comparison.png)'
 else
     echo "# gnuplot not installed: plots and report not checked"
 fi
+
+# The report's reading of the intervals and of the noise, on a run made up
+# so that the answers are known: b's interval holds 1, c's does not, d has
+# too few puzzles; other processes kept the machine busy.
+fake="$tmp/fake"
+mkdir -p "$fake"
+cat > "$fake/env.txt" <<'EOT'
+cpu: Made-up CPU 9000
+baseline: a
+solvers: a b c d
+isa_path: a avx2
+isa_path: b generic
+isa_path: c portable
+isa_path: d generic
+native: no
+loadavg_before: 1.50 1.20 1.00
+loadavg_after: 2.10 1.40 1.10
+quiet: no (other processes kept 0.85 cores busy, 42% of the machine)
+EOT
+{
+    echo "corpus,solver,puzzles,unique,finished,median_ns,speedup_vs_baseline,speedup_ci_low,speedup_ci_high,speedup_pairs,pass_best_puzzles_per_s,pass_median_puzzles_per_s,pass_q1_puzzles_per_s,pass_q3_puzzles_per_s"
+    echo "x.txt,a,20,20,20,1000,1.0000,1.0000,1.0000,20,5000,4800,4700,4900"
+    echo "x.txt,b,20,20,20,990,1.0100,0.9500,1.0700,20,,,,"
+    echo "x.txt,c,20,20,20,500,2.0000,1.8000,2.2000,20,,,,"
+    echo "x.txt,d,20,20,5,400,2.5000,,,5,,,,"
+} > "$fake/summary.csv"
+"$scripts/report.sh" "$fake" > /dev/null 2>&1; check "report.sh on a made-up run" $? 0
+has "a ratio whose interval holds 1 is no measurable difference" "$fake/REPORT.md" \
+    '^| b | generic | 20 | 1.01x | \[0.95, 1.07\] | no measurable difference |'
+has "one whose interval lies above 1 is faster" "$fake/REPORT.md" \
+    '^| c | portable | 20 | 2x | \[1.8, 2.2\] | faster |'
+has "too few puzzles: no interval" "$fake/REPORT.md" '^| d | generic | 5 | 2.5x | - | no interval'
+has "the baseline's throughput with its spread" "$fake/REPORT.md" \
+    '^| a | avx2 | 20 | 1x | - | baseline | 5000 | 4800 | 4700-4900 |'
+has "the per-corpus table marks it too" "$fake/REPORT.md" '| 1.01x \[0.95, 1.07\] no measurable difference |$'
+has "each ratio names the CPU and the paths" "$fake/REPORT.md" \
+    '^Ratios measured on Made-up CPU 9000; instruction-set paths: a avx2, b generic, c portable, d generic\.$'
+has "the comparison names the baseline's path and the CPU" "$fake/REPORT.md" \
+    '^### x.txt: against a (avx2) on Made-up CPU 9000$'
+has "the report warns that the machine was not quiet" "$fake/REPORT.md" \
+    '^> \*\*Warning: the machine was not quiet during this run:\*\*$'
+has "... saying why" "$fake/REPORT.md" '^> other processes kept 0.85 cores busy, 42% of the machine;$'
+has "... with the load average" "$fake/REPORT.md" '^> load average 1.50 1.20 1.00 before, 2.10 1.40 1.10 after.$'
+sed -i 's/^quiet: .*/quiet: yes/' "$fake/env.txt"
+"$scripts/report.sh" "$fake" > /dev/null 2>&1
+! grep -q 'not quiet' "$fake/REPORT.md"; ok "a quiet run has no warning" $?
 
 echo "1..$n"
 [ "$failures" -eq 0 ]
