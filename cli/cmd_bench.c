@@ -20,6 +20,7 @@
 #include "cli/commands.h"
 #include "dist/dist.h"
 #include "common/shard.h"
+#include "solvers/outside.h"
 #include "solvers/registry.h"
 #include "common/text.h"
 #include "common/io.h"
@@ -133,6 +134,16 @@ static bool load_entry(void *ctx, const struct cli_entry *e)
  * already chosen. Returns how many matched (chosen before or not). */
 static int select_pattern(const char *pattern, const struct solver **chosen, size_t *n)
 {
+    if (outside_is_spec(pattern)) {
+        /* so:PATH, cmd:COMMAND: one back end by its spec, never a wildcard */
+        const struct solver *s = solver_find(pattern);
+        bool dup = false;
+        for (size_t k = 0; s && k < *n; k++)
+            dup |= chosen[k] == s;
+        if (s && !dup && *n < MAX_SELECTED)
+            chosen[(*n)++] = s;
+        return s != NULL;
+    }
     int matched = 0;
     for (size_t i = 0; solver_registry[i]; i++) {
         const struct solver *s = solver_registry[i];
@@ -404,6 +415,11 @@ static void write_run_facts(FILE *f, const struct bench_cli *cli,
     fputc('\n', f);
     fprintf(f, "baseline: %s\n",
         baseline < plan->nsolvers ? plan->solvers[baseline]->name : "");
+    for (size_t si = 0; si < plan->nsolvers; si++) {
+        const char *note = outside_note(plan->solvers[si]);
+        if (note)
+            fprintf(f, "outside: %s\n", note);
+    }
     for (size_t ci = 0; ci < plan->ncorpora; ci++)
         fprintf(
             f, "corpus: %s (%zu puzzles)\n", plan->corpora[ci].name, plan->corpora[ci].n);
@@ -522,6 +538,11 @@ static int run_bench(struct bench_cli *cli, int argc, char **argv)
             "seed %llu%s; timer overhead %.1f ns per read (resolution %.0f ns)\n",
             (unsigned long long) plan.opt.seed,
             plan.opt.permute ? " (puzzles permuted)" : "", overhead, resolution);
+        for (size_t si = 0; si < kept; si++) {
+            const char *note = outside_note(chosen[si]);
+            if (note)
+                fprintf(info, "%s\n", note);
+        }
         fflush(info);
     }
 
