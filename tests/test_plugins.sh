@@ -145,6 +145,18 @@ else
     skip "process back ends" "no python3"
 fi
 
+# ---- qqwing, when installed, through scripts/qqwing-adapter.py ----
+adapter="$(dirname "$script")/../../scripts/qqwing-adapter.py"
+if [ -n "$python" ] && command -v qqwing > /dev/null 2>&1 && command -v stdbuf > /dev/null 2>&1; then
+    "$bin" bench --solvers "mrv,qqwing=cmd:$python $adapter" --expect --warmup-ms 1 \
+        --pass-ms 1 --out "$tmp/qq" "$tmp/nine.txt" > "$tmp/out" 2>&1
+    check "qqwing as a process agrees with mrv" $? 0
+    [ "$(rows "$tmp/qq" qqwing)" -eq 4 ]
+    ok "... with a row per puzzle" $?
+else
+    skip "qqwing as a process" "no qqwing, stdbuf or python3"
+fi
+
 # ---- all of them in one bench, with names given and derived, on 2 threads ----
 solvers="mrv,$native,mine=$tdoku"
 [ -n "$proc" ] && solvers="$solvers,$proc"
