@@ -179,6 +179,10 @@ fi
 check "a label may not take a built-in name" $? 2
 has "... and says so" "$tmp/out" 'the name mrv is taken'
 
+"$bin" list --solver "so:$tmp/no/libsolver.so" > "$tmp/out" 2> "$tmp/err"
+check "list of a back end that cannot run" $? 1
+has "... shows it as unusable, with the reason" "$tmp/out" '^so:solver .*unusable: cannot load'
+
 # ---- bad cases: mrv's rows stay whole, the bad back end's rows say error ----
 bad_bench() { # bad_bench NAME SPEC [OPTIONS...]: runs mrv and SPEC into $tmp/NAME
     out="$tmp/$1"
