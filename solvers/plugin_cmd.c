@@ -357,8 +357,8 @@ static char *exchange(struct cmd_instance *ci, const char *request, uint64_t dea
         return answer;
     case LINE_TIMEOUT:
         restart(ci, false, NULL, 0);
-        fail(res, SOLVE_BUDGET, "%s%s",
-            "no answer within the budget: the process was killed and started again", "");
+        fail(res, SOLVE_BUDGET, "no answer within the budget: the process was killed%s%s",
+            ci->conn.pid ? "; started again" : "", "");
         return NULL;
     case LINE_EOF:
         restart(ci, true, how, sizeof(how));
@@ -369,7 +369,7 @@ static char *exchange(struct cmd_instance *ci, const char *request, uint64_t dea
         break;
     }
     fail(res, SOLVE_ERROR, "the process answered an endless line ('%.40s...')%s", answer,
-        "; started again");
+        "");
     restart(ci, false, NULL, 0);
     return NULL;
 }
