@@ -19,6 +19,7 @@
 #include "cli/cli.h"
 #include "cli/cmd_bench.h"
 #include "cli/commands.h"
+#include "solvers/outside.h"
 #include "common/io.h"
 #include "common/shard.h"
 #include "common/text.h"
@@ -88,6 +89,16 @@ static bool load_entry(void *ctx, const struct cli_entry *e)
  * already chosen. Returns how many matched (chosen before or not). */
 static int select_pattern(const char *pattern, const struct solver **chosen, size_t *n)
 {
+    if (outside_is_spec(pattern)) {
+        /* so:PATH, cmd:COMMAND: one back end by its spec, never a wildcard */
+        const struct solver *s = solver_find(pattern);
+        bool dup = false;
+        for (size_t k = 0; s && k < *n; k++)
+            dup |= chosen[k] == s;
+        if (s && !dup && *n < BENCH_MAX_SELECTED)
+            chosen[(*n)++] = s;
+        return s != NULL;
+    }
     int matched = 0;
     for (size_t i = 0; solver_registry[i]; i++) {
         const struct solver *s = solver_registry[i];
@@ -467,6 +478,11 @@ static void write_run_facts(FILE *f, const struct bench_cli *cli,
     fputc('\n', f);
     fprintf(f, "baseline: %s\n",
         baseline < plan->nsolvers ? plan->solvers[baseline]->name : "");
+    for (size_t si = 0; si < plan->nsolvers; si++) {
+        const char *note = outside_note(plan->solvers[si]);
+        if (note)
+            fprintf(f, "outside: %s\n", note);
+    }
     for (size_t ci = 0; ci < plan->ncorpora; ci++)
         fprintf(
             f, "corpus: %s (%zu puzzles)\n", plan->corpora[ci].name, plan->corpora[ci].n);
@@ -554,6 +570,11 @@ static void print_intro(const struct session *s)
         "seed %llu%s; timer overhead %.1f ns per read (resolution %.0f ns)\n",
         (unsigned long long) plan->opt.seed,
         plan->opt.permute ? " (puzzles permuted)" : "", s->overhead, s->resolution);
+    for (size_t si = 0; si < plan->nsolvers; si++) {
+        const char *note = outside_note(plan->solvers[si]);
+        if (note)
+            fprintf(s->info, "%s\n", note);
+    }
     fflush(s->info);
 }
 

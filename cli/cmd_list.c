@@ -1,10 +1,12 @@
-/* sudolab list: the registered back ends and what they handle. */
+/* sudolab list: the registered back ends and what they handle, and the
+ * outside ones (so:PATH, cmd:COMMAND) named with --solver. */
 #include <stdio.h>
 #include <string.h>
 
 #include "cli/cli.h"
 #include "cli/cmd_list.h"
 #include "cli/commands.h"
+#include "solvers/outside.h"
 #include "solvers/registry.h"
 
 static void print_caps(const struct solver *s, char *out, size_t len)
@@ -19,6 +21,37 @@ static void print_caps(const struct solver *s, char *out, size_t len)
         out[n - 1] = '\0';
 }
 
+static void print_solver(const struct solver *s, bool csv)
+{
+    char caps[80], sizes[16], counters[96] = "";
+    print_caps(s, caps, sizeof(caps));
+    snprintf(sizes, sizeof(sizes), "%d-%d", s->min_n, s->max_n);
+    for (int k = 0; k < SOLVER_COUNTER_COUNT; k++) {
+        if (s->counters & (1u << k)) {
+            strncat(counters, counters[0] ? " " : "",
+                sizeof(counters) - strlen(counters) - 1);
+            strncat(
+                counters, solver_counter_names[k], sizeof(counters) - strlen(counters) - 1);
+        }
+    }
+    if (csv)
+        printf("%s,%s,%d,%d,%s,%s,\"%s\"\n", s->name, s->family, s->min_n, s->max_n, caps,
+            counters, s->summary);
+    else
+        printf("%-14s %-10s %-6s %-38s %s\n", s->name, s->family, sizes, caps, s->summary);
+}
+
+static int add_named(const struct cli_value *v)
+{
+    struct list_cli *cli = v->field;
+    if (cli->nnamed >= LIST_MAX_NAMED) {
+        fprintf(stderr, "%s: at most %d --solver names\n", v->who, LIST_MAX_NAMED);
+        return CLI_VALUE_SAID;
+    }
+    cli->named[cli->nnamed++] = v->arg;
+    return CLI_VALUE_OK;
+}
+
 static const struct cli_option list_options[] = {
     CLI_LINE("usage: sudolab list [options]\n"
              "Lists the back ends built in: name, family, grid sizes, capabilities and\n"
@@ -27,6 +60,13 @@ static const struct cli_option list_options[] = {
         .name = "csv",
         .help = "name,family,min_n,max_n,caps,counters,summary rows with a header",
         .field = offsetof(struct list_cli, csv) },
+    { .kind = CLI_CUSTOM,
+        .name = "solver",
+        .metavar = "SPEC",
+        .help = "also list this outside back end (so:PATH[:SYMBOL], cmd:COMMAND);\n"
+                "exit status 1 when it cannot run",
+        .field = CLI_WHOLE,
+        .parse = add_named },
     CLI_OPTION_HELP,
 };
 
@@ -46,33 +86,30 @@ enum cli_parsed list_parse(int argc, char **argv, struct list_cli *out)
 
 int list_run(const struct list_cli *cli)
 {
-    const bool csv = cli->csv;
-    if (csv)
+    const struct solver *named[LIST_MAX_NAMED];
+    int rc = CLI_OK;
+    for (int i = 0; i < cli->nnamed; i++) {
+        if (!(named[i] = solver_find(cli->named[i]))) {
+            fprintf(stderr, "sudolab: no solver named '%s' (see `sudolab list`)\n",
+                cli->named[i]);
+            return CLI_USAGE;
+        }
+        const char *problem = outside_problem(named[i]);
+        if (problem && problem[0])
+            rc = CLI_SKIPPED;
+    }
+    if (cli->csv)
         puts("name,family,min_n,max_n,caps,counters,summary");
     else
         printf("%-14s %-10s %-6s %-38s %s\n", "name", "family", "sizes", "capabilities",
             "summary");
-    for (size_t i = 0; solver_registry[i]; i++) {
-        const struct solver *s = solver_registry[i];
-        char caps[80], sizes[16], counters[96] = "";
-        print_caps(s, caps, sizeof(caps));
-        snprintf(sizes, sizeof(sizes), "%d-%d", s->min_n, s->max_n);
-        for (int k = 0; k < SOLVER_COUNTER_COUNT; k++) {
-            if (s->counters & (1u << k)) {
-                strncat(counters, counters[0] ? " " : "",
-                    sizeof(counters) - strlen(counters) - 1);
-                strncat(counters, solver_counter_names[k],
-                    sizeof(counters) - strlen(counters) - 1);
-            }
-        }
-        if (csv)
-            printf("%s,%s,%d,%d,%s,%s,\"%s\"\n", s->name, s->family, s->min_n, s->max_n,
-                caps, counters, s->summary);
-        else
-            printf("%-14s %-10s %-6s %-38s %s\n", s->name, s->family, sizes, caps,
-                s->summary);
+    for (size_t i = 0; solver_registry[i]; i++)
+        print_solver(solver_registry[i], cli->csv);
+    for (int i = 0; i < cli->nnamed; i++) {
+        if (outside_problem(named[i])) /* NULL for a built-in back end */
+            print_solver(named[i], cli->csv);
     }
-    return CLI_OK;
+    return rc;
 }
 
 int cmd_list(int argc, char **argv)

@@ -6,8 +6,16 @@
 
 #include "cli/options.h"
 
+#include "solvers/solver.h"
+
+enum { LIST_MAX_NAMED = 64 };
+
 struct list_cli {
     bool csv;
+    /* --solver NAME: outside back ends (so:PATH, cmd:COMMAND) to list too,
+     * since they exist only when named */
+    const char *named[LIST_MAX_NAMED];
+    int nnamed;
 };
 
 extern const struct cli_table list_table;

@@ -2,6 +2,8 @@
 
 #include <string.h>
 
+#include "solvers/outside.h"
+
 const struct solver *const solver_registry[] = {
     &solver_naive, /* reference: simplest, slowest, easiest to trust */
     &solver_naive_stack,
@@ -37,6 +39,8 @@ size_t solver_count(void)
 
 const struct solver *solver_find(const char *name)
 {
+    if (outside_is_spec(name))
+        return outside_find(name); /* so:, cmd:, LABEL=: not in this table */
     for (size_t i = 0; solver_registry[i]; i++) {
         if (strcmp(solver_registry[i]->name, name) == 0)
             return solver_registry[i];

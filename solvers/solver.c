@@ -146,6 +146,9 @@ void solver_run(struct solver_instance *inst, const struct grid *puzzle,
     const uint64_t start = clock_now_ns();
     s->solve(inst->priv, puzzle, req, res);
     res->time_ns = clock_now_ns() - start;
+    if (res->solutions > 0 && res->outcome != SOLVE_ERROR && res->solution.ncells == 0
+        && s->first_solution)
+        s->first_solution(inst->priv, puzzle, res);
     if (req->limit && res->solutions > req->limit && res->outcome != SOLVE_ERROR) {
         snprintf(res->error, sizeof(res->error), "solver %s found %llu solutions past limit %llu",
                  s->name, (unsigned long long) res->solutions,

@@ -138,6 +138,12 @@ struct solver {
     void (*solve)(void *priv, const struct grid *puzzle, const struct solve_request *req,
                   struct solve_result *res);
     void (*fini)(void *priv); /* optional; frees what init or solve allocated */
+    /* Optional, for back ends that may count without returning a solution
+     * (outside solvers with tdoku's ABI give one only at limit 1): called by
+     * solver_run(), untimed, when solve() found solutions but left
+     * res->solution empty, to fill it in (or set outcome SOLVE_ERROR and
+     * error) so that the answer is verified like every other. */
+    void (*first_solution)(void *priv, const struct grid *puzzle, struct solve_result *res);
 };
 
 /* An open back end with its private state. Not shared between threads: open
