@@ -26,6 +26,12 @@
 #   SOLVERS [all]               BASELINE [the first solver]
 #   PUBLIC [datasets/public]    HYPERFINE [1] (0 skips it)
 #   OUT [results/<date>_<host>_<revision>]
+#   PEERS [none] outside solvers to run beside sudolab's, e.g.
+#     PEERS='so:/opt/tdoku/build/libtdoku_shared.so cmd:python3 my_solver.py'
+#     A word that begins with so: or cmd: (or LABEL=so:, LABEL=cmd:) starts a
+#     new solver; the words after it, up to the next such word, are its
+#     command's arguments. README's "Outside solvers" says how to build
+#     tdoku's library and wrap qqwing.
 # Exit status: that of `sudolab bench` (1 when a run failed or answers
 # disagreed; the report is written anyway), or 2 when setup or build failed.
 set -eu
@@ -78,15 +84,51 @@ fi
 extra=""
 [ -n "${SOLVERS:-}" ] && extra="--solvers $SOLVERS"
 [ -n "${BASELINE:-}" ] && extra="$extra --baseline $BASELINE"
+# PEERS: split into specs, one a line (a spec may hold spaces)
+peers=""
+if [ -n "${PEERS:-}" ]; then
+    spec=""
+    set -f
+    for word in $PEERS; do
+        case $word in
+            so:* | cmd:* | *=so:* | *=cmd:*)
+                [ -n "$spec" ] && peers="$peers$spec
+"
+                spec=$word ;;
+            *)
+                [ -n "$spec" ] || { echo "run-bench: PEERS: '$word' is no so: or cmd: spec" >&2; exit 2; }
+                spec="$spec $word" ;;
+        esac
+    done
+    set +f
+    peers="$peers$spec"
+    # every built-in back end as well, unless SOLVERS chose some
+    [ -n "${SOLVERS:-}" ] || extra="--solvers *"
+fi
+ncorpora=$#
+# the specs go before the corpora as --solver SPEC, through the positional
+# parameters so that their spaces survive
+if [ -n "$peers" ]; then
+    old_ifs=$IFS
+    IFS='
+'
+    for p in $peers; do
+        set -- --solver "$p" "$@"
+    done
+    IFS=$old_ifs
+    echo "run-bench: outside solvers: $(printf '%s' "$peers" | tr '\n' ';')" >&2
+fi
 
-echo "run-bench: $("$bin" list --csv | tail -n +2 | wc -l) back ends, $# corpora" \
+echo "run-bench: $("$bin" list --csv | tail -n +2 | wc -l) back ends, $ncorpora corpora" \
     "(first $head puzzles each), budget $budget ms, into $out" >&2
 status=0
 # the tables printed on stdout are kept too (summary.txt): the quickest read
+set -f # --solvers * is for sudolab to expand
 # shellcheck disable=SC2086
 "$bin" bench --out "$out" --head "$head" --budget-ms "$budget" -j "$jobs" \
     --pass-ms "$pass" --permute --seed "$seed" --expect $extra "$@" \
     > "$out/summary.txt" || status=$?
+set +f
 cat "$out/summary.txt"
 
 scripts/plots.sh "$out" || { echo "run-bench: plotting failed" >&2; [ "$status" -ne 0 ] || status=1; }
