@@ -708,5 +708,5 @@ int main(void)
             dir ? dir : "SUDOLAB_SHARED_DATASETS (unset)");
         ntests--;
     }
-    return _cmocka_run_group_tests("fast", tests, ntests, NULL, NULL);
+    return _cmocka_run_group_tests("mrv_dlx", tests, ntests, NULL, NULL);
 }
