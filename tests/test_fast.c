@@ -73,7 +73,7 @@ static int setup_seed(void **state)
     (void) state;
     const char *s = getenv("SUDOLAB_SEED");
     seed = s ? strtoull(s, NULL, 10) : (uint64_t) clock_now_ns();
-    printf("# bitboard: seed %llu (set SUDOLAB_SEED to repeat)\n",
+    printf("# fast: seed %llu (set SUDOLAB_SEED to repeat)\n",
         (unsigned long long) seed);
     return 0;
 }
@@ -393,5 +393,5 @@ int main(void)
             dir ? dir : "SUDOLAB_SHARED_DATASETS (unset)");
         ntests -= 2;
     }
-    return _cmocka_run_group_tests("bitboard", tests, ntests, setup_seed, NULL);
+    return _cmocka_run_group_tests("fast", tests, ntests, setup_seed, NULL);
 }
