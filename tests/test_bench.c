@@ -3,21 +3,16 @@
  * reader round trip (quoting, empty cells, torn last rows), --resume's choice
  * of the cells still to run, the cross-check and the summary arithmetic. */
 #include <math.h>
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <cmocka.h>
 
 #include "bench/bench_csv.h"
 #include "bench/bench_run.h"
 #include "bench/bench_stats.h"
 #include "bench/bench_summary.h"
 #include "solvers/registry.h"
+#include "tests/test_util.h"
 
 static void quantiles_interpolate_between_ranks(void **state)
 {
@@ -396,9 +391,9 @@ static void summary_arithmetic(void **state)
     bench_plan_free(&plan);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-    const struct CMUnitTest tests[] = {
+    static const struct CMUnitTest tests[] = {
         cmocka_unit_test(quantiles_interpolate_between_ranks),
         cmocka_unit_test(means_par2_and_middle_half),
         cmocka_unit_test(csv_header_follows_the_counters),
@@ -410,5 +405,6 @@ int main(void)
         cmocka_unit_test(crosscheck_reports_disagreements),
         cmocka_unit_test(summary_arithmetic),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    const struct test_group plain = { "bench", tests, TEST_COUNT(tests), NULL, NULL };
+    return test_main(argc, argv, &plain, NULL);
 }

@@ -13,46 +13,22 @@
  *  - with SUDOLAB_SHARED_DATASETS: the first 2,000 puzzles of every corpus
  *    there, solved by every back end with SOLVER_CAP_FAST, limit 2, every
  *    solution verified and every count as the corpus says (2 for
- *    serg_benchmark, else 1); left out with a message when it is absent. */
+ *    serg_benchmark, else 1): the --corpora group (tests/test_util.h). */
 #include <dirent.h>
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-#include <cmocka.h>
 
 #include "common/check.h"
 #include "common/corpus.h"
 #include "common/exact_cover.h"
 #include "common/rng.h"
 #include "solvers/registry.h"
+#include "tests/test_util.h"
 
 static const char *const fast_names[] = { "mrv", "mrv_plain", "dlx" };
 enum { NFAST = sizeof(fast_names) / sizeof(fast_names[0]) };
-
-static struct solver_instance *open_named(const char *name)
-{
-    const struct solver *s = solver_find(name);
-    assert_non_null(s);
-    struct solver_instance *inst = solver_open(s);
-    assert_non_null(inst);
-    return inst;
-}
-
-/* A valid complete grid built from the usual shifted-rows pattern. */
-static void pattern_grid(struct grid *g, int br, int bc, enum grid_variant variant)
-{
-    assert_int_equal(grid_init(g, br, bc, variant), 0);
-    for (int r = 0; r < g->n; r++) {
-        for (int c = 0; c < g->n; c++)
-            g->cell[r * g->n + c] = (uint8_t) ((r % br * bc + r / br + c) % g->n + 1);
-    }
-}
 
 /* --- the exact-cover model --- */
 
@@ -207,7 +183,7 @@ static void published_counts(void **state)
         { 1, 5, 161280 }, /* of order 5 */
     };
     for (int s = 0; s < NFAST; s++) {
-        struct solver_instance *inst = open_named(fast_names[s]);
+        struct solver_instance *inst = test_open(fast_names[s]);
         for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++) {
             struct grid g;
             assert_int_equal(grid_init(&g, known[i].br, known[i].bc, GRID_STANDARD), 0);
@@ -277,7 +253,7 @@ static void enumeration_distinct(void **state)
 {
     (void) state;
     for (int s = 0; s < NFAST; s++) {
-        struct solver_instance *inst = open_named(fast_names[s]);
+        struct solver_instance *inst = test_open(fast_names[s]);
         struct grid g;
         grid_init(&g, 2, 2, GRID_STANDARD);
         assert_int_equal(enumerate(inst, &g), 288);
@@ -298,10 +274,8 @@ static void counting_equals_enumeration(void **state)
     (void) state;
     struct solver_instance *inst[NFAST];
     for (int s = 0; s < NFAST; s++)
-        inst[s] = open_named(fast_names[s]);
-    const char *env = getenv("SUDOLAB_SEED");
-    const uint64_t seed = env ? strtoull(env, NULL, 10) : 20240611u;
-    printf("# counting_equals_enumeration: seed %llu\n", (unsigned long long) seed);
+        inst[s] = test_open(fast_names[s]);
+    const uint64_t seed = test_seed("counting_equals_enumeration", 20240611u);
     struct rng rng;
     rng_seed(&rng, seed);
     const struct {
@@ -321,7 +295,7 @@ static void counting_equals_enumeration(void **state)
                 assert_int_equal(res.status, SOLVE_STATUS_SOLVED);
                 full = res.solution;
             } else {
-                pattern_grid(&full, kinds[k].br, kinds[k].bc, GRID_STANDARD);
+                test_pattern_grid(&full, kinds[k].br, kinds[k].bc);
             }
             assert_true(check_solution(&full, &full, NULL, 0));
             puzzle = full;
@@ -364,58 +338,51 @@ static void counting_equals_enumeration(void **state)
 static void counts_agree_on_test_data(void **state)
 {
     (void) state;
-    const char *dir = getenv("SUDOLAB_TEST_DATA");
-    const char *files[] = { "crosscheck.txt", "crosscheck_diagonal.txt" };
+    struct test_case *cases;
+    size_t ncases;
+    assert_int_equal(test_load_crosscheck(&cases, &ncases), 0);
     struct solver_instance *inst[NFAST];
     for (int s = 0; s < NFAST; s++)
-        inst[s] = open_named(fast_names[s]);
+        inst[s] = test_open(fast_names[s]);
     int compared = 0;
-    for (int f = 0; f < 2; f++) {
-        char path[4096], why[200];
-        snprintf(path, sizeof(path), "%s/%s", dir ? dir : "tests/data", files[f]);
-        const struct corpus_options opts = { .shape = { .variant = (uint8_t) f } };
-        struct corpus *c = corpus_open(path, &opts, why, sizeof(why));
-        assert_non_null(c);
-        static struct corpus_item item;
-        while (corpus_next(c, &item) == CORPUS_PUZZLE) {
-            if (grid_find_conflict(&item.puzzle, why, sizeof(why)))
-                continue;
-            struct solve_result res[NFAST];
-            bool finished = true;
-            for (int s = 0; s < NFAST; s++) {
-                /* a step budget leaves out the grids with astronomically
-                 * many solutions (the empty 9x9 of the corpus) */
-                const struct solve_request req = { .limit = 0, .budget_steps = 3000000 };
-                solver_run(inst[s], &item.puzzle, &req, &res[s]);
-                assert_int_not_equal(res[s].status, SOLVE_STATUS_ERROR);
-                finished &= res[s].status != SOLVE_STATUS_LIMIT;
-            }
-            if (!finished)
-                continue;
-            for (int s = 1; s < NFAST; s++) {
-                if (res[s].solutions != res[0].solutions)
-                    fail_msg("%s:%lu: %s counts %llu, %s %llu", files[f], item.line,
-                        fast_names[s], (unsigned long long) res[s].solutions,
-                        fast_names[0], (unsigned long long) res[0].solutions);
-                if (res[0].solutions == 1)
-                    assert_memory_equal(
-                        res[s].solution.cell, res[0].solution.cell, item.puzzle.ncells);
-            }
-            compared++;
+    for (size_t i = 0; i < ncases; i++) {
+        const struct test_case *k = &cases[i];
+        if (k->count == TEST_INVALID)
+            continue;
+        struct solve_result res[NFAST];
+        bool finished = true;
+        for (int s = 0; s < NFAST; s++) {
+            /* a step budget leaves out the grids with astronomically many
+             * solutions (the empty 9x9 of the corpus) */
+            test_solve(inst[s], &k->puzzle, 0, 3000000, &res[s]);
+            assert_int_not_equal(res[s].status, SOLVE_STATUS_ERROR);
+            finished &= res[s].status != SOLVE_STATUS_LIMIT;
         }
-        corpus_close(c);
+        if (!finished)
+            continue;
+        for (int s = 1; s < NFAST; s++) {
+            if (res[s].solutions != res[0].solutions)
+                fail_msg("%s:%lu: %s counts %llu, %s %llu", k->file, k->line,
+                    fast_names[s], (unsigned long long) res[s].solutions, fast_names[0],
+                    (unsigned long long) res[0].solutions);
+            if (res[0].solutions == 1)
+                assert_memory_equal(
+                    res[s].solution.cell, res[0].solution.cell, k->puzzle.ncells);
+        }
+        compared++;
     }
     printf("# %d puzzles counted in full by all three\n", compared);
     assert_true(compared >= 20);
     for (int s = 0; s < NFAST; s++)
         solver_close(inst[s]);
+    free(cases);
 }
 
 static void limits_on_empty_grids(void **state)
 {
     (void) state;
     for (int s = 0; s < NFAST; s++) {
-        struct solver_instance *inst = open_named(fast_names[s]);
+        struct solver_instance *inst = test_open(fast_names[s]);
         struct grid g;
         grid_init(&g, 2, 3, GRID_STANDARD);
         enum solve_status status;
@@ -438,16 +405,13 @@ static void state_is_clean(void **state)
     const char *hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5."
                        ".2.....1.4......";
     struct grid puzzle, empty4, empty9d, full;
-    char why[200];
-    const struct grid_shape shape = { 0 };
-    assert_int_equal(
-        grid_parse_token(&puzzle, hard, strlen(hard), &shape, why, sizeof(why)), 0);
+    test_parse(&puzzle, hard, GRID_STANDARD);
     grid_init(&empty4, 2, 2, GRID_STANDARD);
     grid_init(&empty9d, 3, 3, GRID_DIAGONAL);
-    pattern_grid(&full, 3, 3, GRID_STANDARD);
+    test_pattern_grid(&full, 3, 3);
     for (int s = 0; s < NFAST; s++) {
-        struct solver_instance *fresh = open_named(fast_names[s]);
-        struct solver_instance *used = open_named(fast_names[s]);
+        struct solver_instance *fresh = test_open(fast_names[s]);
+        struct solver_instance *used = test_open(fast_names[s]);
         const struct solve_request two = { .limit = 2 }, one = { .limit = 1 };
         const struct solve_request budget = { .limit = 0, .budget_steps = 777 };
         struct solve_result a, b;
@@ -475,7 +439,7 @@ static void counters_on_singles(void **state)
 {
     (void) state;
     struct grid full, puzzle;
-    pattern_grid(&full, 3, 3, GRID_STANDARD);
+    test_pattern_grid(&full, 3, 3);
     puzzle = full;
     const int holes[] = { 0 * 9 + 0, 1 * 9 + 3, 2 * 9 + 6, 3 * 9 + 1, 4 * 9 + 4 };
     for (int i = 0; i < 5; i++)
@@ -489,7 +453,7 @@ static void counters_on_singles(void **state)
         { "dlx", 6 }, /* one level per chosen option, then the leaf */
     };
     for (size_t i = 0; i < sizeof(expect) / sizeof(expect[0]); i++) {
-        struct solver_instance *inst = open_named(expect[i].name);
+        struct solver_instance *inst = test_open(expect[i].name);
         const struct solve_request req = { .limit = 2 };
         struct solve_result res;
         solver_run(inst, &puzzle, &req, &res);
@@ -505,38 +469,6 @@ static void counters_on_singles(void **state)
 
 /* --- traces beyond 9x9 (the cross-check replays 9x9 and smaller) --- */
 
-struct replay {
-    struct grid g, first;
-    int solutions, errors;
-};
-
-static void replay_event(void *ctx, const struct solver_event *ev)
-{
-    struct replay *r = ctx;
-    const bool in = ev->cell >= 0 && ev->cell < r->g.ncells;
-    switch (ev->kind) {
-    case SOLVER_EVENT_SINGLETON:
-    case SOLVER_EVENT_GUESS:
-        if (!in || r->g.cell[ev->cell] != 0)
-            r->errors++;
-        else
-            r->g.cell[ev->cell] = (uint8_t) ev->value;
-        break;
-    case SOLVER_EVENT_UNDO:
-        if (!in || r->g.cell[ev->cell] != ev->value)
-            r->errors++;
-        else
-            r->g.cell[ev->cell] = 0;
-        break;
-    case SOLVER_EVENT_SOLUTION:
-        if (r->solutions++ == 0)
-            r->first = r->g;
-        break;
-    case SOLVER_EVENT_DEAD:
-        break;
-    }
-}
-
 /* 16x16 and diagonal 12x12 puzzles with enough blanks for guesses and undos
  * (55% and 60% blanks: at 25x25 and about half blanks the search explodes, as
  * quasigroup completion does near its phase transition). */
@@ -546,8 +478,8 @@ static void traces_replay_large(void **state)
     struct rng rng;
     rng_seed(&rng, 7);
     struct grid full[2];
-    pattern_grid(&full[0], 4, 4, GRID_STANDARD);
-    struct solver_instance *mrv = open_named("mrv");
+    test_pattern_grid(&full[0], 4, 4);
+    struct solver_instance *mrv = test_open("mrv");
     grid_init(&full[1], 3, 4, GRID_DIAGONAL);
     const struct solve_request first = { .limit = 1 };
     struct solve_result res;
@@ -564,11 +496,12 @@ static void traces_replay_large(void **state)
                     puzzle.cell[i] = 0;
             }
             for (int s = 0; s < NFAST; s++) {
-                struct solver_instance *inst = open_named(fast_names[s]);
-                struct replay r = { .g = puzzle };
+                struct solver_instance *inst = test_open(fast_names[s]);
+                struct test_replay r;
+                test_replay_start(&r, &puzzle);
                 const struct solve_request req = { .limit = 2,
                     .deadline_ns = clock_now_ns() + 20000000000u,
-                    .trace = replay_event,
+                    .trace = test_replay_event,
                     .ctx = &r };
                 solver_run(inst, &puzzle, &req, &res);
                 assert_true(res.status == SOLVE_STATUS_UNIQUE
@@ -591,17 +524,10 @@ static int compare_names(const void *a, const void *b)
     return strcmp(*(const char *const *) a, *(const char *const *) b);
 }
 
-static const char *shared_dir(void)
-{
-    const char *dir = getenv("SUDOLAB_SHARED_DATASETS");
-    struct stat sb;
-    return dir && stat(dir, &sb) == 0 && S_ISDIR(sb.st_mode) ? dir : NULL;
-}
-
 static void shared_corpora(void **state)
 {
     (void) state;
-    const char *dir = shared_dir();
+    const char *dir = test_shared_dir();
     assert_non_null(dir);
     struct stat sb;
     const struct solver *fast[32];
@@ -684,9 +610,9 @@ static void shared_corpora(void **state)
     assert_int_equal(failures, 0);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-    const struct CMUnitTest tests[] = {
+    static const struct CMUnitTest tests[] = {
         cmocka_unit_test(model_shape),
         cmocka_unit_test(model_large),
         cmocka_unit_test(published_counts),
@@ -697,16 +623,12 @@ int main(void)
         cmocka_unit_test(state_is_clean),
         cmocka_unit_test(counters_on_singles),
         cmocka_unit_test(traces_replay_large),
+    };
+    static const struct CMUnitTest corpus_tests[] = {
         cmocka_unit_test(shared_corpora),
     };
-    size_t ntests = sizeof(tests) / sizeof(tests[0]);
-    /* Without the corpora the test is left out rather than skipped: cmocka
-     * prints a skip as "not ok ... # SKIP", which meson counts as a failure. */
-    if (!shared_dir()) {
-        const char *dir = getenv("SUDOLAB_SHARED_DATASETS");
-        printf("# shared corpora: %s is not a folder; shared_corpora not run\n",
-            dir ? dir : "SUDOLAB_SHARED_DATASETS (unset)");
-        ntests--;
-    }
-    return _cmocka_run_group_tests("mrv_dlx", tests, ntests, NULL, NULL);
+    const struct test_group plain = { "mrv_dlx", tests, TEST_COUNT(tests), NULL, NULL };
+    const struct test_group corpora
+        = { "mrv_dlx corpora", corpus_tests, TEST_COUNT(corpus_tests), NULL, NULL };
+    return test_main(argc, argv, &plain, &corpora);
 }
