@@ -1,4 +1,6 @@
-/* sudolab list: the registered back ends and what they handle. */
+/* sudolab list: the registered back ends and what they handle. One this
+ * machine cannot run (solver_available) keeps its line, its summary prefixed
+ * with "unavailable (why): ". */
 #include <stdio.h>
 #include <string.h>
 
@@ -28,7 +30,7 @@ int cmd_list(int argc, char **argv)
                "summary");
     for (size_t i = 0; solver_registry[i]; i++) {
         const struct solver *s = solver_registry[i];
-        char caps[80], sizes[16], counters[96] = "";
+        char caps[80], sizes[16], counters[96] = "", why[120], summary[320];
         print_caps(s, caps, sizeof(caps));
         snprintf(sizes, sizeof(sizes), "%d-%d", s->min_n, s->max_n);
         for (int k = 0; k < SOLVER_COUNTER_COUNT; k++) {
@@ -38,12 +40,15 @@ int cmd_list(int argc, char **argv)
                         sizeof(counters) - strlen(counters) - 1);
             }
         }
+        if (solver_available(s, why, sizeof(why)))
+            snprintf(summary, sizeof(summary), "%s", s->summary);
+        else
+            snprintf(summary, sizeof(summary), "unavailable (%s): %s", why, s->summary);
         if (csv)
             printf("%s,%s,%d,%d,%s,%s,\"%s\"\n", s->name, s->family, s->min_n, s->max_n,
-                   caps, counters, s->summary);
+                   caps, counters, summary);
         else
-            printf("%-14s %-10s %-6s %-38s %s\n", s->name, s->family, sizes, caps,
-                   s->summary);
+            printf("%-14s %-10s %-6s %-38s %s\n", s->name, s->family, sizes, caps, summary);
     }
     return CLI_OK;
 }

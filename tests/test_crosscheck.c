@@ -251,6 +251,8 @@ int main(int argc, char **argv)
         return 1;
     size_t t = 0;
     for (size_t i = 0; i < nsolvers; i++) {
+        if (!test_available(solver_registry[i], "not cross-checked"))
+            continue;
         for (size_t k = 0; k < nkinds; k++) {
             if (!kinds[k].applies(solver_registry[i]))
                 continue;

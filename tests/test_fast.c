@@ -25,9 +25,12 @@
 #include "solvers/registry.h"
 #include "tests/test_util.h"
 
-static const char *const paths[]
-    = { "fast", "fast_portable", "fast_avx2", "fast_avx512" };
-enum { NPATHS = sizeof(paths) / sizeof(paths[0]) };
+/* The registrations of the back end: `fast`, then the forced paths
+ * (fast_portable, fast_avx2, fast_avx512...) this machine can run, from the
+ * registry. */
+enum { MAX_PATHS = 8 };
+static const char *paths[MAX_PATHS];
+static int npaths;
 
 /* A 17-clue puzzle (the first of Royle's list, as in tdoku's
  * puzzles2_17_clue); unique, like test_royle. */
@@ -36,11 +39,19 @@ static const char clue17[]
 
 static uint64_t seed;
 
-static int setup_seed(void **state)
+static int setup(void **state)
 {
     (void) state;
     seed = test_seed("fast", 0);
-    return 0;
+    npaths = 0;
+    for (size_t i = 0; solver_registry[i]; i++) {
+        const char *name = solver_registry[i]->name;
+        if ((strcmp(name, "fast") == 0 || strncmp(name, "fast_", 5) == 0)
+            && test_available(solver_registry[i], "not tested") && npaths < MAX_PATHS)
+            paths[npaths++] = name;
+    }
+    /* `fast` itself always runs (the portable path at worst), and comes first */
+    return npaths >= 2 && strcmp(paths[0], "fast") == 0 ? 0 : -1;
 }
 
 static const struct {
@@ -60,8 +71,8 @@ static const struct {
 static void paths_agree(void **state)
 {
     (void) state;
-    struct solver_instance *inst[NPATHS];
-    for (int p = 0; p < NPATHS; p++)
+    struct solver_instance *inst[MAX_PATHS];
+    for (int p = 0; p < npaths; p++)
         inst[p] = test_open(paths[p]);
     struct rng rng;
     rng_seed(&rng, seed);
@@ -83,7 +94,7 @@ static void paths_agree(void **state)
             assert_true(ref.status == SOLVE_STATUS_UNIQUE
                 || ref.status == SOLVE_STATUS_MULTIPLE
                 || ref.status == SOLVE_STATUS_SOLVED);
-            for (int p = 1; p < NPATHS; p++) {
+            for (int p = 1; p < npaths; p++) {
                 test_solve(inst[p], &iso, heads[h].limit, 0, &res);
                 if (res.status != ref.status || res.solutions != ref.solutions
                     || memcmp(&res.counters, &ref.counters, sizeof(ref.counters)) != 0
@@ -100,11 +111,11 @@ static void paths_agree(void **state)
         }
         corpus_close(c);
     }
-    for (int p = 0; p < NPATHS; p++)
+    for (int p = 0; p < npaths; p++)
         solver_close(inst[p]);
     if (opened == 0)
         test_skip("paths_agree: none of its corpora is in %s", test_shared_dir());
-    printf("# %d isomorphs compared across %d paths\n", compared, NPATHS);
+    printf("# %d isomorphs compared across %d paths\n", compared, npaths);
 }
 
 /* A unique puzzle plus a wrong clue that breaks no rule has no solution. */
@@ -114,7 +125,7 @@ static void wrong_clue_unsolvable(void **state)
     const char *const texts[] = { test_royle, clue17 };
     struct rng rng;
     rng_seed(&rng, seed + 1);
-    for (int p = 0; p < NPATHS; p++) {
+    for (int p = 0; p < npaths; p++) {
         struct solver_instance *inst = test_open(paths[p]);
         for (int t = 0; t < 2; t++) {
             struct grid g;
@@ -150,7 +161,7 @@ static void wrong_clue_unsolvable(void **state)
 static void sixteen_clues_multiple(void **state)
 {
     (void) state;
-    for (int p = 0; p < NPATHS; p++) {
+    for (int p = 0; p < npaths; p++) {
         struct solver_instance *inst = test_open(paths[p]);
         struct grid g;
         test_parse(&g, clue17, GRID_STANDARD);
@@ -201,8 +212,8 @@ static void serg_counts_match_dlx(void **state)
     if (!c)
         test_skip("serg_counts_match_dlx: no serg corpus in %s", test_shared_dir());
     struct solver_instance *ref = test_open("dlx");
-    struct solver_instance *inst[NPATHS];
-    for (int p = 0; p < NPATHS; p++)
+    struct solver_instance *inst[MAX_PATHS];
+    for (int p = 0; p < npaths; p++)
         inst[p] = test_open(paths[p]);
     static struct corpus_item item;
     int checked = 0;
@@ -212,7 +223,7 @@ static void serg_counts_match_dlx(void **state)
         assert_int_equal(want.status, SOLVE_STATUS_MULTIPLE);
         if (want.solutions > 64)
             continue;
-        for (int p = 0; p < NPATHS; p++) {
+        for (int p = 0; p < npaths; p++) {
             test_solve(inst[p], &item.puzzle, 0, 0, &res);
             assert_int_equal(res.status, SOLVE_STATUS_MULTIPLE);
             assert_int_equal(res.solutions, want.solutions);
@@ -229,7 +240,7 @@ static void serg_counts_match_dlx(void **state)
     }
     corpus_close(c);
     solver_close(ref);
-    for (int p = 0; p < NPATHS; p++)
+    for (int p = 0; p < npaths; p++)
         solver_close(inst[p]);
     assert_true(checked > 0);
 }
@@ -275,7 +286,7 @@ static void budgets(void **state)
         ".",
         GRID_STANDARD);
     grid_init(&empty, 3, 3, GRID_STANDARD);
-    for (int p = 0; p < NPATHS; p++) {
+    for (int p = 0; p < npaths; p++) {
         struct solver_instance *inst = test_open(paths[p]);
         struct solve_result full, res;
         test_solve(inst, &hard, 2, 0, &full);
@@ -303,7 +314,7 @@ static void declines_other_shapes(void **state)
 {
     (void) state;
     struct grid g;
-    for (int p = 0; p < NPATHS; p++) {
+    for (int p = 0; p < npaths; p++) {
         const struct solver *s = solver_find(paths[p]);
         assert_non_null(s);
         grid_init(&g, 2, 2, GRID_STANDARD);
@@ -317,6 +328,184 @@ static void declines_other_shapes(void **state)
     }
 }
 
+/* --- forced paths the CPU lacks (SUDOLAB_MAX_SIMD stands in for a narrower
+ * CPU: it lowers the widest path allowed, never raises it) --- */
+
+static int clear_max_simd(void **state)
+{
+    (void) state;
+    unsetenv("SUDOLAB_MAX_SIMD");
+    return 0;
+}
+
+static const struct solver *find(const char *name)
+{
+    const struct solver *s = solver_find(name);
+    if (!s)
+        fail_msg("%s is not registered", name);
+    return s;
+}
+
+static bool available(const char *name, char *why, size_t whylen)
+{
+    return solver_available(find(name), why, whylen);
+}
+
+static void assert_mentions(const char *text, const char *part)
+{
+    if (!strstr(text, part))
+        fail_msg("\"%s\" does not mention \"%s\"", text, part);
+}
+
+/* An unavailable path declines puzzles with its reason; solver_run never runs
+ * another path under its name. */
+static void assert_declined(const char *name, const char *reason)
+{
+    struct grid g;
+    test_parse(&g, test_royle, GRID_STANDARD);
+    char why[200];
+    assert_false(solver_supports(find(name), &g, why, sizeof(why)));
+    assert_mentions(why, name);
+    assert_mentions(why, "unavailable");
+    assert_mentions(why, reason);
+    struct solver_instance *inst = test_open(name);
+    struct solve_result res;
+    test_solve(inst, &g, 2, 0, &res);
+    solver_close(inst);
+    assert_int_equal(res.status, SOLVE_STATUS_ERROR);
+    assert_int_equal(res.solutions, 0);
+    assert_mentions(res.error, reason);
+}
+
+/* `fast` solves whatever the cap, on the widest path allowed. */
+static void assert_fast_solves(void)
+{
+    struct grid g;
+    test_parse(&g, test_royle, GRID_STANDARD);
+    struct solver_instance *inst = test_open("fast");
+    struct solve_result res;
+    test_solve(inst, &g, 2, 0, &res);
+    solver_close(inst);
+    assert_int_equal(res.status, SOLVE_STATUS_UNIQUE);
+}
+
+static void forced_paths_need_their_instructions(void **state)
+{
+    (void) state;
+    char why[200];
+    unsetenv("SUDOLAB_MAX_SIMD");
+    assert_true(available("fast", why, sizeof(why)));
+    assert_true(available("fast_portable", why, sizeof(why)));
+    const bool has_avx2 = available("fast_avx2", why, sizeof(why));
+    const bool has_avx512 = available("fast_avx512", why, sizeof(why));
+    printf("# this machine runs: portable%s%s\n", has_avx2 ? ", avx2" : "",
+        has_avx512 ? ", avx512" : "");
+    assert_true(has_avx2 || !has_avx512); /* the 512-bit path uses AVX2 too */
+    /* the cap never adds what the CPU lacks */
+    setenv("SUDOLAB_MAX_SIMD", "avx512", 1);
+    assert_int_equal(available("fast_avx2", why, sizeof(why)), has_avx2);
+    assert_int_equal(available("fast_avx512", why, sizeof(why)), has_avx512);
+    /* at most AVX2: the 512-bit path goes, the others stay */
+    setenv("SUDOLAB_MAX_SIMD", "avx2", 1);
+    assert_false(available("fast_avx512", why, sizeof(why)));
+    assert_mentions(why, "AVX-512");
+    assert_mentions(why, has_avx512 ? "SUDOLAB_MAX_SIMD=avx2" : "lacks");
+    assert_declined("fast_avx512", "AVX-512");
+    assert_int_equal(available("fast_avx2", why, sizeof(why)), has_avx2);
+    assert_true(available("fast", why, sizeof(why)));
+    assert_true(available("fast_portable", why, sizeof(why)));
+    assert_fast_solves();
+    /* portable only */
+    setenv("SUDOLAB_MAX_SIMD", "portable", 1);
+    assert_false(available("fast_avx2", why, sizeof(why)));
+    assert_mentions(why, "AVX2");
+    assert_declined("fast_avx2", "AVX2");
+    assert_declined("fast_avx512", "AVX-512");
+    assert_true(available("fast_portable", why, sizeof(why)));
+    assert_fast_solves();
+    /* a value naming no path is an error for every registration */
+    setenv("SUDOLAB_MAX_SIMD", "avx9000", 1);
+    assert_false(available("fast", why, sizeof(why)));
+    assert_mentions(why, "SUDOLAB_MAX_SIMD=avx9000");
+    assert_declined("fast", "SUDOLAB_MAX_SIMD=avx9000");
+    assert_declined("fast_portable", "SUDOLAB_MAX_SIMD=avx9000");
+}
+
+/* An instance opened while its path was unavailable stays unable to run it,
+ * even when the cap is lifted afterwards: it reports an error, it does not
+ * run another path. */
+static void opened_unavailable_stays_unavailable(void **state)
+{
+    (void) state;
+    setenv("SUDOLAB_MAX_SIMD", "portable", 1);
+    struct solver_instance *inst = test_open("fast_avx2");
+    unsetenv("SUDOLAB_MAX_SIMD");
+    if (!available("fast_avx2", NULL, 0)) {
+        solver_close(inst);
+        test_skip("this CPU lacks AVX2: fast_avx2 is never available here");
+    }
+    struct grid g;
+    test_parse(&g, test_royle, GRID_STANDARD);
+    struct solve_result res;
+    test_solve(inst, &g, 2, 0, &res);
+    solver_close(inst);
+    assert_int_equal(res.status, SOLVE_STATUS_ERROR);
+    assert_mentions(res.error, "unavailable");
+}
+
+/* The lines of `[SUDOLAB_MAX_SIMD=cap] sudolab list [--csv]`. */
+static int list_lines(const char *cap, bool csv, char lines[][512], int max)
+{
+    if (cap)
+        setenv("SUDOLAB_MAX_SIMD", cap, 1);
+    else
+        unsetenv("SUDOLAB_MAX_SIMD");
+    FILE *p = test_sudolab(csv ? "list --csv" : "list");
+    if (!p)
+        test_skip("SUDOLAB_BIN is not set: `sudolab list` is not tested");
+    int n = 0;
+    while (n < max && fgets(lines[n], 512, p))
+        n++;
+    assert_int_equal(pclose(p), 0);
+    return n;
+}
+
+/* `sudolab list` marks an unavailable path, with the reason, before its
+ * summary; every other line, and the columns of that one, stay as they
+ * were. */
+static void list_shows_unavailable_paths(void **state)
+{
+    (void) state;
+    static char plain[64][512], capped[64][512];
+    for (int csv = 0; csv < 2; csv++) {
+        const int n = list_lines(NULL, csv, plain, 64);
+        assert_int_equal(list_lines("portable", csv, capped, 64), n);
+        assert_int_equal(n, (int) solver_count() + 1); /* a header, a line each */
+        int marked = 0;
+        for (int i = 0; i < n; i++) {
+            if (strcmp(plain[i], capped[i]) == 0)
+                continue;
+            /* "fast_avx2 ... <summary>" became "fast_avx2 ... unavailable (...):
+             * <summary>" */
+            const char *summary = i > 0 ? solver_registry[i - 1]->summary : "";
+            const char *at = strstr(plain[i], summary);
+            assert_non_null(at);
+            const size_t head = (size_t) (at - plain[i]);
+            assert_memory_equal(plain[i], capped[i], head);
+            assert_mentions(
+                capped[i] + head, "unavailable (SUDOLAB_MAX_SIMD=portable rules out ");
+            assert_mentions(capped[i] + head, summary);
+            assert_true(strncmp(solver_registry[i - 1]->name, "fast_", 5) == 0);
+            marked++;
+        }
+        /* the forced paths wider than portable that this CPU runs */
+        unsetenv("SUDOLAB_MAX_SIMD");
+        const int wider
+            = available("fast_avx2", NULL, 0) + available("fast_avx512", NULL, 0);
+        assert_int_equal(marked, wider);
+    }
+}
+
 int main(int argc, char **argv)
 {
     static const struct CMUnitTest tests[] = {
@@ -325,14 +514,16 @@ int main(int argc, char **argv)
         cmocka_unit_test(counters_invariants),
         cmocka_unit_test(budgets),
         cmocka_unit_test(declines_other_shapes),
+        cmocka_unit_test_teardown(forced_paths_need_their_instructions, clear_max_simd),
+        cmocka_unit_test_teardown(opened_unavailable_stays_unavailable, clear_max_simd),
+        cmocka_unit_test_teardown(list_shows_unavailable_paths, clear_max_simd),
     };
     static const struct CMUnitTest corpus_tests[] = {
         cmocka_unit_test(paths_agree),
         cmocka_unit_test(serg_counts_match_dlx),
     };
-    const struct test_group plain
-        = { "fast", tests, TEST_COUNT(tests), setup_seed, NULL };
+    const struct test_group plain = { "fast", tests, TEST_COUNT(tests), setup, NULL };
     const struct test_group corpora
-        = { "fast corpora", corpus_tests, TEST_COUNT(corpus_tests), setup_seed, NULL };
+        = { "fast corpora", corpus_tests, TEST_COUNT(corpus_tests), setup, NULL };
     return test_main(argc, argv, &plain, &corpora);
 }

@@ -539,6 +539,7 @@ static void shared_corpora(void **state)
     for (size_t i = 0; solver_registry[i] && nfast < 32; i++) {
         const struct solver *s = solver_registry[i];
         if ((s->caps & SOLVER_CAP_FAST) && (s->caps & SOLVER_CAP_COUNT)
+            && test_available(s, "not run on the corpora")
             && solver_supports(s, &probe, NULL, 0)) {
             fast[nfast] = s;
             inst[nfast] = solver_open(s);

@@ -183,6 +183,15 @@ void test_assert_solution(
     }
 }
 
+bool test_available(const struct solver *s, const char *what)
+{
+    char why[160];
+    if (solver_available(s, why, sizeof(why)))
+        return true;
+    printf("# %s unavailable (%s): %s\n", s->name, why, what);
+    return false;
+}
+
 /* --- trace replay --- */
 
 void test_replay_start(struct test_replay *r, const struct grid *puzzle)

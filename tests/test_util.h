@@ -96,6 +96,11 @@ void test_solve(struct solver_instance *inst, const struct grid *g, uint64_t lim
 void test_assert_solution(
     const struct grid *puzzle, const struct grid *solution, const char *who);
 
+/* Whether s can run on this machine (solver_available); if not, prints
+ * "# <name> unavailable (<why>): <what>" so that a run says what it left out
+ * and why (what: "not tested", ...). */
+bool test_available(const struct solver *s, const char *what);
+
 /* --- trace replay --- */
 
 /* A grid rebuilt from trace events alone, with every inconsistency counted:
