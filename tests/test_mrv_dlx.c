@@ -517,11 +517,99 @@ static void traces_replay_large(void **state)
 
 /* --- the shared corpora --- */
 
-enum { CORPUS_FIRST = 2000 };
+enum { CORPUS_FIRST = 2000, MAX_FAST = 32, MAX_CORPORA = 64 };
+
+/* The back ends that are fast, count and take 9x9 puzzles, opened. */
+struct fast_set {
+    int n;
+    const struct solver *s[MAX_FAST];
+    struct solver_instance *inst[MAX_FAST];
+    uint64_t spent[MAX_FAST];
+};
+
+static void open_fast_set(struct fast_set *fs)
+{
+    memset(fs, 0, sizeof(*fs));
+    struct grid probe;
+    grid_init(&probe, 3, 3, GRID_STANDARD);
+    for (size_t i = 0; solver_registry[i] && fs->n < MAX_FAST; i++) {
+        const struct solver *s = solver_registry[i];
+        if ((s->caps & SOLVER_CAP_FAST) && (s->caps & SOLVER_CAP_COUNT)
+            && test_available(s, "not run on the corpora")
+            && solver_supports(s, &probe, NULL, 0)) {
+            fs->s[fs->n] = s;
+            fs->inst[fs->n] = solver_open(s);
+            assert_non_null(fs->inst[fs->n]);
+            fs->n++;
+        }
+    }
+    assert_true(fs->n >= 2);
+}
 
 static int compare_names(const void *a, const void *b)
 {
     return strcmp(*(const char *const *) a, *(const char *const *) b);
+}
+
+/* The regular files of dir but its README, sorted; returns how many (free
+ * each name). */
+static int list_corpora(const char *dir, char *names[MAX_CORPORA])
+{
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL && n < MAX_CORPORA) {
+        char path[4096];
+        struct stat sb;
+        snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+        if (e->d_name[0] != '.' && strncmp(e->d_name, "README", 6) != 0
+            && stat(path, &sb) == 0 && S_ISREG(sb.st_mode))
+            names[n++] = strdup(e->d_name);
+    }
+    closedir(d);
+    qsort(names, (size_t) n, sizeof(names[0]), compare_names);
+    return n;
+}
+
+/* The first puzzles of one corpus, limit 2, on every back end of fs: every
+ * count as the corpus says (serg_benchmark is built of puzzles with two or
+ * more solutions, the others of unique ones). Returns the failures. */
+static int run_corpus(struct fast_set *fs, const char *dir, const char *name)
+{
+    const uint64_t want = strstr(name, "serg_benchmark") ? 2 : 1;
+    char path[4096], why[200];
+    snprintf(path, sizeof(path), "%s/%s", dir, name);
+    const struct corpus_options opts = { 0 };
+    struct corpus *c = corpus_open(path, &opts, why, sizeof(why));
+    if (!c)
+        fail_msg("%s: %s", path, why);
+    static struct corpus_item item;
+    int solved = 0, failures = 0;
+    enum corpus_status st;
+    while (solved < CORPUS_FIRST && (st = corpus_next(c, &item)) != CORPUS_END) {
+        if (st != CORPUS_PUZZLE) {
+            print_error("%s:%lu: %s\n", name, item.line, item.why);
+            failures++;
+            continue;
+        }
+        for (int s = 0; s < fs->n; s++) {
+            struct solve_result res;
+            test_solve(fs->inst[s], &item.puzzle, 2, 0, &res);
+            fs->spent[s] += res.time_ns;
+            if ((res.status == SOLVE_STATUS_ERROR || res.status == SOLVE_STATUS_LIMIT
+                    || res.solutions != want)
+                && failures++ < 20)
+                print_error("%s: %s:%lu: %llu solution(s), expected %llu (%s%s%s)\n",
+                    fs->s[s]->name, name, item.line, (unsigned long long) res.solutions,
+                    (unsigned long long) want, solve_status_name(res.status),
+                    res.error[0] ? ": " : "", res.error);
+        }
+        solved++;
+    }
+    corpus_close(c);
+    printf("# %s: %d puzzles, %d back ends\n", name, solved, fs->n);
+    return failures;
 }
 
 static void shared_corpora(void **state)
@@ -529,85 +617,20 @@ static void shared_corpora(void **state)
     (void) state;
     const char *dir = test_shared_dir();
     assert_non_null(dir);
-    struct stat sb;
-    const struct solver *fast[32];
-    struct solver_instance *inst[32];
-    uint64_t spent[32] = { 0 };
-    int nfast = 0;
-    struct grid probe;
-    grid_init(&probe, 3, 3, GRID_STANDARD);
-    for (size_t i = 0; solver_registry[i] && nfast < 32; i++) {
-        const struct solver *s = solver_registry[i];
-        if ((s->caps & SOLVER_CAP_FAST) && (s->caps & SOLVER_CAP_COUNT)
-            && test_available(s, "not run on the corpora")
-            && solver_supports(s, &probe, NULL, 0)) {
-            fast[nfast] = s;
-            inst[nfast] = solver_open(s);
-            assert_non_null(inst[nfast]);
-            nfast++;
-        }
-    }
-    assert_true(nfast >= 2);
-    DIR *d = opendir(dir);
-    assert_non_null(d);
-    char *names[64];
-    int nnames = 0;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL && nnames < 64) {
-        if (e->d_name[0] != '.' && strncmp(e->d_name, "README", 6) != 0)
-            names[nnames++] = strdup(e->d_name);
-    }
-    closedir(d);
-    qsort(names, (size_t) nnames, sizeof(names[0]), compare_names);
-    int failures = 0, files = 0;
-    for (int f = 0; f < nnames; f++) {
-        char path[4096], why[200];
-        snprintf(path, sizeof(path), "%s/%s", dir, names[f]);
-        if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode))
-            continue;
-        /* serg_benchmark is built of puzzles with two or more solutions */
-        const uint64_t want = strstr(names[f], "serg_benchmark") ? 2 : 1;
-        const struct corpus_options opts = { 0 };
-        struct corpus *c = corpus_open(path, &opts, why, sizeof(why));
-        assert_non_null(c);
-        static struct corpus_item item;
-        int solved = 0;
-        enum corpus_status st;
-        while (solved < CORPUS_FIRST && (st = corpus_next(c, &item)) != CORPUS_END) {
-            if (st != CORPUS_PUZZLE) {
-                print_error("%s:%lu: %s\n", names[f], item.line, item.why);
-                failures++;
-                continue;
-            }
-            for (int s = 0; s < nfast; s++) {
-                const struct solve_request req = { .limit = 2 };
-                struct solve_result res;
-                solver_run(inst[s], &item.puzzle, &req, &res);
-                spent[s] += res.time_ns;
-                if (res.status == SOLVE_STATUS_ERROR || res.status == SOLVE_STATUS_LIMIT
-                    || res.solutions != want) {
-                    if (failures++ < 20)
-                        print_error(
-                            "%s: %s:%lu: %llu solution(s), expected %llu (%s%s%s)\n",
-                            fast[s]->name, names[f], item.line,
-                            (unsigned long long) res.solutions, (unsigned long long) want,
-                            solve_status_name(res.status), res.error[0] ? ": " : "",
-                            res.error);
-                }
-            }
-            solved++;
-        }
-        corpus_close(c);
-        printf("# %s: %d puzzles, %d back ends\n", names[f], solved, nfast);
-        files++;
-    }
-    for (int s = 0; s < nfast; s++) {
-        printf("# %s: %.3f s in solve()\n", fast[s]->name, (double) spent[s] * 1e-9);
-        solver_close(inst[s]);
+    static struct fast_set fs;
+    open_fast_set(&fs);
+    char *names[MAX_CORPORA];
+    const int nnames = list_corpora(dir, names);
+    int failures = 0;
+    for (int f = 0; f < nnames; f++)
+        failures += run_corpus(&fs, dir, names[f]);
+    for (int s = 0; s < fs.n; s++) {
+        printf("# %s: %.3f s in solve()\n", fs.s[s]->name, (double) fs.spent[s] * 1e-9);
+        solver_close(fs.inst[s]);
     }
     for (int f = 0; f < nnames; f++)
         free(names[f]);
-    assert_true(files > 0);
+    assert_true(nnames > 0);
     assert_int_equal(failures, 0);
 }
 
