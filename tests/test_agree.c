@@ -20,16 +20,18 @@
  * on_solution) is verified with common/check.h against the clues and rules
  * and no solution comes twice.
  *
- * Budgets: each solve has a deadline. Back ends without SOLVER_CAP_FAST get
- * only the easy puzzles of 12x12 and larger, and a shorter deadline; running
- * out of it is reported and ends that shape for them (not a failure). A fast
- * back end running out of time is a failure. */
+ * Budgets: the solves of each puzzle share a deadline. A fast back end
+ * running out of it fails. Back ends without SOLVER_CAP_FAST get only the
+ * easy puzzles of 12x12 and larger, a deadline of a second (running out of
+ * it is reported and ends that shape for them, not a failure) and a few
+ * seconds in all, spent over the shapes in turn. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/check.h"
 #include "common/clock.h"
+#include "common/hash.h"
 #include "common/rng.h"
 #include "common/symmetry.h"
 #include "solvers/registry.h"
@@ -67,10 +69,16 @@ enum {
     SLOW_COUNT_MAX = 50, /* ... for back ends without SOLVER_CAP_FAST */
     FULL_COUNT_N = 9, /* ... on grids up to 9x9 */
     SLOW_N = 12, /* from this size on, slow back ends get easy puzzles only */
+    REF_STEPS = 2000000, /* the reference's steps on any puzzle it makes or judges */
+    DIG_STEPS = 50000, /* ... to prove a dug puzzle unique */
+    COUNT_STEPS = 200000, /* ... to count all solutions */
 };
 
 static const uint64_t second = 1000000000u;
+/* Deadlines: per puzzle (all its solves) for the back ends, per solve for the
+ * reference; and the time a slow back end may spend in all. */
 static const uint64_t fast_deadline_s = 20, slow_deadline_s = 1, ref_deadline_s = 20;
+static const uint64_t slow_allowance_s = 3;
 
 /* A puzzle and what the reference says of it. */
 struct agree_puzzle {
@@ -96,19 +104,24 @@ static uint64_t seed;
 
 /* --- making the puzzles --- */
 
-static void ref_run(const struct grid *g, uint64_t limit, struct solve_result *res)
+/* The reference's answer; steps (0: none) bound the work in a way that does
+ * not depend on the machine, so a seed makes the same puzzles everywhere (the
+ * deadline only guards against a hang). */
+static void ref_run(
+    const struct grid *g, uint64_t limit, uint64_t steps, struct solve_result *res)
 {
-    const struct solve_request req
-        = { .limit = limit, .deadline_ns = clock_now_ns() + ref_deadline_s * second };
+    const struct solve_request req = { .limit = limit,
+        .budget_steps = steps,
+        .deadline_ns = clock_now_ns() + ref_deadline_s * second };
     solver_run(ref, g, &req, res);
 }
 
-/* A random complete grid: n random clues that break no rule, completed by the
- * reference, then a random isomorph. False when the clues led nowhere. */
-static bool random_full_grid(struct rng *rng, const struct grid *shape, struct grid *out)
+/* The reference's first solution of `clues` random clues that break no rule. */
+static bool complete_random_clues(
+    struct rng *rng, const struct grid *shape, int clues, struct grid *out)
 {
     struct grid g = *shape;
-    for (int placed = 0, tries = 0; placed < g.n && tries < 100 * g.n; tries++) {
+    for (int placed = 0, tries = 0; placed < clues && tries < 100 * g.n; tries++) {
         const int cell = (int) rng_below(rng, g.ncells);
         if (g.cell[cell])
             continue;
@@ -119,12 +132,26 @@ static bool random_full_grid(struct rng *rng, const struct grid *shape, struct g
             placed++;
     }
     struct solve_result res;
-    ref_run(&g, 1, &res);
-    if (res.status != SOLVE_STATUS_SOLVED)
-        return false;
+    ref_run(&g, 1, REF_STEPS, &res);
+    *out = res.solution;
+    return res.status == SOLVE_STATUS_SOLVED;
+}
+
+/* A random complete grid: N random clues completed by the reference (fewer
+ * when they lead nowhere, as they often do on small diagonal grids), then a
+ * random isomorph. False when not even the empty grid could be completed. */
+static bool random_full_grid(struct rng *rng, const struct grid *shape, struct grid *out)
+{
+    struct grid full;
+    for (int clues = shape->n;; clues /= 2) {
+        if (complete_random_clues(rng, shape, clues, &full))
+            break;
+        if (clues == 0)
+            return false;
+    }
     struct symmetry sym;
-    symmetry_random(&sym, &res.solution, rng);
-    symmetry_apply(&sym, &res.solution, out);
+    symmetry_random(&sym, &full, rng);
+    symmetry_apply(&sym, &full, out);
     return check_solution(out, out, NULL, 0);
 }
 
@@ -137,7 +164,8 @@ static void blank_at_random(struct rng *rng, struct grid *g, unsigned percent)
 }
 
 /* Removes clues in random order (trying dig_percent of the cells) as long as
- * the reference proves the puzzle unique. */
+ * the reference proves the puzzle unique within DIG_STEPS: past that, proofs
+ * of 16x16 puzzles grow to seconds. */
 static void dig_unique(struct rng *rng, struct grid *g, unsigned dig_percent)
 {
     int order[GRID_MAX_CELLS];
@@ -150,7 +178,7 @@ static void dig_unique(struct rng *rng, struct grid *g, unsigned dig_percent)
         const uint8_t v = g->cell[cell];
         g->cell[cell] = 0;
         struct solve_result res;
-        ref_run(g, 2, &res);
+        ref_run(g, 2, DIG_STEPS, &res);
         if (res.status != SOLVE_STATUS_UNIQUE)
             g->cell[cell] = v;
     }
@@ -180,7 +208,7 @@ static bool remove_until_multiple(struct rng *rng, struct grid *g)
     for (int k = 0; k < g->ncells; k++) {
         g->cell[rng_below(rng, g->ncells)] = 0;
         struct solve_result res;
-        ref_run(g, 2, &res);
+        ref_run(g, 2, REF_STEPS, &res);
         if (res.status == SOLVE_STATUS_MULTIPLE)
             return true;
     }
@@ -226,7 +254,7 @@ static bool add_puzzle(
     p->kind = kind;
     p->easy = easy;
     struct solve_result res;
-    ref_run(g, 2, &res);
+    ref_run(g, 2, REF_STEPS, &res);
     if (res.status != SOLVE_STATUS_UNIQUE && res.status != SOLVE_STATUS_MULTIPLE
         && res.status != SOLVE_STATUS_UNSOLVABLE) {
         printf("# %s %s: the reference says %s (%s): left out\n", set->name, kind,
@@ -238,9 +266,7 @@ static bool add_puzzle(
     p->solution = res.solution;
     p->full = UINT64_MAX;
     if (g->n <= FULL_COUNT_N) {
-        const struct solve_request all
-            = { .limit = FULL_COUNT_MAX + 1, .deadline_ns = clock_now_ns() + second };
-        solver_run(ref, g, &all, &res);
+        ref_run(g, FULL_COUNT_MAX + 1, COUNT_STEPS, &res);
         if (res.status != SOLVE_STATUS_LIMIT && res.solutions <= FULL_COUNT_MAX)
             p->full = res.solutions;
     }
@@ -344,7 +370,14 @@ static int make_sets(void **state)
         if (make_set(i) != 0)
             return -1;
     }
-    printf("# puzzles made in %.2f s\n", (double) (clock_now_ns() - start) * 1e-9);
+    /* the same seed makes the same puzzles on any machine: compare this */
+    uint64_t h = HASH_FNV1A_START;
+    for (size_t i = 0; i < NSHAPES; i++) {
+        for (size_t k = 0; k < sets[i].n; k++)
+            h = hash_bytes(h, sets[i].p[k].g.cell, sets[i].p[k].g.ncells);
+    }
+    printf("# puzzles made in %.2f s, fingerprint %016llx\n",
+        (double) (clock_now_ns() - start) * 1e-9, (unsigned long long) h);
     return 0;
 }
 
@@ -391,6 +424,8 @@ static int compare_cells(const void *a, const void *b)
 /* The number of solutions that came twice. */
 static size_t duplicates(struct collected *c)
 {
+    if (c->count < 2)
+        return 0;
     cells_len = c->puzzle->ncells;
     qsort(c->cells, c->count, cells_len, compare_cells);
     size_t twice = 0;
@@ -406,6 +441,7 @@ struct run {
     const struct solver *s;
     struct solver_instance *inst;
     uint64_t deadline_s;
+    uint64_t deadline_ns; /* of the puzzle being compared */
     int failures, compared, undecided;
 };
 
@@ -438,7 +474,7 @@ static enum verdict compare_at(struct run *r, const struct agree_set *set,
 {
     struct collected c = { .puzzle = &p->g };
     const struct solve_request req = { .limit = limit,
-        .deadline_ns = clock_now_ns() + r->deadline_s * second,
+        .deadline_ns = r->deadline_ns,
         .on_solution = enumerate ? collect : NULL,
         .ctx = &c };
     struct solve_result res;
@@ -480,6 +516,7 @@ static enum verdict compare_puzzle(
     struct run *r, const struct agree_set *set, const struct agree_puzzle *p)
 {
     const bool counts = (r->s->caps & SOLVER_CAP_COUNT) != 0;
+    r->deadline_ns = clock_now_ns() + r->deadline_s * second;
     const uint64_t full_max
         = (r->s->caps & SOLVER_CAP_FAST) ? FULL_COUNT_MAX : SLOW_COUNT_MAX;
     const struct {
@@ -502,22 +539,36 @@ static enum verdict compare_puzzle(
     return AGREES;
 }
 
-static void compare_set(struct run *r, const struct agree_set *set)
+/* Compares the puzzles of the shapes in `active`, the first of every shape,
+ * then the second..., so that a slow back end whose time allowance runs out
+ * has seen every shape. A shape where it runs out of time is left. */
+static void compare_sets(struct run *r, bool active[NSHAPES])
 {
     const bool slow = !(r->s->caps & SOLVER_CAP_FAST);
-    for (size_t k = 0; k < set->n; k++) {
-        const struct agree_puzzle *p = &set->p[k];
-        if (slow && !p->easy && set->shape.n >= SLOW_N)
-            continue;
-        const enum verdict v = compare_puzzle(r, set, p);
-        if (v == UNDECIDED) {
-            printf("# %s on %s (%s): undecided within %llu s: the rest of %s left out\n",
-                r->s->name, set->name, p->kind, (unsigned long long) r->deadline_s,
-                set->name);
-            r->undecided++;
-            return;
+    const uint64_t end = clock_now_ns() + slow_allowance_s * second;
+    for (size_t k = 0; k < MAX_PUZZLES; k++) {
+        for (size_t i = 0; i < NSHAPES; i++) {
+            const struct agree_set *set = &sets[i];
+            if (!active[i] || k >= set->n
+                || (slow && !set->p[k].easy && set->shape.n >= SLOW_N))
+                continue;
+            if (slow && clock_now_ns() >= end) {
+                printf(
+                    "# %s: its %llu s are spent: puzzles %zu on of each shape left out\n",
+                    r->s->name, (unsigned long long) slow_allowance_s, k + 1);
+                return;
+            }
+            if (compare_puzzle(r, set, &set->p[k]) == UNDECIDED) {
+                printf(
+                    "# %s on %s (%s): undecided within %llu s: the rest of %s left out\n",
+                    r->s->name, set->name, set->p[k].kind,
+                    (unsigned long long) r->deadline_s, set->name);
+                active[i] = false;
+                r->undecided++;
+            } else {
+                r->compared++;
+            }
         }
-        r->compared++;
     }
 }
 
@@ -529,15 +580,15 @@ static void agrees_with_reference(void **state)
         .deadline_s = (s->caps & SOLVER_CAP_FAST) ? fast_deadline_s : slow_deadline_s };
     assert_non_null(r.inst);
     char declined[512] = "";
-    const uint64_t start = clock_now_ns();
+    bool active[NSHAPES];
     for (size_t i = 0; i < NSHAPES; i++) {
-        char why[200];
-        if (solver_supports(s, &sets[i].shape, why, sizeof(why)))
-            compare_set(&r, &sets[i]);
-        else
+        active[i] = solver_supports(s, &sets[i].shape, NULL, 0);
+        if (!active[i])
             snprintf(declined + strlen(declined), sizeof(declined) - strlen(declined),
                 "%s%s", declined[0] ? ", " : "", sets[i].name);
     }
+    const uint64_t start = clock_now_ns();
+    compare_sets(&r, active);
     solver_close(r.inst);
     printf("# %s: %d puzzles compared in %.2f s, %d undecided%s%s\n", s->name, r.compared,
         (double) (clock_now_ns() - start) * 1e-9, r.undecided,
