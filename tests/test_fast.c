@@ -470,6 +470,27 @@ static int list_lines(const char *cap, bool csv, char lines[][512], int max)
     return n;
 }
 
+/* The line of an available back end keeps the format `list` had before
+ * availability: name in 14 columns then the family (text), or name, family
+ * and sizes first (CSV); the summary last, unmarked. */
+static void assert_list_line(const char *line, const struct solver *s, bool csv)
+{
+    char head[128], tail[300];
+    if (csv) {
+        snprintf(
+            head, sizeof(head), "%s,%s,%d,%d,", s->name, s->family, s->min_n, s->max_n);
+        snprintf(tail, sizeof(tail), ",\"%s\"\n", s->summary);
+    } else {
+        snprintf(head, sizeof(head), "%-14s %-10s %d-%d ", s->name, s->family, s->min_n,
+            s->max_n);
+        snprintf(tail, sizeof(tail), " %s\n", s->summary);
+    }
+    const size_t len = strlen(line), tlen = strlen(tail);
+    if (strncmp(line, head, strlen(head)) != 0 || len < tlen
+        || strcmp(line + len - tlen, tail) != 0)
+        fail_msg("list line \"%s\" is not \"%s...%s\"", line, head, tail);
+}
+
 /* `sudolab list` marks an unavailable path, with the reason, before its
  * summary; every other line, and the columns of that one, stay as they
  * were. */
@@ -481,6 +502,13 @@ static void list_shows_unavailable_paths(void **state)
         const int n = list_lines(NULL, csv, plain, 64);
         assert_int_equal(list_lines("portable", csv, capped, 64), n);
         assert_int_equal(n, (int) solver_count() + 1); /* a header, a line each */
+        assert_string_equal(plain[0],
+            csv ? "name,family,min_n,max_n,caps,counters,summary\n"
+                : "name           family     sizes  capabilities                         "
+                  "  "
+                  "summary\n");
+        for (int i = 1; i < n; i++)
+            assert_list_line(plain[i], solver_registry[i - 1], csv);
         int marked = 0;
         for (int i = 0; i < n; i++) {
             if (strcmp(plain[i], capped[i]) == 0)
