@@ -74,8 +74,7 @@ static int holes_of(const struct grid *g)
 static void check_puzzle(
     const struct generator *gen, const struct grid *p, const struct grid *solution)
 {
-    char why[160];
-    assert_true(check_solution(p, solution, why, sizeof(why)));
+    test_assert_solution(p, solution, "the generator");
     const struct solver *s = independent_checker(gen, p);
     assert_non_null(s);
     assert_ptr_not_equal(s, gen_options(gen)->solver);
@@ -531,7 +530,7 @@ static void grades_singles(void **state)
     assert_int_equal(r.used[LOGIC_naked_single] + r.used[LOGIC_hidden_single], 51);
     assert_int_equal(r.placed, 51);
     /* the grid logic filled is the solution */
-    assert_true(check_solution(&g, &lg->g, NULL, 0));
+    test_assert_solution(&g, &lg->g, "the logic solver");
 }
 
 static void grades_pair(void **state)
@@ -544,7 +543,7 @@ static void grades_pair(void **state)
     assert_int_equal(r.status, LOGIC_SOLVED);
     assert_int_equal(r.hardest, LOGIC_naked_pair);
     assert_true(r.used[LOGIC_naked_pair] >= 1);
-    assert_true(check_solution(&g, &lg->g, NULL, 0));
+    test_assert_solution(&g, &lg->g, "the logic solver");
 }
 
 static void grades_xwing(void **state)
@@ -556,7 +555,7 @@ static void grades_xwing(void **state)
     logic_rate(lg, &g, &r);
     assert_int_equal(r.status, LOGIC_SOLVED);
     assert_int_equal(r.hardest, LOGIC_x_wing);
-    assert_true(check_solution(&g, &lg->g, NULL, 0));
+    test_assert_solution(&g, &lg->g, "the logic solver");
 }
 
 /* The hint in the pair position above is the pair with its four removals. */

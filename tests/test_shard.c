@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/check.h"
 #include "common/shard.h"
 #include "puzzle/split.h"
 #include "solvers/registry.h"
@@ -62,10 +61,8 @@ static uint64_t count_by_split(
     struct solve_result total;
     shard_tally_result(&t, 0, &total);
     assert_false(t.error);
-    if (total.solutions > 0) {
-        char why[120];
-        assert_true(check_solution(g, &total.solution, why, sizeof(why)));
-    }
+    if (total.solutions > 0)
+        test_assert_solution(g, &total.solution, "the tally of the split");
     return total.solutions;
 }
 
