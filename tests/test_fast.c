@@ -1,9 +1,10 @@
 /* The bitboard back end `fast` (solvers/fast.c) and its instruction-set paths:
  *
- *  - every path (fast, fast_portable, fast_avx2, fast_avx512) gives the same
- *    answers and the same counters, step for step, on seeded random isomorphs
- *    of the first puzzles of each shared corpus (one search, three vector
- *    widths: a difference is a bug in a path);
+ *  - every path this machine runs (fast, fast_portable, fast_avx2,
+ *    fast_avx512, from the registry) gives the same answers and the same
+ *    counters, step for step, on seeded random isomorphs of the first puzzles
+ *    of each shared corpus (one search, three vector widths: a difference is
+ *    a bug in a path);
  *  - puzzles with no solution: a unique puzzle plus one clue that differs
  *    from its solution without breaking a rule (the new puzzle's solutions are
  *    among the old one's, so there are none);
@@ -11,7 +12,10 @@
  *    has a unique solution, McGuire et al. 2012), and the serg corpus, whose
  *    full counts must match another back end's (dlx);
  *  - first-solution mode, step budgets and deadlines, the counters' own
- *    invariants, and the shapes it declines.
+ *    invariants, and the shapes it declines;
+ *  - a forced path the CPU lacks is unavailable, with the reason, in
+ *    solver_supports, solver_run and `sudolab list`, and never runs another
+ *    path under its name (SUDOLAB_MAX_SIMD stands in for a narrower CPU).
  * The corpus tests need SUDOLAB_SHARED_DATASETS: they are the --corpora group
  * (tests/test_util.h). */
 #include <stdio.h>
