@@ -1,5 +1,7 @@
 /* sudolab list: the registered back ends and what they handle, and the
- * outside ones (so:PATH, cmd:COMMAND) named with --solver. */
+ * outside ones (so:PATH, cmd:COMMAND) named with --solver. One this machine
+ * cannot run (solver_available) keeps its line, its summary prefixed with
+ * "unavailable (why): ". */
 #include <stdio.h>
 #include <string.h>
 
@@ -23,7 +25,7 @@ static void print_caps(const struct solver *s, char *out, size_t len)
 
 static void print_solver(const struct solver *s, bool csv)
 {
-    char caps[80], sizes[16], counters[96] = "";
+    char caps[80], sizes[16], counters[96] = "", why[120], summary[320];
     print_caps(s, caps, sizeof(caps));
     snprintf(sizes, sizeof(sizes), "%d-%d", s->min_n, s->max_n);
     for (int k = 0; k < SOLVER_COUNTER_COUNT; k++) {
@@ -34,11 +36,15 @@ static void print_solver(const struct solver *s, bool csv)
                 counters, solver_counter_names[k], sizeof(counters) - strlen(counters) - 1);
         }
     }
+    if (solver_available(s, why, sizeof(why)))
+        snprintf(summary, sizeof(summary), "%s", s->summary);
+    else
+        snprintf(summary, sizeof(summary), "unavailable (%s): %s", why, s->summary);
     if (csv)
         printf("%s,%s,%d,%d,%s,%s,\"%s\"\n", s->name, s->family, s->min_n, s->max_n, caps,
-            counters, s->summary);
+            counters, summary);
     else
-        printf("%-14s %-10s %-6s %-38s %s\n", s->name, s->family, sizes, caps, s->summary);
+        printf("%-14s %-10s %-6s %-38s %s\n", s->name, s->family, sizes, caps, summary);
 }
 
 static int add_named(const struct cli_value *v)

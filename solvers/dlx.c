@@ -39,7 +39,7 @@
  * options of a chosen cell item whose values are placed nowhere yet are
  * interchangeable (relabelling two such values maps one subtree onto the
  * other): only the first is searched, its solutions counted once per such
- * option. The counts are unchanged (test_fast compares full enumeration);
+ * option. The counts are unchanged (test_mrv_dlx compares full enumeration);
  * the counters describe the smaller search. Proper puzzles use every value
  * in their clues and are not affected.
  *

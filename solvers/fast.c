@@ -60,10 +60,15 @@
  *
  * Registrations: `fast` runs the best path the CPU has (AVX-512, AVX2, else
  * portable); `fast_portable`, `fast_avx2` and `fast_avx512` force one, so the
- * cross-check covers each (a forced path the CPU lacks falls back to the best
- * one it has). Only 9x9 standard grids: the diagonal variant is declined. */
+ * cross-check covers each. A forced path the CPU lacks is unavailable
+ * (solver.available says why), never run as another path under its name.
+ * SUDOLAB_MAX_SIMD=portable|avx2|avx512 in the environment lowers the widest
+ * path allowed, to try a narrower machine on a wider one. Only 9x9 standard
+ * grids: the diagonal variant is declined. */
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "solvers/fast.h"
@@ -323,41 +328,119 @@ static void search_avx512(void *priv, const struct grid *puzzle,
 }
 #endif
 
-enum fast_path { FAST_PATH_PORTABLE, FAST_PATH_AVX2, FAST_PATH_AVX512 };
+/* The paths, narrowest first, and what each needs. */
+enum fast_isa { FAST_ISA_PORTABLE, FAST_ISA_AVX2, FAST_ISA_AVX512, FAST_ISA_COUNT };
 
-/* The path a registration runs on this CPU (fast.h). */
-static enum fast_path choose_path(int variant)
+static const char *const fast_isa_names[FAST_ISA_COUNT]
+    = { "portable", "avx2", "avx512" };
+static const char *const fast_isa_needs[FAST_ISA_COUNT]
+    = { "nothing", "AVX2/BMI2", "AVX-512F/VL/BW/DQ" };
+
+/* The widest path this CPU runs. */
+static enum fast_isa fast_cpu_isa(void)
 {
 #if FAST_X86
     __builtin_cpu_init();
-    const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2");
+    const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi")
+        && __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
     const bool avx512 = avx2 && __builtin_cpu_supports("avx512f")
         && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw")
         && __builtin_cpu_supports("avx512dq");
-    if (variant == FAST_PORTABLE)
-        return FAST_PATH_PORTABLE;
-    if (avx512 && variant != FAST_AVX2)
-        return FAST_PATH_AVX512;
-    if (avx2)
-        return FAST_PATH_AVX2;
+    return avx512 ? FAST_ISA_AVX512 : avx2 ? FAST_ISA_AVX2 : FAST_ISA_PORTABLE;
 #else
-    (void) variant;
+    return FAST_ISA_PORTABLE;
 #endif
-    return FAST_PATH_PORTABLE;
+}
+
+/* The widest path sudolab may run here: the CPU's, lowered by the environment
+ * variable SUDOLAB_MAX_SIMD (portable, avx2 or avx512) so that a narrower
+ * machine, and its forced paths being unavailable, can be tried on a wider
+ * one; it never raises the CPU's. -1, with why, for a value naming no path. */
+static int fast_allowed_isa(bool *lowered, char *why, size_t whylen)
+{
+    const enum fast_isa cpu = fast_cpu_isa();
+    const char *cap = getenv("SUDOLAB_MAX_SIMD");
+    *lowered = false;
+    if (!cap || !*cap)
+        return (int) cpu;
+    for (int isa = 0; isa < FAST_ISA_COUNT; isa++) {
+        if (strcmp(cap, fast_isa_names[isa]) == 0) {
+            *lowered = isa < (int) cpu;
+            return *lowered ? isa : (int) cpu;
+        }
+    }
+    snprintf(why, whylen,
+        "SUDOLAB_MAX_SIMD=%s names no SIMD path (portable, avx2 or avx512)", cap);
+    return -1;
+}
+
+/* The path a registration runs: its forced one, or for `fast` the widest
+ * allowed. */
+static int fast_variant_isa(int variant, int allowed)
+{
+    switch (variant) {
+    case FAST_AVX512:
+        return FAST_ISA_AVX512;
+    case FAST_AVX2:
+        return FAST_ISA_AVX2;
+    case FAST_PORTABLE:
+        return FAST_ISA_PORTABLE;
+    default:
+        return allowed;
+    }
+}
+
+/* solver.available: a forced path the CPU lacks is unavailable, never
+ * replaced by another one (its results would carry the wrong name). */
+static bool fast_available(int variant, char *why, size_t whylen)
+{
+    bool lowered;
+    const int allowed = fast_allowed_isa(&lowered, why, whylen);
+    if (allowed < 0)
+        return false;
+    const int isa = fast_variant_isa(variant, allowed);
+    if (isa <= allowed)
+        return true;
+    if (!FAST_X86)
+        snprintf(
+            why, whylen, "the %s path is built for x86-64 only", fast_isa_names[isa]);
+    else if (lowered)
+        snprintf(why, whylen, "SUDOLAB_MAX_SIMD=%s rules out %s",
+            getenv("SUDOLAB_MAX_SIMD"), fast_isa_needs[isa]);
+    else
+        snprintf(why, whylen, "this CPU lacks %s", fast_isa_needs[isa]);
+    return false;
+}
+
+/* Reached only when the back end was opened unavailable and solver_run's
+ * check let the puzzle through after all (the environment changed). */
+static void search_unavailable(void *priv, const struct grid *puzzle,
+    const struct solve_request *req, struct solve_result *res)
+{
+    (void) priv;
+    (void) puzzle;
+    (void) req;
+    res->outcome = SOLVE_ERROR;
+    snprintf(
+        res->error, sizeof(res->error), "this SIMD path was unavailable when opened");
 }
 
 static int fast_init(void *priv, int variant)
 {
     struct fast_priv *p = priv;
+    bool lowered;
+    char why[120];
+    const int allowed = fast_allowed_isa(&lowered, why, sizeof(why));
+    const int isa = fast_variant_isa(variant, allowed < 0 ? FAST_ISA_PORTABLE : allowed);
+    p->search = search_unavailable;
+    if (allowed < 0 || isa > allowed)
+        return 0;
     p->search = search_portable;
 #if FAST_X86
-    const enum fast_path path = choose_path(variant);
-    if (path == FAST_PATH_AVX512)
+    if (isa == FAST_ISA_AVX512)
         p->search = search_avx512;
-    else if (path == FAST_PATH_AVX2)
+    else if (isa == FAST_ISA_AVX2)
         p->search = search_avx2;
-#else
-    (void) variant;
 #endif
     return 0;
 }
@@ -380,6 +463,7 @@ static void fast_solve(void *priv, const struct grid *puzzle,
         .counters = SOLVER_HAS(steps) | SOLVER_HAS(guesses) | SOLVER_HAS(backtracks)     \
             | SOLVER_HAS(nodes),                                                         \
         .variant = variant_,                                                             \
+        .available = fast_available,                                                     \
         .priv_size = sizeof(struct fast_priv),                                           \
         .init = fast_init,                                                               \
         .solve = fast_solve,                                                             \
@@ -398,10 +482,11 @@ const char *fast_isa_path(const struct solver *s)
     if (s != &solver_fast && s != &solver_fast_portable && s != &solver_fast_avx2
         && s != &solver_fast_avx512)
         return NULL;
-    static const char *const names[] = {
-        [FAST_PATH_PORTABLE] = "portable",
-        [FAST_PATH_AVX2] = "avx2",
-        [FAST_PATH_AVX512] = "avx512",
-    };
-    return names[choose_path(s->variant)];
+    bool lowered;
+    char why[120];
+    const int allowed = fast_allowed_isa(&lowered, why, sizeof(why));
+    if (allowed < 0)
+        return "unavailable";
+    const int isa = fast_variant_isa(s->variant, allowed);
+    return isa <= allowed ? fast_isa_names[isa] : "unavailable";
 }

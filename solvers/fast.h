@@ -6,9 +6,9 @@
 #include "solvers/solver.h"
 
 /* "avx512", "avx2" or "portable": the path fast_init chooses for s (the
- * best one the CPU has for `fast`, the forced one for `fast_avx2` and the
- * like, or the best below it when the CPU lacks it). NULL when s is not a
- * registration of fast. */
+ * best one allowed here for `fast`, the forced one for `fast_avx2` and the
+ * like), or "unavailable" when this CPU (or SUDOLAB_MAX_SIMD) rules out a
+ * forced one. NULL when s is not a registration of fast. */
 const char *fast_isa_path(const struct solver *s);
 
 #endif /* SUDOLAB_SOLVERS_FAST_H */

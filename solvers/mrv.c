@@ -19,7 +19,7 @@
  * values placed nowhere yet are interchangeable (relabelling two of them maps
  * a subtree onto another), so of a branch cell's candidates among them only
  * the lowest is searched and its solutions are counted once per such value.
- * This changes no count (test_fast checks it against full enumeration) but
+ * This changes no count (test_mrv_dlx checks it against full enumeration) but
  * the counters then describe the smaller search; the empty 6x6 grid counts
  * in milliseconds instead of half a minute. Puzzles whose clues use every
  * value, like all proper puzzles, are not affected.

@@ -94,9 +94,21 @@ void solver_close(struct solver_instance *inst)
     free(inst);
 }
 
+bool solver_available(const struct solver *s, char *why, size_t whylen)
+{
+    if (whylen)
+        why[0] = '\0';
+    return !s->available || s->available(s->variant, why, whylen);
+}
+
 bool solver_supports(const struct solver *s, const struct grid *g, char *why,
                      size_t whylen)
 {
+    char reason[120];
+    if (!solver_available(s, reason, sizeof(reason))) {
+        snprintf(why, whylen, "solver %s is unavailable here: %s", s->name, reason);
+        return false;
+    }
     char shape[48];
     grid_describe_shape(g, shape, sizeof(shape));
     if (g->n < s->min_n || g->n > s->max_n) {

@@ -7,10 +7,11 @@
  * the generator and the tests then pick it up.
  *
  * Life of a call: solver_open() allocates and zeroes priv_size bytes and calls
- * init(); solver_run() checks the puzzle's shape against the capabilities and
- * its clues against the rules (inconsistent clues never reach a back end),
- * zeroes the result, times solve(), verifies the first solution with the
- * independent checker (common/check.h) and derives the status. */
+ * init(); solver_run() checks that the back end is available on this machine,
+ * the puzzle's shape against the capabilities and its clues against the rules
+ * (inconsistent clues never reach a back end), zeroes the result, times
+ * solve(), verifies the first solution with the independent checker
+ * (common/check.h) and derives the status. */
 #ifndef SUDOLAB_SOLVERS_SOLVER_H
 #define SUDOLAB_SOLVERS_SOLVER_H
 
@@ -131,6 +132,12 @@ struct solver {
     unsigned caps;        /* enum solver_caps */
     unsigned counters;    /* SOLVER_HAS(...) of the counters it reports; others are n/a */
     int variant;          /* handed to init(): one file may register several entries */
+    /* Optional (NULL = always): whether this machine can run the entry, e.g.
+     * a forced SIMD path needs its instructions. When false, why says so
+     * ("this CPU lacks AVX-512"): solver_supports() then declines every
+     * puzzle with that reason (so bench rows say unsupported rather than
+     * carry a label that ran another path) and `sudolab list` marks it. */
+    bool (*available)(int variant, char *why, size_t whylen);
     size_t priv_size;     /* private state, allocated and zeroed by the caller */
     int (*init)(void *priv, int variant); /* optional; 0 = ok */
     /* Solves puzzle (consistent clues, supported shape) per req into res
@@ -163,7 +170,11 @@ void solver_solve_unchecked(struct solver_instance *inst, const struct grid *puz
                             const struct solve_request *req, struct solve_result *res);
 void solver_close(struct solver_instance *inst);
 
-/* Whether s handles the shape and variant of g; if not, why says so. */
+/* Whether s can run on this machine (solver.available); if not, why says so. */
+bool solver_available(const struct solver *s, char *why, size_t whylen);
+
+/* Whether s is available and handles the shape and variant of g; if not, why
+ * says so. */
 bool solver_supports(const struct solver *s, const struct grid *g, char *why,
                      size_t whylen);
 

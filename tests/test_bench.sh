@@ -239,7 +239,8 @@ has "env.txt says complete" "$run/env.txt" '^finished: complete'
     --out "$tmp/all" "$tmp/valid.txt" > /dev/null 2> "$tmp/stderr"
 check "every back end on two threads" $? 0
 ! grep -q 'LeakSanitizer' "$tmp/stderr"; ok "and nothing leaks" $? "$(head -c 2000 "$tmp/stderr")"
-nall=$("$bin" list --csv | awk 'NR > 1' | wc -l)
+# (a back end this machine cannot run, such as a SIMD path the CPU lacks, has no rows)
+nall=$("$bin" list --csv | awk 'NR > 1 && !/,"unavailable \(/' | wc -l)
 nran=$(awk -F, 'NR > 1 {print $3}' "$tmp/all/runs.csv" | sort -u | wc -l)
 [ "$nran" -eq "$nall" ]; ok "runs.csv has rows of all $nall back ends" $? "only $nran"
 

@@ -1,33 +1,16 @@
 /* The independent checker: it accepts solutions and catches every kind of
  * wrong answer a solver could give. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <string.h>
 
-#include <cmocka.h>
-
 #include "common/check.h"
-
-static const char royle[]
-    = ".2..3..4.6.......3..4...5.....8.6...8...1...6...7.5.....7...6..4.......8.3..4..2.";
-static const char royle_solution[]
-    = "925631847618574293374982561749826135852413976163795482287359614491267358536148729";
-
-static void load(struct grid *g, const char *text, enum grid_variant variant)
-{
-    char why[200];
-    const struct grid_shape shape = { 0, 0, (uint8_t) variant };
-    assert_int_equal(grid_parse_token(g, text, strlen(text), &shape, why, sizeof(why)), 0);
-}
+#include "tests/test_util.h"
 
 static void accepts_a_solution(void **state)
 {
     (void) state;
     struct grid p, s;
-    load(&p, royle, GRID_STANDARD);
-    load(&s, royle_solution, GRID_STANDARD);
+    test_parse(&p, test_royle, GRID_STANDARD);
+    test_parse(&s, test_royle_solution, GRID_STANDARD);
     assert_true(check_solution(&p, &s, NULL, 0));
 }
 
@@ -36,16 +19,16 @@ static void catches_wrong_answers(void **state)
     (void) state;
     struct grid p, s;
     char why[120];
-    load(&p, royle, GRID_STANDARD);
+    test_parse(&p, test_royle, GRID_STANDARD);
     /* a changed clue: r1c2 is a clue 2; swapping values 2 and 9 everywhere
      * keeps every rule but breaks the clues */
-    load(&s, royle_solution, GRID_STANDARD);
+    test_parse(&s, test_royle_solution, GRID_STANDARD);
     for (int i = 0; i < 81; i++)
         s.cell[i] = s.cell[i] == 2 ? 9 : s.cell[i] == 9 ? 2 : s.cell[i];
     assert_false(check_solution(&p, &s, why, sizeof(why)));
     assert_non_null(strstr(why, "changes clue"));
     /* an empty cell */
-    load(&s, royle_solution, GRID_STANDARD);
+    test_parse(&s, test_royle_solution, GRID_STANDARD);
     s.cell[0] = 0;
     assert_false(check_solution(&p, &s, why, sizeof(why)));
     /* a value outside 1..9 */
@@ -61,7 +44,7 @@ static void catches_wrong_answers(void **state)
     assert_false(check_solution(&blank, &latin, why, sizeof(why)));
     assert_non_null(strstr(why, "box"));
     /* two cells swapped in a row: the columns break */
-    load(&s, royle_solution, GRID_STANDARD);
+    test_parse(&s, test_royle_solution, GRID_STANDARD);
     const uint8_t t = s.cell[0];
     s.cell[0] = s.cell[3];
     s.cell[3] = t;
@@ -69,7 +52,7 @@ static void catches_wrong_answers(void **state)
     assert_non_null(strstr(why, "column"));
     /* another shape */
     struct grid small;
-    load(&small, "1234341221434321", GRID_STANDARD);
+    test_parse(&small, "1234341221434321", GRID_STANDARD);
     assert_false(check_solution(&p, &small, why, sizeof(why)));
 }
 
@@ -78,23 +61,24 @@ static void the_diagonal_rule(void **state)
     (void) state;
     struct grid p, s;
     /* a valid 4x4 grid whose main diagonal repeats 1 and 4 */
-    load(&s, "1234341221434321", GRID_STANDARD);
-    load(&p, "................", GRID_STANDARD);
+    test_parse(&s, "1234341221434321", GRID_STANDARD);
+    test_parse(&p, "................", GRID_STANDARD);
     assert_true(check_solution(&p, &s, NULL, 0));
-    load(&p, "................", GRID_DIAGONAL);
+    test_parse(&p, "................", GRID_DIAGONAL);
     char why[120];
     assert_false(check_solution(&p, &s, why, sizeof(why)));
     assert_non_null(strstr(why, "diagonal"));
-    load(&s, "1234341243212143", GRID_DIAGONAL);
+    test_parse(&s, "1234341243212143", GRID_DIAGONAL);
     assert_true(check_solution(&p, &s, NULL, 0));
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-    const struct CMUnitTest tests[] = {
+    static const struct CMUnitTest tests[] = {
         cmocka_unit_test(accepts_a_solution),
         cmocka_unit_test(catches_wrong_answers),
         cmocka_unit_test(the_diagonal_rule),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    const struct test_group plain = { "check", tests, TEST_COUNT(tests), NULL, NULL };
+    return test_main(argc, argv, &plain, NULL);
 }

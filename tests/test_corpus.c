@@ -2,8 +2,6 @@
  * the next entry with the right line and reason; xz and gzip input, whole,
  * truncated and corrupt; the shipped public corpora read whole. */
 #include <errno.h>
-#include <setjmp.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -12,12 +10,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <cmocka.h>
 #include <lzma.h>
 
 #include "common/corpus.h"
 #include "common/input_stream.h"
 #include "config.h"
+#include "tests/test_util.h"
 
 #if HAVE_ZLIB
 #include <zlib.h>
@@ -35,7 +33,7 @@ struct entry {
 
 /* Reads all entries of `text` into out; returns how many. */
 static int read_all(const char *text, size_t len, const struct corpus_options *opts,
-                    struct entry *out, int max)
+    struct entry *out, int max)
 {
     FILE *f = fmemopen((void *) text, len, "rb");
     assert_non_null(f);
@@ -62,30 +60,27 @@ static int read_all(const char *text, size_t len, const struct corpus_options *o
 
 #define READ(text, opts, out) read_all(text, strlen(text), opts, out, 16)
 
-static const char royle[]
-    = ".2..3..4.6.......3..4...5.....8.6...8...1...6...7.5.....7...6..4.......8.3..4..2.";
-
 static void lines_with_comments_crlf_and_fields(void **state)
 {
     (void) state;
     char text[1024];
     snprintf(text, sizeof(text),
-             "# a header\r\n"
-             "\n"
-             "%s\r\n"
-             "   \t\n"
-             "%s 1 solution\n"
-             "%s,extra\n"
-             "%s;x\n"
-             "%s:2+\n"
-             "1...2...3...4...\n",
-             royle, royle, royle, royle, royle);
+        "# a header\r\n"
+        "\n"
+        "%s\r\n"
+        "   \t\n"
+        "%s 1 solution\n"
+        "%s,extra\n"
+        "%s;x\n"
+        "%s:2+\n"
+        "1...2...3...4...\n",
+        test_royle, test_royle, test_royle, test_royle, test_royle);
     struct entry e[16];
     const int n = READ(text, NULL, e);
     assert_int_equal(n, 6);
     for (int i = 0; i < 5; i++) {
         assert_int_equal(e[i].status, CORPUS_PUZZLE);
-        assert_string_equal(e[i].text, royle);
+        assert_string_equal(e[i].text, test_royle);
     }
     assert_int_equal(e[0].line, 3);
     assert_int_equal(e[1].line, 5);
@@ -106,7 +101,7 @@ static void header_comment_sets_the_variant(void **state)
                           "1...............\n"
                           "# variant=standard: too late, entries came first\n"
                           "..2.............\n",
-                          &from_header, e),
+                         &from_header, e),
         2);
     assert_int_equal(e[0].variant, GRID_DIAGONAL);
     assert_int_equal(e[1].variant, GRID_DIAGONAL);
@@ -157,15 +152,16 @@ static void whitespace_grids_like_seed_002(void **state)
     struct entry e[16];
     assert_int_equal(READ(text, NULL, e), 2);
     assert_int_equal(e[0].status, CORPUS_PUZZLE);
-    assert_string_equal(e[0].text, "........."
-                                   ".....3.85"
-                                   "..1.2...."
-                                   "...5.7..."
-                                   "..4...1.."
-                                   ".9......."
-                                   "5......73"
-                                   "..2.1...."
-                                   "....4...9");
+    assert_string_equal(e[0].text,
+        "........."
+        ".....3.85"
+        "..1.2...."
+        "...5.7..."
+        "..4...1.."
+        ".9......."
+        "5......73"
+        "..2.1...."
+        "....4...9");
     assert_int_equal(e[0].line, 1);
     assert_string_equal(e[1].text, "1....2....3....4");
     assert_int_equal(e[1].line, 11);
@@ -236,18 +232,18 @@ static void bad_lines_do_not_stop_the_reader(void **state)
     (void) state;
     char text[2048];
     snprintf(text, sizeof(text),
-             "%.80s\n"     /* one symbol short */
-             "%sX\n"       /* one too many: 82 symbols */
-             "%.40sZ%s\n"  /* a symbol that is no 9x9 value */
-             "12345\n"     /* no grid size */
-             "%s\n",
-             royle, royle, royle, royle + 41, royle);
+        "%.80s\n" /* one symbol short */
+        "%sX\n" /* one too many: 82 symbols */
+        "%.40sZ%s\n" /* a symbol that is no 9x9 value */
+        "12345\n" /* no grid size */
+        "%s\n",
+        test_royle, test_royle, test_royle, test_royle + 41, test_royle);
     struct entry e[16];
     const int n = READ(text, NULL, e);
     assert_int_equal(n, 5);
     assert_int_equal(e[0].status, CORPUS_BAD);
     assert_string_equal(e[0].why,
-                        "80 symbols is no grid size (16, 36, 64, 81, 144, 256 or 625 expected)");
+        "80 symbols is no grid size (16, 36, 64, 81, 144, 256 or 625 expected)");
     assert_int_equal(e[1].status, CORPUS_BAD);
     assert_int_equal(e[2].status, CORPUS_BAD);
     assert_int_equal(e[2].line, 3);
@@ -263,7 +259,8 @@ static void odd_separators_in_grid_rows(void **state)
 {
     (void) state;
     struct entry e[16];
-    const int n = READ("1 0 0 0\n0; 0 .. 0\n0 0 3 0\n0 0 0 4\n\n1....2....3....4\n", NULL, e);
+    const int n
+        = READ("1 0 0 0\n0; 0 .. 0\n0 0 3 0\n0 0 0 4\n\n1....2....3....4\n", NULL, e);
     assert_int_equal(e[0].status, CORPUS_BAD);
     assert_int_equal(e[n - 1].status, CORPUS_PUZZLE);
     assert_int_equal(e[n - 1].line, 6);
@@ -276,8 +273,8 @@ static void forced_size_and_format(void **state)
     struct entry e[16];
     assert_int_equal(READ("123456..................................\n"
                           "12..................................\n",
-                          &six, e),
-                     2);
+                         &six, e),
+        2);
     assert_int_equal(e[0].status, CORPUS_BAD);
     assert_non_null(strstr(e[0].why, "36 symbols expected"));
     assert_int_equal(e[1].status, CORPUS_PUZZLE);
@@ -704,9 +701,9 @@ static void public_corpora_read_whole(void **state)
     }
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-    const struct CMUnitTest tests[] = {
+    static const struct CMUnitTest tests[] = {
         cmocka_unit_test(lines_with_comments_crlf_and_fields),
         cmocka_unit_test(zeros_are_blanks),
         cmocka_unit_test(header_comment_sets_the_variant),
@@ -736,5 +733,6 @@ int main(void)
         printf("# SUDOLAB_DATASETS is not set (meson test sets it to datasets/public)\n");
         return 77;
     }
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    const struct test_group plain = { "corpus", tests, TEST_COUNT(tests), NULL, NULL };
+    return test_main(argc, argv, &plain, NULL);
 }

@@ -12,86 +12,32 @@
  *   <name> trace    replaying its trace events rebuilds the solution.
  *
  * Failures are reported one by one and fail the test once at the end. */
-#include <setjmp.h>
-#include <stdarg.h>
 #include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <cmocka.h>
-
-#include "common/corpus.h"
 #include "common/rng.h"
 #include "common/symmetry.h"
 #include "solvers/registry.h"
+#include "tests/test_util.h"
 
-enum { MAX_CASES = 256 };
-
-struct expected_case {
-    struct grid puzzle;
-    const char *file;
-    unsigned long line;
-    int count; /* 0, 1, 2 (= "2+"), or -1 for invalid */
-};
-
-static struct expected_case cases[MAX_CASES];
+static struct test_case *cases;
 static size_t ncases;
 static uint64_t seed;
-
-static int parse_expected(const char *extra)
-{
-    if (strncmp(extra, "invalid", 7) == 0)
-        return -1;
-    const int count = atoi(extra);
-    return count >= 2 ? 2 : count;
-}
-
-static int load_file(const char *dir, const char *name, enum grid_variant variant)
-{
-    char path[4096];
-    snprintf(path, sizeof(path), "%s/%s", dir, name);
-    const struct corpus_options opts = { .shape = { .variant = (uint8_t) variant } };
-    char why[200];
-    struct corpus *c = corpus_open(path, &opts, why, sizeof(why));
-    if (!c) {
-        fprintf(stderr, "%s: %s\n", path, why);
-        return -1;
-    }
-    struct corpus_item item;
-    enum corpus_status st;
-    while ((st = corpus_next(c, &item)) != CORPUS_END) {
-        if (st != CORPUS_PUZZLE || ncases == MAX_CASES) {
-            fprintf(stderr, "%s:%lu: %s\n", path, item.line, item.why);
-            corpus_close(c);
-            return -1;
-        }
-        cases[ncases].puzzle = item.puzzle;
-        cases[ncases].file = name;
-        cases[ncases].line = item.line;
-        cases[ncases].count = parse_expected(item.extra);
-        ncases++;
-    }
-    corpus_close(c);
-    return 0;
-}
 
 static int load_corpora(void **state)
 {
     (void) state;
-    const char *dir = getenv("SUDOLAB_TEST_DATA");
-    if (!dir)
-        dir = "tests/data";
-    const char *s = getenv("SUDOLAB_SEED");
-    seed = s ? strtoull(s, NULL, 10) : (uint64_t) clock_now_ns();
-    printf("# crosscheck: seed %llu (set SUDOLAB_SEED to repeat)\n",
-           (unsigned long long) seed);
-    if (load_file(dir, "crosscheck.txt", GRID_STANDARD) != 0
-        || load_file(dir, "crosscheck_diagonal.txt", GRID_DIAGONAL) != 0)
-        return -1;
-    return ncases > 0 ? 0 : -1;
+    seed = test_seed("crosscheck", 0);
+    return test_load_crosscheck(&cases, &ncases);
+}
+
+static int free_corpora(void **state)
+{
+    (void) state;
+    free(cases);
+    return 0;
 }
 
 static int expected_under(int count, uint64_t limit)
@@ -104,35 +50,35 @@ static int expected_under(int count, uint64_t limit)
  * reported but not counted as a failure. Fast back ends get no such excuse. */
 enum { ORIGINAL_BUDGET_S = 60, ISOMORPH_BUDGET_S = 2 };
 
-static int check_case(struct solver_instance *inst, const struct expected_case *c,
-                      const struct grid *puzzle, const char *what)
+static int check_case(struct solver_instance *inst, const struct test_case *c,
+    const struct grid *puzzle, const char *what)
 {
     const struct solver *s = solver_of(inst);
     const uint64_t limit = (s->caps & SOLVER_CAP_COUNT) ? 2 : 1;
     const bool isomorph = puzzle != &c->puzzle;
     const uint64_t seconds = isomorph ? ISOMORPH_BUDGET_S : ORIGINAL_BUDGET_S;
-    const struct solve_request req = { .limit = limit,
-                                       .deadline_ns = clock_now_ns() + seconds * 1000000000u };
+    const struct solve_request req
+        = { .limit = limit, .deadline_ns = clock_now_ns() + seconds * 1000000000u };
     struct solve_result res;
     solver_run(inst, puzzle, &req, &res);
     if (isomorph && res.status == SOLVE_STATUS_LIMIT && !(s->caps & SOLVER_CAP_FAST)) {
         printf("# %s: %s:%lu%s: undecided within %d s, not counted\n", s->name, c->file,
-               c->line, what, ISOMORPH_BUDGET_S);
+            c->line, what, ISOMORPH_BUDGET_S);
         return 0;
     }
-    if (c->count < 0) {
+    if (c->count == TEST_INVALID) {
         if (res.status == SOLVE_STATUS_INVALID)
             return 0;
         print_error("%s: %s:%lu%s: expected invalid, got %s\n", s->name, c->file, c->line,
-                    what, solve_status_name(res.status));
+            what, solve_status_name(res.status));
         return 1;
     }
     const int want = expected_under(c->count, limit);
     if (res.status == SOLVE_STATUS_ERROR || res.status == SOLVE_STATUS_LIMIT
         || res.solutions != (uint64_t) want) {
         print_error("%s: %s:%lu%s: expected %d solution(s), got %llu (%s%s%s)\n", s->name,
-                    c->file, c->line, what, want, (unsigned long long) res.solutions,
-                    solve_status_name(res.status), res.error[0] ? ": " : "", res.error);
+            c->file, c->line, what, want, (unsigned long long) res.solutions,
+            solve_status_name(res.status), res.error[0] ? ": " : "", res.error);
         return 1;
     }
     return 0;
@@ -164,13 +110,11 @@ static void agrees_with_corpus(void **state)
     assert_int_equal(failures, 0);
 }
 
-static uint64_t count_all(struct solver_instance *inst, const char *line,
-                          enum solve_status *status)
+static uint64_t count_all(
+    struct solver_instance *inst, const char *line, enum solve_status *status)
 {
     struct grid g;
-    char why[200];
-    const struct grid_shape shape = { 0 };
-    assert_int_equal(grid_parse_token(&g, line, strlen(line), &shape, why, sizeof(why)), 0);
+    test_parse(&g, line, GRID_STANDARD);
     const struct solve_request req = { .limit = 0 };
     struct solve_result res;
     solver_run(inst, &g, &req, &res);
@@ -185,9 +129,10 @@ static void counts_small_grids(void **state)
     assert_non_null(inst);
     struct grid g;
     grid_init(&g, 2, 2, GRID_STANDARD);
-    if (!solver_supports(s, &g, NULL, 0)) {
+    char why[200];
+    if (!solver_supports(s, &g, why, sizeof(why))) {
         solver_close(inst);
-        skip();
+        test_skip("%s", why);
     }
     enum solve_status status;
     if (s->caps & SOLVER_CAP_COUNT) {
@@ -212,9 +157,10 @@ static void honours_budgets(void **state)
     assert_non_null(inst);
     struct grid empty;
     grid_init(&empty, 3, 3, GRID_STANDARD);
-    if (!(s->caps & SOLVER_CAP_COUNT) || !solver_supports(s, &empty, NULL, 0)) {
+    char why[200] = "it does not count";
+    if (!(s->caps & SOLVER_CAP_COUNT) || !solver_supports(s, &empty, why, sizeof(why))) {
         solver_close(inst);
-        skip();
+        test_skip("%s budget: %s", s->name, why);
     }
     struct solve_result res;
     if (s->caps & SOLVER_CAP_STEP_BUDGET) {
@@ -234,48 +180,11 @@ static void honours_budgets(void **state)
     solver_close(inst);
 }
 
-struct replay {
-    struct grid g;
-    int solutions;
-    int errors;
-    uint64_t last_steps;
-    struct grid first;
-};
-
-static void replay_event(void *ctx, const struct solver_event *ev)
-{
-    struct replay *r = ctx;
-    if (ev->at.steps < r->last_steps)
-        r->errors++;
-    r->last_steps = ev->at.steps;
-    switch (ev->kind) {
-    case SOLVER_EVENT_SINGLETON:
-    case SOLVER_EVENT_GUESS:
-        if (ev->cell < 0 || ev->cell >= r->g.ncells || r->g.cell[ev->cell] != 0)
-            r->errors++;
-        else
-            r->g.cell[ev->cell] = (uint8_t) ev->value;
-        break;
-    case SOLVER_EVENT_UNDO:
-        if (ev->cell < 0 || ev->cell >= r->g.ncells || r->g.cell[ev->cell] != ev->value)
-            r->errors++;
-        else
-            r->g.cell[ev->cell] = 0;
-        break;
-    case SOLVER_EVENT_SOLUTION:
-        if (r->solutions++ == 0)
-            r->first = r->g;
-        break;
-    case SOLVER_EVENT_DEAD:
-        break;
-    }
-}
-
 static void traces_replay(void **state)
 {
     const struct solver *s = *state;
     if (!(s->caps & SOLVER_CAP_TRACE))
-        skip();
+        test_skip("%s does not trace", s->name);
     struct solver_instance *inst = solver_open(s);
     assert_non_null(inst);
     int tried = 0;
@@ -283,8 +192,10 @@ static void traces_replay(void **state)
         if (cases[i].count != 1 || cases[i].puzzle.n > 9
             || !solver_supports(s, &cases[i].puzzle, NULL, 0))
             continue;
-        struct replay r = { .g = cases[i].puzzle };
-        const struct solve_request req = { .limit = 1, .trace = replay_event, .ctx = &r };
+        struct test_replay r;
+        test_replay_start(&r, &cases[i].puzzle);
+        const struct solve_request req
+            = { .limit = 1, .trace = test_replay_event, .ctx = &r };
         struct solve_result res;
         solver_run(inst, &cases[i].puzzle, &req, &res);
         assert_int_equal(res.status, SOLVE_STATUS_SOLVED);
@@ -331,28 +242,32 @@ static const struct {
     { "trace", traces_replay, traces },
 };
 
-int main(void)
+int main(int argc, char **argv)
 {
     const size_t nsolvers = solver_count(), nkinds = sizeof(kinds) / sizeof(kinds[0]);
     struct CMUnitTest *tests = calloc(nsolvers * nkinds, sizeof(*tests));
-    char (*names)[64] = calloc(nsolvers * nkinds, sizeof(*names));
+    char(*names)[64] = calloc(nsolvers * nkinds, sizeof(*names));
     if (!tests || !names)
         return 1;
     size_t t = 0;
     for (size_t i = 0; i < nsolvers; i++) {
+        if (!test_available(solver_registry[i], "not cross-checked"))
+            continue;
         for (size_t k = 0; k < nkinds; k++) {
             if (!kinds[k].applies(solver_registry[i]))
                 continue;
             snprintf(names[t], sizeof(names[t]), "%s %s", solver_registry[i]->name,
-                     kinds[k].suffix);
+                kinds[k].suffix);
             tests[t] = (struct CMUnitTest) { .name = names[t],
-                                             .test_func = kinds[k].fn,
-                                             .initial_state = (void *) solver_registry[i] };
+                .test_func = kinds[k].fn,
+                .initial_state = (void *) solver_registry[i] };
             t++;
         }
     }
-    const int failed = _cmocka_run_group_tests("crosscheck", tests, t, load_corpora, NULL);
+    const struct test_group plain
+        = { "crosscheck", tests, t, load_corpora, free_corpora };
+    const int status = test_main(argc, argv, &plain, NULL);
     free(tests);
     free(names);
-    return failed;
+    return status;
 }

@@ -6,20 +6,15 @@
  * variant; the deadline and the step budget as the only ways to stop an
  * endless enumeration. Each test runs once per back end built; a back end
  * left out (-Dsat=disabled, -Dmilp=disabled, or its library missing) is
- * named in a TAP comment instead, and with neither the whole file skips. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
+ * named in a comment instead, and with neither the whole program skips (77).
+ * The top1465 test needs the shared corpora: the --corpora group. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <cmocka.h>
-
-#include "common/check.h"
 #include "common/corpus.h"
 #include "solvers/registry.h"
+#include "tests/test_util.h"
 
 static const char *const backends[] = { "sat", "sat_assume", "milp" };
 
@@ -34,77 +29,46 @@ static struct solver_instance *open_backend(void **state)
     return inst;
 }
 
-static void load(struct grid *g, const char *text, enum grid_variant variant)
-{
-    char why[200];
-    const struct grid_shape shape = { 0, 0, (uint8_t) variant };
-    assert_int_equal(
-        grid_parse_token(g, text, strlen(text), &shape, why, sizeof(why)), 0);
-}
-
-static void run(struct solver_instance *inst, const struct grid *g, uint64_t limit,
-    struct solve_result *res)
-{
-    const struct solve_request req = { .limit = limit };
-    solver_run(inst, g, &req, res);
-}
-
 /* --- the cross-check corpora, in an order that keeps changing shapes --- */
 
-enum { MAX_CASES = 128 };
-
-struct known {
-    struct grid puzzle;
-    unsigned long line;
-    int count; /* 0, 1 or 2 (= "2+") */
-};
-
-static struct known cases[MAX_CASES];
+static struct test_case *cases;
 static size_t ncases;
 
-static void load_corpus(const char *name, enum grid_variant variant)
-{
-    const char *dir = getenv("SUDOLAB_TEST_DATA");
-    char path[4096], why[200];
-    snprintf(path, sizeof(path), "%s/%s", dir ? dir : "tests/data", name);
-    const struct corpus_options opts = { .shape = { .variant = (uint8_t) variant } };
-    struct corpus *c = corpus_open(path, &opts, why, sizeof(why));
-    assert_non_null(c);
-    static struct corpus_item item;
-    enum corpus_status st;
-    while ((st = corpus_next(c, &item)) != CORPUS_END) {
-        assert_int_equal(st, CORPUS_PUZZLE);
-        if (strncmp(item.extra, "invalid", 7) == 0)
-            continue; /* never reaches a back end */
-        assert_true(ncases < MAX_CASES);
-        cases[ncases].puzzle = item.puzzle;
-        cases[ncases].line = item.line;
-        cases[ncases].count = atoi(item.extra) >= 2 ? 2 : atoi(item.extra);
-        ncases++;
-    }
-    corpus_close(c);
-}
-
-static int load_cases(void **state)
+/* The expected-count corpora less their invalid entries (those never reach a
+ * back end). */
+static int load_valid_cases(void **state)
 {
     (void) state;
-    load_corpus("crosscheck.txt", GRID_STANDARD);
-    load_corpus("crosscheck_diagonal.txt", GRID_DIAGONAL);
+    if (test_load_crosscheck(&cases, &ncases) != 0)
+        return -1;
+    size_t kept = 0;
+    for (size_t i = 0; i < ncases; i++) {
+        if (cases[i].count != TEST_INVALID)
+            cases[kept++] = cases[i];
+    }
+    ncases = kept;
     return ncases > 20 ? 0 : -1;
 }
 
+static int free_cases(void **state)
+{
+    (void) state;
+    free(cases);
+    return 0;
+}
+
 static int check_known(
-    struct solver_instance *inst, const struct known *k, const char *pass)
+    struct solver_instance *inst, const struct test_case *k, const char *pass)
 {
     struct solve_result res;
-    run(inst, &k->puzzle, 2, &res);
+    test_solve(inst, &k->puzzle, 2, 0, &res);
     if (res.solutions == (uint64_t) k->count && res.status != SOLVE_STATUS_ERROR
         && res.status != SOLVE_STATUS_LIMIT)
         return 0;
     char shape[48];
     grid_describe_shape(&k->puzzle, shape, sizeof(shape));
-    print_error("%s: line %lu (%s, %s pass): expected %d solution(s), got %llu (%s %s)\n",
-        solver_of(inst)->name, k->line, shape, pass, k->count,
+    print_error("%s: %s:%lu (%s, %s pass): expected %d solution(s), got %llu (%s %s)\n",
+        solver_of(inst)->name, k->file, k->line, shape, pass, k->count,
         (unsigned long long) res.solutions, solve_status_name(res.status), res.error);
     return 1;
 }
@@ -163,7 +127,7 @@ static void blocking_does_not_leak(void **state)
 {
     struct solver_instance *inst = open_backend(state);
     struct grid diag, g;
-    load(&diag, "1....2....3....4", GRID_STANDARD);
+    test_parse(&diag, "1....2....3....4", GRID_STANDARD);
     for (int round = 0; round < 2; round++) {
         struct collected got = { 0 };
         const struct solve_request all
@@ -175,12 +139,12 @@ static void blocking_does_not_leak(void **state)
         assert_int_equal(got.n, 2);
         assert_true(transposed(&got.g[0], &got.g[1]));
         for (int s = 0; s < 2; s++) {
-            assert_true(check_solution(&diag, &got.g[s], NULL, 0));
+            test_assert_solution(&diag, &got.g[s], solver_of(inst)->name);
             g = got.g[s];
-            run(inst, &g, 2, &res);
+            test_solve(inst, &g, 2, 0, &res);
             assert_int_equal(res.status, SOLVE_STATUS_UNIQUE);
             g.cell[5] = 0;
-            run(inst, &g, 2, &res);
+            test_solve(inst, &g, 2, 0, &res);
             assert_int_equal(res.status, SOLVE_STATUS_UNIQUE);
             assert_memory_equal(res.solution.cell, got.g[s].cell, g.ncells);
         }
@@ -189,11 +153,11 @@ static void blocking_does_not_leak(void **state)
     struct grid empty;
     grid_init(&empty, 3, 3, GRID_STANDARD);
     struct solve_result first, res;
-    run(inst, &empty, 2, &first);
+    test_solve(inst, &empty, 2, 0, &first);
     assert_int_equal(first.status, SOLVE_STATUS_MULTIPLE);
-    run(inst, &first.solution, 2, &res);
+    test_solve(inst, &first.solution, 2, 0, &res);
     assert_int_equal(res.status, SOLVE_STATUS_UNIQUE);
-    run(inst, &empty, 2, &res);
+    test_solve(inst, &empty, 2, 0, &res);
     assert_int_equal(res.status, SOLVE_STATUS_MULTIPLE);
     solver_close(inst);
 }
@@ -208,10 +172,10 @@ static void counts_repeat(void **state)
     struct solver_instance *inst = open_backend(state);
     const bool milp = strcmp(solver_of(inst)->family, "milp") == 0;
     struct grid g;
-    load(&g, milp ? "12.............." : "................", GRID_STANDARD);
+    test_parse(&g, milp ? "12.............." : "................", GRID_STANDARD);
     for (int round = 0; round < 2; round++) {
         struct solve_result res;
-        run(inst, &g, 0, &res);
+        test_solve(inst, &g, 0, 0, &res);
         assert_int_equal(res.solutions, milp ? 24 : 288);
     }
     solver_close(inst);
@@ -224,13 +188,13 @@ static void many_puzzles_in_a_row(void **state)
 {
     struct solver_instance *inst = open_backend(state);
     struct grid a, b;
-    load(&a, "1234341221434321", GRID_STANDARD); /* complete: one solution */
-    load(&b, "1....2....3....4", GRID_STANDARD); /* two solutions */
+    test_parse(&a, "1234341221434321", GRID_STANDARD); /* complete: one solution */
+    test_parse(&b, "1....2....3....4", GRID_STANDARD); /* two solutions */
     int wrong = 0;
     for (int i = 0; i < 6000; i++) {
         const bool two = (i & 3) != 0;
         struct solve_result res;
-        run(inst, two ? &b : &a, 2, &res);
+        test_solve(inst, two ? &b : &a, 2, 0, &res);
         wrong += res.status != (two ? SOLVE_STATUS_MULTIPLE : SOLVE_STATUS_UNIQUE);
     }
     solver_close(inst);
@@ -250,13 +214,13 @@ static void sixteen_by_sixteen(void **state)
         if (p->n != 16 || cases[i].count != 1)
             continue;
         struct solve_result res;
-        run(inst, p, 2, &res);
+        test_solve(inst, p, 2, 0, &res);
         assert_int_equal(res.status, SOLVE_STATUS_UNIQUE);
         struct grid g = res.solution;
         for (int c = 0; c < 16; c++)
             g.cell[3 * 16 + c] = 0;
         struct solve_result again;
-        run(inst, &g, 2, &again);
+        test_solve(inst, &g, 2, 0, &again);
         assert_int_equal(again.status, SOLVE_STATUS_UNIQUE);
         assert_memory_equal(again.solution.cell, res.solution.cell, g.ncells);
         tried++;
@@ -285,17 +249,17 @@ static void diagonal_agrees_with_naive(void **state)
     assert_non_null(ref);
     for (size_t i = 0; i < sizeof(diagonal_puzzles) / sizeof(diagonal_puzzles[0]); i++) {
         struct grid g;
-        load(&g, diagonal_puzzles[i], GRID_DIAGONAL);
+        test_parse(&g, diagonal_puzzles[i], GRID_DIAGONAL);
         struct solve_result mine, theirs;
-        run(inst, &g, 0, &mine);
-        run(ref, &g, 0, &theirs);
+        test_solve(inst, &g, 0, 0, &mine);
+        test_solve(ref, &g, 0, 0, &theirs);
         assert_int_equal(theirs.status, SOLVE_STATUS_MULTIPLE);
         assert_int_equal(mine.solutions, theirs.solutions);
     }
     struct grid g;
     grid_init(&g, 3, 3, GRID_DIAGONAL);
     struct solve_result res;
-    run(inst, &g, 1, &res);
+    test_solve(inst, &g, 1, 0, &res);
     assert_int_equal(res.status, SOLVE_STATUS_SOLVED);
     solver_close(ref);
     solver_close(inst);
@@ -310,21 +274,21 @@ static void deadline_gives_limit(void **state)
     struct solver_instance *inst = open_backend(state);
     struct grid empty, p;
     grid_init(&empty, 3, 3, GRID_STANDARD);
-    load(&p, "43....34.1.....1", GRID_STANDARD);
+    test_parse(&p, "43....34.1.....1", GRID_STANDARD);
     struct solve_result res;
     const uint64_t start = clock_now_ns();
     const struct solve_request soon = { .limit = 0, .deadline_ns = start + 30000000u };
     solver_run(inst, &empty, &soon, &res);
     assert_int_equal(res.status, SOLVE_STATUS_LIMIT);
     assert_true(clock_now_ns() - start < 20000000000u); /* a hang guard, no speed test */
-    run(inst, &empty, 2, &res);
+    test_solve(inst, &empty, 2, 0, &res);
     assert_int_equal(res.status, SOLVE_STATUS_MULTIPLE);
 
     const struct solve_request past = { .limit = 2, .deadline_ns = 1 };
     solver_run(inst, &p, &past, &res);
     assert_int_equal(res.status, SOLVE_STATUS_LIMIT);
     assert_int_equal(res.solutions, 0);
-    run(inst, &p, 2, &res);
+    test_solve(inst, &p, 2, 0, &res);
     assert_int_equal(res.status, SOLVE_STATUS_UNIQUE);
     solver_close(inst);
 }
@@ -356,8 +320,8 @@ static void milp_nodes_add_up(void **state)
         if (cases[i].count != 1 || cases[i].puzzle.n != 9)
             continue;
         struct solve_result one, two;
-        run(inst, &cases[i].puzzle, 1, &one);
-        run(inst, &cases[i].puzzle, 2, &two);
+        test_solve(inst, &cases[i].puzzle, 1, 0, &one);
+        test_solve(inst, &cases[i].puzzle, 2, 0, &two);
         assert_int_equal(one.status, SOLVE_STATUS_SOLVED);
         assert_int_equal(two.status, SOLVE_STATUS_UNIQUE);
         assert_true(two.counters.nodes >= one.counters.nodes);
@@ -371,22 +335,16 @@ static void milp_nodes_add_up(void **state)
  * solution, tdoku's count): all unique. */
 static void top1465_unique(void **state)
 {
-    const char *dir = getenv("SUDOLAB_DATASETS");
-    assert_non_null(dir);
-    char path[4096], why[200];
-    snprintf(path, sizeof(path), "%s/puzzles3_magictour_top1465.xz", dir);
-    const struct corpus_options opts = { 0 };
-    struct corpus *c = corpus_open(path, &opts, why, sizeof(why));
+    struct corpus *c = test_open_shared("puzzles3_magictour_top1465");
     if (!c)
-        print_error("%s: %s\n", path, why);
-    assert_non_null(c);
+        test_skip("top1465: no top1465 corpus in %s", test_shared_dir());
     struct solver_instance *inst = open_backend(state);
     const int want = strcmp(solver_of(inst)->family, "sat") == 0 ? 200 : 10;
     static struct corpus_item item;
     int n = 0, unique = 0;
     while (n < want && corpus_next(c, &item) == CORPUS_PUZZLE) {
         struct solve_result res;
-        run(inst, &item.puzzle, 2, &res);
+        test_solve(inst, &item.puzzle, 2, 0, &res);
         unique += res.status == SOLVE_STATUS_UNIQUE;
         n++;
     }
@@ -400,39 +358,33 @@ static const struct {
     const char *name;
     CMUnitTestFunction fn;
     const char *only; /* NULL, or the one family the test is for */
+    bool corpora; /* needs the shared corpora: the --corpora group */
 } kinds[] = {
-    { "shapes interleaved", shapes_interleaved, NULL },
-    { "blocking does not leak", blocking_does_not_leak, NULL },
-    { "counts repeat", counts_repeat, NULL },
-    { "many puzzles in a row", many_puzzles_in_a_row, "sat" },
-    { "16x16", sixteen_by_sixteen, NULL },
-    { "diagonal", diagonal_agrees_with_naive, NULL },
-    { "deadline", deadline_gives_limit, NULL },
-    { "step budget", step_budget_gives_limit, NULL },
-    { "nodes add up", milp_nodes_add_up, "milp" },
-    { "top1465", top1465_unique, NULL },
+    { "shapes interleaved", shapes_interleaved, NULL, false },
+    { "blocking does not leak", blocking_does_not_leak, NULL, false },
+    { "counts repeat", counts_repeat, NULL, false },
+    { "many puzzles in a row", many_puzzles_in_a_row, "sat", false },
+    { "16x16", sixteen_by_sixteen, NULL, false },
+    { "diagonal", diagonal_agrees_with_naive, NULL, false },
+    { "deadline", deadline_gives_limit, NULL, false },
+    { "step budget", step_budget_gives_limit, NULL, false },
+    { "nodes add up", milp_nodes_add_up, "milp", false },
+    { "top1465", top1465_unique, NULL, true },
 };
 
-int main(void)
+enum { NB = TEST_COUNT(backends), NK = TEST_COUNT(kinds) };
+
+/* Registers the kinds of one group for every back end built. */
+static size_t register_tests(bool corpora, struct CMUnitTest *tests, char (*names)[64])
 {
-    enum {
-        NB = sizeof(backends) / sizeof(backends[0]),
-        NK = sizeof(kinds) / sizeof(kinds[0])
-    };
-    static struct CMUnitTest tests[NB * NK];
-    static char names[NB * NK][64];
     size_t n = 0;
     for (size_t b = 0; b < NB; b++) {
         const struct solver *s = solver_find(backends[b]);
-        if (!s) {
-            /* a test per missing back end would only skip, and cmocka 1.1's
-             * TAP says "not ok ... # SKIP", which Meson counts as a failure */
-            printf("# %s not built (library missing or feature disabled): not tested\n",
-                backends[b]);
+        if (!s)
             continue;
-        }
         for (size_t k = 0; k < NK; k++) {
-            if (kinds[k].only && strcmp(kinds[k].only, s->family) != 0)
+            if (kinds[k].corpora != corpora
+                || (kinds[k].only && strcmp(kinds[k].only, s->family) != 0))
                 continue;
             snprintf(names[n], sizeof(names[n]), "%s %s", backends[b], kinds[k].name);
             tests[n] = (struct CMUnitTest) { .name = names[n],
@@ -441,14 +393,26 @@ int main(void)
             n++;
         }
     }
-    if (n == 0) {
-        puts("1..0 # SKIP neither CaDiCaL nor GLPK was built in");
-        return 0;
+    return n;
+}
+
+int main(int argc, char **argv)
+{
+    static struct CMUnitTest tests[NB * NK], corpus_tests[NB * NK];
+    static char names[NB * NK][64], corpus_names[NB * NK][64];
+    for (size_t b = 0; b < NB; b++) {
+        if (!solver_find(backends[b]))
+            printf("# %s not built (library missing or feature disabled): not tested\n",
+                backends[b]);
     }
-    /* Not told where the corpora are (run by hand): a skip, not a pass. */
-    if (!getenv("SUDOLAB_DATASETS")) {
-        printf("# SUDOLAB_DATASETS is not set (meson test sets it to datasets/public)\n");
+    const size_t n = register_tests(false, tests, names);
+    if (n == 0) {
+        puts("# SKIP neither CaDiCaL nor GLPK was built in");
         return 77;
     }
-    return _cmocka_run_group_tests("external", tests, n, load_cases, NULL);
+    const struct test_group plain
+        = { "external", tests, n, load_valid_cases, free_cases };
+    const struct test_group corpora = { "external corpora", corpus_tests,
+        register_tests(true, corpus_tests, corpus_names), NULL, NULL };
+    return test_main(argc, argv, &plain, &corpora);
 }

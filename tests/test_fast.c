@@ -1,710 +1,560 @@
-/* The fast back ends (mrv, mrv_plain, dlx) and the exact-cover model under dlx:
+/* The bitboard back end `fast` (solvers/fast.c) and its instruction-set paths:
  *
- *  - the model's shape for every size and the variant, and that two options
- *    share an item exactly when the rules forbid them together (checked
- *    against the rules written out here, not against the model's own code);
- *  - published counts: 288 4x4 grids, 28,200,960 6x6 grids, 576 and 161,280
- *    Latin squares of orders 4 and 5 (boxes of one row);
- *  - enumeration through on_solution yields distinct verified grids, and the
- *    same number as pure counting (which merges value-symmetric branches);
- *  - full counts of tests/data's puzzles equal across the three;
- *  - limits that cut through merged branches, state left clean between
- *    puzzles and shapes, counters on a puzzle that singles alone solve;
- *  - the first 2,000 puzzles of every public corpus (SUDOLAB_DATASETS:
- *    datasets/public), solved by every back end with SOLVER_CAP_FAST, limit
- *    2, every solution verified and every count as the corpus says (2 for
- *    serg_benchmark, else 1). */
-#include <dirent.h>
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
+ *  - every path this machine runs (fast, fast_portable, fast_avx2,
+ *    fast_avx512, from the registry) gives the same answers and the same
+ *    counters, step for step, on seeded random isomorphs of the first puzzles
+ *    of each shared corpus (one search, three vector widths: a difference is
+ *    a bug in a path);
+ *  - puzzles with no solution: a unique puzzle plus one clue that differs
+ *    from its solution without breaking a rule (the new puzzle's solutions are
+ *    among the old one's, so there are none);
+ *  - puzzles with several: a 17-clue puzzle less one clue (no 16-clue puzzle
+ *    has a unique solution, McGuire et al. 2012), and the serg corpus, whose
+ *    full counts must match another back end's (dlx);
+ *  - first-solution mode, step budgets and deadlines, the counters' own
+ *    invariants, and the shapes it declines;
+ *  - a forced path the CPU lacks is unavailable, with the reason, in
+ *    solver_supports, solver_run and `sudolab list`, and never runs another
+ *    path under its name (SUDOLAB_MAX_SIMD stands in for a narrower CPU).
+ * The corpus tests need SUDOLAB_DATASETS (datasets/public): they are the --corpora group
+ * (tests/test_util.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
-#include <cmocka.h>
-
-#include "common/check.h"
 #include "common/corpus.h"
-#include "common/exact_cover.h"
 #include "common/rng.h"
+#include "common/symmetry.h"
 #include "solvers/registry.h"
+#include "tests/test_util.h"
 
-static const char *const fast_names[] = { "mrv", "mrv_plain", "dlx" };
-enum { NFAST = sizeof(fast_names) / sizeof(fast_names[0]) };
+/* The registrations of the back end: `fast`, then the forced paths
+ * (fast_portable, fast_avx2, fast_avx512...) this machine can run, from the
+ * registry. */
+enum { MAX_PATHS = 8 };
+static const char *paths[MAX_PATHS];
+static int npaths;
 
-static struct solver_instance *open_named(const char *name)
-{
-    const struct solver *s = solver_find(name);
-    assert_non_null(s);
-    struct solver_instance *inst = solver_open(s);
-    assert_non_null(inst);
-    return inst;
-}
+/* A 17-clue puzzle (the first of Royle's list, as in tdoku's
+ * puzzles2_17_clue); unique, like test_royle. */
+static const char clue17[]
+    = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
 
-/* A valid complete grid built from the usual shifted-rows pattern. */
-static void pattern_grid(struct grid *g, int br, int bc, enum grid_variant variant)
-{
-    assert_int_equal(grid_init(g, br, bc, variant), 0);
-    for (int r = 0; r < g->n; r++) {
-        for (int c = 0; c < g->n; c++)
-            g->cell[r * g->n + c] = (uint8_t) ((r % br * bc + r / br + c) % g->n + 1);
-    }
-}
+static uint64_t seed;
 
-/* --- the exact-cover model --- */
-
-/* Whether "value va in cell a" and "value vb in cell b" break a rule together:
- * written from the rules, independently of exact_cover.c. */
-static bool rules_forbid(const struct grid *g, int a, int va, int b, int vb)
-{
-    if (a == b)
-        return va != vb;
-    if (va != vb)
-        return false;
-    const int n = g->n, ra = a / n, ca = a % n, rb = b / n, cb = b % n;
-    if (ra == rb || ca == cb)
-        return true;
-    if (ra / g->box_rows == rb / g->box_rows && ca / g->box_cols == cb / g->box_cols)
-        return true;
-    if (g->variant == GRID_DIAGONAL) {
-        if (ra == ca && rb == cb)
-            return true;
-        if (ra + ca == n - 1 && rb + cb == n - 1)
-            return true;
-    }
-    return false;
-}
-
-static void check_model(int br, int bc, enum grid_variant variant)
-{
-    struct grid g;
-    assert_int_equal(grid_init(&g, br, bc, variant), 0);
-    struct exact_cover ec;
-    assert_int_equal(exact_cover_build(&ec, &g), 0);
-    assert_true(exact_cover_fits(&ec, &g));
-    const int n = g.n, cells = g.ncells;
-    assert_int_equal(ec.nrows, cells * n);
-    assert_int_equal(ec.ncols, 4 * cells + (variant == GRID_DIAGONAL ? 2 * n : 0));
-    /* every option: 4 items, plus one per diagonal through its cell */
-    for (int row = 0; row < ec.nrows; row++) {
-        const int cell = exact_cover_row_cell(&ec, row),
-                  v = exact_cover_row_value(&ec, row);
-        assert_int_equal(exact_cover_row(&ec, cell, v), row);
-        const int r = cell / n, c = cell % n;
-        int want = 4;
-        if (variant == GRID_DIAGONAL)
-            want += (r == c) + (r + c == n - 1);
-        assert_int_equal(ec.row_ncols[row], want);
-        const int32_t *cols = &ec.row_col[(size_t) row * EXACT_COVER_MAX_ROW_COLS];
-        for (int i = 0; i < want; i++) {
-            assert_in_range(cols[i], 0, ec.ncols - 1);
-            for (int j = 0; j < i; j++)
-                assert_int_not_equal(cols[i], cols[j]);
-        }
-    }
-    /* every item: covered by exactly N options, listed ascending, each of
-     * which names the item among its own */
-    int *seen = calloc((size_t) ec.ncols, sizeof(int));
-    assert_non_null(seen);
-    for (int row = 0; row < ec.nrows; row++) {
-        for (int i = 0; i < ec.row_ncols[row]; i++)
-            seen[ec.row_col[(size_t) row * EXACT_COVER_MAX_ROW_COLS + i]]++;
-    }
-    for (int col = 0; col < ec.ncols; col++) {
-        assert_int_equal(seen[col], n);
-        const int32_t *rows = &ec.col_row[(size_t) col * (size_t) n];
-        for (int k = 0; k < n; k++) {
-            if (k > 0)
-                assert_true(rows[k] > rows[k - 1]);
-            bool names = false;
-            for (int i = 0; i < ec.row_ncols[rows[k]]; i++)
-                names
-                    |= ec.row_col[(size_t) rows[k] * EXACT_COVER_MAX_ROW_COLS + i] == col;
-            assert_true(names);
-        }
-    }
-    free(seen);
-    /* two options share an item exactly when the rules forbid them together */
-    for (int a = 0; a < ec.nrows; a++) {
-        const int32_t *ca = &ec.row_col[(size_t) a * EXACT_COVER_MAX_ROW_COLS];
-        for (int b = a + 1; b < ec.nrows; b++) {
-            const int32_t *cb = &ec.row_col[(size_t) b * EXACT_COVER_MAX_ROW_COLS];
-            bool share = false;
-            for (int i = 0; i < ec.row_ncols[a]; i++) {
-                for (int j = 0; j < ec.row_ncols[b]; j++)
-                    share |= ca[i] == cb[j];
-            }
-            const bool forbid = rules_forbid(&g, exact_cover_row_cell(&ec, a),
-                exact_cover_row_value(&ec, a), exact_cover_row_cell(&ec, b),
-                exact_cover_row_value(&ec, b));
-            if (share != forbid)
-                fail_msg("%dx%d%s: options %d and %d: share %d, rules forbid %d", br, bc,
-                    variant ? " diagonal" : "", a, b, share, forbid);
-        }
-    }
-    exact_cover_free(&ec);
-}
-
-static void model_shape(void **state)
+static int setup(void **state)
 {
     (void) state;
-    const int shapes[][2] = { { 1, 1 }, { 1, 4 }, { 2, 2 }, { 2, 3 }, { 3, 2 }, { 2, 4 },
-        { 3, 3 }, { 3, 4 } };
-    for (size_t i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++) {
-        check_model(shapes[i][0], shapes[i][1], GRID_STANDARD);
-        check_model(shapes[i][0], shapes[i][1], GRID_DIAGONAL);
+    seed = test_seed("fast", 0);
+    npaths = 0;
+    for (size_t i = 0; solver_registry[i]; i++) {
+        const char *name = solver_registry[i]->name;
+        if ((strcmp(name, "fast") == 0 || strncmp(name, "fast_", 5) == 0)
+            && test_available(solver_registry[i], "not tested") && npaths < MAX_PATHS)
+            paths[npaths++] = name;
     }
+    /* `fast` itself always runs (the portable path at worst), and comes first */
+    return npaths >= 2 && strcmp(paths[0], "fast") == 0 ? 0 : -1;
 }
 
-/* Sizes too large for the all-pairs check: shape and counts only. */
-static void model_large(void **state)
-{
-    (void) state;
-    for (int variant = 0; variant < 2; variant++) {
-        struct grid g;
-        assert_int_equal(grid_init(&g, 5, 5, (enum grid_variant) variant), 0);
-        struct exact_cover ec;
-        assert_int_equal(exact_cover_build(&ec, &g), 0);
-        assert_int_equal(ec.ncols, 4 * 625 + (variant ? 50 : 0));
-        int six = 0;
-        for (int row = 0; row < ec.nrows; row++)
-            six += ec.row_ncols[row] == 6;
-        /* the centre cell is on both diagonals: its 25 options have 6 items */
-        assert_int_equal(six, variant ? 25 : 0);
-        exact_cover_free(&ec);
-    }
-}
-
-/* --- counting and enumeration --- */
-
-static uint64_t count(struct solver_instance *inst, const struct grid *g, uint64_t limit,
-    enum solve_status *status)
-{
-    const struct solve_request req = { .limit = limit };
-    struct solve_result res;
-    solver_run(inst, g, &req, &res);
-    assert_int_not_equal(res.status, SOLVE_STATUS_ERROR);
-    if (status)
-        *status = res.status;
-    return res.solutions;
-}
-
-static void published_counts(void **state)
-{
-    (void) state;
-    const struct {
-        int br, bc;
-        uint64_t count;
-    } known[] = {
-        { 2, 2, 288 }, /* 4x4 Sudoku grids */
-        { 2, 3, 28200960 }, /* 6x6 Sudoku grids */
-        { 3, 2, 28200960 }, /* the same, transposed boxes */
-        { 1, 3, 12 }, /* Latin squares of order 3 */
-        { 1, 4, 576 }, /* of order 4 */
-        { 1, 5, 161280 }, /* of order 5 */
-    };
-    for (int s = 0; s < NFAST; s++) {
-        struct solver_instance *inst = open_named(fast_names[s]);
-        for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++) {
-            struct grid g;
-            assert_int_equal(grid_init(&g, known[i].br, known[i].bc, GRID_STANDARD), 0);
-            enum solve_status status;
-            const uint64_t got = count(inst, &g, 0, &status);
-            if (got != known[i].count)
-                fail_msg("%s: empty %dx%d: %llu solutions, expected %llu", fast_names[s],
-                    known[i].br, known[i].bc, (unsigned long long) got,
-                    (unsigned long long) known[i].count);
-            assert_int_equal(status, SOLVE_STATUS_MULTIPLE);
-        }
-        solver_close(inst);
-    }
-}
-
-struct collected {
-    const struct grid *puzzle;
-    size_t count, cap;
-    uint8_t *cells; /* count * ncells */
-    int bad;
+static const struct {
+    const char *file;
+    int head;
+    uint64_t limit;
+} heads[] = {
+    { "puzzles2_17_clue", 300, 2 },
+    { "puzzles3_magictour_top1465", 150, 2 },
+    { "puzzles5_forum_hardest_1905_11+", 60, 2 },
+    { "puzzles6_forum_hardest_1106", 30, 2 },
+    { "puzzles7_serg_benchmark", 150, 2 },
+    { "puzzles3_magictour_top1465", 60, 1 },
 };
 
-static bool collect(void *ctx, const struct grid *solution)
-{
-    struct collected *c = ctx;
-    if (!check_solution(c->puzzle, solution, NULL, 0))
-        c->bad++;
-    if (c->count == c->cap) {
-        c->cap = c->cap ? 2 * c->cap : 1024;
-        c->cells = realloc(c->cells, c->cap * solution->ncells);
-        assert_non_null(c->cells);
-    }
-    memcpy(c->cells + c->count * solution->ncells, solution->cell, solution->ncells);
-    c->count++;
-    return true;
-}
-
-static size_t cells_len;
-
-static int compare_cells(const void *a, const void *b)
-{
-    return memcmp(a, b, cells_len);
-}
-
-/* Enumerates g's solutions through on_solution; checks each and that they are
- * distinct; returns their number. */
-static uint64_t enumerate(struct solver_instance *inst, const struct grid *g)
-{
-    struct collected c = { .puzzle = g };
-    const struct solve_request req = { .limit = 0, .on_solution = collect, .ctx = &c };
-    struct solve_result res;
-    solver_run(inst, g, &req, &res);
-    assert_int_not_equal(res.status, SOLVE_STATUS_ERROR);
-    assert_int_equal(res.solutions, c.count);
-    assert_int_equal(c.bad, 0);
-    cells_len = g->ncells;
-    qsort(c.cells, c.count, cells_len, compare_cells);
-    for (size_t i = 1; i < c.count; i++)
-        assert_true(
-            memcmp(c.cells + (i - 1) * cells_len, c.cells + i * cells_len, cells_len)
-            != 0);
-    free(c.cells);
-    return res.solutions;
-}
-
-static void enumeration_distinct(void **state)
+/* All paths agree on everything: status, count, solution and counters. */
+static void paths_agree(void **state)
 {
     (void) state;
-    for (int s = 0; s < NFAST; s++) {
-        struct solver_instance *inst = open_named(fast_names[s]);
-        struct grid g;
-        grid_init(&g, 2, 2, GRID_STANDARD);
-        assert_int_equal(enumerate(inst, &g), 288);
-        grid_init(&g, 1, 4, GRID_STANDARD);
-        assert_int_equal(enumerate(inst, &g), 576);
-        grid_init(&g, 2, 2, GRID_DIAGONAL);
-        assert_int_equal(enumerate(inst, &g), count(inst, &g, 0, NULL));
-        grid_init(&g, 2, 3, GRID_DIAGONAL);
-        assert_int_equal(enumerate(inst, &g), count(inst, &g, 0, NULL));
-        solver_close(inst);
-    }
-}
-
-/* Puzzles whose clues use only some values, so that pure counting merges
- * branches: its count must equal full enumeration, for every back end. */
-static void counting_equals_enumeration(void **state)
-{
-    (void) state;
-    struct solver_instance *inst[NFAST];
-    for (int s = 0; s < NFAST; s++)
-        inst[s] = open_named(fast_names[s]);
-    const char *env = getenv("SUDOLAB_SEED");
-    const uint64_t seed = env ? strtoull(env, NULL, 10) : 20240611u;
-    printf("# counting_equals_enumeration: seed %llu\n", (unsigned long long) seed);
+    struct solver_instance *inst[MAX_PATHS];
+    for (int p = 0; p < npaths; p++)
+        inst[p] = test_open(paths[p]);
     struct rng rng;
     rng_seed(&rng, seed);
-    const struct {
-        int br, bc, variant, clues, values;
-    } kinds[] = { { 2, 3, GRID_STANDARD, 9, 4 }, { 3, 2, GRID_STANDARD, 8, 3 },
-        { 2, 3, GRID_DIAGONAL, 6, 4 }, { 2, 2, GRID_STANDARD, 3, 2 },
-        { 2, 4, GRID_STANDARD, 22, 6 }, { 3, 3, GRID_STANDARD, 40, 7 } };
-    for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
-        for (int trial = 0; trial < 4; trial++) {
-            struct grid full, puzzle;
-            if (kinds[k].variant == GRID_DIAGONAL) {
-                /* a diagonal 6x6 solution, from the solver itself, verified */
-                grid_init(&puzzle, kinds[k].br, kinds[k].bc, GRID_DIAGONAL);
-                const struct solve_request first = { .limit = 1 };
-                struct solve_result res;
-                solver_run(inst[0], &puzzle, &first, &res);
-                assert_int_equal(res.status, SOLVE_STATUS_SOLVED);
-                full = res.solution;
-            } else {
-                pattern_grid(&full, kinds[k].br, kinds[k].bc, GRID_STANDARD);
-            }
-            assert_true(check_solution(&full, &full, NULL, 0));
-            puzzle = full;
-            memset(puzzle.cell, 0, puzzle.ncells);
-            for (int placed = 0; placed < kinds[k].clues;) {
-                const int cell = (int) rng_below(&rng, full.ncells);
-                if (puzzle.cell[cell] == 0 && full.cell[cell] <= kinds[k].values) {
-                    puzzle.cell[cell] = full.cell[cell];
-                    placed++;
-                }
-            }
-            const uint64_t want = enumerate(inst[0], &puzzle);
-            assert_true(want >= 1);
-            for (int s = 0; s < NFAST; s++) {
-                const uint64_t counted = count(inst[s], &puzzle, 0, NULL);
-                const uint64_t listed = s == 0 ? want : enumerate(inst[s], &puzzle);
-                if (counted != want || listed != want) {
-                    char line[GRID_MAX_CELLS + 1];
-                    grid_format_line(&puzzle, line);
-                    fail_msg("%s: %s: counted %llu, enumerated %llu, mrv enumerated %llu",
-                        fast_names[s], line, (unsigned long long) counted,
-                        (unsigned long long) listed, (unsigned long long) want);
-                }
-                /* a limit inside a merged branch stops exactly at the limit */
-                if (want > 3) {
-                    enum solve_status status;
-                    assert_int_equal(count(inst[s], &puzzle, 3, &status), 3);
-                    assert_int_equal(status, SOLVE_STATUS_MULTIPLE);
-                }
-            }
-        }
-    }
-    for (int s = 0; s < NFAST; s++)
-        solver_close(inst[s]);
-}
-
-/* Full counts (limit 0, past the cross-check's limit of 2) of every puzzle
- * in tests/data: mrv, mrv_plain and dlx must agree, and on unique puzzles
- * return the same grid. */
-static void counts_agree_on_test_data(void **state)
-{
-    (void) state;
-    const char *dir = getenv("SUDOLAB_TEST_DATA");
-    const char *files[] = { "crosscheck.txt", "crosscheck_diagonal.txt" };
-    struct solver_instance *inst[NFAST];
-    for (int s = 0; s < NFAST; s++)
-        inst[s] = open_named(fast_names[s]);
-    int compared = 0;
-    for (int f = 0; f < 2; f++) {
-        char path[4096], why[200];
-        snprintf(path, sizeof(path), "%s/%s", dir ? dir : "tests/data", files[f]);
-        const struct corpus_options opts = { .shape = { .variant = (uint8_t) f } };
-        struct corpus *c = corpus_open(path, &opts, why, sizeof(why));
-        assert_non_null(c);
+    int compared = 0, opened = 0;
+    for (size_t h = 0; h < sizeof(heads) / sizeof(heads[0]); h++) {
+        struct corpus *c = test_open_shared(heads[h].file);
+        if (!c)
+            continue;
+        opened++;
         static struct corpus_item item;
-        while (corpus_next(c, &item) == CORPUS_PUZZLE) {
-            if (grid_find_conflict(&item.puzzle, why, sizeof(why)))
-                continue;
-            struct solve_result res[NFAST];
-            bool finished = true;
-            for (int s = 0; s < NFAST; s++) {
-                /* a step budget leaves out the grids with astronomically
-                 * many solutions (the empty 9x9 of the corpus) */
-                const struct solve_request req = { .limit = 0, .budget_steps = 3000000 };
-                solver_run(inst[s], &item.puzzle, &req, &res[s]);
-                assert_int_not_equal(res[s].status, SOLVE_STATUS_ERROR);
-                finished &= res[s].status != SOLVE_STATUS_LIMIT;
-            }
-            if (!finished)
-                continue;
-            for (int s = 1; s < NFAST; s++) {
-                if (res[s].solutions != res[0].solutions)
-                    fail_msg("%s:%lu: %s counts %llu, %s %llu", files[f], item.line,
-                        fast_names[s], (unsigned long long) res[s].solutions,
-                        fast_names[0], (unsigned long long) res[0].solutions);
-                if (res[0].solutions == 1)
-                    assert_memory_equal(
-                        res[s].solution.cell, res[0].solution.cell, item.puzzle.ncells);
+        for (int k = 0; k < heads[h].head && corpus_next(c, &item) == CORPUS_PUZZLE;
+             k++) {
+            struct symmetry sym;
+            struct grid iso;
+            symmetry_random(&sym, &item.puzzle, &rng);
+            symmetry_apply(&sym, &item.puzzle, &iso);
+            struct solve_result ref, res;
+            test_solve(inst[0], &iso, heads[h].limit, 0, &ref);
+            assert_true(ref.status == SOLVE_STATUS_UNIQUE
+                || ref.status == SOLVE_STATUS_MULTIPLE
+                || ref.status == SOLVE_STATUS_SOLVED);
+            for (int p = 1; p < npaths; p++) {
+                test_solve(inst[p], &iso, heads[h].limit, 0, &res);
+                if (res.status != ref.status || res.solutions != ref.solutions
+                    || memcmp(&res.counters, &ref.counters, sizeof(ref.counters)) != 0
+                    || memcmp(res.solution.cell, ref.solution.cell, 81) != 0) {
+                    char line[82];
+                    grid_format_line(&iso, line);
+                    print_error("%s and %s differ on %s (%s:%lu, seed %llu)\n", paths[0],
+                        paths[p], line, heads[h].file, item.line,
+                        (unsigned long long) seed);
+                    fail();
+                }
             }
             compared++;
         }
         corpus_close(c);
     }
-    printf("# %d puzzles counted in full by all three\n", compared);
-    assert_true(compared >= 20);
-    for (int s = 0; s < NFAST; s++)
-        solver_close(inst[s]);
+    for (int p = 0; p < npaths; p++)
+        solver_close(inst[p]);
+    if (opened == 0)
+        test_skip("paths_agree: none of its corpora is in %s", test_shared_dir());
+    printf("# %d isomorphs compared across %d paths\n", compared, npaths);
 }
 
-static void limits_on_empty_grids(void **state)
+/* A unique puzzle plus a wrong clue that breaks no rule has no solution. */
+static void wrong_clue_unsolvable(void **state)
 {
     (void) state;
-    for (int s = 0; s < NFAST; s++) {
-        struct solver_instance *inst = open_named(fast_names[s]);
+    const char *const texts[] = { test_royle, clue17 };
+    struct rng rng;
+    rng_seed(&rng, seed + 1);
+    for (int p = 0; p < npaths; p++) {
+        struct solver_instance *inst = test_open(paths[p]);
+        for (int t = 0; t < 2; t++) {
+            struct grid g;
+            test_parse(&g, texts[t], GRID_STANDARD);
+            struct solve_result res;
+            test_solve(inst, &g, 2, 0, &res);
+            assert_int_equal(res.status, SOLVE_STATUS_UNIQUE);
+            const struct grid solution = res.solution;
+            int made = 0;
+            for (int tries = 0; made < 20 && tries < 10000; tries++) {
+                const int cell = (int) rng_below(&rng, 81);
+                const int v = 1 + (int) rng_below(&rng, 9);
+                if (g.cell[cell] || solution.cell[cell] == v)
+                    continue;
+                struct grid bad = g;
+                bad.cell[cell] = (uint8_t) v;
+                if (grid_find_conflict(&bad, NULL, 0))
+                    continue;
+                test_solve(inst, &bad, 2, 0, &res);
+                assert_int_equal(res.status, SOLVE_STATUS_UNSOLVABLE);
+                assert_int_equal(res.solutions, 0);
+                assert_true(res.counters.backtracks >= 1);
+                made++;
+            }
+            assert_int_equal(made, 20);
+        }
+        solver_close(inst);
+    }
+}
+
+/* A 17-clue puzzle less any one clue has two or more solutions; each one
+ * returned keeps the remaining clues (solver_run checks it). */
+static void sixteen_clues_multiple(void **state)
+{
+    (void) state;
+    for (int p = 0; p < npaths; p++) {
+        struct solver_instance *inst = test_open(paths[p]);
         struct grid g;
-        grid_init(&g, 2, 3, GRID_STANDARD);
-        enum solve_status status;
-        assert_int_equal(count(inst, &g, 2, &status), 2);
-        assert_int_equal(status, SOLVE_STATUS_MULTIPLE);
-        assert_int_equal(count(inst, &g, 1000, NULL), 1000);
-        assert_int_equal(count(inst, &g, 1, &status), 1);
-        assert_int_equal(status, SOLVE_STATUS_SOLVED);
-        grid_init(&g, 5, 5, GRID_DIAGONAL);
-        assert_int_equal(count(inst, &g, 2, &status), 2);
+        test_parse(&g, clue17, GRID_STANDARD);
+        int removed = 0;
+        for (int cell = 0; cell < 81; cell++) {
+            if (!g.cell[cell])
+                continue;
+            struct grid less = g;
+            less.cell[cell] = 0;
+            struct solve_result res;
+            test_solve(inst, &less, 2, 0, &res);
+            assert_int_equal(res.status, SOLVE_STATUS_MULTIPLE);
+            assert_int_equal(res.solutions, 2);
+            test_solve(inst, &less, 1, 0, &res);
+            assert_int_equal(res.status, SOLVE_STATUS_SOLVED);
+            removed++;
+        }
+        assert_int_equal(removed, 17);
         solver_close(inst);
     }
 }
 
-/* The same puzzle on a fresh instance and on one that has just stopped early
- * on other puzzles and shapes: every result and counter equal. */
-static void state_is_clean(void **state)
-{
-    (void) state;
-    const char *hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5."
-                       ".2.....1.4......";
-    struct grid puzzle, empty4, empty9d, full;
-    char why[200];
-    const struct grid_shape shape = { 0 };
-    assert_int_equal(
-        grid_parse_token(&puzzle, hard, strlen(hard), &shape, why, sizeof(why)), 0);
-    grid_init(&empty4, 2, 2, GRID_STANDARD);
-    grid_init(&empty9d, 3, 3, GRID_DIAGONAL);
-    pattern_grid(&full, 3, 3, GRID_STANDARD);
-    for (int s = 0; s < NFAST; s++) {
-        struct solver_instance *fresh = open_named(fast_names[s]);
-        struct solver_instance *used = open_named(fast_names[s]);
-        const struct solve_request two = { .limit = 2 }, one = { .limit = 1 };
-        const struct solve_request budget = { .limit = 0, .budget_steps = 777 };
-        struct solve_result a, b;
-        solver_run(fresh, &puzzle, &two, &a);
-        solver_run(used, &empty9d, &budget, &b);
-        assert_int_equal(b.status, SOLVE_STATUS_LIMIT);
-        solver_run(used, &empty4, &one, &b);
-        solver_run(used, &full, &two, &b);
-        assert_int_equal(b.status, SOLVE_STATUS_UNIQUE);
-        solver_run(used, &puzzle, &one, &b);
-        solver_run(used, &puzzle, &two, &b);
-        assert_int_equal(a.status, SOLVE_STATUS_UNIQUE);
-        assert_int_equal(b.status, a.status);
-        assert_int_equal(b.solutions, a.solutions);
-        assert_memory_equal(&a.counters, &b.counters, sizeof(a.counters));
-        assert_memory_equal(a.solution.cell, b.solution.cell, 81);
-        solver_close(fresh);
-        solver_close(used);
-    }
-}
-
-/* Five cells missing from a complete grid, no two in one unit: each is a
- * naked single, so the counters are known exactly. */
-static void counters_on_singles(void **state)
-{
-    (void) state;
-    struct grid full, puzzle;
-    pattern_grid(&full, 3, 3, GRID_STANDARD);
-    puzzle = full;
-    const int holes[] = { 0 * 9 + 0, 1 * 9 + 3, 2 * 9 + 6, 3 * 9 + 1, 4 * 9 + 4 };
-    for (int i = 0; i < 5; i++)
-        puzzle.cell[holes[i]] = 0;
-    const struct {
-        const char *name;
-        uint64_t nodes;
-    } expect[] = {
-        { "mrv", 1 }, /* propagation fills all five in the root */
-        { "mrv_plain", 6 }, /* one node per forced cell, then the full grid */
-        { "dlx", 6 }, /* one level per chosen option, then the leaf */
-    };
-    for (size_t i = 0; i < sizeof(expect) / sizeof(expect[0]); i++) {
-        struct solver_instance *inst = open_named(expect[i].name);
-        const struct solve_request req = { .limit = 2 };
-        struct solve_result res;
-        solver_run(inst, &puzzle, &req, &res);
-        assert_int_equal(res.status, SOLVE_STATUS_UNIQUE);
-        assert_memory_equal(res.solution.cell, full.cell, 81);
-        assert_int_equal(res.counters.steps, 5);
-        assert_int_equal(res.counters.guesses, 0);
-        assert_int_equal(res.counters.backtracks, 0);
-        assert_int_equal(res.counters.nodes, expect[i].nodes);
-        solver_close(inst);
-    }
-}
-
-/* --- traces beyond 9x9 (the cross-check replays 9x9 and smaller) --- */
-
-struct replay {
-    struct grid g, first;
-    int solutions, errors;
+struct collect {
+    int n;
+    int bad;
+    struct grid seen[64];
 };
 
-static void replay_event(void *ctx, const struct solver_event *ev)
+static bool collect_solution(void *ctx, const struct grid *solution)
 {
-    struct replay *r = ctx;
-    const bool in = ev->cell >= 0 && ev->cell < r->g.ncells;
-    switch (ev->kind) {
-    case SOLVER_EVENT_SINGLETON:
-    case SOLVER_EVENT_GUESS:
-        if (!in || r->g.cell[ev->cell] != 0)
-            r->errors++;
-        else
-            r->g.cell[ev->cell] = (uint8_t) ev->value;
-        break;
-    case SOLVER_EVENT_UNDO:
-        if (!in || r->g.cell[ev->cell] != ev->value)
-            r->errors++;
-        else
-            r->g.cell[ev->cell] = 0;
-        break;
-    case SOLVER_EVENT_SOLUTION:
-        if (r->solutions++ == 0)
-            r->first = r->g;
-        break;
-    case SOLVER_EVENT_DEAD:
-        break;
+    struct collect *c = ctx;
+    for (int i = 0; i < c->n && i < 64; i++) {
+        if (memcmp(c->seen[i].cell, solution->cell, 81) == 0)
+            c->bad++;
     }
+    if (c->n < 64)
+        c->seen[c->n] = *solution;
+    c->n++;
+    return true;
 }
 
-/* 16x16 and diagonal 12x12 puzzles with enough blanks for guesses and undos
- * (55% and 60% blanks: at 25x25 and about half blanks the search explodes, as
- * quasigroup completion does near its phase transition). */
-static void traces_replay_large(void **state)
+/* Full counts (limit 0) on serg's multi-solution puzzles match dlx's, and the
+ * solutions handed to on_solution are distinct and valid. */
+static void serg_counts_match_dlx(void **state)
 {
     (void) state;
-    struct rng rng;
-    rng_seed(&rng, 7);
-    struct grid full[2];
-    pattern_grid(&full[0], 4, 4, GRID_STANDARD);
-    struct solver_instance *mrv = open_named("mrv");
-    grid_init(&full[1], 3, 4, GRID_DIAGONAL);
-    const struct solve_request first = { .limit = 1 };
-    struct solve_result res;
-    solver_run(mrv, &full[1], &first, &res);
-    assert_int_equal(res.status, SOLVE_STATUS_SOLVED);
-    full[1] = res.solution;
-    solver_close(mrv);
-    const int blanks[2] = { 55, 60 };
-    for (int f = 0; f < 2; f++) {
-        for (int trial = 0; trial < 3; trial++) {
-            struct grid puzzle = full[f];
-            for (int i = 0; i < puzzle.ncells; i++) {
-                if (rng_below(&rng, 100) < (uint64_t) blanks[f])
-                    puzzle.cell[i] = 0;
-            }
-            for (int s = 0; s < NFAST; s++) {
-                struct solver_instance *inst = open_named(fast_names[s]);
-                struct replay r = { .g = puzzle };
-                const struct solve_request req = { .limit = 2,
-                    .deadline_ns = clock_now_ns() + 20000000000u,
-                    .trace = replay_event,
-                    .ctx = &r };
-                solver_run(inst, &puzzle, &req, &res);
-                assert_true(res.status == SOLVE_STATUS_UNIQUE
-                    || res.status == SOLVE_STATUS_MULTIPLE);
-                assert_int_equal(r.errors, 0);
-                assert_int_equal(r.solutions, res.solutions);
-                assert_memory_equal(r.first.cell, res.solution.cell, puzzle.ncells);
-                solver_close(inst);
-            }
-        }
-    }
-}
-
-/* --- the shared corpora --- */
-
-enum { CORPUS_FIRST = 2000 };
-
-static int compare_names(const void *a, const void *b)
-{
-    return strcmp(*(const char *const *) a, *(const char *const *) b);
-}
-
-static const char *shared_dir(void)
-{
-    const char *dir = getenv("SUDOLAB_DATASETS");
-    struct stat sb;
-    return dir && stat(dir, &sb) == 0 && S_ISDIR(sb.st_mode) ? dir : NULL;
-}
-
-static void shared_corpora(void **state)
-{
-    (void) state;
-    const char *dir = shared_dir();
-    assert_non_null(dir);
-    struct stat sb;
-    const struct solver *fast[32];
-    struct solver_instance *inst[32];
-    uint64_t spent[32] = { 0 };
-    int nfast = 0;
-    struct grid probe;
-    grid_init(&probe, 3, 3, GRID_STANDARD);
-    for (size_t i = 0; solver_registry[i] && nfast < 32; i++) {
-        const struct solver *s = solver_registry[i];
-        if ((s->caps & SOLVER_CAP_FAST) && (s->caps & SOLVER_CAP_COUNT)
-            && solver_supports(s, &probe, NULL, 0)) {
-            fast[nfast] = s;
-            inst[nfast] = solver_open(s);
-            assert_non_null(inst[nfast]);
-            nfast++;
-        }
-    }
-    assert_true(nfast >= 2);
-    DIR *d = opendir(dir);
-    assert_non_null(d);
-    char *names[64];
-    int nnames = 0;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL && nnames < 64) {
-        const size_t len = strlen(e->d_name); /* the corpora are the .xz files */
-        if (e->d_name[0] != '.' && len > 3 && strcmp(e->d_name + len - 3, ".xz") == 0)
-            names[nnames++] = strdup(e->d_name);
-    }
-    closedir(d);
-    qsort(names, (size_t) nnames, sizeof(names[0]), compare_names);
-    int failures = 0, files = 0;
-    for (int f = 0; f < nnames; f++) {
-        char path[4096], why[200];
-        snprintf(path, sizeof(path), "%s/%s", dir, names[f]);
-        if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode))
+    struct corpus *c = test_open_shared("puzzles7_serg_benchmark");
+    if (!c)
+        test_skip("serg_counts_match_dlx: no serg corpus in %s", test_shared_dir());
+    struct solver_instance *ref = test_open("dlx");
+    struct solver_instance *inst[MAX_PATHS];
+    for (int p = 0; p < npaths; p++)
+        inst[p] = test_open(paths[p]);
+    static struct corpus_item item;
+    int checked = 0;
+    while (checked < 25 && corpus_next(c, &item) == CORPUS_PUZZLE) {
+        struct solve_result want, res;
+        test_solve(ref, &item.puzzle, 0, 0, &want);
+        assert_int_equal(want.status, SOLVE_STATUS_MULTIPLE);
+        if (want.solutions > 64)
             continue;
-        /* serg_benchmark is built of puzzles with two or more solutions */
-        const uint64_t want = strstr(names[f], "serg_benchmark") ? 2 : 1;
-        const struct corpus_options opts = { 0 };
-        struct corpus *c = corpus_open(path, &opts, why, sizeof(why));
-        assert_non_null(c);
-        static struct corpus_item item;
-        int solved = 0;
-        enum corpus_status st;
-        while (solved < CORPUS_FIRST && (st = corpus_next(c, &item)) != CORPUS_END) {
-            if (st != CORPUS_PUZZLE) {
-                print_error("%s:%lu: %s\n", names[f], item.line, item.why);
-                failures++;
-                continue;
-            }
-            for (int s = 0; s < nfast; s++) {
-                const struct solve_request req = { .limit = 2 };
-                struct solve_result res;
-                solver_run(inst[s], &item.puzzle, &req, &res);
-                spent[s] += res.time_ns;
-                if (res.status == SOLVE_STATUS_ERROR || res.status == SOLVE_STATUS_LIMIT
-                    || res.solutions != want) {
-                    if (failures++ < 20)
-                        print_error(
-                            "%s: %s:%lu: %llu solution(s), expected %llu (%s%s%s)\n",
-                            fast[s]->name, names[f], item.line,
-                            (unsigned long long) res.solutions, (unsigned long long) want,
-                            solve_status_name(res.status), res.error[0] ? ": " : "",
-                            res.error);
-                }
-            }
-            solved++;
+        for (int p = 0; p < npaths; p++) {
+            test_solve(inst[p], &item.puzzle, 0, 0, &res);
+            assert_int_equal(res.status, SOLVE_STATUS_MULTIPLE);
+            assert_int_equal(res.solutions, want.solutions);
         }
-        corpus_close(c);
-        printf("# %s: %d puzzles, %d back ends\n", names[f], solved, nfast);
-        files++;
+        struct collect col = { 0 };
+        const struct solve_request req
+            = { .limit = 0, .on_solution = collect_solution, .ctx = &col };
+        solver_run(inst[0], &item.puzzle, &req, &res);
+        assert_int_equal(col.n, (int) want.solutions);
+        assert_int_equal(col.bad, 0);
+        for (int i = 0; i < col.n; i++)
+            test_assert_solution(&item.puzzle, &col.seen[i], paths[0]);
+        checked++;
     }
-    for (int s = 0; s < nfast; s++) {
-        printf("# %s: %.3f s in solve()\n", fast[s]->name, (double) spent[s] * 1e-9);
-        solver_close(inst[s]);
-    }
-    for (int f = 0; f < nnames; f++)
-        free(names[f]);
-    assert_true(files > 0);
-    assert_int_equal(failures, 0);
+    corpus_close(c);
+    solver_close(ref);
+    for (int p = 0; p < npaths; p++)
+        solver_close(inst[p]);
+    assert_true(checked > 0);
 }
 
-int main(void)
+/* The counters keep their documented meaning: every branch entered is a guess
+ * and a node, so nodes = guesses + 1; a puzzle that singles solve needs no
+ * guess; a full grid is one round. */
+static void counters_invariants(void **state)
 {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(model_shape),
-        cmocka_unit_test(model_large),
-        cmocka_unit_test(published_counts),
-        cmocka_unit_test(enumeration_distinct),
-        cmocka_unit_test(counting_equals_enumeration),
-        cmocka_unit_test(counts_agree_on_test_data),
-        cmocka_unit_test(limits_on_empty_grids),
-        cmocka_unit_test(state_is_clean),
-        cmocka_unit_test(counters_on_singles),
-        cmocka_unit_test(traces_replay_large),
-        cmocka_unit_test(shared_corpora),
-    };
-    size_t ntests = sizeof(tests) / sizeof(tests[0]);
-    /* Not told where the corpora are (run by hand): a skip, not a pass. */
-    if (!getenv("SUDOLAB_DATASETS")) {
-        printf("# SUDOLAB_DATASETS is not set (meson test sets it to datasets/public)\n");
-        return 77;
+    (void) state;
+    struct solver_instance *inst = test_open("fast");
+    struct grid g;
+    test_parse(&g, test_royle, GRID_STANDARD);
+    struct solve_result res;
+    test_solve(inst, &g, 2, 0, &res);
+    assert_int_equal(res.counters.nodes, res.counters.guesses + 1);
+    assert_true(res.counters.steps >= res.counters.nodes);
+    const struct grid solution = res.solution;
+    /* Ten blanks in a solved grid: naked singles at once. */
+    struct grid easy = solution;
+    for (int i = 0; i < 10; i++)
+        easy.cell[i * 8] = 0;
+    test_solve(inst, &easy, 2, 0, &res);
+    assert_int_equal(res.status, SOLVE_STATUS_UNIQUE);
+    assert_int_equal(res.counters.guesses, 0);
+    assert_int_equal(res.counters.nodes, 1);
+    assert_int_equal(res.counters.backtracks, 0);
+    assert_memory_equal(res.solution.cell, solution.cell, 81);
+    test_solve(inst, &solution, 2, 0, &res);
+    assert_int_equal(res.status, SOLVE_STATUS_UNIQUE);
+    assert_int_equal(res.counters.steps, 1);
+    solver_close(inst);
+}
+
+/* A step budget stops the search with status limit and no more steps than
+ * allowed; the same puzzle with room to spare is solved. */
+static void budgets(void **state)
+{
+    (void) state;
+    struct grid hard, empty;
+    test_parse(&hard,
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4."
+        ".",
+        GRID_STANDARD);
+    grid_init(&empty, 3, 3, GRID_STANDARD);
+    for (int p = 0; p < npaths; p++) {
+        struct solver_instance *inst = test_open(paths[p]);
+        struct solve_result full, res;
+        test_solve(inst, &hard, 2, 0, &full);
+        assert_int_equal(full.status, SOLVE_STATUS_UNIQUE);
+        assert_true(full.counters.steps > 10);
+        for (uint64_t b = 1; b < full.counters.steps; b += full.counters.steps / 7 + 1) {
+            test_solve(inst, &hard, 2, b, &res);
+            assert_int_equal(res.status, SOLVE_STATUS_LIMIT);
+            assert_true(res.counters.steps <= b);
+        }
+        test_solve(inst, &hard, 2, full.counters.steps, &res);
+        assert_int_equal(res.status, SOLVE_STATUS_UNIQUE);
+        /* 6.67e21 solutions: only the deadline ends this */
+        const struct solve_request timed
+            = { .limit = 0, .deadline_ns = clock_now_ns() + 20000000u };
+        solver_run(inst, &empty, &timed, &res);
+        assert_int_equal(res.status, SOLVE_STATUS_LIMIT);
+        assert_true(res.solutions > 0);
+        solver_close(inst);
     }
-    return _cmocka_run_group_tests("fast", tests, ntests, NULL, NULL);
+}
+
+/* 9x9 standard only: other sizes and the diagonal variant are declined. */
+static void declines_other_shapes(void **state)
+{
+    (void) state;
+    struct grid g;
+    for (int p = 0; p < npaths; p++) {
+        const struct solver *s = solver_find(paths[p]);
+        assert_non_null(s);
+        grid_init(&g, 2, 2, GRID_STANDARD);
+        assert_false(solver_supports(s, &g, NULL, 0));
+        grid_init(&g, 4, 4, GRID_STANDARD);
+        assert_false(solver_supports(s, &g, NULL, 0));
+        grid_init(&g, 3, 3, GRID_DIAGONAL);
+        assert_false(solver_supports(s, &g, NULL, 0));
+        grid_init(&g, 3, 3, GRID_STANDARD);
+        assert_true(solver_supports(s, &g, NULL, 0));
+    }
+}
+
+/* --- forced paths the CPU lacks (SUDOLAB_MAX_SIMD stands in for a narrower
+ * CPU: it lowers the widest path allowed, never raises it) --- */
+
+static int clear_max_simd(void **state)
+{
+    (void) state;
+    unsetenv("SUDOLAB_MAX_SIMD");
+    return 0;
+}
+
+static const struct solver *find(const char *name)
+{
+    const struct solver *s = solver_find(name);
+    if (!s)
+        fail_msg("%s is not registered", name);
+    return s;
+}
+
+static bool available(const char *name, char *why, size_t whylen)
+{
+    return solver_available(find(name), why, whylen);
+}
+
+static void assert_mentions(const char *text, const char *part)
+{
+    if (!strstr(text, part))
+        fail_msg("\"%s\" does not mention \"%s\"", text, part);
+}
+
+/* An unavailable path declines puzzles with its reason; solver_run never runs
+ * another path under its name. */
+static void assert_declined(const char *name, const char *reason)
+{
+    struct grid g;
+    test_parse(&g, test_royle, GRID_STANDARD);
+    char why[200];
+    assert_false(solver_supports(find(name), &g, why, sizeof(why)));
+    assert_mentions(why, name);
+    assert_mentions(why, "unavailable");
+    assert_mentions(why, reason);
+    struct solver_instance *inst = test_open(name);
+    struct solve_result res;
+    test_solve(inst, &g, 2, 0, &res);
+    solver_close(inst);
+    assert_int_equal(res.status, SOLVE_STATUS_ERROR);
+    assert_int_equal(res.solutions, 0);
+    assert_mentions(res.error, reason);
+}
+
+/* `fast` solves whatever the cap, on the widest path allowed. */
+static void assert_fast_solves(void)
+{
+    struct grid g;
+    test_parse(&g, test_royle, GRID_STANDARD);
+    struct solver_instance *inst = test_open("fast");
+    struct solve_result res;
+    test_solve(inst, &g, 2, 0, &res);
+    solver_close(inst);
+    assert_int_equal(res.status, SOLVE_STATUS_UNIQUE);
+}
+
+static void forced_paths_need_their_instructions(void **state)
+{
+    (void) state;
+    char why[200];
+    unsetenv("SUDOLAB_MAX_SIMD");
+    assert_true(available("fast", why, sizeof(why)));
+    assert_true(available("fast_portable", why, sizeof(why)));
+    const bool has_avx2 = available("fast_avx2", why, sizeof(why));
+    const bool has_avx512 = available("fast_avx512", why, sizeof(why));
+    printf("# this machine runs: portable%s%s\n", has_avx2 ? ", avx2" : "",
+        has_avx512 ? ", avx512" : "");
+    assert_true(has_avx2 || !has_avx512); /* the 512-bit path uses AVX2 too */
+    /* the cap never adds what the CPU lacks */
+    setenv("SUDOLAB_MAX_SIMD", "avx512", 1);
+    assert_int_equal(available("fast_avx2", why, sizeof(why)), has_avx2);
+    assert_int_equal(available("fast_avx512", why, sizeof(why)), has_avx512);
+    /* at most AVX2: the 512-bit path goes, the others stay */
+    setenv("SUDOLAB_MAX_SIMD", "avx2", 1);
+    assert_false(available("fast_avx512", why, sizeof(why)));
+    assert_mentions(why, "AVX-512");
+    assert_mentions(why, has_avx512 ? "SUDOLAB_MAX_SIMD=avx2" : "lacks");
+    assert_declined("fast_avx512", "AVX-512");
+    assert_int_equal(available("fast_avx2", why, sizeof(why)), has_avx2);
+    assert_true(available("fast", why, sizeof(why)));
+    assert_true(available("fast_portable", why, sizeof(why)));
+    assert_fast_solves();
+    /* portable only */
+    setenv("SUDOLAB_MAX_SIMD", "portable", 1);
+    assert_false(available("fast_avx2", why, sizeof(why)));
+    assert_mentions(why, "AVX2");
+    assert_declined("fast_avx2", "AVX2");
+    assert_declined("fast_avx512", "AVX-512");
+    assert_true(available("fast_portable", why, sizeof(why)));
+    assert_fast_solves();
+    /* a value naming no path is an error for every registration */
+    setenv("SUDOLAB_MAX_SIMD", "avx9000", 1);
+    assert_false(available("fast", why, sizeof(why)));
+    assert_mentions(why, "SUDOLAB_MAX_SIMD=avx9000");
+    assert_declined("fast", "SUDOLAB_MAX_SIMD=avx9000");
+    assert_declined("fast_portable", "SUDOLAB_MAX_SIMD=avx9000");
+}
+
+/* An instance opened while its path was unavailable stays unable to run it,
+ * even when the cap is lifted afterwards: it reports an error, it does not
+ * run another path. */
+static void opened_unavailable_stays_unavailable(void **state)
+{
+    (void) state;
+    setenv("SUDOLAB_MAX_SIMD", "portable", 1);
+    struct solver_instance *inst = test_open("fast_avx2");
+    unsetenv("SUDOLAB_MAX_SIMD");
+    if (!available("fast_avx2", NULL, 0)) {
+        solver_close(inst);
+        test_skip("this CPU lacks AVX2: fast_avx2 is never available here");
+    }
+    struct grid g;
+    test_parse(&g, test_royle, GRID_STANDARD);
+    struct solve_result res;
+    test_solve(inst, &g, 2, 0, &res);
+    solver_close(inst);
+    assert_int_equal(res.status, SOLVE_STATUS_ERROR);
+    assert_mentions(res.error, "unavailable");
+}
+
+/* The lines of `[SUDOLAB_MAX_SIMD=cap] sudolab list [--csv]`. */
+static int list_lines(const char *cap, bool csv, char lines[][512], int max)
+{
+    if (cap)
+        setenv("SUDOLAB_MAX_SIMD", cap, 1);
+    else
+        unsetenv("SUDOLAB_MAX_SIMD");
+    FILE *p = test_sudolab(csv ? "list --csv" : "list");
+    if (!p)
+        test_skip("SUDOLAB_BIN is not set: `sudolab list` is not tested");
+    int n = 0;
+    while (n < max && fgets(lines[n], 512, p))
+        n++;
+    assert_int_equal(pclose(p), 0);
+    return n;
+}
+
+/* The line of an available back end keeps the format `list` had before
+ * availability: name in 14 columns then the family (text), or name, family
+ * and sizes first (CSV); the summary last, unmarked. */
+static void assert_list_line(const char *line, const struct solver *s, bool csv)
+{
+    char head[128], tail[300];
+    if (csv) {
+        snprintf(
+            head, sizeof(head), "%s,%s,%d,%d,", s->name, s->family, s->min_n, s->max_n);
+        snprintf(tail, sizeof(tail), ",\"%s\"\n", s->summary);
+    } else {
+        snprintf(head, sizeof(head), "%-14s %-10s %d-%d ", s->name, s->family, s->min_n,
+            s->max_n);
+        snprintf(tail, sizeof(tail), " %s\n", s->summary);
+    }
+    const size_t len = strlen(line), tlen = strlen(tail);
+    if (strncmp(line, head, strlen(head)) != 0 || len < tlen
+        || strcmp(line + len - tlen, tail) != 0)
+        fail_msg("list line \"%s\" is not \"%s...%s\"", line, head, tail);
+}
+
+/* `sudolab list` marks an unavailable path, with the reason, before its
+ * summary; every other line, and the columns of that one, stay as they
+ * were. */
+static void list_shows_unavailable_paths(void **state)
+{
+    (void) state;
+    static char plain[64][512], capped[64][512];
+    for (int csv = 0; csv < 2; csv++) {
+        const int n = list_lines(NULL, csv, plain, 64);
+        assert_int_equal(list_lines("portable", csv, capped, 64), n);
+        assert_int_equal(n, (int) solver_count() + 1); /* a header, a line each */
+        assert_string_equal(plain[0],
+            csv ? "name,family,min_n,max_n,caps,counters,summary\n"
+                : "name           family     sizes  capabilities                         "
+                  "  "
+                  "summary\n");
+        for (int i = 1; i < n; i++)
+            assert_list_line(plain[i], solver_registry[i - 1], csv);
+        int marked = 0;
+        for (int i = 0; i < n; i++) {
+            if (strcmp(plain[i], capped[i]) == 0)
+                continue;
+            /* "fast_avx2 ... <summary>" became "fast_avx2 ... unavailable (...):
+             * <summary>" */
+            const char *summary = i > 0 ? solver_registry[i - 1]->summary : "";
+            const char *at = strstr(plain[i], summary);
+            assert_non_null(at);
+            const size_t head = (size_t) (at - plain[i]);
+            assert_memory_equal(plain[i], capped[i], head);
+            assert_mentions(
+                capped[i] + head, "unavailable (SUDOLAB_MAX_SIMD=portable rules out ");
+            assert_mentions(capped[i] + head, summary);
+            assert_true(strncmp(solver_registry[i - 1]->name, "fast_", 5) == 0);
+            marked++;
+        }
+        /* the forced paths wider than portable that this CPU runs */
+        unsetenv("SUDOLAB_MAX_SIMD");
+        const int wider
+            = available("fast_avx2", NULL, 0) + available("fast_avx512", NULL, 0);
+        assert_int_equal(marked, wider);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    static const struct CMUnitTest tests[] = {
+        cmocka_unit_test(wrong_clue_unsolvable),
+        cmocka_unit_test(sixteen_clues_multiple),
+        cmocka_unit_test(counters_invariants),
+        cmocka_unit_test(budgets),
+        cmocka_unit_test(declines_other_shapes),
+        cmocka_unit_test_teardown(forced_paths_need_their_instructions, clear_max_simd),
+        cmocka_unit_test_teardown(opened_unavailable_stays_unavailable, clear_max_simd),
+        cmocka_unit_test_teardown(list_shows_unavailable_paths, clear_max_simd),
+    };
+    static const struct CMUnitTest corpus_tests[] = {
+        cmocka_unit_test(paths_agree),
+        cmocka_unit_test(serg_counts_match_dlx),
+    };
+    const struct test_group plain = { "fast", tests, TEST_COUNT(tests), setup, NULL };
+    const struct test_group corpora
+        = { "fast corpora", corpus_tests, TEST_COUNT(corpus_tests), setup, NULL };
+    return test_main(argc, argv, &plain, &corpora);
 }

@@ -1,33 +1,18 @@
-/* The generator (bench/generate.h) and the raters (bench/rate.h, bench/logic.h):
+/* The generator (puzzle/generate.h) and the raters (puzzle/rate.h, puzzle/logic.h):
  * reproducible output, unique puzzles checked by a back end other than the
  * generating one, hole and clue counts, symmetry, minimality; seed 004's
  * levels on hand-made boundary cases; the technique grader on puzzles whose
  * grade is shown by hand below. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <cmocka.h>
-
+#include "common/check.h"
 #include "puzzle/generate.h"
 #include "puzzle/logic.h"
 #include "puzzle/rate.h"
-#include "common/check.h"
 #include "solvers/registry.h"
-
-static void load(struct grid *g, const char *text, int box_rows, int box_cols,
-    enum grid_variant variant)
-{
-    char why[200];
-    const struct grid_shape shape
-        = { (uint8_t) box_rows, (uint8_t) box_cols, (uint8_t) variant };
-    assert_int_equal(
-        grid_parse_token(g, text, strlen(text), &shape, why, sizeof(why)), 0);
-}
+#include "tests/test_util.h"
 
 /* A back end to check with that is neither of the generator's: the thesis's
  * naive search where it is quick (up to 6x6), else the first other one of
@@ -89,8 +74,7 @@ static int holes_of(const struct grid *g)
 static void check_puzzle(
     const struct generator *gen, const struct grid *p, const struct grid *solution)
 {
-    char why[160];
-    assert_true(check_solution(p, solution, why, sizeof(why)));
+    test_assert_solution(p, solution, "the generator");
     const struct solver *s = independent_checker(gen, p);
     assert_non_null(s);
     assert_ptr_not_equal(s, gen_options(gen)->solver);
@@ -153,18 +137,10 @@ static void puzzle_depends_on_index_only(void **state)
     assert_memory_equal(alone.cell, seq[3].cell, 81);
 }
 
-static FILE *run_cli(const char *args)
-{
-    const char *bin = getenv("SUDOLAB_BIN");
-    char cmd[1024];
-    snprintf(cmd, sizeof(cmd), "'%s' %s", bin, args);
-    return popen(cmd, "r");
-}
-
 /* The whole output, header included, of one command line. */
 static size_t cli_output(const char *args, char *out, size_t len)
 {
-    FILE *f = run_cli(args);
+    FILE *f = test_sudolab(args);
     assert_non_null(f);
     const size_t n = fread(out, 1, len - 1, f);
     out[n] = '\0';
@@ -176,10 +152,8 @@ static size_t cli_output(const char *args, char *out, size_t len)
 static void cli_threads_and_shards(void **state)
 {
     (void) state;
-    if (!getenv("SUDOLAB_BIN")) {
-        print_message("SUDOLAB_BIN is not set: generate's command line is not tested\n");
-        skip();
-    }
+    if (!getenv("SUDOLAB_BIN"))
+        test_skip("SUDOLAB_BIN is not set: generate's command line is not tested");
     static char one[65536], three[65536], part1[65536], part2[65536];
     const char *base = "generate --seed 9 --count 40 --difficulty medium --rate all";
     char args[512];
@@ -383,24 +357,12 @@ static void bad_options(void **state)
 
 /* --- seed 004's raters --- */
 
-/* A complete grid by a known pattern: row r is 1..9 shifted by 3*(r%3) + r/3,
- * so rows and columns are permutations and each box holds 9 consecutive
- * shifts. The checker confirms it below. */
-static void pattern_grid(struct grid *g)
-{
-    grid_init(g, 3, 3, GRID_STANDARD);
-    for (int r = 0; r < 9; r++) {
-        for (int c = 0; c < 9; c++)
-            g->cell[r * 9 + c] = (uint8_t) ((r % 3 * 3 + r / 3 + c) % 9 + 1);
-    }
-}
-
 /* The pattern with its first k cells (row-major) blank, then cells listed in
  * `toggle` flipped between blank and clue. */
 static void blanked(struct grid *g, int k, const int *toggle, int ntoggle)
 {
     struct grid full;
-    pattern_grid(&full);
+    test_pattern_grid(&full, 3, 3);
     *g = full;
     for (int c = 0; c < k; c++)
         g->cell[c] = 0;
@@ -412,7 +374,7 @@ static void blank_levels(void **state)
 {
     (void) state;
     struct grid full;
-    pattern_grid(&full);
+    test_pattern_grid(&full, 3, 3);
     assert_true(check_solution(&full, &full, NULL, 0));
     /* SPEC: 40-45 -> 1, 46-50 -> 2, 51-55 -> 3, 56-60 -> 4, 61-65 -> 5, else 0 */
     const int cases[][2] = { { 0, 0 }, { 39, 0 }, { 40, 1 }, { 45, 1 }, { 46, 2 },
@@ -489,7 +451,7 @@ static void freedom_levels(void **state)
     uint64_t x = 12345;
     for (int t = 0; t < 200; t++) {
         struct grid g;
-        pattern_grid(&g);
+        test_pattern_grid(&g, 3, 3);
         for (int c = 0; c < 81; c++) {
             x = x * 6364136223846793005u + 1442695040888963407u;
             if ((x >> 33) % 100 < (uint64_t) (t % 100))
@@ -560,7 +522,7 @@ static void grades_singles(void **state)
 {
     (void) state;
     struct grid g;
-    load(&g, singles_puzzle, 3, 3, GRID_STANDARD);
+    test_parse_shaped(&g, singles_puzzle, 3, 3, GRID_STANDARD);
     struct logic_result r;
     logic_rate(lg, &g, &r);
     assert_int_equal(r.status, LOGIC_SOLVED);
@@ -568,32 +530,32 @@ static void grades_singles(void **state)
     assert_int_equal(r.used[LOGIC_naked_single] + r.used[LOGIC_hidden_single], 51);
     assert_int_equal(r.placed, 51);
     /* the grid logic filled is the solution */
-    assert_true(check_solution(&g, &lg->g, NULL, 0));
+    test_assert_solution(&g, &lg->g, "the logic solver");
 }
 
 static void grades_pair(void **state)
 {
     (void) state;
     struct grid g;
-    load(&g, pair_puzzle, 2, 3, GRID_STANDARD);
+    test_parse_shaped(&g, pair_puzzle, 2, 3, GRID_STANDARD);
     struct logic_result r;
     logic_rate(lg, &g, &r);
     assert_int_equal(r.status, LOGIC_SOLVED);
     assert_int_equal(r.hardest, LOGIC_naked_pair);
     assert_true(r.used[LOGIC_naked_pair] >= 1);
-    assert_true(check_solution(&g, &lg->g, NULL, 0));
+    test_assert_solution(&g, &lg->g, "the logic solver");
 }
 
 static void grades_xwing(void **state)
 {
     (void) state;
     struct grid g;
-    load(&g, xwing_puzzle, 2, 3, GRID_STANDARD);
+    test_parse_shaped(&g, xwing_puzzle, 2, 3, GRID_STANDARD);
     struct logic_result r;
     logic_rate(lg, &g, &r);
     assert_int_equal(r.status, LOGIC_SOLVED);
     assert_int_equal(r.hardest, LOGIC_x_wing);
-    assert_true(check_solution(&g, &lg->g, NULL, 0));
+    test_assert_solution(&g, &lg->g, "the logic solver");
 }
 
 /* The hint in the pair position above is the pair with its four removals. */
@@ -601,7 +563,7 @@ static void hint_is_next_step(void **state)
 {
     (void) state;
     struct grid g;
-    load(&g, pair_stuck, 2, 3, GRID_STANDARD);
+    test_parse_shaped(&g, pair_stuck, 2, 3, GRID_STANDARD);
     struct logic_step s;
     assert_true(logic_hint(lg, &g, &s));
     assert_int_equal(s.technique, LOGIC_naked_pair);
@@ -624,9 +586,9 @@ static void hint_is_next_step(void **state)
     assert_int_equal(s.cell, 1);
     assert_int_equal(s.value, 5);
     /* a solved grid has no hint; clashing values neither */
-    load(&g, "1234341221434321", 2, 2, GRID_STANDARD);
+    test_parse_shaped(&g, "1234341221434321", 2, 2, GRID_STANDARD);
     assert_false(logic_hint(lg, &g, &s));
-    load(&g, "11..............", 2, 2, GRID_STANDARD);
+    test_parse_shaped(&g, "11..............", 2, 2, GRID_STANDARD);
     assert_false(logic_hint(lg, &g, &s));
     assert_true(lg->contradiction);
 }
@@ -636,7 +598,7 @@ static void xwing_hint(void **state)
     (void) state;
     /* the X-wing position: the puzzle run through singles */
     struct grid g;
-    load(&g, xwing_puzzle, 2, 3, GRID_STANDARD);
+    test_parse_shaped(&g, xwing_puzzle, 2, 3, GRID_STANDARD);
     logic_load(lg, &g);
     struct logic_step s;
     while (logic_find(lg, &s) && s.technique <= LOGIC_hidden_single)
@@ -663,7 +625,7 @@ static void stuck_and_contradiction(void **state)
     assert_int_equal(r.hardest, LOGIC_TECHNIQUE_COUNT);
     assert_string_equal(logic_technique_name(r.hardest), "guessing");
     /* r2c4 and r3c4 both need 4 (their rows hold 1-3): no solution */
-    load(&g, "....123.231.....", 2, 2, GRID_STANDARD);
+    test_parse_shaped(&g, "....123.231.....", 2, 2, GRID_STANDARD);
     logic_rate(lg, &g, &r);
     assert_int_equal(r.status, LOGIC_CONTRADICTION);
     assert_int_equal(logic_parse_technique("x_wing"), LOGIC_x_wing);
@@ -678,16 +640,14 @@ static void guesses_rater(void **state)
 {
     (void) state;
     const struct solver *s = rate_guess_solver();
-    if (!s) {
-        print_message("no back end reports guesses: the guesses rater is not tested\n");
-        skip();
-    }
+    if (!s)
+        test_skip("no back end reports guesses: the guesses rater is not tested");
     struct rater r;
     char why[160];
     assert_int_equal(rater_open(&r, RATE_GUESSES, NULL, 8, 1, why, sizeof(why)), 0);
     struct grid g;
     struct rate_values v, w;
-    load(&g, singles_puzzle, 3, 3, GRID_STANDARD);
+    test_parse_shaped(&g, singles_puzzle, 3, 3, GRID_STANDARD);
     rater_rate(&r, &g, &v);
     assert_int_equal(v.guesses_status, SOLVE_STATUS_UNIQUE);
     if (solver_find("mrv") == s)
@@ -716,9 +676,9 @@ static void method_names(void **state)
     assert_string_equal(names, "freedom,guesses");
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-    const struct CMUnitTest tests[] = {
+    static const struct CMUnitTest tests[] = {
         cmocka_unit_test(same_seed_same_puzzles),
         cmocka_unit_test(puzzle_depends_on_index_only),
         cmocka_unit_test(cli_threads_and_shards),
@@ -741,5 +701,6 @@ int main(void)
         cmocka_unit_test(guesses_rater),
         cmocka_unit_test(method_names),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    const struct test_group plain = { "generate", tests, TEST_COUNT(tests), NULL, NULL };
+    return test_main(argc, argv, &plain, NULL);
 }

@@ -1,13 +1,7 @@
 /* The grid model: shapes, symbols, the token parser, output, the rule check,
  * unit tables and the validity-preserving transformations. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-
-#include <cmocka.h>
 
 #include "common/check.h"
 #include "common/exact_cover.h"
@@ -15,11 +9,7 @@
 #include "common/rng.h"
 #include "common/symmetry.h"
 #include "common/units.h"
-
-static const char royle[]
-    = ".2..3..4.6.......3..4...5.....8.6...8...1...6...7.5.....7...6..4.......8.3..4..2.";
-static const char royle_solution[]
-    = "925631847618574293374982561749826135852413976163795482287359614491267358536148729";
+#include "tests/test_util.h"
 
 static int parse(struct grid *g, const char *text, const struct grid_shape *shape)
 {
@@ -93,11 +83,11 @@ static void rejects_bad_tokens(void **state)
     (void) state;
     struct grid g;
     char why[200];
-    assert_int_equal(grid_parse_token(&g, royle, 80, NULL, why, sizeof(why)), -1);
+    assert_int_equal(grid_parse_token(&g, test_royle, 80, NULL, why, sizeof(why)), -1);
     assert_non_null(strstr(why, "80 symbols"));
     /* 'A' is 10: no 9x9 value */
     char bad[82];
-    memcpy(bad, royle, 82);
+    memcpy(bad, test_royle, 82);
     bad[4] = 'A';
     assert_int_equal(grid_parse_token(&g, bad, 81, NULL, why, sizeof(why)), -1);
     assert_non_null(strstr(why, "column 5"));
@@ -109,7 +99,7 @@ static void rejects_bad_tokens(void **state)
         grid_parse_token(&g, "5...............", 16, NULL, why, sizeof(why)), -1);
     /* a forced size must match the length */
     const struct grid_shape six = { 2, 3, GRID_STANDARD };
-    assert_int_equal(grid_parse_token(&g, royle, 81, &six, why, sizeof(why)), -1);
+    assert_int_equal(grid_parse_token(&g, test_royle, 81, &six, why, sizeof(why)), -1);
     assert_non_null(strstr(why, "36 symbols expected"));
 }
 
@@ -132,7 +122,7 @@ static void finds_conflicts(void **state)
     (void) state;
     struct grid g;
     char why[200];
-    assert_int_equal(parse(&g, royle, NULL), 0);
+    assert_int_equal(parse(&g, test_royle, NULL), 0);
     assert_false(grid_find_conflict(&g, why, sizeof(why)));
     g.cell[1] = 2; /* r1c2 already holds 2: make r1c1 clash in the box */
     g.cell[9] = 2; /* r2c1 */
@@ -290,8 +280,8 @@ static void isomorphs_stay_solutions(void **state)
 {
     (void) state;
     struct grid puzzle, solution, p2, s2, back;
-    assert_int_equal(parse(&puzzle, royle, NULL), 0);
-    assert_int_equal(parse(&solution, royle_solution, NULL), 0);
+    assert_int_equal(parse(&puzzle, test_royle, NULL), 0);
+    assert_int_equal(parse(&solution, test_royle_solution, NULL), 0);
     struct rng rng;
     rng_seed(&rng, 2026);
     int changed = 0;
@@ -334,9 +324,9 @@ static void rng_is_reproducible(void **state)
         assert_true(hist[i] > 9000 && hist[i] < 11000);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-    const struct CMUnitTest tests[] = {
+    static const struct CMUnitTest tests[] = {
         cmocka_unit_test(shapes_follow_the_length),
         cmocka_unit_test(symbols_round_trip),
         cmocka_unit_test(parses_every_size),
@@ -350,5 +340,6 @@ int main(void)
         cmocka_unit_test(isomorphs_stay_solutions),
         cmocka_unit_test(rng_is_reproducible),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    const struct test_group plain = { "grid", tests, TEST_COUNT(tests), NULL, NULL };
+    return test_main(argc, argv, &plain, NULL);
 }

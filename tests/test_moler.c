@@ -4,34 +4,18 @@
  * Every figure is checked on a grid rebuilt from the trace events alone, with
  * candidates computed here, apart from the back end. Then moler_exm, budgets,
  * odd sizes, and `sudolab trace` itself. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <cmocka.h>
-
-#include "common/check.h"
 #include "solvers/registry.h"
+#include "tests/test_util.h"
 
-static const char royle[]
-    = ".2..3..4.6.......3..4...5.....8.6...8...1...6...7.5.....7...6..4.......8.3..4..2.";
-static const char royle_solution[]
-    = "925631847618574293374982561749826135852413976163795482287359614491267358536148729";
+static const char *const royle = test_royle;
+static const char *const royle_solution = test_royle_solution;
 static const char shidoku[] = "1....2....3....4";
 static const char shidoku_a[] = "1423324141322314";
 static const char shidoku_b[] = "1342421324313124";
-
-static void parse(struct grid *g, const char *text)
-{
-    char why[200];
-    const struct grid_shape shape = { 0 };
-    assert_int_equal(
-        grid_parse_token(g, text, strlen(text), &shape, why, sizeof(why)), 0);
-}
 
 static void format(const struct grid *g, char *out)
 {
@@ -151,7 +135,7 @@ static void run_traced(const struct solver *s, const char *text, uint64_t limit,
     struct watch *w, struct solve_result *res)
 {
     struct grid puzzle;
-    parse(&puzzle, text);
+    test_parse(&puzzle, text, GRID_STANDARD);
     memset(w, 0, sizeof(*w));
     w->g = puzzle;
     struct solver_instance *inst = solver_open(s);
@@ -279,7 +263,7 @@ static void shidoku_diag(void **state)
     assert_int_equal(w.first.value, 3);
 
     struct grid puzzle;
-    parse(&puzzle, shidoku);
+    test_parse(&puzzle, shidoku, GRID_STANDARD);
     struct solver_instance *inst = solver_open(&solver_moler);
     assert_non_null(inst);
     nfound = 0;
@@ -311,7 +295,7 @@ static void exm_solves_and_counts(void **state)
     assert_string_equal(line, royle_solution);
 
     struct grid g;
-    parse(&g, royle);
+    test_parse(&g, royle, GRID_STANDARD);
     assert_int_equal(w.first.kind, SOLVER_EVENT_GUESS);
     int best = -1, fewest = 99;
     for (int c = 0; c < 9; c++) {
@@ -328,10 +312,10 @@ static void exm_solves_and_counts(void **state)
     struct solver_instance *inst = solver_open(&solver_moler_exm);
     assert_non_null(inst);
     const struct solve_request all = { .limit = 0 };
-    parse(&g, shidoku);
+    test_parse(&g, shidoku, GRID_STANDARD);
     solver_run(inst, &g, &all, &res);
     assert_int_equal(res.solutions, 2);
-    parse(&g, "................");
+    test_parse(&g, "................", GRID_STANDARD);
     solver_run(inst, &g, &all, &res);
     assert_int_equal(res.solutions, 288); /* the 4x4 Sudoku grids */
     solver_close(inst);
@@ -344,7 +328,7 @@ static void budgets_stop(void **state)
     (void) state;
     const struct solver *solvers[] = { &solver_moler, &solver_moler_exm };
     struct grid royle_grid, empty;
-    parse(&royle_grid, royle);
+    test_parse(&royle_grid, royle, GRID_STANDARD);
     grid_init(&empty, 3, 3, GRID_STANDARD);
     for (int k = 0; k < 2; k++) {
         struct solver_instance *inst = solver_open(solvers[k]);
@@ -401,7 +385,7 @@ static void odd_sizes(void **state)
         }
         solver_run(inst, &g, &first, &res);
         assert_int_equal(res.status, SOLVE_STATUS_SOLVED);
-        assert_true(check_solution(&g, &res.solution, NULL, 0));
+        test_assert_solution(&g, &res.solution, solvers[k]->name);
         solver_close(inst);
     }
 }
@@ -409,12 +393,9 @@ static void odd_sizes(void **state)
 /* `sudolab trace` prints the published events and the grid of Figure 12. */
 static FILE *run_cli(const char *args)
 {
-    const char *bin = getenv("SUDOLAB_BIN");
-    if (!bin)
-        return NULL;
     char cmd[1024];
-    snprintf(cmd, sizeof(cmd), "'%s' trace %s", bin, args);
-    return popen(cmd, "r");
+    snprintf(cmd, sizeof(cmd), "trace %s", args);
+    return test_sudolab(cmd);
 }
 
 static void trace_command(void **state)
@@ -423,10 +404,8 @@ static void trace_command(void **state)
     char args[256];
     snprintf(args, sizeof(args), "--solver moler %s", royle);
     FILE *p = run_cli(args);
-    if (!p) {
-        print_message("SUDOLAB_BIN is not set: the trace command is not tested\n");
-        skip();
-    }
+    if (!p)
+        test_skip("SUDOLAB_BIN is not set: the trace command is not tested");
     static const struct {
         unsigned long step, row, col, written;
         const char *kind;
@@ -490,9 +469,9 @@ static void trace_command(void **state)
     assert_int_equal(clues, 21);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-    const struct CMUnitTest tests[] = {
+    static const struct CMUnitTest tests[] = {
         cmocka_unit_test(royle_starts_with_a_guess),
         cmocka_unit_test(royle_step_22),
         cmocka_unit_test(royle_corner_values),
@@ -504,5 +483,6 @@ int main(void)
         cmocka_unit_test(odd_sizes),
         cmocka_unit_test(trace_command),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    const struct test_group plain = { "moler", tests, TEST_COUNT(tests), NULL, NULL };
+    return test_main(argc, argv, &plain, NULL);
 }

@@ -1,17 +1,10 @@
 /* The naive back end: the thesis's search on every size and the variant, and
  * its two registrations (recursion, explicit stack) step for step equal. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <cmocka.h>
-
-#include "common/corpus.h"
 #include "solvers/registry.h"
+#include "tests/test_util.h"
 
 static struct solver_instance *rec, *stk;
 
@@ -31,20 +24,6 @@ static int close_both(void **state)
     return 0;
 }
 
-static void load(struct grid *g, const char *text, enum grid_variant variant)
-{
-    char why[200];
-    const struct grid_shape shape = { 0, 0, (uint8_t) variant };
-    assert_int_equal(grid_parse_token(g, text, strlen(text), &shape, why, sizeof(why)), 0);
-}
-
-static void run(struct solver_instance *inst, const struct grid *g, uint64_t limit,
-                uint64_t budget, struct solve_result *res)
-{
-    const struct solve_request req = { .limit = limit, .budget_steps = budget };
-    solver_run(inst, g, &req, res);
-}
-
 static void assert_same(const struct solve_result *a, const struct solve_result *b)
 {
     assert_int_equal(a->status, b->status);
@@ -62,32 +41,26 @@ static void assert_same(const struct solve_result *a, const struct solve_result 
 static void stack_equals_recursion(void **state)
 {
     (void) state;
-    const char *dir = getenv("SUDOLAB_TEST_DATA");
-    const char *files[] = { "crosscheck.txt", "crosscheck_diagonal.txt" };
+    struct test_case *cases;
+    size_t ncases;
+    assert_int_equal(test_load_crosscheck(&cases, &ncases), 0);
     int compared = 0;
-    for (int f = 0; f < 2; f++) {
-        char path[4096], why[200];
-        snprintf(path, sizeof(path), "%s/%s", dir ? dir : "tests/data", files[f]);
-        const struct corpus_options opts = { .shape = { .variant = (uint8_t) f } };
-        struct corpus *c = corpus_open(path, &opts, why, sizeof(why));
-        assert_non_null(c);
-        static struct corpus_item item;
-        while (corpus_next(c, &item) == CORPUS_PUZZLE) {
-            const uint64_t limits[] = { 1, 2, 3 };
-            for (int l = 0; l < 3; l++) {
-                struct solve_result a, b;
-                run(rec, &item.puzzle, limits[l], 0, &a);
-                run(stk, &item.puzzle, limits[l], 0, &b);
-                assert_same(&a, &b);
-                /* and when a budget cuts the search short */
-                run(rec, &item.puzzle, limits[l], 37, &a);
-                run(stk, &item.puzzle, limits[l], 37, &b);
-                assert_same(&a, &b);
-                compared++;
-            }
+    for (size_t i = 0; i < ncases; i++) {
+        const struct grid *g = &cases[i].puzzle;
+        const uint64_t limits[] = { 1, 2, 3 };
+        for (int l = 0; l < 3; l++) {
+            struct solve_result a, b;
+            test_solve(rec, g, limits[l], 0, &a);
+            test_solve(stk, g, limits[l], 0, &b);
+            assert_same(&a, &b);
+            /* and when a budget cuts the search short */
+            test_solve(rec, g, limits[l], 37, &a);
+            test_solve(stk, g, limits[l], 37, &b);
+            assert_same(&a, &b);
+            compared++;
         }
-        corpus_close(c);
     }
+    free(cases);
     assert_true(compared > 100);
 }
 
@@ -96,19 +69,19 @@ static void counts_the_known_grids(void **state)
     (void) state;
     struct grid g;
     struct solve_result res;
-    load(&g, "................", GRID_STANDARD);
-    run(rec, &g, 0, 0, &res);
+    test_parse(&g, "................", GRID_STANDARD);
+    test_solve(rec, &g, 0, 0, &res);
     assert_int_equal(res.solutions, 288);
-    load(&g, "1....2....3....4", GRID_STANDARD);
-    run(stk, &g, 0, 0, &res);
+    test_parse(&g, "1....2....3....4", GRID_STANDARD);
+    test_solve(stk, &g, 0, 0, &res);
     assert_int_equal(res.solutions, 2);
     assert_int_equal(res.status, SOLVE_STATUS_MULTIPLE);
     /* 4x4 X-sudoku: 288 grids, of which those with distinct diagonals */
-    load(&g, "................", GRID_DIAGONAL);
-    run(rec, &g, 0, 0, &res);
+    test_parse(&g, "................", GRID_DIAGONAL);
+    test_solve(rec, &g, 0, 0, &res);
     assert_true(res.solutions > 0 && res.solutions < 288);
     struct solve_result again;
-    run(stk, &g, 0, 0, &again);
+    test_solve(stk, &g, 0, 0, &again);
     assert_int_equal(again.solutions, res.solutions);
 }
 
@@ -119,17 +92,19 @@ static void steps_are_values_placed(void **state)
     (void) state;
     struct grid g;
     struct solve_result res;
-    load(&g, ".23434122143432.", GRID_STANDARD);
-    run(rec, &g, 2, 0, &res);
+    test_parse(&g, ".23434122143432.", GRID_STANDARD);
+    test_solve(rec, &g, 2, 0, &res);
     assert_int_equal(res.status, SOLVE_STATUS_UNIQUE);
     assert_int_equal(res.counters.steps, 2);
     assert_int_equal(res.counters.nodes, 2);
     assert_int_equal(res.counters.guesses, 0);
     assert_int_equal(res.counters.backtracks, 0);
     /* a cell with no legal value is a dead end */
-    load(&g, "12345678.........9...............................................................",
-         GRID_STANDARD);
-    run(rec, &g, 2, 0, &res);
+    test_parse(&g,
+        "12345678.........9.............................................................."
+        ".",
+        GRID_STANDARD);
+    test_solve(rec, &g, 2, 0, &res);
     assert_int_equal(res.status, SOLVE_STATUS_UNSOLVABLE);
     assert_int_equal(res.counters.backtracks, 1);
     assert_int_equal(res.counters.steps, 0);
@@ -143,12 +118,14 @@ static void budget_stops_at_once(void **state)
     struct grid g;
     struct solve_result res;
     /* the first puzzle of the 17-clue collection (Royle; tdoku's puzzles2_17_clue) */
-    load(&g, ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
-         GRID_STANDARD);
-    run(rec, &g, 2, 100000, &res);
+    test_parse(&g,
+        ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7.."
+        ".",
+        GRID_STANDARD);
+    test_solve(rec, &g, 2, 100000, &res);
     assert_int_equal(res.status, SOLVE_STATUS_LIMIT);
     assert_int_equal(res.counters.steps, 100000);
-    run(stk, &g, 2, 100000, &res);
+    test_solve(stk, &g, 2, 100000, &res);
     assert_int_equal(res.status, SOLVE_STATUS_LIMIT);
     assert_int_equal(res.counters.steps, 100000);
 }
@@ -158,21 +135,23 @@ static void rejects_what_it_cannot_take(void **state)
     (void) state;
     struct grid g;
     struct solve_result res;
-    load(&g, "11..............", GRID_STANDARD);
-    run(rec, &g, 2, 0, &res);
+    test_parse(&g, "11..............", GRID_STANDARD);
+    test_solve(rec, &g, 2, 0, &res);
     assert_int_equal(res.status, SOLVE_STATUS_INVALID);
     assert_int_equal(res.solutions, 0);
     assert_non_null(strstr(res.error, "row 1"));
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-    const struct CMUnitTest tests[] = {
+    static const struct CMUnitTest tests[] = {
         cmocka_unit_test(stack_equals_recursion),
         cmocka_unit_test(counts_the_known_grids),
         cmocka_unit_test(steps_are_values_placed),
         cmocka_unit_test(budget_stops_at_once),
         cmocka_unit_test(rejects_what_it_cannot_take),
     };
-    return cmocka_run_group_tests(tests, open_both, close_both);
+    const struct test_group plain
+        = { "naive", tests, TEST_COUNT(tests), open_both, close_both };
+    return test_main(argc, argv, &plain, NULL);
 }

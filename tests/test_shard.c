@@ -1,27 +1,14 @@
 /* Shards and subproblems (bench/shard.c): the split of a count into
  * subproblems adds up to published counts, shards partition the work, and
  * tallies state the status solver_run would. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <cmocka.h>
-
 #include "common/shard.h"
 #include "puzzle/split.h"
-#include "common/check.h"
 #include "solvers/registry.h"
-
-static void load(struct grid *g, const char *text)
-{
-    char why[200];
-    const struct grid_shape shape = { 0, 0, GRID_STANDARD };
-    assert_int_equal(grid_parse_token(g, text, strlen(text), &shape, why, sizeof(why)), 0);
-}
+#include "tests/test_util.h"
 
 static void parse_accepts_and_refuses(void **state)
 {
@@ -31,7 +18,8 @@ static void parse_accepts_and_refuses(void **state)
     assert_int_equal(s.k, 3);
     assert_int_equal(s.n, 4);
     assert_int_equal(shard_parse("1/1", &s, "test"), 0);
-    static const char *const bad[] = { "0/4", "5/4", "a/b", "3/4x", "", "3", "-1/4", "1/0" };
+    static const char *const bad[]
+        = { "0/4", "5/4", "a/b", "3/4x", "", "3", "-1/4", "1/0" };
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
         assert_int_equal(shard_parse(bad[i], &s, "test (expected error)"), -1);
 }
@@ -53,8 +41,8 @@ static void shards_partition(void **state)
 }
 
 /* Sums the counts of every subproblem, each solved with limit 0. */
-static uint64_t count_by_split(const char *solver, const struct grid *g, size_t min,
-                               struct shard_split *sp)
+static uint64_t count_by_split(
+    const char *solver, const struct grid *g, size_t min, struct shard_split *sp)
 {
     struct solver_instance *inst = solver_open(solver_find(solver));
     assert_non_null(inst);
@@ -73,10 +61,8 @@ static uint64_t count_by_split(const char *solver, const struct grid *g, size_t 
     struct solve_result total;
     shard_tally_result(&t, 0, &total);
     assert_false(t.error);
-    if (total.solutions > 0) {
-        char why[120];
-        assert_true(check_solution(g, &total.solution, why, sizeof(why)));
-    }
+    if (total.solutions > 0)
+        test_assert_solution(g, &total.solution, "the tally of the split");
     return total.solutions;
 }
 
@@ -116,7 +102,7 @@ static void six_by_six_first_row(void **state)
 {
     (void) state;
     struct grid g;
-    load(&g, "123456..............................");
+    test_parse(&g, "123456..............................", GRID_STANDARD);
     struct shard_split sp;
     memset(&sp, 0, sizeof(sp));
     const size_t mins[] = { 1, 40, 500 };
@@ -131,7 +117,7 @@ static void dead_blank_has_no_subproblem(void **state)
     (void) state;
     struct grid g;
     /* r1c4 must be 4, but column 4 already has a 4 */
-    load(&g, "123........4....");
+    test_parse(&g, "123........4....", GRID_STANDARD);
     struct shard_split sp;
     memset(&sp, 0, sizeof(sp));
     assert_int_equal(shard_split_make(&sp, &g, 100), 0);
@@ -200,8 +186,8 @@ static void fingerprint_tells_corpora_apart(void **state)
 {
     (void) state;
     struct grid a, b;
-    load(&a, "1234341221434321");
-    load(&b, "1234341221434312");
+    test_parse(&a, "1234341221434321", GRID_STANDARD);
+    test_parse(&b, "1234341221434312", GRID_STANDARD);
     struct shard_fingerprint f1 = { 0, 0 }, f2 = { 0, 0 }, f3 = { 0, 0 };
     shard_fingerprint_add(&f1, &a);
     shard_fingerprint_add(&f1, &b);
@@ -218,9 +204,9 @@ static void fingerprint_tells_corpora_apart(void **state)
     assert_true(again.hash == f1.hash);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-    const struct CMUnitTest tests[] = {
+    static const struct CMUnitTest tests[] = {
         cmocka_unit_test(parse_accepts_and_refuses),
         cmocka_unit_test(shards_partition),
         cmocka_unit_test(empty_4x4_adds_up_to_288),
@@ -229,5 +215,6 @@ int main(void)
         cmocka_unit_test(tally_states_what_solver_run_would),
         cmocka_unit_test(fingerprint_tells_corpora_apart),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    const struct test_group plain = { "shard", tests, TEST_COUNT(tests), NULL, NULL };
+    return test_main(argc, argv, &plain, NULL);
 }

@@ -1,0 +1,286 @@
+#include "tests/test_util.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "common/check.h"
+#include "common/clock.h"
+#include "common/text.h"
+#include "solvers/registry.h"
+
+const char test_royle[]
+    = ".2..3..4.6.......3..4...5.....8.6...8...1...6...7.5.....7...6..4.......8.3..4..2.";
+const char test_royle_solution[]
+    = "925631847618574293374982561749826135852413976163795482287359614491267358536148729";
+
+/* --- data --- */
+
+const char *test_data_dir(void)
+{
+    const char *dir = getenv("SUDOLAB_TEST_DATA");
+    return dir ? dir : "tests/data";
+}
+
+const char *test_shared_dir(void)
+{
+    const char *dir = getenv("SUDOLAB_DATASETS");
+    struct stat sb;
+    return dir && stat(dir, &sb) == 0 && S_ISDIR(sb.st_mode) ? dir : NULL;
+}
+
+struct corpus *test_open_shared(const char *name)
+{
+    const char *dir = test_shared_dir();
+    if (!dir) {
+        printf("# %s: SUDOLAB_DATASETS is no folder\n", name);
+        return NULL;
+    }
+    char path[4096], why[200];
+    snprintf(path, sizeof(path), "%s/%s.xz", dir, name);
+    const struct corpus_options opts = { 0 };
+    struct corpus *c = corpus_open(path, &opts, why, sizeof(why));
+    if (!c) /* the corpora ship with the project: one that does not open is a failure */
+        fail_msg("%s: %s", path, why);
+    return c;
+}
+
+static int parse_count(const char *extra)
+{
+    if (strncmp(extra, "invalid", 7) == 0)
+        return TEST_INVALID;
+    const int count = atoi(extra);
+    return count >= 2 ? 2 : count;
+}
+
+/* Appends the entries of one file to the array; -1 after a message. */
+static int load_cases(const char *name, enum grid_variant variant,
+    struct test_case **cases, size_t *n, size_t *cap)
+{
+    char path[4096], why[200];
+    snprintf(path, sizeof(path), "%s/%s", test_data_dir(), name);
+    const struct corpus_options opts = { .shape = { .variant = (uint8_t) variant } };
+    struct corpus *c = corpus_open(path, &opts, why, sizeof(why));
+    if (!c) {
+        fprintf(stderr, "%s: %s\n", path, why);
+        return -1;
+    }
+    static struct corpus_item item;
+    enum corpus_status st;
+    int rc = 0;
+    while (rc == 0 && (st = corpus_next(c, &item)) != CORPUS_END) {
+        if (st != CORPUS_PUZZLE) {
+            fprintf(stderr, "%s:%lu: %s\n", path, item.line, item.why);
+            rc = -1;
+            break;
+        }
+        if (*n == *cap) {
+            *cap = *cap ? 2 * *cap : 64;
+            struct test_case *more = realloc(*cases, *cap * sizeof(**cases));
+            if (!more) {
+                fprintf(stderr, "%s: out of memory\n", path);
+                rc = -1;
+                break;
+            }
+            *cases = more;
+        }
+        struct test_case *k = &(*cases)[(*n)++];
+        k->puzzle = item.puzzle;
+        k->file = name;
+        k->line = item.line;
+        k->count = parse_count(item.extra);
+    }
+    corpus_close(c);
+    return rc;
+}
+
+int test_load_crosscheck(struct test_case **cases, size_t *n)
+{
+    size_t cap = 0;
+    *cases = NULL;
+    *n = 0;
+    if (load_cases("crosscheck.txt", GRID_STANDARD, cases, n, &cap) != 0
+        || load_cases("crosscheck_diagonal.txt", GRID_DIAGONAL, cases, n, &cap) != 0
+        || *n == 0) {
+        free(*cases);
+        *cases = NULL;
+        return -1;
+    }
+    return 0;
+}
+
+/* --- seeds --- */
+
+uint64_t test_seed(const char *what, uint64_t fallback)
+{
+    const char *text = getenv("SUDOLAB_TEST_SEED");
+    uint64_t seed = fallback ? fallback : clock_now_ns();
+    if (text && text_parse_u64(text, &seed) != 0) {
+        fprintf(stderr, "%s: SUDOLAB_TEST_SEED=%s: a non-negative integer expected\n",
+            what, text);
+        exit(1);
+    }
+    printf("# %s: seed %llu (SUDOLAB_TEST_SEED=%llu repeats it)\n", what,
+        (unsigned long long) seed, (unsigned long long) seed);
+    return seed;
+}
+
+/* --- puzzles --- */
+
+void test_parse_shaped(struct grid *g, const char *text, int box_rows, int box_cols,
+    enum grid_variant variant)
+{
+    char why[200];
+    const struct grid_shape shape
+        = { (uint8_t) box_rows, (uint8_t) box_cols, (uint8_t) variant };
+    if (grid_parse_token(g, text, strlen(text), &shape, why, sizeof(why)) != 0)
+        fail_msg("%s: %s", text, why);
+}
+
+void test_parse(struct grid *g, const char *text, enum grid_variant variant)
+{
+    test_parse_shaped(g, text, 0, 0, variant);
+}
+
+void test_pattern_grid(struct grid *g, int box_rows, int box_cols)
+{
+    assert_int_equal(grid_init(g, box_rows, box_cols, GRID_STANDARD), 0);
+    for (int r = 0; r < g->n; r++) {
+        for (int c = 0; c < g->n; c++)
+            g->cell[r * g->n + c]
+                = (uint8_t) ((r % box_rows * box_cols + r / box_rows + c) % g->n + 1);
+    }
+}
+
+/* --- back ends --- */
+
+struct solver_instance *test_open(const char *name)
+{
+    const struct solver *s = solver_find(name);
+    if (!s)
+        fail_msg("no back end named %s is registered", name);
+    struct solver_instance *inst = solver_open(s);
+    if (!inst)
+        fail_msg("back end %s failed to open", name);
+    return inst;
+}
+
+void test_solve(struct solver_instance *inst, const struct grid *g, uint64_t limit,
+    uint64_t budget_steps, struct solve_result *res)
+{
+    const struct solve_request req = { .limit = limit, .budget_steps = budget_steps };
+    solver_run(inst, g, &req, res);
+}
+
+void test_assert_solution(
+    const struct grid *puzzle, const struct grid *solution, const char *who)
+{
+    char why[200];
+    if (!check_solution(puzzle, solution, why, sizeof(why))) {
+        char line[GRID_MAX_CELLS + 1];
+        grid_format_line(puzzle, line);
+        fail_msg("%s: a wrong solution of %s: %s", who, line, why);
+    }
+}
+
+bool test_available(const struct solver *s, const char *what)
+{
+    char why[160];
+    if (solver_available(s, why, sizeof(why)))
+        return true;
+    printf("# %s unavailable (%s): %s\n", s->name, why, what);
+    return false;
+}
+
+/* --- trace replay --- */
+
+void test_replay_start(struct test_replay *r, const struct grid *puzzle)
+{
+    memset(r, 0, sizeof(*r));
+    r->g = *puzzle;
+}
+
+void test_replay_event(void *ctx, const struct solver_event *ev)
+{
+    struct test_replay *r = ctx;
+    const bool on_grid = ev->cell >= 0 && ev->cell < r->g.ncells;
+    if (ev->at.steps < r->last_steps)
+        r->errors++;
+    r->last_steps = ev->at.steps;
+    switch (ev->kind) {
+    case SOLVER_EVENT_SINGLETON:
+    case SOLVER_EVENT_GUESS:
+        if (!on_grid || r->g.cell[ev->cell] != 0)
+            r->errors++;
+        else
+            r->g.cell[ev->cell] = (uint8_t) ev->value;
+        break;
+    case SOLVER_EVENT_UNDO:
+        if (!on_grid || r->g.cell[ev->cell] != ev->value)
+            r->errors++;
+        else
+            r->g.cell[ev->cell] = 0;
+        break;
+    case SOLVER_EVENT_SOLUTION:
+        if (r->solutions++ == 0)
+            r->first = r->g;
+        break;
+    case SOLVER_EVENT_DEAD:
+        break;
+    }
+}
+
+/* --- the command line --- */
+
+FILE *test_sudolab(const char *args)
+{
+    const char *bin = getenv("SUDOLAB_BIN");
+    if (!bin)
+        return NULL;
+    char cmd[4096];
+    snprintf(cmd, sizeof(cmd), "'%s' %s", bin, args);
+    return popen(cmd, "r");
+}
+
+/* --- skips and main --- */
+
+static int skips;
+
+void test_note_skip(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("# SKIP ", stdout);
+    vprintf(fmt, ap);
+    fputc('\n', stdout);
+    va_end(ap);
+    skips++;
+}
+
+int test_main(int argc, char **argv, const struct test_group *plain,
+    const struct test_group *corpora)
+{
+    const struct test_group *group = plain;
+    if (argc > 1) {
+        if (argc > 2 || strcmp(argv[1], "--corpora") != 0) {
+            fprintf(stderr, "usage: %s [--corpora]\n", argv[0]);
+            return 2;
+        }
+        if (!corpora) {
+            printf("# SKIP %s has no corpus tests\n", argv[0]);
+            return 77;
+        }
+        if (!test_shared_dir()) {
+            const char *dir = getenv("SUDOLAB_DATASETS");
+            printf("# SKIP %s: %s is no folder: the public corpora are absent\n",
+                corpora->name, dir ? dir : "SUDOLAB_DATASETS (unset)");
+            return 77;
+        }
+        group = corpora;
+    }
+    const int failed = _cmocka_run_group_tests(
+        group->name, group->tests, group->count, group->setup, group->teardown);
+    if (failed)
+        return 1;
+    return skips ? 77 : 0;
+}

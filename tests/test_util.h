@@ -1,0 +1,158 @@
+/* What the cmocka unit tests share: where their data lives, seeds, puzzles,
+ * back ends, solution checks, trace replay, and how a test program reports
+ * that it could not run (meson's exit status 77).
+ *
+ * Skips. Meson runs the unit tests with the exit-status protocol, not TAP:
+ * cmocka 1.1 prints a skipped test as "not ok ... # SKIP", which meson counts
+ * as a failure, and in exit-status mode it exits 0 for a skip, which would
+ * pass silently. So a test that cannot run calls test_skip(), and test_main()
+ * turns any skip into exit status 77 (meson's SKIP) unless a test failed.
+ *
+ * Corpus parts. Tests that need the public corpora (SUDOLAB_DATASETS, datasets/public)
+ * form a second group, run only when the program's first argument is
+ * --corpora; tests/meson.build registers such a program twice, as <name> and
+ * <name>-corpora, so the corpus part is skipped on its own when the folder is
+ * absent and the rest still counts. */
+#ifndef SUDOLAB_TESTS_TEST_UTIL_H
+#define SUDOLAB_TESTS_TEST_UTIL_H
+
+/* cmocka needs these before it */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <cmocka.h>
+
+#include "common/corpus.h"
+#include "common/grid.h"
+#include "solvers/solver.h"
+
+/* Gordon Royle's symmetric puzzle (Moler's Figure 1) and its one solution. */
+extern const char test_royle[];
+extern const char test_royle_solution[];
+
+/* --- data --- */
+
+/* tests/data: SUDOLAB_TEST_DATA, else "tests/data" (a run from the source root). */
+const char *test_data_dir(void);
+
+/* The public corpora's folder (SUDOLAB_DATASETS), or NULL when that is
+ * unset or not a folder. */
+const char *test_shared_dir(void);
+
+/* Opens the shared corpus `name`, or returns NULL after printing why not (the
+ * folder or the file is missing). */
+struct corpus *test_open_shared(const char *name);
+
+/* One entry of the expected-count corpora tests/data/crosscheck*.txt. */
+struct test_case {
+    struct grid puzzle;
+    const char *file; /* the file's name, for messages */
+    unsigned long line;
+    int count; /* 0, 1, 2 (= "2+"), or TEST_INVALID: the clues break a rule */
+};
+
+enum { TEST_INVALID = -1 };
+
+/* Reads crosscheck.txt and crosscheck_diagonal.txt of test_data_dir() into a
+ * new array (*cases, *n; free() it). Returns 0, or -1 after printing the
+ * file, line and reason of what could not be read. Usable in group setups. */
+int test_load_crosscheck(struct test_case **cases, size_t *n);
+
+/* --- seeds --- */
+
+/* The seed of a randomised test: SUDOLAB_TEST_SEED when set, else fallback
+ * (0: the clock, a new seed every run). Always printed, with how to repeat
+ * it. A SUDOLAB_TEST_SEED that is no number ends the program with status 1. */
+uint64_t test_seed(const char *what, uint64_t fallback);
+
+/* --- puzzles --- */
+
+/* Parses a puzzle line whose length gives the shape; fails the test on error. */
+void test_parse(struct grid *g, const char *text, enum grid_variant variant);
+/* The same with the box shape given (6x6 has 2x3 and 3x2 boxes). */
+void test_parse_shaped(struct grid *g, const char *text, int box_rows, int box_cols,
+    enum grid_variant variant);
+
+/* A complete standard grid: row r is 1..N shifted by (r % box_rows) *
+ * box_cols + r / box_rows. Rows and columns are permutations and each box holds
+ * box_cols values of box_rows consecutive shifts: valid, which callers
+ * confirm with check_solution. */
+void test_pattern_grid(struct grid *g, int box_rows, int box_cols);
+
+/* --- back ends --- */
+
+/* Finds and opens a registered back end; fails the test when it cannot. */
+struct solver_instance *test_open(const char *name);
+
+/* solver_run with a limit and a step budget (0: none), no deadline. */
+void test_solve(struct solver_instance *inst, const struct grid *g, uint64_t limit,
+    uint64_t budget_steps, struct solve_result *res);
+
+/* Fails the test unless `solution` solves `puzzle` (common/check.h), naming
+ * who returned it, the puzzle and the fault. */
+void test_assert_solution(
+    const struct grid *puzzle, const struct grid *solution, const char *who);
+
+/* Whether s can run on this machine (solver_available); if not, prints
+ * "# <name> unavailable (<why>): <what>" so that a run says what it left out
+ * and why (what: "not tested", ...). */
+bool test_available(const struct solver *s, const char *what);
+
+/* --- trace replay --- */
+
+/* A grid rebuilt from trace events alone, with every inconsistency counted:
+ * a value placed on a filled cell or off the grid, an undo of a value that is
+ * not there, step counters that go back. */
+struct test_replay {
+    struct grid g; /* the grid so far */
+    struct grid first; /* the grid at the first SOLVER_EVENT_SOLUTION */
+    int solutions;
+    int errors;
+    uint64_t last_steps;
+};
+
+/* Starts a replay of a search on puzzle: pass test_replay_event as the
+ * request's trace and r as its ctx. */
+void test_replay_start(struct test_replay *r, const struct grid *puzzle);
+void test_replay_event(void *ctx, const struct solver_event *ev);
+
+/* --- the command line --- */
+
+/* Starts `$SUDOLAB_BIN args` with its standard output to read (pclose it), or
+ * returns NULL when SUDOLAB_BIN is unset (meson sets it). */
+FILE *test_sudolab(const char *args);
+
+/* --- skips and main --- */
+
+/* Records a skip with its reason (printed as "# SKIP <reason>"), then leaves
+ * the current test through cmocka's skip(). */
+#define test_skip(...)                                                                   \
+    do {                                                                                 \
+        test_note_skip(__VA_ARGS__);                                                     \
+        skip();                                                                          \
+    } while (0)
+void test_note_skip(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* A group of cmocka tests with its fixtures. */
+struct test_group {
+    const char *name;
+    const struct CMUnitTest *tests;
+    size_t count;
+    CMFixtureFunction setup, teardown;
+};
+
+/* main() of a test program. Without arguments it runs `plain`; with
+ * --corpora it runs `corpora` (may be NULL for programs without one), or exits
+ * 77 when test_shared_dir() is NULL. Returns the exit status: 1 when a test
+ * failed, 77 when one skipped and none failed, 0 otherwise; 2 for an unknown
+ * argument. */
+int test_main(int argc, char **argv, const struct test_group *plain,
+    const struct test_group *corpora);
+
+/* The number of elements of a true array. */
+#define TEST_COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+#endif /* SUDOLAB_TESTS_TEST_UTIL_H */
