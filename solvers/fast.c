@@ -359,8 +359,11 @@ static enum fast_isa fast_cpu_isa(void)
 static int fast_allowed_isa(bool *lowered, char *why, size_t whylen)
 {
     const enum fast_isa cpu = fast_cpu_isa();
-    const char *cap = getenv("SUDOLAB_MAX_SIMD");
     *lowered = false;
+    if (cpu
+        == FAST_ISA_PORTABLE) /* nothing to lower (and WebAssembly has no environment) */
+        return (int) cpu;
+    const char *cap = getenv("SUDOLAB_MAX_SIMD");
     if (!cap || !*cap)
         return (int) cpu;
     for (int isa = 0; isa < FAST_ISA_COUNT; isa++) {
