@@ -67,7 +67,7 @@ static bool is_legal(const struct grid *g, int cell, int v)
 }
 
 static void naive_prepare(struct naive_state *st, const struct grid *puzzle,
-                          const struct solve_request *req, struct solve_result *res)
+    const struct solve_request *req, struct solve_result *res)
 {
     st->g = *puzzle;
     st->req = req;
@@ -153,7 +153,7 @@ static void search(struct naive_state *st, int k)
 }
 
 static void naive_solve(void *priv, const struct grid *puzzle,
-                        const struct solve_request *req, struct solve_result *res)
+    const struct solve_request *req, struct solve_result *res)
 {
     struct naive_state *st = priv;
     naive_prepare(st, puzzle, req, res);
@@ -163,7 +163,7 @@ static void naive_solve(void *priv, const struct grid *puzzle,
 /* The same search with the recursion unrolled onto an explicit stack: level k
  * keeps the value it last tried and the legal values seen so far. */
 static void naive_stack_solve(void *priv, const struct grid *puzzle,
-                              const struct solve_request *req, struct solve_result *res)
+    const struct solve_request *req, struct solve_result *res)
 {
     struct naive_state *st = priv;
     naive_prepare(st, puzzle, req, res);
@@ -211,30 +211,25 @@ static void naive_stack_solve(void *priv, const struct grid *puzzle,
     }
 }
 
-const struct solver solver_naive = {
-    .name = "naive",
-    .family = "backtrack",
-    .summary = "thesis backtracking: first empty cell row-major, values ascending, scans",
-    .min_n = 1,
-    .max_n = GRID_MAX_N,
-    .caps = SOLVER_CAP_COUNT | SOLVER_CAP_DIAGONAL | SOLVER_CAP_TRACE
-        | SOLVER_CAP_STEP_BUDGET,
-    .counters = SOLVER_HAS(steps) | SOLVER_HAS(guesses) | SOLVER_HAS(backtracks)
-        | SOLVER_HAS(nodes),
-    .priv_size = sizeof(struct naive_state),
-    .solve = naive_solve,
-};
+/* The two registrations differ only in how they walk the same search. */
+#define NAIVE_SOLVER(id, name_, summary_, solve_)                                        \
+    const struct solver id = {                                                           \
+        .name = name_,                                                                   \
+        .family = "backtrack",                                                           \
+        .summary = summary_,                                                             \
+        .min_n = 1,                                                                      \
+        .max_n = GRID_MAX_N,                                                             \
+        .caps = SOLVER_CAP_COUNT | SOLVER_CAP_DIAGONAL | SOLVER_CAP_TRACE                \
+            | SOLVER_CAP_STEP_BUDGET,                                                    \
+        .counters = SOLVER_HAS(steps) | SOLVER_HAS(guesses) | SOLVER_HAS(backtracks)     \
+            | SOLVER_HAS(nodes),                                                         \
+        .priv_size = sizeof(struct naive_state),                                         \
+        .solve = solve_,                                                                 \
+    }
 
-const struct solver solver_naive_stack = {
-    .name = "naive_stack",
-    .family = "backtrack",
-    .summary = "the same search with an explicit stack instead of recursion (seed 004)",
-    .min_n = 1,
-    .max_n = GRID_MAX_N,
-    .caps = SOLVER_CAP_COUNT | SOLVER_CAP_DIAGONAL | SOLVER_CAP_TRACE
-        | SOLVER_CAP_STEP_BUDGET,
-    .counters = SOLVER_HAS(steps) | SOLVER_HAS(guesses) | SOLVER_HAS(backtracks)
-        | SOLVER_HAS(nodes),
-    .priv_size = sizeof(struct naive_state),
-    .solve = naive_stack_solve,
-};
+NAIVE_SOLVER(solver_naive, "naive",
+    "thesis backtracking: first empty cell row-major, values ascending, scans",
+    naive_solve);
+NAIVE_SOLVER(solver_naive_stack, "naive_stack",
+    "the same search with an explicit stack instead of recursion (seed 004)",
+    naive_stack_solve);

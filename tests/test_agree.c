@@ -390,52 +390,6 @@ static int close_reference(void **state)
 
 /* --- comparing --- */
 
-/* Every solution handed to on_solution: verified, kept to check they differ. */
-struct collected {
-    const struct grid *puzzle;
-    size_t count, cap;
-    uint8_t *cells; /* count * ncells */
-    int wrong;
-    char why[200];
-};
-
-static bool collect(void *ctx, const struct grid *solution)
-{
-    struct collected *c = ctx;
-    if (!c->wrong && !check_solution(c->puzzle, solution, c->why, sizeof(c->why)))
-        c->wrong++;
-    if (c->count == c->cap) {
-        c->cap = c->cap ? 2 * c->cap : 16;
-        c->cells = realloc(c->cells, c->cap * solution->ncells);
-        assert_non_null(c->cells);
-    }
-    memcpy(c->cells + c->count * solution->ncells, solution->cell, solution->ncells);
-    c->count++;
-    return true;
-}
-
-static size_t cells_len;
-
-static int compare_cells(const void *a, const void *b)
-{
-    return memcmp(a, b, cells_len);
-}
-
-/* The number of solutions that came twice. */
-static size_t duplicates(struct collected *c)
-{
-    if (c->count < 2)
-        return 0;
-    cells_len = c->puzzle->ncells;
-    qsort(c->cells, c->count, cells_len, compare_cells);
-    size_t twice = 0;
-    for (size_t i = 1; i < c->count; i++)
-        twice
-            += memcmp(c->cells + (i - 1) * cells_len, c->cells + i * cells_len, cells_len)
-            == 0;
-    return twice;
-}
-
 /* One back end's run over the sets. */
 struct run {
     const struct solver *s;
@@ -472,10 +426,10 @@ static enum verdict differs(struct run *r, const struct agree_set *set,
 static enum verdict compare_at(struct run *r, const struct agree_set *set,
     const struct agree_puzzle *p, uint64_t limit, bool enumerate)
 {
-    struct collected c = { .puzzle = &p->g };
+    struct test_solutions c = { .puzzle = &p->g };
     const struct solve_request req = { .limit = limit,
         .deadline_ns = r->deadline_ns,
-        .on_solution = enumerate ? collect : NULL,
+        .on_solution = enumerate ? test_collect_solution : NULL,
         .ctx = &c };
     struct solve_result res;
     solver_run(r->inst, &p->g, &req, &res);
@@ -487,8 +441,8 @@ static enum verdict compare_at(struct run *r, const struct agree_set *set,
         : want == 1 ? SOLVE_STATUS_UNIQUE
                     : SOLVE_STATUS_MULTIPLE;
     enum verdict v = AGREES;
-    const size_t twice = enumerate ? duplicates(&c) : 0;
-    free(c.cells);
+    const size_t twice = enumerate ? test_solutions_repeated(&c) : 0;
+    test_solutions_free(&c);
     if (res.status == SOLVE_STATUS_LIMIT && !(r->s->caps & SOLVER_CAP_FAST))
         return UNDECIDED;
     if (res.status != want_status || res.solutions != want)

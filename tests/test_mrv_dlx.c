@@ -199,53 +199,20 @@ static void published_counts(void **state)
     }
 }
 
-struct collected {
-    const struct grid *puzzle;
-    size_t count, cap;
-    uint8_t *cells; /* count * ncells */
-    int bad;
-};
-
-static bool collect(void *ctx, const struct grid *solution)
-{
-    struct collected *c = ctx;
-    if (!check_solution(c->puzzle, solution, NULL, 0))
-        c->bad++;
-    if (c->count == c->cap) {
-        c->cap = c->cap ? 2 * c->cap : 1024;
-        c->cells = realloc(c->cells, c->cap * solution->ncells);
-        assert_non_null(c->cells);
-    }
-    memcpy(c->cells + c->count * solution->ncells, solution->cell, solution->ncells);
-    c->count++;
-    return true;
-}
-
-static size_t cells_len;
-
-static int compare_cells(const void *a, const void *b)
-{
-    return memcmp(a, b, cells_len);
-}
-
 /* Enumerates g's solutions through on_solution; checks each and that they are
  * distinct; returns their number. */
 static uint64_t enumerate(struct solver_instance *inst, const struct grid *g)
 {
-    struct collected c = { .puzzle = g };
-    const struct solve_request req = { .limit = 0, .on_solution = collect, .ctx = &c };
+    struct test_solutions c = { .puzzle = g };
+    const struct solve_request req
+        = { .limit = 0, .on_solution = test_collect_solution, .ctx = &c };
     struct solve_result res;
     solver_run(inst, g, &req, &res);
     assert_int_not_equal(res.status, SOLVE_STATUS_ERROR);
     assert_int_equal(res.solutions, c.count);
-    assert_int_equal(c.bad, 0);
-    cells_len = g->ncells;
-    qsort(c.cells, c.count, cells_len, compare_cells);
-    for (size_t i = 1; i < c.count; i++)
-        assert_true(
-            memcmp(c.cells + (i - 1) * cells_len, c.cells + i * cells_len, cells_len)
-            != 0);
-    free(c.cells);
+    assert_int_equal(c.wrong, 0);
+    assert_int_equal(test_solutions_repeated(&c), 0);
+    test_solutions_free(&c);
     return res.solutions;
 }
 

@@ -284,3 +284,47 @@ int test_main(int argc, char **argv, const struct test_group *plain,
         return 1;
     return skips ? 77 : 0;
 }
+
+bool test_collect_solution(void *ctx, const struct grid *solution)
+{
+    struct test_solutions *c = ctx;
+    if (!check_solution(
+            c->puzzle, solution, c->wrong ? NULL : c->why, c->wrong ? 0 : sizeof(c->why)))
+        c->wrong++;
+    if (c->count == c->cap) {
+        c->cap = c->cap ? 2 * c->cap : 64;
+        c->cells = realloc(c->cells, c->cap * (size_t) solution->ncells);
+        assert_non_null(c->cells);
+    }
+    memcpy(c->cells + c->count * (size_t) solution->ncells, solution->cell,
+        (size_t) solution->ncells);
+    c->count++;
+    return true;
+}
+
+static size_t solution_cells; /* qsort has no context argument */
+
+static int compare_solutions(const void *a, const void *b)
+{
+    return memcmp(a, b, solution_cells);
+}
+
+size_t test_solutions_repeated(struct test_solutions *c)
+{
+    if (c->count < 2)
+        return 0;
+    const size_t len = (size_t) c->puzzle->ncells;
+    solution_cells = len;
+    qsort(c->cells, c->count, len, compare_solutions);
+    size_t repeated = 0;
+    for (size_t i = 1; i < c->count; i++)
+        repeated += memcmp(c->cells + (i - 1) * len, c->cells + i * len, len) == 0;
+    return repeated;
+}
+
+void test_solutions_free(struct test_solutions *c)
+{
+    free(c->cells);
+    c->cells = NULL;
+    c->cap = 0;
+}

@@ -155,4 +155,21 @@ int test_main(int argc, char **argv, const struct test_group *plain,
 /* The number of elements of a true array. */
 #define TEST_COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
+/* Every solution a back end hands to on_solution, each verified against the
+ * puzzle's clues and rules and kept, so that a test can check they differ. */
+struct test_solutions {
+    const struct grid *puzzle;
+    size_t count, cap;
+    uint8_t *cells; /* count * ncells */
+    int wrong; /* solutions the checker refused; why says why for the first */
+    char why[200];
+};
+
+/* solve_request.on_solution for a struct test_solutions (ctx). */
+bool test_collect_solution(void *ctx, const struct grid *solution);
+/* The number of solutions that came more than once (sorts them). */
+size_t test_solutions_repeated(struct test_solutions *c);
+/* Frees the kept cells; count and wrong stay for the verdict. */
+void test_solutions_free(struct test_solutions *c);
+
 #endif /* SUDOLAB_TESTS_TEST_UTIL_H */
