@@ -4,27 +4,9 @@
 
 #include "solvers/outside.h"
 
-const struct solver *const solver_registry[] = {
-    &solver_naive, /* reference: simplest, slowest, easiest to trust */
-    &solver_naive_stack,
-    &solver_moler,
-    &solver_moler_exm,
-    &solver_mrv,
-    &solver_mrv_plain,
-    &solver_dlx,
-    &solver_fast,
-    &solver_fast_portable,
-    &solver_fast_avx2,
-    &solver_fast_avx512,
-#if HAVE_SAT
-    &solver_sat,
-    &solver_sat_assume,
-#endif
-#if HAVE_MILP
-    &solver_milp,
-#endif
-    NULL,
-};
+#define SOLVER_ENTRY(name) &solver_##name,
+const struct solver *const solver_registry[] = { SOLVER_REGISTRY(SOLVER_ENTRY) NULL };
+#undef SOLVER_ENTRY
 
 /* Preferred defaults, fastest first; the first one registered wins. */
 static const char *const default_order[] = { "mrv", "dlx", "naive" };

@@ -7,24 +7,41 @@
 #include "config.h"
 #include "solvers/solver.h"
 
-extern const struct solver solver_naive;
-extern const struct solver solver_naive_stack;
-extern const struct solver solver_moler;
-extern const struct solver solver_moler_exm;
-extern const struct solver solver_mrv;
-extern const struct solver solver_mrv_plain;
-extern const struct solver solver_dlx;
-extern const struct solver solver_fast;
-extern const struct solver solver_fast_portable;
-extern const struct solver solver_fast_avx2;
-extern const struct solver solver_fast_avx512;
+/* The back ends, one line each, in the order of `sudolab list`: their
+ * declarations and solver_registry both come from this list (kissat's
+ * X-macro), so a new back end is one file and one X(name) here. naive comes
+ * first: the reference, the simplest and the easiest to trust. */
+#define SOLVER_REGISTRY_BUILTIN(X)                                                       \
+    X(naive)                                                                             \
+    X(naive_stack)                                                                       \
+    X(moler)                                                                             \
+    X(moler_exm)                                                                         \
+    X(mrv)                                                                               \
+    X(mrv_plain)                                                                         \
+    X(dlx)                                                                               \
+    X(fast)                                                                              \
+    X(fast_portable)                                                                     \
+    X(fast_avx2)                                                                         \
+    X(fast_avx512)
+
+/* Back ends that need a library the build may lack (meson sets HAVE_*). */
 #if HAVE_SAT
-extern const struct solver solver_sat;
-extern const struct solver solver_sat_assume;
+#define SOLVER_REGISTRY_SAT(X) X(sat) X(sat_assume)
+#else
+#define SOLVER_REGISTRY_SAT(X)
 #endif
 #if HAVE_MILP
-extern const struct solver solver_milp;
+#define SOLVER_REGISTRY_MILP(X) X(milp)
+#else
+#define SOLVER_REGISTRY_MILP(X)
 #endif
+
+#define SOLVER_REGISTRY(X)                                                               \
+    SOLVER_REGISTRY_BUILTIN(X) SOLVER_REGISTRY_SAT(X) SOLVER_REGISTRY_MILP(X)
+
+#define SOLVER_DECLARE(name) extern const struct solver solver_##name;
+SOLVER_REGISTRY(SOLVER_DECLARE)
+#undef SOLVER_DECLARE
 
 /* NULL-terminated; entry 0 (naive) is the reference implementation. */
 extern const struct solver *const solver_registry[];
