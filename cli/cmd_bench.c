@@ -104,7 +104,7 @@ struct load_ctx {
 
 enum { MAX_BROKEN_MESSAGES = 20 };
 
-static bool load_entry(void *ctx, const struct cli_entry *e)
+static bool load_entry(void *ctx, const struct input_entry *e)
 {
     struct load_ctx *lc = ctx;
     /* a file's entries count from 1 again: the same file given twice is two

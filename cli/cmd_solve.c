@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench/solve_row.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "common/shard.h"
@@ -27,63 +28,15 @@ static bool print_solution(void *ctx, const struct grid *solution)
     return true;
 }
 
-void solve_print_csv_header(void)
-{
-    fputs("index,status,solutions", stdout);
-    for (int i = 0; i < SOLVER_COUNTER_COUNT; i++)
-        printf(",%s", solver_counter_names[i]);
-    puts(",time_ns,solution");
-}
-
-void solve_print_result(const struct cli_common *common, bool counting, unsigned long index,
-                        const struct grid *puzzle, const struct solve_result *res)
-{
-    const struct solver *s = common->solver;
-    char sol[GRID_MAX_CELLS + 1] = "";
-    if (res->solutions > 0)
-        grid_format_line(&res->solution, sol);
-    if (common->csv) {
-        printf("%lu,%s,%llu", index, solve_status_name(res->status),
-               (unsigned long long) res->solutions);
-        for (int i = 0; i < SOLVER_COUNTER_COUNT; i++) {
-            putchar(',');
-            if (res->status != SOLVE_STATUS_INVALID)
-                cli_print_counter(stdout, s, &res->counters, i, true);
-        }
-        printf(",%llu,%s\n", (unsigned long long) res->time_ns, sol);
-        return;
-    }
-    char time[32];
-    text_format_ns(time, sizeof(time), res->time_ns);
-    if (counting)
-        printf("%lu %llu %s", index, (unsigned long long) res->solutions,
-               solve_status_name(res->status));
-    else
-        printf("%lu %s solutions=%llu", index, solve_status_name(res->status),
-               (unsigned long long) res->solutions);
-    if (res->status != SOLVE_STATUS_INVALID && res->status != SOLVE_STATUS_ERROR) {
-        for (int i = 0; i < SOLVER_COUNTER_COUNT; i++) {
-            if (!(s->counters & (1u << i)) && i == SOLVER_COUNTER_article_steps)
-                continue;
-            printf(" %s=", solver_counter_names[i]);
-            cli_print_counter(stdout, s, &res->counters, i, false);
-        }
-        printf(" time=%s", time);
-    }
-    if (!counting && sol[0])
-        printf(" %s", sol);
-    putchar('\n');
-    if (common->pretty && !counting)
-        grid_print_pretty(res->solutions > 0 ? &res->solution : puzzle, stdout);
-}
-
-static void print_row(struct solve_run *run, const struct cli_entry *e,
+static void print_row(struct solve_run *run, const struct input_entry *e,
                       const struct solve_result *res)
 {
-    solve_print_result(&run->common, run->counting, e->index, &e->item->puzzle, res);
+    const struct solve_row_style style
+        = { run->common.solver, run->counting, run->common.csv, run->common.pretty };
+    solve_row_print(stdout, &style, e->index, &e->item->puzzle, res);
 }
 
-static bool solve_entry(void *ctx, const struct cli_entry *e)
+static bool solve_entry(void *ctx, const struct input_entry *e)
 {
     struct solve_run *run = ctx;
     struct solve_result res;
@@ -185,7 +138,7 @@ static int run_solve(int argc, char **argv, bool counting)
         return CLI_SKIPPED;
     }
     if (run.common.csv)
-        solve_print_csv_header();
+        solve_row_header(stdout);
     const unsigned long problems
         = cli_walk(&run.common, argc - optind, argv + optind, solve_entry, &run);
     solver_close(run.inst);

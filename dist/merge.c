@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "bench/solve_row.h"
 #include "bench/bench_run.h"
 #include "bench/bench_summary.h"
 #include "cli/cli.h"
@@ -397,7 +398,7 @@ int merge_count(FILE *const *files, const char *const *names, size_t n, bool csv
     }
     if (rc == CLI_OK) {
         if (csv)
-            solve_print_csv_header();
+            solve_row_header(stdout);
         for (size_t r = 0; r < nrows; r++) {
             struct solve_result res;
             struct grid puzzle;
@@ -408,7 +409,10 @@ int merge_count(FILE *const *files, const char *const *names, size_t n, bool csv
             } else {
                 shard_tally_result(&rows[r].tally, common.limit, &res);
             }
-            solve_print_result(&common, true, rows[r].index, &puzzle, &res);
+            {
+                const struct solve_row_style style = { common.solver, true, csv, false };
+                solve_row_print(stdout, &style, rows[r].index, &puzzle, &res);
+            }
             if (res.status == SOLVE_STATUS_INVALID || res.status == SOLVE_STATUS_ERROR)
                 rc = CLI_SKIPPED;
         }

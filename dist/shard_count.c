@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench/solve_row.h"
 #include "bench/bench_env.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
@@ -120,7 +121,7 @@ static void print_partial_row(const struct count_run *run, const struct count_en
         (unsigned long long) e->tally.solutions);
     for (int i = 0; i < SOLVER_COUNTER_COUNT; i++) {
         putchar(',');
-        cli_print_counter(stdout, s, &e->tally.counters, i, true);
+        solve_row_counter(stdout, s, &e->tally.counters, i, true);
     }
     char first[GRID_MAX_CELLS + 1] = "";
     if (e->tally.have_first)
@@ -155,7 +156,10 @@ static void print_entry(struct count_run *run, struct count_entry *e)
     if (run->o->partial)
         print_partial_row(run, e);
     else
-        solve_print_result(run->c, true, e->index, &e->puzzle, &res);
+        {
+            const struct solve_row_style style = { run->c->solver, true, run->c->csv, false };
+            solve_row_print(stdout, &style, e->index, &e->puzzle, &res);
+        }
 }
 
 /* Solves the owned subproblems of the batch, prints its rows, empties it. */
@@ -205,7 +209,7 @@ static int flush_batch(struct count_run *run)
     return 0;
 }
 
-static bool count_entry_cb(void *ctx, const struct cli_entry *ce)
+static bool count_entry_cb(void *ctx, const struct input_entry *ce)
 {
     struct count_run *run = ctx;
     struct count_entry *e = &run->entries[run->nentries];
@@ -295,7 +299,7 @@ int shard_count_run(const struct cli_common *c, const struct shard_count_options
                 "%s shard=%u/%u %s\n", SHARD_COUNT_MAGIC, o->shard.k, o->shard.n, opts);
             print_partial_header();
         } else if (c->csv) {
-            solve_print_csv_header();
+            solve_row_header(stdout);
         }
         run.problems = cli_walk(c, argc, argv, count_entry_cb, &run);
         if (!run.oom && run.nentries > 0 && flush_batch(&run) != 0)
