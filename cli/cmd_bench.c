@@ -579,7 +579,7 @@ static int run_bench(struct bench_cli *cli, int argc, char **argv)
     sigaction(SIGINT, &sa, &old_int);
     sigaction(SIGTERM, &sa, &old_term);
     const uint64_t start = clock_now_ns();
-    const int rc = dist_bench_run(&plan);
+    const int rc = dist_bench(&plan);
     const double wall_s = (double) (clock_now_ns() - start) / 1e9;
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);

@@ -4,18 +4,18 @@
 
 #include "bench/solve_row.h"
 #include "cli/cli.h"
+#include "cli/cmd_solve.h"
 #include "cli/commands.h"
 #include "common/shard.h"
-#include "dist/shard_count.h"
+#include "common/text.h"
+#include "dist/count_text.h"
+#include "dist/dist.h"
 #include "puzzle/split.h"
 #include "solvers/registry.h"
-#include "common/text.h"
 
 struct solve_run {
-    struct cli_common common;
+    const struct solve_args *args;
     struct solver_instance *inst;
-    bool counting;     /* `count`: the solution count leads the line */
-    bool print_all;    /* `count --print`: every solution, one per line */
     unsigned long failures;
 };
 
@@ -28,11 +28,12 @@ static bool print_solution(void *ctx, const struct grid *solution)
     return true;
 }
 
-static void print_row(struct solve_run *run, const struct input_entry *e,
-                      const struct solve_result *res)
+static void print_row(
+    struct solve_run *run, const struct input_entry *e, const struct solve_result *res)
 {
+    const struct cli_common *c = &run->args->common;
     const struct solve_row_style style
-        = { run->common.solver, run->counting, run->common.csv, run->common.pretty };
+        = { c->solver, run->args->counting, c->csv, c->pretty };
     solve_row_print(stdout, &style, e->index, &e->item->puzzle, res);
 }
 
@@ -44,8 +45,8 @@ static bool solve_entry(void *ctx, const struct input_entry *e)
         memset(&res, 0, sizeof(res));
         res.status = SOLVE_STATUS_INVALID;
     } else {
-        struct solve_request req = cli_request(&run->common);
-        if (run->print_all)
+        struct solve_request req = cli_request(&run->args->common);
+        if (run->args->print_all)
             req.on_solution = print_solution;
         solver_run(run->inst, &e->item->puzzle, &req, &res);
         if (res.status == SOLVE_STATUS_INVALID || res.status == SOLVE_STATUS_ERROR) {
@@ -57,11 +58,60 @@ static bool solve_entry(void *ctx, const struct input_entry *e)
     return true;
 }
 
-static int run_solve(int argc, char **argv, bool counting)
+static void print_help(bool counting)
 {
-    struct solve_run run = { .counting = counting };
-    cli_common_defaults(&run.common, counting ? 0 : 2);
-    enum { OPT_PRINT = CLI_OPT_FIRST_FREE, OPT_HELP, OPT_SHARD, OPT_SPLIT };
+    printf("usage: sudolab %s [options] [FILE|PUZZLE|-]...\n%s%s",
+        counting ? "count" : "solve",
+        counting ? "Counts the solutions of each puzzle (all of them unless "
+                   "--limit says otherwise).\n"
+                 : "Solves each puzzle: status, solutions found (up to --limit, "
+                   "default 2), counters, solution.\n",
+        CLI_COMMON_HELP);
+    if (counting)
+        puts("  --print             print every solution found\n"
+             "  -j, --jobs N        threads: each puzzle is split into subproblems by\n"
+             "                      filling its first blanks, solved in parallel\n"
+             "  --split M           at least M subproblems per puzzle (default 256; 1\n"
+             "                      splits none: best for files of many puzzles)\n"
+             "  --shard K/N         solve only subproblem numbers K-1 mod N and print\n"
+             "                      a partial for `sudolab merge`");
+}
+
+enum { OPT_PRINT = CLI_OPT_FIRST_FREE, OPT_HELP, OPT_SHARD, OPT_SPLIT };
+
+/* count's own options. Returns 1 when handled, 0 when opt is none, -1 on a
+ * bad value (after saying why). */
+static int count_option(struct solve_args *a, int opt, const char *arg)
+{
+    uint64_t v;
+    if (opt == OPT_PRINT) {
+        a->print_all = true;
+    } else if (opt == OPT_SHARD) {
+        if (shard_parse(arg, &a->shard, "sudolab count") != 0)
+            return -1;
+        a->partial = a->split_path = true;
+    } else if (opt == OPT_SPLIT || opt == 'j') {
+        if (text_parse_u64(arg, &v) != 0 || v < 1 || v > (opt == 'j' ? 256 : 1u << 24)) {
+            fprintf(stderr, "sudolab count: %s %s: a number from 1 expected\n",
+                opt == 'j' ? "-j" : "--split", arg);
+            return -1;
+        }
+        if (opt == 'j')
+            a->threads = (unsigned) v;
+        else
+            a->split = (size_t) v;
+        a->split_path |= opt == 'j' && v > 1;
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
+int solve_parse(int argc, char **argv, bool counting, struct solve_args *a)
+{
+    memset(a, 0, sizeof(*a));
+    a->counting = counting;
+    cli_common_defaults(&a->common, counting ? 0 : 2);
     static const struct option longopts[] = {
         CLI_COMMON_LONGOPTS,
         { "print", no_argument, NULL, OPT_PRINT },
@@ -71,78 +121,101 @@ static int run_solve(int argc, char **argv, bool counting)
         { "jobs", required_argument, NULL, 'j' },
         { NULL, 0, NULL, 0 },
     };
-    /* count --shard K/N or -j N: the split path in bench/shard.c */
-    struct shard_count_options split = { { 1, 1 }, SHARD_SPLIT_DEFAULT, 1, false };
-    bool use_split = false;
-    uint64_t v;
+    /* count --shard K/N or -j N: the split path (dist/count_range.h) */
+    a->shard = (struct shard) { 1, 1 };
+    a->split = SHARD_SPLIT_DEFAULT;
+    a->threads = 1;
     int opt;
     optind = 1;
     while ((opt = getopt_long(argc, argv, counting ? "j:" : "", longopts, NULL)) != -1) {
-        const int handled = cli_common_option(&run.common, opt, optarg);
+        int handled = cli_common_option(&a->common, opt, optarg);
+        if (handled == 0 && counting)
+            handled = count_option(a, opt, optarg);
         if (handled < 0)
-            return CLI_USAGE;
+            return -1;
         if (handled)
             continue;
-        if (opt == OPT_PRINT && counting) {
-            run.print_all = true;
-        } else if (opt == OPT_SHARD && counting) {
-            if (shard_parse(optarg, &split.shard, "sudolab count") != 0)
-                return CLI_USAGE;
-            split.partial = use_split = true;
-        } else if ((opt == OPT_SPLIT || opt == 'j') && counting) {
-            if (text_parse_u64(optarg, &v) != 0 || v < 1 || v > (opt == 'j' ? 256 : 1u << 24)) {
-                fprintf(stderr, "sudolab count: %s %s: a number from 1 expected\n",
-                        opt == 'j' ? "-j" : "--split", optarg);
-                return CLI_USAGE;
-            }
-            if (opt == 'j')
-                split.threads = (unsigned) v;
-            else
-                split.split = (size_t) v;
-            use_split |= opt == 'j' && v > 1;
-        } else if (opt == OPT_HELP) {
-            printf("usage: sudolab %s [options] [FILE|PUZZLE|-]...\n%s%s",
-                   counting ? "count" : "solve",
-                   counting ? "Counts the solutions of each puzzle (all of them unless "
-                              "--limit says otherwise).\n"
-                            : "Solves each puzzle: status, solutions found (up to --limit, "
-                              "default 2), counters, solution.\n",
-                   CLI_COMMON_HELP);
-            if (counting)
-                puts("  --print             print every solution found\n"
-                     "  -j, --jobs N        threads: each puzzle is split into subproblems by\n"
-                     "                      filling its first blanks, solved in parallel\n"
-                     "  --split M           at least M subproblems per puzzle (default 256; 1\n"
-                     "                      splits none: best for files of many puzzles)\n"
-                     "  --shard K/N         solve only subproblem numbers K-1 mod N and print\n"
-                     "                      a partial for `sudolab merge`");
-            return CLI_OK;
-        } else {
-            fprintf(stderr, "sudolab %s: unknown option (see --help)\n",
-                    counting ? "count" : "solve");
-            return CLI_USAGE;
+        if (opt == OPT_HELP) {
+            print_help(counting);
+            return 1;
         }
+        fprintf(stderr, "sudolab %s: unknown option (see --help)\n",
+            counting ? "count" : "solve");
+        return -1;
     }
-    if (cli_common_finish(&run.common) != 0)
-        return CLI_USAGE;
-    if (use_split) {
-        if (run.print_all) {
-            fprintf(stderr, "sudolab count: --print does not combine with -j or --shard\n");
-            return CLI_USAGE;
-        }
-        return shard_count_run(&run.common, &split, argc - optind, argv + optind);
+    if (cli_common_finish(&a->common) != 0)
+        return -1;
+    if (a->split_path && a->print_all) {
+        fprintf(stderr, "sudolab count: --print does not combine with -j or --shard\n");
+        return -1;
     }
-    run.inst = solver_open(run.common.solver);
+    a->ninputs = argc - optind;
+    a->inputs = argv + optind;
+    return 0;
+}
+
+/* count by subproblems: rows from the runner (this process's threads, or
+ * the ranks of sudolab-mpi), printed as count's lines or as a partial. */
+struct split_printer {
+    const struct solve_args *args;
+    struct solve_row_style style;
+    unsigned long failures;
+};
+
+static bool print_count_row(void *ctx, const struct count_row *row)
+{
+    struct split_printer *p = ctx;
+    const struct cli_common *c = &p->args->common;
+    if (count_row_report(stderr, c->limit, row))
+        p->failures++;
+    if (p->args->partial)
+        count_partial_row(stdout, c->solver, row);
+    else
+        count_row_print(stdout, &p->style, c->limit, row);
+    return true;
+}
+
+static int run_split(const struct solve_args *a)
+{
+    const struct cli_common *c = &a->common;
+    const struct count_options o = { c->solver, c->limit, c->budget_steps, c->budget_ms,
+        cli_input(c, dist_messages()), a->split, a->threads };
+    struct split_printer p = { a, { c->solver, true, c->csv, false }, 0 };
+    if (dist_output() && a->partial)
+        count_partial_header(stdout, &o, &a->shard);
+    else if (dist_output() && c->csv)
+        solve_row_header(stdout);
+    const long problems
+        = dist_count(&o, &a->shard, a->ninputs, a->inputs, print_count_row, &p);
+    fflush(stdout);
+    return problems != 0 || p.failures ? CLI_SKIPPED : CLI_OK;
+}
+
+int solve_run(const struct solve_args *a)
+{
+    if (a->split_path)
+        return run_split(a);
+    struct solve_run run = { a, NULL, 0 };
+    run.inst = solver_open(a->common.solver);
     if (!run.inst) {
-        fprintf(stderr, "sudolab: solver %s failed to start\n", run.common.solver->name);
+        fprintf(stderr, "sudolab: solver %s failed to start\n", a->common.solver->name);
         return CLI_SKIPPED;
     }
-    if (run.common.csv)
+    if (a->common.csv)
         solve_row_header(stdout);
     const unsigned long problems
-        = cli_walk(&run.common, argc - optind, argv + optind, solve_entry, &run);
+        = cli_walk(&a->common, a->ninputs, a->inputs, solve_entry, &run);
     solver_close(run.inst);
     return problems || run.failures ? CLI_SKIPPED : CLI_OK;
+}
+
+static int run_solve(int argc, char **argv, bool counting)
+{
+    struct solve_args a;
+    const int parsed = solve_parse(argc, argv, counting, &a);
+    if (parsed != 0)
+        return parsed > 0 ? CLI_OK : CLI_USAGE;
+    return solve_run(&a);
 }
 
 int cmd_solve(int argc, char **argv)

@@ -7,17 +7,16 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "bench/solve_row.h"
 #include "bench/bench_run.h"
 #include "bench/bench_summary.h"
-#include "cli/cli.h"
-#include "cli/commands.h"
-#include "common/shard.h"
-#include "dist/shard_count.h"
-#include "puzzle/split.h"
-#include "solvers/registry.h"
-#include "common/text.h"
+#include "bench/solve_row.h"
+#include "common/exit_status.h"
 #include "common/io.h"
+#include "common/shard.h"
+#include "common/text.h"
+#include "dist/count_merge.h"
+#include "dist/count_text.h"
+#include "solvers/registry.h"
 
 static void chomp(char *s)
 {
@@ -123,34 +122,6 @@ static int check_cover(const struct shard *shards, const char *const *names, siz
 
 /* ---- count ---- */
 
-enum { COUNT_FIXED_COLS = 6 }; /* index,puzzle,subproblems,solved,outcome,solutions */
-
-struct count_input {
-    FILE *f;
-    const char *name;
-    struct shard shard;
-    char *opts; /* header without the shard field */
-    char *columns; /* the CSV header line */
-    char *line;
-    size_t cap;
-    unsigned long row;
-};
-
-static int split_fields(char *line, char **field, int max)
-{
-    int n = 0;
-    for (char *p = line;;) {
-        if (n == max)
-            return -1;
-        field[n++] = p;
-        p = strchr(p, ',');
-        if (!p)
-            break;
-        *p++ = '\0';
-    }
-    return n;
-}
-
 static bool parse_u64(const char *text, uint64_t *out)
 {
     return text_parse_u64(text, out) == 0;
@@ -170,259 +141,163 @@ static bool option_value(const char *opts, const char *key, char *out, size_t le
     return false;
 }
 
-/* One partial row: the key that must agree between shards, and the tally. */
-struct count_row {
-    unsigned long index;
-    char puzzle[GRID_MAX_CELLS + 1];
-    uint64_t subproblems;
-    int outcome; /* 0 done, 1 limit, 2 error, 3 invalid */
-    struct shard_tally tally;
+struct count_input {
+    FILE *f;
+    const char *name;
+    char *opts; /* header without the shard field */
+    char *columns; /* the CSV header line */
 };
 
-static int parse_count_row(char *line, const struct solver *s, const char *shape_box,
-    struct count_row *row, char *why, size_t whylen)
+static void free_count_inputs(struct count_input *in, size_t n)
 {
-    enum { MAXF = COUNT_FIXED_COLS + SOLVER_COUNTER_COUNT + 3 };
-    char *f[MAXF + 1];
-    const int nf = split_fields(line, f, MAXF + 1);
-    if (nf != MAXF) {
-        snprintf(why, whylen, "%d fields, %d expected", nf, MAXF);
+    for (size_t i = 0; in && i < n; i++) {
+        free(in[i].opts);
+        free(in[i].columns);
+    }
+    free(in);
+}
+
+/* A partial's two header lines; they must be shard 0's. Returns 0 or -1. */
+static int read_count_header(
+    struct count_input *ci, const struct count_input *first, struct shard *shard)
+{
+    size_t cap = 0;
+    if (!next_line(ci->f, &ci->opts, &cap)
+        || strncmp(ci->opts, COUNT_PARTIAL_MAGIC, strlen(COUNT_PARTIAL_MAGIC)) != 0) {
+        fprintf(stderr, "sudolab merge: %s: not a count partial (count --shard K/N)\n",
+            ci->name);
         return -1;
     }
-    memset(row, 0, sizeof(*row));
-    uint64_t v;
-    if (!parse_u64(f[0], &v) || strlen(f[1]) > GRID_MAX_CELLS
-        || !parse_u64(f[2], &row->subproblems) || !parse_u64(f[3], &row->tally.solved)
-        || !parse_u64(f[5], &row->tally.solutions)) {
-        snprintf(why, whylen, "a malformed row");
+    if (take_shard_token(ci->opts, shard) != 0) {
+        fprintf(stderr, "sudolab merge: %s: no shard=K/N in the first line\n", ci->name);
         return -1;
     }
-    row->index = (unsigned long) v;
-    snprintf(row->puzzle, sizeof(row->puzzle), "%s", f[1]);
-    static const char *const outcomes[] = { "done", "limit", "error", "invalid" };
-    row->outcome = -1;
-    for (int i = 0; i < 4; i++) {
-        if (strcmp(f[4], outcomes[i]) == 0)
-            row->outcome = i;
-    }
-    if (row->outcome < 0) {
-        snprintf(why, whylen, "unknown outcome '%s'", f[4]);
+    cap = 0;
+    if (!next_line(ci->f, &ci->columns, &cap)) {
+        fprintf(stderr, "sudolab merge: %s: no column line\n", ci->name);
         return -1;
     }
-    row->tally.budget = row->outcome == 1;
-    row->tally.error = row->outcome == 2;
-    if (row->tally.error)
-        snprintf(
-            row->tally.error_text, sizeof(row->tally.error_text), "failed in a shard");
-    uint64_t counters[SOLVER_COUNTER_COUNT] = { 0 };
-    for (int i = 0; i < SOLVER_COUNTER_COUNT; i++) {
-        const char *cell = f[COUNT_FIXED_COLS + i];
-        if (*cell == '\0')
-            continue;
-        if (!(s->counters & (1u << i)) || !parse_u64(cell, &counters[i])) {
-            snprintf(why, whylen, "bad %s '%s'", solver_counter_names[i], cell);
-            return -1;
-        }
-    }
-#define X(name, doc) row->tally.counters.name = counters[SOLVER_COUNTER_##name];
-    SOLVER_COUNTERS(X)
-#undef X
-    const int t = COUNT_FIXED_COLS + SOLVER_COUNTER_COUNT;
-    if (!parse_u64(f[t], &row->tally.time_ns)) {
-        snprintf(why, whylen, "bad time_ns");
+    if (strcmp(ci->opts, first->opts) != 0 || strcmp(ci->columns, first->columns) != 0) {
+        char diff[200];
+        first_difference(first->opts, ci->opts, diff, sizeof(diff));
+        if (strcmp(ci->opts, first->opts) == 0)
+            snprintf(diff, sizeof(diff), "different columns");
+        fprintf(stderr, "sudolab merge: %s and %s come from different runs: %s\n",
+            first->name, ci->name, diff);
         return -1;
-    }
-    if (f[t + 1][0] != '\0') {
-        if (!parse_u64(f[t + 1], &row->tally.first_sub) || f[t + 2][0] == '\0') {
-            snprintf(why, whylen, "bad first solution");
-            return -1;
-        }
-        /* the solution has the puzzle's shape: --size when given, else its length */
-        struct grid_shape shape = { 0, 0, 0 };
-        int br, bc;
-        if (grid_parse_box(shape_box, &br, &bc) == 0) {
-            shape.box_rows = (uint8_t) br;
-            shape.box_cols = (uint8_t) bc;
-        }
-        if (grid_parse_token(
-                &row->tally.first, f[t + 2], strlen(f[t + 2]), &shape, NULL, 0)
-            != 0) {
-            snprintf(why, whylen, "bad solution '%.40s'", f[t + 2]);
-            return -1;
-        }
-        row->tally.have_first = true;
     }
     return 0;
 }
 
-static void free_count_inputs(struct count_input *in, size_t n)
+/* Every row of one partial, into the sums. Returns 0 or -1. */
+static int add_count_rows(struct count_input *ci, const struct solver *s, const char *box,
+    struct count_merge *m)
 {
-    for (size_t i = 0; i < n; i++) {
-        free(in[i].opts);
-        free(in[i].columns);
-        free(in[i].line);
+    char *line = NULL, why[200];
+    size_t cap = 0, r = 0;
+    int rc = 0;
+    for (; rc == 0 && next_line(ci->f, &line, &cap); r++) {
+        struct count_row row;
+        if (count_partial_parse(line, s, box, &row, why, sizeof(why)) != 0) {
+            fprintf(stderr, "sudolab merge: %s: row %zu: %s\n", ci->name, r + 1, why);
+            rc = -1;
+        } else if (count_merge_add(m, r, &row, why, sizeof(why)) != 0) {
+            fprintf(stderr, "sudolab merge: %s: %s\n", ci->name, why);
+            rc = -1;
+        }
     }
-    free(in);
+    free(line);
+    if (rc == 0 && count_merge_shard_done(m, r, why, sizeof(why)) != 0) {
+        fprintf(stderr, "sudolab merge: %s: %s\n", ci->name, why);
+        rc = -1;
+    }
+    return rc;
+}
+
+/* count's rows from the sums. Returns an exit status. */
+static int print_count_rows(
+    const struct count_merge *m, const struct solver *s, uint64_t limit, bool csv)
+{
+    const struct solve_row_style style = { s, true, csv, false };
+    int rc = EXIT_STATUS_OK;
+    if (csv)
+        solve_row_header(stdout);
+    for (size_t r = 0; r < m->nrows; r++) {
+        if (count_row_report(stderr, limit, &m->rows[r]))
+            rc = EXIT_STATUS_SKIPPED;
+        count_row_print(stdout, &style, limit, &m->rows[r]);
+    }
+    fflush(stdout);
+    return rc;
+}
+
+/* The partials' headers, checked; their order by shard number. */
+static int check_count_inputs(struct count_input *in, size_t n, size_t *order)
+{
+    struct shard *shards = calloc(n, sizeof(*shards));
+    if (!shards) {
+        fprintf(stderr, "sudolab merge: out of memory\n");
+        return EXIT_STATUS_SKIPPED;
+    }
+    int rc = EXIT_STATUS_OK;
+    for (size_t i = 0; i < n && rc == EXIT_STATUS_OK; i++) {
+        if (read_count_header(&in[i], &in[0], &shards[i]) != 0)
+            rc = EXIT_STATUS_USAGE;
+    }
+    const char **names = calloc(n, sizeof(*names));
+    for (size_t i = 0; names && i < n; i++)
+        names[i] = in[i].name;
+    if (rc == EXIT_STATUS_OK
+        && (!names || check_cover(shards, names, n, "count", order) != 0))
+        rc = EXIT_STATUS_USAGE;
+    free(names);
+    free(shards);
+    return rc;
 }
 
 int merge_count(FILE *const *files, const char *const *names, size_t n, bool csv)
 {
     struct count_input *in = calloc(n, sizeof(*in));
-    struct shard *shards = calloc(n, sizeof(*shards));
     size_t *order = calloc(n, sizeof(*order));
-    int rc = CLI_OK;
-    if (!in || !shards || !order) {
+    int rc = EXIT_STATUS_SKIPPED;
+    if (!in || !order) {
         fprintf(stderr, "sudolab merge: out of memory\n");
-        rc = CLI_SKIPPED;
         goto done;
     }
-    for (size_t i = 0; i < n; i++) {
-        in[i].f = files[i];
-        in[i].name = names[i];
-        if (!next_line(in[i].f, &in[i].opts, &in[i].cap)
-            || strncmp(in[i].opts, SHARD_COUNT_MAGIC, strlen(SHARD_COUNT_MAGIC)) != 0) {
-            fprintf(stderr,
-                "sudolab merge: %s: not a count partial (count --shard K/N)\n", names[i]);
-            rc = CLI_USAGE;
-            goto done;
-        }
-        in[i].cap = 0;
-        if (take_shard_token(in[i].opts, &in[i].shard) != 0) {
-            fprintf(
-                stderr, "sudolab merge: %s: no shard=K/N in the first line\n", names[i]);
-            rc = CLI_USAGE;
-            goto done;
-        }
-        shards[i] = in[i].shard;
-        if (!next_line(in[i].f, &in[i].columns, &in[i].cap)) {
-            fprintf(stderr, "sudolab merge: %s: no column line\n", names[i]);
-            rc = CLI_USAGE;
-            goto done;
-        }
-        in[i].cap = 0;
-        if (strcmp(in[i].opts, in[0].opts) != 0
-            || strcmp(in[i].columns, in[0].columns) != 0) {
-            char diff[200];
-            first_difference(in[0].opts, in[i].opts, diff, sizeof(diff));
-            if (strcmp(in[i].opts, in[0].opts) == 0)
-                snprintf(diff, sizeof(diff), "different columns");
-            fprintf(stderr, "sudolab merge: %s and %s come from different runs: %s\n",
-                names[0], names[i], diff);
-            rc = CLI_USAGE;
-            goto done;
-        }
-    }
-    if (check_cover(shards, names, n, "count", order) != 0) {
-        rc = CLI_USAGE;
+    for (size_t i = 0; i < n; i++)
+        in[i] = (struct count_input) { files[i], names[i], NULL, NULL };
+    rc = check_count_inputs(in, n, order);
+    if (rc != EXIT_STATUS_OK)
         goto done;
-    }
-
     char solver_name[64] = "", limit_text[32] = "0", box[16] = "";
     option_value(in[0].opts, "solver", solver_name, sizeof(solver_name));
     option_value(in[0].opts, "limit", limit_text, sizeof(limit_text));
     option_value(in[0].opts, "size", box, sizeof(box));
-    struct cli_common common;
-    cli_common_defaults(&common, 0);
-    common.solver = solver_find(solver_name);
-    common.csv = csv;
-    if (!common.solver || !parse_u64(limit_text, &common.limit)) {
+    const struct solver *s = solver_find(solver_name);
+    uint64_t limit;
+    if (!s || !parse_u64(limit_text, &limit)) {
         fprintf(stderr, "sudolab merge: %s: solver '%s' is not in this build\n", names[0],
             solver_name);
-        rc = CLI_USAGE;
+        rc = EXIT_STATUS_USAGE;
         goto done;
     }
-
     /* Rows first, all of them, so a mismatch anywhere leaves stdout empty. */
-    struct count_row *rows = NULL;
-    size_t nrows = 0, cap = 0;
-    while (rc == CLI_OK) {
-        size_t ended = 0;
-        for (size_t i = 0; i < n; i++)
-            ended += !next_line(in[i].f, &in[i].line, &in[i].cap);
-        if (ended == n)
-            break;
-        if (ended > 0) {
-            fprintf(stderr,
-                "sudolab merge: the shards have different numbers of rows (one "
-                "stops after row %zu): a shard is incomplete\n",
-                nrows);
-            rc = CLI_USAGE;
-            break;
-        }
-        struct count_row row, sum;
-        for (size_t k = 0; k < n && rc == CLI_OK; k++) {
-            struct count_input *ci = &in[order[k]];
-            ci->row++;
-            char why[120];
-            if (parse_count_row(ci->line, common.solver, box, &row, why, sizeof(why))
-                != 0) {
-                fprintf(
-                    stderr, "sudolab merge: %s: row %lu: %s\n", ci->name, ci->row, why);
-                rc = CLI_USAGE;
-            } else if (k == 0) {
-                sum = row;
-            } else if (row.index != sum.index || strcmp(row.puzzle, sum.puzzle) != 0
-                || row.subproblems != sum.subproblems
-                || (row.outcome == 3) != (sum.outcome == 3)) {
-                fprintf(stderr,
-                    "sudolab merge: %s row %lu (entry %lu) does not match %s: "
-                    "different inputs or split\n",
-                    ci->name, ci->row, row.index, in[order[0]].name);
-                rc = CLI_USAGE;
-            } else {
-                shard_tally_merge(&sum.tally, &row.tally);
-            }
-        }
-        if (rc != CLI_OK)
-            break;
-        if (sum.outcome != 3 && sum.tally.solved != sum.subproblems) {
-            fprintf(stderr,
-                "sudolab merge: entry %lu: %llu of %llu subproblems solved: a "
-                "shard is incomplete or repeated\n",
-                sum.index, (unsigned long long) sum.tally.solved,
-                (unsigned long long) sum.subproblems);
-            rc = CLI_USAGE;
-            break;
-        }
-        if (nrows == cap) {
-            cap = cap ? 2 * cap : 256;
-            struct count_row *grown = realloc(rows, cap * sizeof(*grown));
-            if (!grown) {
-                fprintf(stderr, "sudolab merge: out of memory\n");
-                rc = CLI_SKIPPED;
-                break;
-            }
-            rows = grown;
-        }
-        rows[nrows++] = sum;
+    struct count_merge m;
+    count_merge_init(&m);
+    char why[200];
+    for (size_t k = 0; k < n && rc == EXIT_STATUS_OK; k++) {
+        if (add_count_rows(&in[order[k]], s, box, &m) != 0)
+            rc = EXIT_STATUS_USAGE;
     }
-    if (rc == CLI_OK) {
-        if (csv)
-            solve_row_header(stdout);
-        for (size_t r = 0; r < nrows; r++) {
-            struct solve_result res;
-            struct grid puzzle;
-            memset(&puzzle, 0, sizeof(puzzle));
-            if (rows[r].outcome == 3) {
-                memset(&res, 0, sizeof(res));
-                res.status = SOLVE_STATUS_INVALID;
-            } else {
-                shard_tally_result(&rows[r].tally, common.limit, &res);
-            }
-            {
-                const struct solve_row_style style = { common.solver, true, csv, false };
-                solve_row_print(stdout, &style, rows[r].index, &puzzle, &res);
-            }
-            if (res.status == SOLVE_STATUS_INVALID || res.status == SOLVE_STATUS_ERROR)
-                rc = CLI_SKIPPED;
-        }
-        fflush(stdout);
+    if (rc == EXIT_STATUS_OK && count_merge_check(&m, why, sizeof(why)) != 0) {
+        fprintf(stderr, "sudolab merge: %s\n", why);
+        rc = EXIT_STATUS_USAGE;
     }
-    free(rows);
+    if (rc == EXIT_STATUS_OK)
+        rc = print_count_rows(&m, s, limit, csv);
+    count_merge_free(&m);
 done:
-    if (in)
-        free_count_inputs(in, n);
-    free(shards);
+    free_count_inputs(in, n);
     free(order);
     return rc;
 }
@@ -436,38 +311,38 @@ int merge_generate(FILE *const *files, const char *const *names, size_t n, FILE 
     size_t *order = calloc(n, sizeof(*order));
     char *line = NULL;
     size_t cap = 0;
-    int rc = CLI_OK;
+    int rc = EXIT_STATUS_OK;
     if (!header || !shards || !order) {
         fprintf(stderr, "sudolab merge: out of memory\n");
-        rc = CLI_SKIPPED;
+        rc = EXIT_STATUS_SKIPPED;
         goto done;
     }
-    for (size_t i = 0; i < n && rc == CLI_OK; i++) {
+    for (size_t i = 0; i < n && rc == EXIT_STATUS_OK; i++) {
         size_t hcap = 0;
         if (!next_line(files[i], &header[i], &hcap)
             || strncmp(header[i], "# sudolab generate ", 19) != 0) {
             fprintf(
                 stderr, "sudolab merge: %s: not a sudolab generate output\n", names[i]);
-            rc = CLI_USAGE;
+            rc = EXIT_STATUS_USAGE;
             break;
         }
         const int t = take_shard_token(header[i], &shards[i]);
         if (t < 0) {
             fprintf(stderr, "sudolab merge: %s: a malformed shard field\n", names[i]);
-            rc = CLI_USAGE;
+            rc = EXIT_STATUS_USAGE;
         } else if (t > 0) {
             shards[i] = (struct shard) { 1, 1 };
         }
-        if (rc == CLI_OK && strcmp(header[i], header[0]) != 0) {
+        if (rc == EXIT_STATUS_OK && strcmp(header[i], header[0]) != 0) {
             char diff[200];
             first_difference(header[0], header[i], diff, sizeof(diff));
             fprintf(stderr, "sudolab merge: %s and %s come from different runs: %s\n",
                 names[0], names[i], diff);
-            rc = CLI_USAGE;
+            rc = EXIT_STATUS_USAGE;
         }
     }
-    if (rc != CLI_OK || check_cover(shards, names, n, "generate", order) != 0) {
-        rc = CLI_USAGE;
+    if (rc != EXIT_STATUS_OK || check_cover(shards, names, n, "generate", order) != 0) {
+        rc = EXIT_STATUS_USAGE;
         goto done;
     }
     char count_text[32] = "";
@@ -475,13 +350,13 @@ int merge_generate(FILE *const *files, const char *const *names, size_t n, FILE 
     if (!option_value(header[0], "count", count_text, sizeof(count_text))
         || !parse_u64(count_text, &total)) {
         fprintf(stderr, "sudolab merge: %s: no count= in the header\n", names[0]);
-        rc = CLI_USAGE;
+        rc = EXIT_STATUS_USAGE;
         goto done;
     }
     /* Check every shard holds exactly its share (generate's split: N
      * consecutive near-equal runs of puzzle numbers) before writing. */
     const uint64_t N = shards[0].n, rest = total % N;
-    for (size_t k = 0; k < N && rc == CLI_OK; k++) {
+    for (size_t k = 0; k < N && rc == EXIT_STATUS_OK; k++) {
         FILE *f = files[order[k]];
         const uint64_t want = total / N + (k < rest ? 1 : 0);
         uint64_t got = 0;
@@ -497,15 +372,15 @@ int merge_generate(FILE *const *files, const char *const *names, size_t n, FILE 
                 names[order[k]], k + 1, (unsigned long long) N, (unsigned long long) got,
                 (unsigned long long) want,
                 got < want ? "an incomplete shard" : "duplicate rows");
-            rc = CLI_USAGE;
+            rc = EXIT_STATUS_USAGE;
         }
         if (start < 0 || fseek(f, start, SEEK_SET) != 0) {
             fprintf(stderr, "sudolab merge: %s: cannot read it twice (a pipe?)\n",
                 names[order[k]]);
-            rc = CLI_USAGE;
+            rc = EXIT_STATUS_USAGE;
         }
     }
-    if (rc != CLI_OK)
+    if (rc != EXIT_STATUS_OK)
         goto done;
     fprintf(out, "%s\n", header[0]);
     for (size_t k = 0; k < N; k++) {
@@ -516,7 +391,7 @@ int merge_generate(FILE *const *files, const char *const *names, size_t n, FILE 
         }
     }
     if (fflush(out) != 0)
-        rc = CLI_SKIPPED;
+        rc = EXIT_STATUS_SKIPPED;
 done:
     for (size_t i = 0; header && i < n; i++)
         free(header[i]);
@@ -544,7 +419,7 @@ enum merge_kind merge_detect(const char *path)
     fclose(f);
     if (!got)
         return MERGE_UNKNOWN;
-    if (strncmp(line, SHARD_COUNT_MAGIC, strlen(SHARD_COUNT_MAGIC)) == 0)
+    if (strncmp(line, COUNT_PARTIAL_MAGIC, strlen(COUNT_PARTIAL_MAGIC)) == 0)
         return MERGE_COUNT;
     if (strncmp(line, "# sudolab generate ", 19) == 0)
         return MERGE_GENERATE;
@@ -929,10 +804,10 @@ int merge_bench(const char *const *dirs, size_t n, const char *out_dir, FILE *in
     const struct solver **solvers = NULL;
     struct bench_plan plan;
     bool have_plan = false;
-    int rc = CLI_USAGE;
+    int rc = EXIT_STATUS_USAGE;
     if (!shards || !nums || !order || !ident0 || !ident) {
         fprintf(stderr, "sudolab merge: out of memory\n");
-        rc = CLI_SKIPPED;
+        rc = EXIT_STATUS_SKIPPED;
         goto done;
     }
     for (size_t i = 0; i < n; i++) {
@@ -989,7 +864,7 @@ int merge_bench(const char *const *dirs, size_t n, const char *out_dir, FILE *in
     size_t nsolvers = 0;
     solvers = calloc(strlen(names) / 2 + 2, sizeof(*solvers));
     if (!solvers) {
-        rc = CLI_SKIPPED;
+        rc = EXIT_STATUS_SKIPPED;
         goto done;
     }
     for (char *save = NULL, *tok = strtok_r(names, " ", &save); tok;
@@ -1029,19 +904,19 @@ int merge_bench(const char *const *dirs, size_t n, const char *out_dir, FILE *in
         }
         const int ci = bench_plan_add_corpus(&plan, name);
         if (ci < 0) {
-            rc = CLI_SKIPPED;
+            rc = EXIT_STATUS_SKIPPED;
             goto done;
         }
         /* entries as placeholders: the rows carry the results, not the puzzles */
         for (unsigned long e = 0; e < entries; e++) {
             if (bench_plan_add_puzzle(&plan, (size_t) ci, &blank, false) != 0) {
-                rc = CLI_SKIPPED;
+                rc = EXIT_STATUS_SKIPPED;
                 goto done;
             }
         }
     }
     if (bench_plan_finish(&plan) != 0) {
-        rc = CLI_SKIPPED;
+        rc = EXIT_STATUS_SKIPPED;
         goto done;
     }
     for (size_t k = 0; k < n; k++) {
@@ -1087,11 +962,11 @@ int merge_bench(const char *const *dirs, size_t n, const char *out_dir, FILE *in
     const unsigned long disagreements = bench_plan_crosscheck(&plan, stderr);
     if (io_make_dirs(out_dir) != 0) {
         fprintf(stderr, "sudolab merge: %s: %s\n", out_dir, strerror(errno));
-        rc = CLI_SKIPPED;
+        rc = EXIT_STATUS_SKIPPED;
         goto done;
     }
     if (write_outputs(&plan, shards, n, out_dir, baseline, disagreements) != 0) {
-        rc = CLI_SKIPPED;
+        rc = EXIT_STATUS_SKIPPED;
         goto done;
     }
     if (info) {
@@ -1102,7 +977,7 @@ int merge_bench(const char *const *dirs, size_t n, const char *out_dir, FILE *in
     if (disagreements)
         fprintf(stderr, "sudolab merge: %lu puzzle%s with disagreeing answers\n",
             disagreements, disagreements == 1 ? "" : "s");
-    rc = disagreements || plan.errors ? CLI_SKIPPED : CLI_OK;
+    rc = disagreements || plan.errors ? EXIT_STATUS_SKIPPED : EXIT_STATUS_OK;
 done:
     if (have_plan)
         bench_plan_free(&plan);

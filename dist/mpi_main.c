@@ -1095,7 +1095,7 @@ static int run_bench(int argc, char **argv, int rank)
     struct bench_mpi m;
     memset(&m, 0, sizeof(m));
     m.stderr_fd = -1;
-    const struct dist_hooks hooks = { mpi_bench_run, &m };
+    const struct dist_runner hooks = { .bench = mpi_bench_run, .output = true, .ctx = &m };
     dist_install(&hooks);
     int rc;
     if (rank == 0) {
