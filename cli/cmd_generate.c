@@ -1,124 +1,21 @@
 /* sudolab generate: seeded unique puzzles, one per line, after a `#` header
- * that records everything needed to make the same file again. Threads take
- * puzzle numbers from a shared counter in blocks; output stays in puzzle
- * order, so -j N writes the very bytes -j 1 writes. */
-#include <pthread.h>
+ * that records everything needed to make the same file again. The puzzles
+ * are made by dist/gen_range.h (threads, or the ranks of sudolab-mpi) and
+ * come back in puzzle order, so -j N writes the very bytes -j 1 writes. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/cmd_generate.h"
 #include "cli/commands.h"
-#include "puzzle/generate.h"
+#include "dist/dist.h"
 #include "puzzle/rate.h"
 #include "solvers/registry.h"
 #include "common/text.h"
 
-enum { GEN_BLOCK = 256, GEN_MAX_JOBS = 256, GEN_RATE_TEXT = 640 };
-
-struct gen_slot {
-    struct grid puzzle;
-    char rating[GEN_RATE_TEXT];
-    int failed;
-    char why[640];
-};
-
-struct gen_run {
-    struct gen_options opt;
-    uint64_t count, first; /* puzzles first .. first + count - 1 */
-    unsigned rate_methods;
-    int permutations;
-    int jobs;
-    const struct solver *rate_solver;
-    /* the block being made */
-    struct gen_slot *slots;
-    uint64_t block_start, block_len;
-    uint64_t next;
-    pthread_mutex_t lock;
-    struct gen_stats total;
-};
-
-struct gen_worker {
-    struct gen_run *run;
-    struct generator *gen;
-    struct rater rater;
-    bool rating;
-};
-
-static void make_one(struct gen_worker *w, uint64_t k)
+static void print_header(const struct generate_args *a, const struct gen_options *o)
 {
-    struct gen_run *run = w->run;
-    struct gen_slot *slot = &run->slots[k - run->block_start];
-    slot->failed = 0;
-    slot->rating[0] = '\0';
-    if (gen_make(w->gen, run->first + k, &slot->puzzle, NULL) != 0) {
-        slot->failed = 1;
-        snprintf(slot->why, sizeof(slot->why), "%s", gen_error(w->gen));
-        return;
-    }
-    if (w->rating) {
-        struct rate_values v;
-        rater_rate(&w->rater, &slot->puzzle, &v);
-        rate_format(slot->rating, sizeof(slot->rating), &v, run->rate_methods, false);
-    }
-}
-
-static void *worker_main(void *arg)
-{
-    struct gen_worker *w = arg;
-    struct gen_run *run = w->run;
-    for (;;) {
-        pthread_mutex_lock(&run->lock);
-        const uint64_t k = run->next++;
-        pthread_mutex_unlock(&run->lock);
-        if (k >= run->block_start + run->block_len)
-            return NULL;
-        make_one(w, k);
-    }
-}
-
-static int open_worker(struct gen_worker *w, struct gen_run *run)
-{
-    char why[200];
-    memset(w, 0, sizeof(*w));
-    w->run = run;
-    w->gen = gen_open(&run->opt, why, sizeof(why));
-    if (!w->gen) {
-        fprintf(stderr, "sudolab generate: %s\n", why);
-        return -1;
-    }
-    if (run->rate_methods) {
-        if (rater_open(&w->rater, run->rate_methods, run->rate_solver, run->permutations,
-                run->opt.seed, why, sizeof(why))
-            != 0) {
-            fprintf(stderr, "sudolab generate: --rate: %s\n", why);
-            gen_close(w->gen);
-            return -1;
-        }
-        w->rating = true;
-    }
-    return 0;
-}
-
-static void close_worker(struct gen_worker *w, struct gen_stats *total)
-{
-    const struct gen_stats *s = gen_stats(w->gen);
-    total->puzzles += s->puzzles;
-    total->grids += s->grids;
-    total->checks += s->checks;
-    total->shortcuts += s->shortcuts;
-    total->climbs += s->climbs;
-    total->rejected += s->rejected;
-    total->verify_ns += s->verify_ns;
-    if (w->rating)
-        rater_close(&w->rater);
-    gen_close(w->gen);
-}
-
-static void print_header(
-    const struct gen_run *run, const struct generator *g, const char *shard)
-{
-    const struct gen_options *o = gen_options(g);
     int lo, hi;
     gen_target(o, &lo, &hi);
     printf("# sudolab generate method=%s", gen_method_name(o->method));
@@ -130,20 +27,21 @@ static void print_header(
     printf(" size=%dx%d variant=%s symmetric=%s minimal=%s seed=%llu count=%llu",
         o->box_rows, o->box_cols, o->variant == GRID_DIAGONAL ? "diagonal" : "standard",
         o->symmetric ? "yes" : "no", o->minimal ? "yes" : "no",
-        (unsigned long long) o->seed, (unsigned long long) run->count);
+        (unsigned long long) o->seed, (unsigned long long) a->count);
     if (o->technique_filter)
         printf(" techniques=%s..%s", logic_technique_name(o->min_technique),
             logic_technique_name(o->max_technique));
-    if (shard)
-        printf(" shard=%s", shard);
+    if (a->shard)
+        printf(" shard=%s", a->shard);
     printf(" solver=%s verifier=%s", o->solver->name, o->verifier->name);
-    if (run->rate_methods) {
+    const struct gen_range_options *r = &a->range;
+    if (r->rate_methods) {
         char names[64];
-        rate_method_names(names, sizeof(names), run->rate_methods);
+        rate_method_names(names, sizeof(names), r->rate_methods);
         printf(" rate=%s", names);
-        if (run->rate_methods & RATE_GUESSES)
+        if (r->rate_methods & RATE_GUESSES)
             printf(" rate_solver=%s permutations=%d",
-                run->rate_solver ? run->rate_solver->name : "?", run->permutations);
+                r->rate_solver ? r->rate_solver->name : "?", r->permutations);
     }
     putchar('\n');
 }
@@ -202,70 +100,20 @@ static int parse_shard(const char *text, uint64_t *k, uint64_t *n)
 static int bad(const char *option, const char *arg, const char *expected)
 {
     fprintf(stderr, "sudolab generate: --%s %s: %s expected\n", option, arg, expected);
-    return CLI_USAGE;
+    return -1;
 }
 
-static int run_blocks(struct gen_run *run, struct gen_worker *workers, bool stats)
+int generate_parse(int argc, char **argv, struct generate_args *a)
 {
-    pthread_t threads[GEN_MAX_JOBS];
-    char line[GRID_MAX_CELLS + 1];
-    const uint64_t start_ns = clock_now_ns();
-    int status = CLI_OK;
-    for (uint64_t b = 0; b < run->count && status == CLI_OK; b += GEN_BLOCK) {
-        run->block_start = b;
-        run->block_len = run->count - b < GEN_BLOCK ? run->count - b : GEN_BLOCK;
-        run->next = b;
-        if (run->jobs == 1) {
-            worker_main(&workers[0]);
-        } else {
-            int started = 0;
-            for (int t = 0; t < run->jobs; t++) {
-                if (pthread_create(&threads[t], NULL, worker_main, &workers[t]) != 0)
-                    break;
-                started++;
-            }
-            if (started == 0)
-                worker_main(&workers[0]);
-            for (int t = 0; t < started; t++)
-                pthread_join(threads[t], NULL);
-        }
-        for (uint64_t k = 0; k < run->block_len; k++) {
-            const struct gen_slot *slot = &run->slots[k];
-            if (slot->failed) {
-                fprintf(stderr, "sudolab generate: puzzle %llu: %s\n",
-                    (unsigned long long) (run->first + b + k + 1), slot->why);
-                status = CLI_SKIPPED;
-                break;
-            }
-            grid_format_line(&slot->puzzle, line);
-            printf("%s%s\n", line, slot->rating);
-        }
-        fflush(stdout);
-    }
-    if (stats) {
-        const double secs = (double) (clock_now_ns() - start_ns) / 1e9;
-        fprintf(stderr,
-            "sudolab generate: %llu puzzles in %.3f s (%.1f puzzles/s, %d thread%s)\n",
-            (unsigned long long) run->count, secs,
-            secs > 0 ? (double) run->count / secs : 0.0, run->jobs,
-            run->jobs == 1 ? "" : "s");
-    }
-    return status;
-}
-
-int cmd_generate(int argc, char **argv)
-{
-    struct gen_run run;
-    memset(&run, 0, sizeof(run));
-    run.opt.box_rows = 3;
-    run.opt.box_cols = 3;
-    run.opt.level = GEN_MEDIUM;
-    run.count = 1;
-    run.jobs = 1;
-    run.permutations = 10;
-    bool seed_set = false, stats = false;
-    const char *shard = NULL;
-    uint64_t shard_k = 1, shard_n = 1;
+    memset(a, 0, sizeof(*a));
+    a->range.gen.box_rows = 3;
+    a->range.gen.box_cols = 3;
+    a->range.gen.level = GEN_MEDIUM;
+    a->count = 1;
+    a->range.jobs = 1;
+    a->range.permutations = 10;
+    a->shard_k = 1;
+    a->shard_n = 1;
     enum {
         OPT_METHOD = CLI_OPT_FIRST_FREE,
         OPT_DIFFICULTY,
@@ -319,64 +167,64 @@ int cmd_generate(int argc, char **argv)
     while ((opt = getopt_long(argc, argv, "j:", longopts, NULL)) != -1) {
         switch (opt) {
         case OPT_METHOD:
-            if (gen_parse_method(optarg, &run.opt.method) != 0)
+            if (gen_parse_method(optarg, &a->range.gen.method) != 0)
                 return bad("method", optarg, "dig or seed003");
             break;
         case OPT_DIFFICULTY:
-            if (gen_parse_level(optarg, &run.opt.level) != 0)
+            if (gen_parse_level(optarg, &a->range.gen.level) != 0)
                 return bad("difficulty", optarg, "easy, medium or hard");
             break;
         case OPT_HOLES:
             if (text_parse_u64(optarg, &value) != 0 || value < 1
                 || value >= GRID_MAX_CELLS)
                 return bad("holes", optarg, "a hole count");
-            run.opt.holes = (int) value;
+            a->range.gen.holes = (int) value;
             break;
         case OPT_COUNT:
-            if (text_parse_u64(optarg, &run.count) != 0)
+            if (text_parse_u64(optarg, &a->count) != 0)
                 return bad("count", optarg, "a puzzle count");
             break;
         case OPT_SEED:
-            if (text_parse_u64(optarg, &run.opt.seed) != 0)
+            if (text_parse_u64(optarg, &a->range.gen.seed) != 0)
                 return bad("seed", optarg, "a non-negative integer");
-            seed_set = true;
+            a->seed_set = true;
             break;
         case OPT_SYMMETRIC:
-            run.opt.symmetric = true;
+            a->range.gen.symmetric = true;
             break;
         case OPT_MINIMAL:
-            run.opt.minimal = true;
+            a->range.gen.minimal = true;
             break;
         case OPT_SIZE:
-            if (grid_parse_box(optarg, &run.opt.box_rows, &run.opt.box_cols) != 0)
+            if (grid_parse_box(optarg, &a->range.gen.box_rows, &a->range.gen.box_cols) != 0)
                 return bad("size", optarg, "box rows x box columns, such as 3x3 or 2x3,");
             break;
         case OPT_VARIANT:
             if (strcmp(optarg, "standard") == 0)
-                run.opt.variant = GRID_STANDARD;
+                a->range.gen.variant = GRID_STANDARD;
             else if (strcmp(optarg, "diagonal") == 0 || strcmp(optarg, "x") == 0)
-                run.opt.variant = GRID_DIAGONAL;
+                a->range.gen.variant = GRID_DIAGONAL;
             else
                 return bad("variant", optarg, "standard or diagonal");
             break;
         case 'j':
             if (text_parse_u64(optarg, &value) != 0 || value < 1 || value > GEN_MAX_JOBS)
                 return bad("jobs", optarg, "a thread count from 1 to 256");
-            run.jobs = (int) value;
+            a->range.jobs = (int) value;
             break;
         case OPT_SHARD:
-            if (parse_shard(optarg, &shard_k, &shard_n) != 0)
+            if (parse_shard(optarg, &a->shard_k, &a->shard_n) != 0)
                 return bad("shard", optarg, "K/N with 1 <= K <= N");
-            shard = optarg;
+            a->shard = optarg;
             break;
         case OPT_RATE:
-            if (rate_parse_methods(optarg, &run.rate_methods) != 0)
+            if (rate_parse_methods(optarg, &a->range.rate_methods) != 0)
                 return bad("rate", optarg, "blanks, freedom, guesses, techniques or all");
             break;
         case OPT_PERMUTATIONS:
             if (text_parse_u64(optarg, &value) != 0 || value < 1 || value > 100000)
                 return bad("permutations", optarg, "a count from 1");
-            run.permutations = (int) value;
+            a->range.permutations = (int) value;
             break;
         case OPT_SOLVER:
         case OPT_VERIFIER: {
@@ -385,26 +233,26 @@ int cmd_generate(int argc, char **argv)
                 fprintf(stderr,
                     "sudolab generate: no solver named '%s' (see `sudolab list`)\n",
                     optarg);
-                return CLI_USAGE;
+                return -1;
             }
             if (opt == OPT_SOLVER)
-                run.opt.solver = s;
+                a->range.gen.solver = s;
             else
-                run.opt.verifier = s;
+                a->range.gen.verifier = s;
             break;
         }
         case OPT_ATTEMPTS:
             if (text_parse_u64(optarg, &value) != 0 || value < 1 || value > UINT32_MAX)
                 return bad("attempts", optarg, "a count from 1");
-            run.opt.max_attempts = (uint32_t) value;
+            a->range.gen.max_attempts = (uint32_t) value;
             break;
         case OPT_CLIMBS:
             if (text_parse_u64(optarg, &value) != 0 || value > UINT32_MAX)
                 return bad("climbs", optarg, "a count");
-            run.opt.climbs = value ? (uint32_t) value : 1;
+            a->range.gen.climbs = value ? (uint32_t) value : 1;
             break;
         case OPT_STATS:
-            stats = true;
+            a->stats = true;
             break;
         case OPT_MIN_TECHNIQUE:
         case OPT_MAX_TECHNIQUE: {
@@ -412,86 +260,117 @@ int cmd_generate(int argc, char **argv)
             if (t < LOGIC_NONE)
                 return bad(opt == OPT_MIN_TECHNIQUE ? "min-technique" : "max-technique",
                     optarg, "a technique name (see sudolab rate --help) or guessing");
-            if (!run.opt.technique_filter) {
-                run.opt.technique_filter = true;
-                run.opt.min_technique = LOGIC_NONE;
-                run.opt.max_technique = LOGIC_TECHNIQUE_COUNT;
+            if (!a->range.gen.technique_filter) {
+                a->range.gen.technique_filter = true;
+                a->range.gen.min_technique = LOGIC_NONE;
+                a->range.gen.max_technique = LOGIC_TECHNIQUE_COUNT;
             }
             if (opt == OPT_MIN_TECHNIQUE)
-                run.opt.min_technique = t;
+                a->range.gen.min_technique = t;
             else
-                run.opt.max_technique = t;
+                a->range.gen.max_technique = t;
             break;
         }
         case OPT_HELP:
             usage(stdout);
-            return CLI_OK;
+            return 1;
         default:
             fprintf(stderr, "sudolab generate: unknown option (see --help)\n");
-            return CLI_USAGE;
+            return -1;
         }
     }
     if (optind < argc) {
         fprintf(stderr, "sudolab generate: unexpected argument '%s'\n", argv[optind]);
-        return CLI_USAGE;
+        return -1;
     }
-    if (run.opt.holes && run.opt.method != GEN_DIG) {
+    if (a->range.gen.holes && a->range.gen.method != GEN_DIG) {
         fprintf(stderr, "sudolab generate: --holes is for --method dig\n");
-        return CLI_USAGE;
+        return -1;
     }
-    if (!seed_set)
-        run.opt.seed = clock_now_ns() ^ ((uint64_t) getpid() << 32);
-    if (run.rate_methods & RATE_GUESSES) {
-        run.rate_solver = rate_guess_solver();
-        if (!run.rate_solver) {
+    if (!a->seed_set)
+        a->range.gen.seed = clock_now_ns() ^ ((uint64_t) getpid() << 32);
+    if (a->range.rate_methods & RATE_GUESSES) {
+        a->range.rate_solver = rate_guess_solver();
+        if (!a->range.rate_solver) {
             fprintf(stderr,
                 "sudolab generate: --rate guesses: no back end reports guesses\n");
-            return CLI_USAGE;
+            return -1;
         }
     }
-    /* shard K/N: the K-th of N consecutive, near-equal runs of puzzle numbers */
-    const uint64_t total = run.count;
-    const uint64_t rest = total % shard_n, k0 = shard_k - 1;
-    run.first = total / shard_n * k0 + (k0 < rest ? k0 : rest);
-    run.count = total / shard_n + (k0 < rest ? 1 : 0);
+    return 0;
+}
 
-    struct gen_worker *workers = calloc((size_t) run.jobs, sizeof(*workers));
-    run.slots = calloc(GEN_BLOCK, sizeof(*run.slots));
-    if (!workers || !run.slots) {
-        fprintf(stderr, "sudolab generate: out of memory\n");
-        free(workers);
-        free(run.slots);
-        return CLI_SKIPPED;
+/* generate's output: the puzzles in order, until one fails. */
+struct gen_printer {
+    uint64_t made;
+    bool failed;
+};
+
+static bool print_puzzle(void *ctx, const struct gen_result *r)
+{
+    struct gen_printer *p = ctx;
+    if (r->failed) {
+        fprintf(stderr, "sudolab generate: puzzle %llu: %s\n",
+            (unsigned long long) (r->number + 1), r->why);
+        p->failed = true;
+        return false;
     }
-    int opened = 0;
-    while (opened < run.jobs && open_worker(&workers[opened], &run) == 0)
-        opened++;
-    int status = CLI_USAGE;
-    if (opened == run.jobs) {
-        /* the workers agree on the back ends: print the options in force */
-        run.opt = *gen_options(workers[0].gen);
-        const uint64_t saved = run.count;
-        run.count = total;
-        print_header(&run, workers[0].gen, shard);
-        run.count = saved;
-        pthread_mutex_init(&run.lock, NULL);
-        status = run_blocks(&run, workers, stats);
-        pthread_mutex_destroy(&run.lock);
+    char line[GRID_MAX_CELLS + 1];
+    grid_format_line(&r->puzzle, line);
+    printf("%s%s\n", line, r->rating);
+    p->made++;
+    return true;
+}
+
+static void print_stats(const struct generate_args *a, uint64_t count, uint64_t ns,
+    const struct gen_stats *s)
+{
+    const double secs = (double) ns / 1e9;
+    const int jobs = a->range.jobs;
+    fprintf(stderr,
+        "sudolab generate: %llu puzzles in %.3f s (%.1f puzzles/s, %d thread%s)\n",
+        (unsigned long long) count, secs, secs > 0 ? (double) count / secs : 0.0, jobs,
+        jobs == 1 ? "" : "s");
+    fprintf(stderr,
+        "sudolab generate: %llu grids/clue sets, %llu uniqueness solves, %llu "
+        "removals "
+        "without a solve, %llu climbs, %llu rejected by technique, verification "
+        "%.3f ms in all\n",
+        (unsigned long long) s->grids, (unsigned long long) s->checks,
+        (unsigned long long) s->shortcuts, (unsigned long long) s->climbs,
+        (unsigned long long) s->rejected, (double) s->verify_ns / 1e6);
+}
+
+int generate_run(const struct generate_args *a)
+{
+    /* shard K/N: the K-th of N consecutive, near-equal runs of puzzle numbers */
+    const uint64_t n = a->shard_n, k0 = a->shard_k - 1, rest = a->count % n;
+    const uint64_t first = a->count / n * k0 + (k0 < rest ? k0 : rest);
+    const uint64_t count = a->count / n + (k0 < rest ? 1 : 0);
+    char why[640];
+    struct gen_range *g = gen_range_open(&a->range, why, sizeof(why));
+    if (!g) {
+        fprintf(dist_messages(), "sudolab generate: %s\n", why);
+        return CLI_USAGE;
     }
-    for (int t = 0; t < opened; t++)
-        close_worker(&workers[t], &run.total);
-    if (stats && opened == run.jobs) {
-        const struct gen_stats *s = &run.total;
-        fprintf(stderr,
-            "sudolab generate: %llu grids/clue sets, %llu uniqueness solves, %llu "
-            "removals "
-            "without a solve, %llu climbs, %llu rejected by technique, verification "
-            "%.3f ms in all\n",
-            (unsigned long long) s->grids, (unsigned long long) s->checks,
-            (unsigned long long) s->shortcuts, (unsigned long long) s->climbs,
-            (unsigned long long) s->rejected, (double) s->verify_ns / 1e6);
-    }
-    free(workers);
-    free(run.slots);
-    return status;
+    if (dist_output())
+        print_header(a, gen_range_options(g));
+    struct gen_printer p = { 0, false };
+    struct gen_stats stats;
+    const uint64_t start_ns = clock_now_ns();
+    const int rc = dist_generate(g, first, count, print_puzzle, &p, &stats);
+    fflush(stdout);
+    if (a->stats && dist_output())
+        print_stats(a, count, clock_now_ns() - start_ns, &stats);
+    gen_range_close(g);
+    return rc != 0 || p.failed ? CLI_SKIPPED : CLI_OK;
+}
+
+int cmd_generate(int argc, char **argv)
+{
+    struct generate_args a;
+    const int parsed = generate_parse(argc, argv, &a);
+    if (parsed != 0)
+        return parsed > 0 ? CLI_OK : CLI_USAGE;
+    return generate_run(&a);
 }

@@ -25,6 +25,17 @@ long dist_count(const struct count_options *o, const struct shard *shard, int ar
     return count_range(o, shard, argc, argv, sink, sink_ctx);
 }
 
+int dist_generate(struct gen_range *g, uint64_t first, uint64_t count, gen_sink_fn *sink,
+    void *sink_ctx, struct gen_stats *stats)
+{
+    if (installed && installed->generate)
+        return installed->generate(
+            installed->ctx, g, first, count, sink, sink_ctx, stats);
+    const int rc = gen_range_make(g, first, count, sink, sink_ctx);
+    gen_range_stats(g, stats);
+    return rc;
+}
+
 bool dist_output(void)
 {
     return !installed || installed->output;

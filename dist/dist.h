@@ -12,6 +12,7 @@
 
 #include "bench/bench_run.h"
 #include "dist/count_range.h"
+#include "dist/gen_range.h"
 
 struct dist_runner {
     /* Runs every pending cell of the plan (and its whole passes), as
@@ -23,6 +24,12 @@ struct dist_runner {
      * only). Returns what count_range returns. */
     long (*count)(void *ctx, const struct count_options *o, const struct shard *shard,
         int argc, char **argv, count_sink_fn *sink, void *sink_ctx);
+    /* gen_range_make of puzzles first .. first + count - 1: the sink gets
+     * them in puzzle order (on MPI, on rank 0 only); stats gets the work
+     * done by every thread (and rank). Returns 0, or -1 when the sink
+     * stopped the run or it failed. */
+    int (*generate)(void *ctx, struct gen_range *g, uint64_t first, uint64_t count,
+        gen_sink_fn *sink, void *sink_ctx, struct gen_stats *stats);
     /* False where the command's output goes nowhere (MPI ranks other than
      * 0): the command prints no headers, rows or summaries there. */
     bool output;
@@ -42,6 +49,10 @@ int dist_bench(struct bench_plan *plan);
 /* count_range, or the runner's. */
 long dist_count(const struct count_options *o, const struct shard *shard, int argc,
     char **argv, count_sink_fn *sink, void *sink_ctx);
+
+/* gen_range_make and gen_range_stats, or the runner's. */
+int dist_generate(struct gen_range *g, uint64_t first, uint64_t count, gen_sink_fn *sink,
+    void *sink_ctx, struct gen_stats *stats);
 
 /* Whether this process writes the command's output. */
 bool dist_output(void);
