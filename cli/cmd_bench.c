@@ -17,6 +17,7 @@
 #include "bench/bench_stats.h"
 #include "bench/bench_summary.h"
 #include "cli/cli.h"
+#include "cli/cmd_bench.h"
 #include "cli/commands.h"
 #include "dist/dist.h"
 #include "common/shard.h"
@@ -27,7 +28,7 @@
 enum {
     BENCH_DEFAULT_BUDGET_MS = 10000, /* naive on a 17-clue puzzle can take hours */
     BENCH_INTERRUPTED = 130,
-    MAX_SELECTED = 128,
+    MAX_SELECTED = BENCH_CLI_MAX_SELECTED,
 };
 
 /* Set by SIGINT/SIGTERM; the workers stop taking puzzles. A signal handler
@@ -81,17 +82,6 @@ static const char usage_text[]
       "  --quiet             no progress bar and no summary table\n"
       "  --size RxC, --variant V, --format F, --empty RxC: as for `sudolab solve`\n";
 
-struct bench_cli {
-    struct cli_common common;
-    struct bench_options opt;
-    const char *patterns[MAX_SELECTED];
-    int npatterns;
-    char *solver_lists[MAX_SELECTED];
-    int nlists;
-    const char *baseline;
-    const char *out_dir;
-    bool resume, quiet, seed_set;
-};
 
 struct load_ctx {
     struct bench_plan *plan;
@@ -100,6 +90,7 @@ struct load_ctx {
     int ci;
     bool failed;
     unsigned long broken; /* entries whose clues break a rule */
+    FILE *err;
 };
 
 enum { MAX_BROKEN_MESSAGES = 20 };
@@ -121,7 +112,7 @@ static bool load_entry(void *ctx, const struct input_entry *e)
     char why[160];
     if (e->ok && grid_find_conflict(&e->item->puzzle, why, sizeof(why))
         && ++lc->broken <= MAX_BROKEN_MESSAGES)
-        fprintf(stderr, "%s:%lu: %s\n", e->source, e->line, why);
+        fprintf(lc->err, "%s:%lu: %s\n", e->source, e->line, why);
     if (bench_plan_add_puzzle(lc->plan, (size_t) lc->ci, e->item, e->ok) != 0) {
         lc->failed = true;
         return false;
@@ -432,146 +423,148 @@ static void write_run_facts(FILE *f, const struct bench_cli *cli,
     fprintf(f, "timer_resolution_ns: %.0f\n", resolution);
 }
 
-static int run_bench(struct bench_cli *cli, int argc, char **argv)
+/* The back ends the patterns select (all by default), those that cannot do
+ * what was asked left out, and the baseline among them. Returns 0, or -1
+ * after saying why (a usage error). */
+static int choose_solvers(const struct bench_cli *cli, FILE *err,
+    const struct solver **chosen, size_t *kept, size_t *baseline)
 {
-    const int nfiles = argc - optind;
-    char **files = argv + optind;
-    if (nfiles == 0 && cli->common.nempty == 0) {
-        fprintf(stderr, "sudolab bench: no corpus files (see --help)\n");
-        return CLI_USAGE;
-    }
-    if (cli->resume && !cli->out_dir) {
-        fprintf(stderr, "sudolab bench: --resume needs --out DIR\n");
-        return CLI_USAGE;
-    }
-    /* the back ends */
-    const struct solver *chosen[MAX_SELECTED];
     size_t nchosen = 0;
     for (int i = 0; i < cli->npatterns; i++) {
         if (select_pattern(cli->patterns[i], chosen, &nchosen) == 0) {
-            fprintf(stderr,
-                "sudolab bench: no solver matches '%s' (see `sudolab list`)\n",
+            fprintf(err, "sudolab bench: no solver matches '%s' (see `sudolab list`)\n",
                 cli->patterns[i]);
-            return CLI_USAGE;
+            return -1;
         }
     }
     if (cli->npatterns == 0)
         select_pattern("*", chosen, &nchosen);
-    size_t kept = 0;
+    *kept = 0;
     for (size_t i = 0; i < nchosen; i++) {
         if (cli->opt.limit != 1 && !(chosen[i]->caps & SOLVER_CAP_COUNT)) {
-            fprintf(stderr,
+            fprintf(err,
                 "sudolab bench: %s finds one solution only: left out (use --limit 1)\n",
                 chosen[i]->name);
             continue;
         }
-        chosen[kept++] = chosen[i];
+        chosen[(*kept)++] = chosen[i];
     }
-    if (kept == 0) {
-        fprintf(stderr, "sudolab bench: no solver left to run\n");
-        return CLI_USAGE;
+    if (*kept == 0) {
+        fprintf(err, "sudolab bench: no solver left to run\n");
+        return -1;
     }
-    size_t baseline = 0;
+    *baseline = 0;
     if (cli->baseline) {
-        while (baseline < kept && strcmp(chosen[baseline]->name, cli->baseline) != 0)
-            baseline++;
-        if (baseline == kept) {
-            fprintf(stderr, "sudolab bench: --baseline %s is not among the solvers run\n",
+        while (*baseline < *kept && strcmp(chosen[*baseline]->name, cli->baseline) != 0)
+            ++*baseline;
+        if (*baseline == *kept) {
+            fprintf(err, "sudolab bench: --baseline %s is not among the solvers run\n",
                 cli->baseline);
-            return CLI_USAGE;
+            return -1;
         }
     }
-    if (!cli->seed_set)
-        cli->opt.seed = clock_now_ns() ^ ((uint64_t) getpid() << 32);
+    return 0;
+}
 
-    /* the corpora, in memory */
-    struct bench_plan plan;
-    bench_plan_init(&plan, &cli->opt, chosen, kept);
-    struct load_ctx lc = { .plan = &plan, .ci = -1 };
-    unsigned long problems = cli_walk(&cli->common, nfiles, files, load_entry, &lc);
+/* The corpora, read into the plan. Returns an exit status (CLI_OK to go
+ * on); problems counts the inputs that did not read. */
+static int load_plan(
+    const struct bench_cli *cli, struct bench_plan *plan, FILE *err, unsigned long *problems)
+{
+    struct load_ctx lc = { .plan = plan, .ci = -1, .err = err };
+    const struct input_options in = cli_input(&cli->common, err);
+    *problems = input_walk(&in, cli->nfiles, cli->files, load_entry, &lc);
     if (lc.broken > MAX_BROKEN_MESSAGES)
-        fprintf(stderr, "sudolab bench: %lu more puzzles whose clues break a rule\n",
+        fprintf(err, "sudolab bench: %lu more puzzles whose clues break a rule\n",
             lc.broken - MAX_BROKEN_MESSAGES);
-    problems += lc.broken;
-    if (lc.failed || bench_plan_finish(&plan) != 0) {
-        fprintf(stderr, "sudolab bench: out of memory\n");
-        bench_plan_free(&plan);
+    *problems += lc.broken;
+    if (lc.failed || bench_plan_finish(plan) != 0) {
+        fprintf(err, "sudolab bench: out of memory\n");
         return CLI_SKIPPED;
     }
-    if (plan.ncorpora == 0) {
-        fprintf(stderr, "sudolab bench: no puzzles to run\n");
-        bench_plan_free(&plan);
+    if (plan->ncorpora == 0) {
+        fprintf(err, "sudolab bench: no puzzles to run\n");
         return CLI_SKIPPED;
     }
+    return CLI_OK;
+}
 
-    FILE *info = cli->common.csv ? stderr : stdout;
-    const double overhead = bench_timer_overhead_ns(10000);
-    const double resolution = bench_timer_resolution_ns();
+static void print_intro(const struct bench_plan *plan, size_t nsolvers, double overhead,
+    double resolution, FILE *info)
+{
     size_t npuzzles = 0;
-    for (size_t ci = 0; ci < plan.ncorpora; ci++)
-        npuzzles += plan.corpora[ci].n;
-    if (!cli->quiet) {
-        fprintf(info,
-            "sudolab bench: %zu solvers x %zu corpora (%zu puzzles), limit %llu, "
-            "budget %llu ms%s, repeat %u, %u thread%s\n",
-            kept, plan.ncorpora, npuzzles, (unsigned long long) plan.opt.limit,
-            (unsigned long long) plan.opt.budget_ms,
-            plan.opt.budget_steps ? " + steps" : "", plan.opt.repeat, plan.opt.threads,
-            plan.opt.threads == 1 ? "" : "s");
-        fprintf(info,
-            "seed %llu%s; timer overhead %.1f ns per read (resolution %.0f ns)\n",
-            (unsigned long long) plan.opt.seed,
-            plan.opt.permute ? " (puzzles permuted)" : "", overhead, resolution);
-        fflush(info);
-    }
+    for (size_t ci = 0; ci < plan->ncorpora; ci++)
+        npuzzles += plan->corpora[ci].n;
+    fprintf(info,
+        "sudolab bench: %zu solvers x %zu corpora (%zu puzzles), limit %llu, "
+        "budget %llu ms%s, repeat %u, %u thread%s\n",
+        nsolvers, plan->ncorpora, npuzzles, (unsigned long long) plan->opt.limit,
+        (unsigned long long) plan->opt.budget_ms, plan->opt.budget_steps ? " + steps" : "",
+        plan->opt.repeat, plan->opt.threads, plan->opt.threads == 1 ? "" : "s");
+    fprintf(info, "seed %llu%s; timer overhead %.1f ns per read (resolution %.0f ns)\n",
+        (unsigned long long) plan->opt.seed, plan->opt.permute ? " (puzzles permuted)" : "",
+        overhead, resolution);
+    fflush(info);
+}
 
-    /* outputs */
-    FILE *env = NULL;
-    long resumed = 0;
+/* What a run writes besides stdout: DIR/runs.csv and DIR/env.txt. */
+struct bench_outputs {
+    FILE *env;
+    long resumed;
+    double overhead, resolution;
+    size_t baseline;
+};
+
+/* Opens DIR's files (with --out) and writes the CSV header (with --csv).
+ * Returns an exit status (CLI_OK to go on). */
+static int open_outputs(struct bench_cli *cli, struct bench_plan *plan,
+    struct bench_outputs *out, int argc, char **argv)
+{
     if (cli->out_dir) {
         char path[4200];
         if (io_make_dirs(cli->out_dir) != 0) {
             fprintf(stderr, "%s: %s\n", cli->out_dir, strerror(errno));
-            bench_plan_free(&plan);
             return CLI_SKIPPED;
         }
-        if (cli->resume && check_resumable(cli, &plan) != 0) {
-            bench_plan_free(&plan);
+        if (cli->resume && check_resumable(cli, plan) != 0)
             return CLI_USAGE;
-        }
-        plan.out_fd = open_runs(cli, &plan, &resumed);
-        env = open_in(
+        plan->out_fd = open_runs(cli, plan, &out->resumed);
+        out->env = open_in(
             cli->out_dir, "env.txt", cli->resume ? "a" : "w", path, sizeof(path));
-        if (plan.out_fd < 0 || !env) {
-            if (!env)
+        if (plan->out_fd < 0 || !out->env) {
+            if (!out->env)
                 fprintf(stderr, "%s: %s\n", path, strerror(errno));
-            if (plan.out_fd >= 0)
-                close(plan.out_fd);
-            if (env)
-                fclose(env);
-            bench_plan_free(&plan);
+            if (plan->out_fd >= 0)
+                close(plan->out_fd);
+            plan->out_fd = -1;
+            if (out->env)
+                fclose(out->env);
             return CLI_SKIPPED;
         }
         if (cli->resume)
-            fputs("--- resumed ---\n", env);
-        bench_env_write_machine(env);
-        write_run_facts(env, cli, &plan, argc, argv, overhead, resolution, baseline);
-        fflush(env);
-        if (cli->resume && !cli->quiet)
-            fprintf(info, "resuming: %ld rows already in %s/runs.csv\n", resumed,
-                cli->out_dir);
+            fputs("--- resumed ---\n", out->env);
+        bench_env_write_machine(out->env);
+        write_run_facts(out->env, cli, plan, argc, argv, out->overhead, out->resolution,
+            out->baseline);
+        fflush(out->env);
     }
     if (cli->common.csv) {
         char header[BENCH_CSV_LINE_MAX];
         fflush(stdout);
         const size_t len = bench_csv_header(header, sizeof(header));
         if (write(STDOUT_FILENO, header, len) != (ssize_t) len)
-            plan.write_errors++;
-        plan.csv_fd = STDOUT_FILENO;
+            plan->write_errors++;
+        plan->csv_fd = STDOUT_FILENO;
     }
+    return CLI_OK;
+}
 
+/* Runs the plan (through the runner: threads or ranks) with SIGINT and
+ * SIGTERM finishing the puzzles being solved. */
+static int run_plan(struct bench_plan *plan, double *wall_s)
+{
     atomic_store(&bench_stop, 0);
-    plan.stop = &bench_stop;
+    plan->stop = &bench_stop;
     struct sigaction sa, old_int, old_term;
     memset(&sa, 0, sizeof(sa));
     sa.sa_handler = on_signal;
@@ -579,89 +572,178 @@ static int run_bench(struct bench_cli *cli, int argc, char **argv)
     sigaction(SIGINT, &sa, &old_int);
     sigaction(SIGTERM, &sa, &old_term);
     const uint64_t start = clock_now_ns();
-    const int rc = dist_bench(&plan);
-    const double wall_s = (double) (clock_now_ns() - start) / 1e9;
+    const int rc = dist_bench(plan);
+    *wall_s = (double) (clock_now_ns() - start) / 1e9;
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
-    const bool interrupted = atomic_load(&bench_stop) != 0;
+    return rc;
+}
 
-    const unsigned long disagreements = bench_plan_crosscheck(&plan, stderr);
-    const size_t pending = bench_plan_pending(&plan);
+/* DIR/summary.csv and the end of DIR/env.txt. Returns false when a write
+ * failed. */
+static bool finish_outputs(const struct bench_cli *cli, const struct bench_plan *plan,
+    const struct bench_outputs *out, double wall_s, size_t pending,
+    unsigned long disagreements, bool interrupted)
+{
+    char path[4200];
+    bool ok = true;
+    FILE *sum = open_in(cli->out_dir, "summary.csv", "w", path, sizeof(path));
+    if (!sum || bench_summary_write_csv(plan, out->baseline, sum) != 0)
+        ok = false;
+    if (sum && fclose(sum) != 0)
+        ok = false;
+    FILE *env = out->env;
+    for (size_t k = 0; k < plan->nsolvers * plan->ncorpora; k++) {
+        const struct bench_pass *p = &plan->passes[k];
+        if (p->measured)
+            fprintf(env, "pass: %s %s %u %zu %llu %llu\n",
+                plan->solvers[k / plan->ncorpora]->name,
+                plan->corpora[k % plan->ncorpora].name, p->passes, p->puzzles,
+                (unsigned long long) p->total_ns, (unsigned long long) p->best_ns);
+    }
+    fprintf(env, "wall_s: %.1f\n", wall_s);
+    fprintf(env, "rows_resumed: %ld\n", out->resumed);
+    fprintf(env, "runs_pending: %zu\n", pending);
+    fprintf(env, "disagreements: %lu\n", disagreements);
+    fprintf(env, "errors: %lu\n", plan->errors);
+    fprintf(env, "finished: %s\n", interrupted ? "interrupted" : "complete");
+    if (fclose(env) != 0 || close(plan->out_fd) != 0)
+        ok = false;
+    return ok;
+}
+
+/* After the run: the summary, what went wrong, the files' ends. Returns the
+ * exit status. */
+static int report(const struct bench_cli *cli, struct bench_plan *plan,
+    const struct bench_outputs *out, int run_rc, double wall_s, unsigned long problems)
+{
+    FILE *info = cli->common.csv ? stderr : stdout, *err = dist_messages();
+    const bool interrupted = atomic_load(&bench_stop) != 0;
+    const unsigned long disagreements = bench_plan_crosscheck(plan, err);
+    const size_t pending = bench_plan_pending(plan);
     if (!cli->quiet) {
-        bench_summary_print(&plan, baseline, info);
+        bench_summary_print(plan, out->baseline, info);
         fputc('\n', info);
     }
     if (disagreements)
-        fprintf(stderr, "sudolab bench: %lu puzzle%s with disagreeing answers\n",
+        fprintf(err, "sudolab bench: %lu puzzle%s with disagreeing answers\n",
             disagreements, disagreements == 1 ? "" : "s");
-    if (plan.errors)
-        fprintf(stderr, "sudolab bench: %lu failed runs (errors or wrong answers)\n",
-            plan.errors);
+    if (plan->errors)
+        fprintf(err, "sudolab bench: %lu failed runs (errors or wrong answers)\n",
+            plan->errors);
     if (interrupted)
-        fprintf(stderr, "sudolab bench: interrupted: %zu runs not done%s\n", pending,
+        fprintf(err, "sudolab bench: interrupted: %zu runs not done%s\n", pending,
             cli->out_dir ? " (--resume continues)" : "");
-    if (rc != 0)
-        fprintf(stderr, "sudolab bench: could not start the worker threads\n");
-
-    bool write_failed = plan.write_errors > 0;
+    if (run_rc != 0)
+        fprintf(err, "sudolab bench: could not start the worker threads\n");
+    bool write_failed = plan->write_errors > 0;
     if (cli->out_dir) {
-        char path[4200];
-        FILE *sum = open_in(cli->out_dir, "summary.csv", "w", path, sizeof(path));
-        if (!sum || bench_summary_write_csv(&plan, baseline, sum) != 0)
-            write_failed = true;
-        if (sum && fclose(sum) != 0)
-            write_failed = true;
-        for (size_t k = 0; k < plan.nsolvers * plan.ncorpora; k++) {
-            const struct bench_pass *p = &plan.passes[k];
-            if (p->measured)
-                fprintf(env, "pass: %s %s %u %zu %llu %llu\n",
-                    plan.solvers[k / plan.ncorpora]->name,
-                    plan.corpora[k % plan.ncorpora].name, p->passes, p->puzzles,
-                    (unsigned long long) p->total_ns, (unsigned long long) p->best_ns);
-        }
-        fprintf(env, "wall_s: %.1f\n", wall_s);
-        fprintf(env, "rows_resumed: %ld\n", resumed);
-        fprintf(env, "runs_pending: %zu\n", pending);
-        fprintf(env, "disagreements: %lu\n", disagreements);
-        fprintf(env, "errors: %lu\n", plan.errors);
-        fprintf(env, "finished: %s\n", interrupted ? "interrupted" : "complete");
-        if (fclose(env) != 0 || close(plan.out_fd) != 0)
-            write_failed = true;
+        write_failed |= !finish_outputs(
+            cli, plan, out, wall_s, pending, disagreements, interrupted);
         if (!cli->quiet)
             fprintf(info, "wrote %s/runs.csv, summary.csv and env.txt\n", cli->out_dir);
     }
     if (write_failed)
-        fprintf(stderr, "sudolab bench: writing the results failed\n");
-    bench_plan_free(&plan);
+        fprintf(err, "sudolab bench: writing the results failed\n");
     if (interrupted)
         return BENCH_INTERRUPTED;
-    return problems || disagreements || plan.errors || rc != 0 || write_failed
+    return problems || disagreements || plan->errors || run_rc != 0 || write_failed
         ? CLI_SKIPPED
         : CLI_OK;
+}
+
+/* The plan from the options and corpora (its back ends in chosen, which it
+ * keeps), then its outputs opened. Returns an exit status (CLI_OK: the plan
+ * is ready to run). */
+static int prepare(struct bench_cli *cli, struct bench_plan *plan,
+    struct bench_outputs *out, const struct solver **chosen, int argc, char **argv,
+    unsigned long *problems)
+{
+    FILE *err = dist_messages();
+    size_t kept = 0;
+    if (choose_solvers(cli, err, chosen, &kept, &out->baseline) != 0)
+        return CLI_USAGE;
+    if (!cli->seed_set)
+        cli->opt.seed = clock_now_ns() ^ ((uint64_t) getpid() << 32);
+    bench_plan_init(plan, &cli->opt, chosen, kept);
+    int rc = load_plan(cli, plan, err, problems);
+    if (rc != CLI_OK)
+        return rc;
+    out->overhead = bench_timer_overhead_ns(10000);
+    out->resolution = bench_timer_resolution_ns();
+    if (!cli->quiet) {
+        print_intro(plan, kept, out->overhead, out->resolution,
+            cli->common.csv ? stderr : stdout);
+    }
+    rc = open_outputs(cli, plan, out, argc, argv);
+    if (rc == CLI_OK && cli->out_dir && cli->resume && !cli->quiet)
+        fprintf(cli->common.csv ? stderr : stdout,
+            "resuming: %ld rows already in %s/runs.csv\n", out->resumed, cli->out_dir);
+    return rc;
+}
+
+int bench_run_cmd(struct bench_cli *cli, int argc, char **argv)
+{
+    if (cli->nfiles == 0 && cli->common.nempty == 0) {
+        fprintf(dist_messages(), "sudolab bench: no corpus files (see --help)\n");
+        return CLI_USAGE;
+    }
+    if (cli->resume && !cli->out_dir) {
+        fprintf(dist_messages(), "sudolab bench: --resume needs --out DIR\n");
+        return CLI_USAGE;
+    }
+    struct bench_plan plan;
+    struct bench_outputs out = { NULL, 0, 0, 0, 0 };
+    const struct solver *chosen[MAX_SELECTED];
+    unsigned long problems = 0;
+    memset(&plan, 0, sizeof(plan));
+    int rc = prepare(cli, &plan, &out, chosen, argc, argv, &problems);
+    if (rc == CLI_OK) {
+        double wall_s = 0;
+        const int run_rc = run_plan(&plan, &wall_s);
+        rc = report(cli, &plan, &out, run_rc, wall_s, problems);
+    }
+    bench_plan_free(&plan);
+    return rc;
+}
+
+int bench_parse(struct bench_cli *cli, int argc, char **argv)
+{
+    memset(cli, 0, sizeof(*cli));
+    cli_common_defaults(&cli->common, 2);
+    cli->common.budget_ms = BENCH_DEFAULT_BUDGET_MS;
+    cli->opt.repeat = 1;
+    cli->opt.threads = 1;
+    cli->opt.warmup_ms = 50;
+    cli->opt.pass_ms = 300;
+    cli->opt.fast_us = 100;
+    const int rc = parse_options(cli, argc, argv);
+    if (rc == 0) {
+        cli->opt.limit = cli->common.limit;
+        cli->opt.budget_steps = cli->common.budget_steps;
+        cli->opt.budget_ms = cli->common.budget_ms;
+        cli->opt.progress = !cli->quiet && isatty(STDERR_FILENO);
+        cli->nfiles = argc - optind;
+        cli->files = argv + optind;
+    }
+    return rc;
+}
+
+void bench_cli_free(struct bench_cli *cli)
+{
+    for (int i = 0; i < cli->nlists; i++)
+        free(cli->solver_lists[i]);
+    cli->nlists = 0;
 }
 
 int cmd_bench(int argc, char **argv)
 {
     struct bench_cli cli;
-    memset(&cli, 0, sizeof(cli));
-    cli_common_defaults(&cli.common, 2);
-    cli.common.budget_ms = BENCH_DEFAULT_BUDGET_MS;
-    cli.opt.repeat = 1;
-    cli.opt.threads = 1;
-    cli.opt.warmup_ms = 50;
-    cli.opt.pass_ms = 300;
-    cli.opt.fast_us = 100;
-    int rc = parse_options(&cli, argc, argv);
-    if (rc == 0) {
-        cli.opt.limit = cli.common.limit;
-        cli.opt.budget_steps = cli.common.budget_steps;
-        cli.opt.budget_ms = cli.common.budget_ms;
-        cli.opt.progress = !cli.quiet && isatty(STDERR_FILENO);
-        rc = run_bench(&cli, argc, argv);
-    } else {
+    int rc = bench_parse(&cli, argc, argv);
+    if (rc == 0)
+        rc = bench_run_cmd(&cli, argc, argv);
+    else
         rc = rc > 0 ? CLI_OK : CLI_USAGE;
-    }
-    for (int i = 0; i < cli.nlists; i++)
-        free(cli.solver_lists[i]);
+    bench_cli_free(&cli);
     return rc;
 }
