@@ -187,6 +187,66 @@ static void parse_results(
     }
 }
 
+/* Rank 0, lock held: jobs for a rank that asks for `want`, into e->reply.
+ * Guided: at most a share of what is left, so that near the end no rank sits
+ * on a long queue while the others run dry. Returns how many. */
+static uint32_t pick_jobs(struct engine *e, uint32_t want)
+{
+    const size_t share = (e->njobs - e->next) / (2 * (size_t) e->size) + 1;
+    if (want > 2 * MPI_ENGINE_MAX_TARGET)
+        want = 2 * MPI_ENGINE_MAX_TARGET;
+    if (want > share)
+        want = (uint32_t) share;
+    const bool stopping = e->failed || (e->stop && atomic_load(e->stop));
+    uint32_t n = 0;
+    while (!stopping && n < want && e->next < e->njobs)
+        e->reply[1 + n++] = e->jobs[e->next++];
+    return n;
+}
+
+/* Rank 0: one request, received: its results taken, jobs sent back unless
+ * the rank is done. Returns 1 when the rank is done. */
+static int answer(struct engine *e, int from, const char *msg, size_t len)
+{
+    struct request_head h;
+    if (len < sizeof(h)) {
+        fprintf(stderr, "sudolab-mpi: a short message from rank %d\n", from);
+        MPI_Abort(MPI_COMM_WORLD, EXIT_STATUS_SKIPPED);
+        return 1;
+    }
+    memcpy(&h, msg, sizeof(h));
+    e->messages++;
+    pthread_mutex_lock(&e->lock);
+    parse_results(e, from, msg + sizeof(h), len - sizeof(h), h.results);
+    if (e->flush)
+        e->flush(e);
+    if (h.failed) {
+        e->failed = 1;
+        fprintf(stderr, "sudolab-mpi: rank %d failed\n", from);
+    }
+    const uint32_t n = pick_jobs(e, h.want);
+    pthread_mutex_unlock(&e->lock);
+    if (h.final)
+        return 1;
+    if (h.want > 0) {
+        e->reply[0] = n;
+        MPI_Send(e->reply, (int) (n + 1), MPI_UINT32_T, from, TAG_JOBS, MPI_COMM_WORLD);
+    }
+    return 0;
+}
+
+/* Rank 0, no request waiting: true when every other rank is done and this
+ * rank's own threads are too. */
+static bool all_done(struct engine *e, int finished)
+{
+    pthread_mutex_lock(&e->lock);
+    const bool done = finished == e->size - 1;
+    while (done && !e->compute_done) /* nobody left to answer: wait for our own */
+        pthread_cond_wait(&e->need, &e->lock);
+    pthread_mutex_unlock(&e->lock);
+    return done;
+}
+
 static int root_loop(struct engine *e)
 {
     int finished = 0;
@@ -198,15 +258,8 @@ static int root_loop(struct engine *e)
         MPI_Status st;
         MPI_Iprobe(MPI_ANY_SOURCE, TAG_REQUEST, MPI_COMM_WORLD, &flag, &st);
         if (!flag) {
-            pthread_mutex_lock(&e->lock);
-            if (finished == e->size - 1) {
-                /* nobody left to answer: wait for this rank's own threads */
-                while (!e->compute_done)
-                    pthread_cond_wait(&e->need, &e->lock);
-                pthread_mutex_unlock(&e->lock);
+            if (all_done(e, finished))
                 break;
-            }
-            pthread_mutex_unlock(&e->lock);
             nap(pause);
             if (pause < 2000000)
                 pause += pause / 2;
@@ -228,42 +281,7 @@ static int root_loop(struct engine *e)
         }
         MPI_Recv(msg, count, MPI_BYTE, st.MPI_SOURCE, TAG_REQUEST, MPI_COMM_WORLD,
             MPI_STATUS_IGNORE);
-        struct request_head h;
-        if ((size_t) count < sizeof(h)) {
-            fprintf(stderr, "sudolab-mpi: a short message from rank %d\n", st.MPI_SOURCE);
-            MPI_Abort(MPI_COMM_WORLD, EXIT_STATUS_SKIPPED);
-            return -1;
-        }
-        memcpy(&h, msg, sizeof(h));
-        e->messages++;
-        pthread_mutex_lock(&e->lock);
-        parse_results(
-            e, st.MPI_SOURCE, msg + sizeof(h), (size_t) count - sizeof(h), h.results);
-        if (e->flush)
-            e->flush(e);
-        if (h.failed) {
-            e->failed = 1;
-            fprintf(stderr, "sudolab-mpi: rank %d failed\n", st.MPI_SOURCE);
-        }
-        uint32_t n = 0;
-        /* Guided: at most a share of what is left, so that near the end no
-         * rank sits on a long queue while the others run dry. */
-        const size_t share = (e->njobs - e->next) / (2 * (size_t) e->size) + 1;
-        uint32_t want
-            = h.want < 2 * MPI_ENGINE_MAX_TARGET ? h.want : 2 * MPI_ENGINE_MAX_TARGET;
-        if (want > share)
-            want = (uint32_t) share;
-        const bool stopping = e->failed || (e->stop && atomic_load(e->stop));
-        while (!stopping && n < want && e->next < e->njobs)
-            e->reply[1 + n++] = e->jobs[e->next++];
-        pthread_mutex_unlock(&e->lock);
-        if (h.final) {
-            finished++;
-        } else if (h.want > 0) {
-            e->reply[0] = n;
-            MPI_Send(e->reply, (int) (n + 1), MPI_UINT32_T, st.MPI_SOURCE, TAG_JOBS,
-                MPI_COMM_WORLD);
-        }
+        finished += answer(e, st.MPI_SOURCE, msg, (size_t) count);
     }
     free(msg);
     return 0;
