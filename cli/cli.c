@@ -2,8 +2,8 @@
 
 #include <string.h>
 
-#include "solvers/registry.h"
 #include "common/text.h"
+#include "solvers/registry.h"
 
 void cli_common_defaults(struct cli_common *c, uint64_t limit)
 {
@@ -77,8 +77,8 @@ int cli_common_option(struct cli_common *c, int opt, const char *arg)
             fprintf(stderr, "sudolab: too many --empty grids\n");
             return -1;
         }
-        grid_init(&c->empty[c->nempty++], br, bc,
-                  (enum grid_variant) c->corpus.shape.variant);
+        grid_init(
+            &c->empty[c->nempty++], br, bc, (enum grid_variant) c->corpus.shape.variant);
         return 1;
     case CLI_OPT_PRETTY:
         c->pretty = true;
@@ -97,7 +97,7 @@ int cli_common_finish(struct cli_common *c)
         c->solver = solver_default();
     if (c->limit != 1 && !(c->solver->caps & SOLVER_CAP_COUNT)) {
         fprintf(stderr, "sudolab: solver %s finds one solution only: use --limit 1\n",
-                c->solver->name);
+            c->solver->name);
         return -1;
     }
     return 0;
@@ -117,8 +117,8 @@ struct input_options cli_input(const struct cli_common *c, FILE *err)
     return in;
 }
 
-unsigned long cli_walk(const struct cli_common *c, int argc, char **argv, input_entry_fn *fn,
-                       void *ctx)
+unsigned long cli_walk(
+    const struct cli_common *c, int argc, char **argv, input_entry_fn *fn, void *ctx)
 {
     const struct input_options in = cli_input(c, stderr);
     return input_walk(&in, argc, argv, fn, ctx);

@@ -96,7 +96,7 @@ struct solve_request cli_request(const struct cli_common *c);
 struct input_options cli_input(const struct cli_common *c, FILE *err);
 
 /* input_walk with the common options, diagnostics on stderr. */
-unsigned long cli_walk(const struct cli_common *c, int argc, char **argv, input_entry_fn *fn,
-                       void *ctx);
+unsigned long cli_walk(
+    const struct cli_common *c, int argc, char **argv, input_entry_fn *fn, void *ctx);
 
 #endif /* SUDOLAB_CLI_CLI_H */

@@ -19,16 +19,16 @@
 #include "cli/cli.h"
 #include "cli/cmd_bench.h"
 #include "cli/commands.h"
-#include "dist/dist.h"
-#include "common/shard.h"
-#include "solvers/registry.h"
-#include "common/text.h"
 #include "common/io.h"
+#include "common/shard.h"
+#include "common/text.h"
+#include "dist/dist.h"
+#include "solvers/registry.h"
 
 enum {
     BENCH_DEFAULT_BUDGET_MS = 10000, /* naive on a 17-clue puzzle can take hours */
     BENCH_INTERRUPTED = 130,
-    MAX_SELECTED = BENCH_CLI_MAX_SELECTED,
+    MAX_SELECTED = BENCH_MAX_SELECTED,
 };
 
 /* Set by SIGINT/SIGTERM; the workers stop taking puzzles. A signal handler
@@ -81,7 +81,6 @@ static const char usage_text[]
       "stderr)\n"
       "  --quiet             no progress bar and no summary table\n"
       "  --size RxC, --variant V, --format F, --empty RxC: as for `sudolab solve`\n";
-
 
 struct load_ctx {
     struct bench_plan *plan;
@@ -211,7 +210,7 @@ static int parse_options(struct bench_cli *cli, int argc, char **argv)
             }
             break;
         case OPT_BASELINE:
-            cli->baseline = optarg;
+            cli->baseline_name = optarg;
             break;
         case OPT_REPEAT:
             if (text_parse_u64(optarg, &v) != 0 || v == 0 || v > 1000000)
@@ -454,12 +453,13 @@ static int choose_solvers(const struct bench_cli *cli, FILE *err,
         return -1;
     }
     *baseline = 0;
-    if (cli->baseline) {
-        while (*baseline < *kept && strcmp(chosen[*baseline]->name, cli->baseline) != 0)
+    if (cli->baseline_name) {
+        while (
+            *baseline < *kept && strcmp(chosen[*baseline]->name, cli->baseline_name) != 0)
             ++*baseline;
         if (*baseline == *kept) {
             fprintf(err, "sudolab bench: --baseline %s is not among the solvers run\n",
-                cli->baseline);
+                cli->baseline_name);
             return -1;
         }
     }
@@ -468,8 +468,8 @@ static int choose_solvers(const struct bench_cli *cli, FILE *err,
 
 /* The corpora, read into the plan. Returns an exit status (CLI_OK to go
  * on); problems counts the inputs that did not read. */
-static int load_plan(
-    const struct bench_cli *cli, struct bench_plan *plan, FILE *err, unsigned long *problems)
+static int load_plan(const struct bench_cli *cli, struct bench_plan *plan, FILE *err,
+    unsigned long *problems)
 {
     struct load_ctx lc = { .plan = plan, .ci = -1, .err = err };
     const struct input_options in = cli_input(&cli->common, err);
@@ -499,11 +499,12 @@ static void print_intro(const struct bench_plan *plan, size_t nsolvers, double o
         "sudolab bench: %zu solvers x %zu corpora (%zu puzzles), limit %llu, "
         "budget %llu ms%s, repeat %u, %u thread%s\n",
         nsolvers, plan->ncorpora, npuzzles, (unsigned long long) plan->opt.limit,
-        (unsigned long long) plan->opt.budget_ms, plan->opt.budget_steps ? " + steps" : "",
-        plan->opt.repeat, plan->opt.threads, plan->opt.threads == 1 ? "" : "s");
+        (unsigned long long) plan->opt.budget_ms,
+        plan->opt.budget_steps ? " + steps" : "", plan->opt.repeat, plan->opt.threads,
+        plan->opt.threads == 1 ? "" : "s");
     fprintf(info, "seed %llu%s; timer overhead %.1f ns per read (resolution %.0f ns)\n",
-        (unsigned long long) plan->opt.seed, plan->opt.permute ? " (puzzles permuted)" : "",
-        overhead, resolution);
+        (unsigned long long) plan->opt.seed,
+        plan->opt.permute ? " (puzzles permuted)" : "", overhead, resolution);
     fflush(info);
 }
 
@@ -517,8 +518,8 @@ struct bench_outputs {
 
 /* Opens DIR's files (with --out) and writes the CSV header (with --csv).
  * Returns an exit status (CLI_OK to go on). */
-static int open_outputs(struct bench_cli *cli, struct bench_plan *plan,
-    struct bench_outputs *out, int argc, char **argv)
+static int open_outputs(
+    struct bench_cli *cli, struct bench_plan *plan, struct bench_outputs *out)
 {
     if (cli->out_dir) {
         char path[4200];
@@ -544,8 +545,8 @@ static int open_outputs(struct bench_cli *cli, struct bench_plan *plan,
         if (cli->resume)
             fputs("--- resumed ---\n", out->env);
         bench_env_write_machine(out->env);
-        write_run_facts(out->env, cli, plan, argc, argv, out->overhead, out->resolution,
-            out->baseline);
+        write_run_facts(out->env, cli, plan, cli->argc, cli->argv, out->overhead,
+            out->resolution, out->baseline);
         fflush(out->env);
     }
     if (cli->common.csv) {
@@ -656,8 +657,7 @@ static int report(const struct bench_cli *cli, struct bench_plan *plan,
  * keeps), then its outputs opened. Returns an exit status (CLI_OK: the plan
  * is ready to run). */
 static int prepare(struct bench_cli *cli, struct bench_plan *plan,
-    struct bench_outputs *out, const struct solver **chosen, int argc, char **argv,
-    unsigned long *problems)
+    struct bench_outputs *out, const struct solver **chosen, unsigned long *problems)
 {
     FILE *err = dist_messages();
     size_t kept = 0;
@@ -675,14 +675,14 @@ static int prepare(struct bench_cli *cli, struct bench_plan *plan,
         print_intro(plan, kept, out->overhead, out->resolution,
             cli->common.csv ? stderr : stdout);
     }
-    rc = open_outputs(cli, plan, out, argc, argv);
+    rc = open_outputs(cli, plan, out);
     if (rc == CLI_OK && cli->out_dir && cli->resume && !cli->quiet)
         fprintf(cli->common.csv ? stderr : stdout,
             "resuming: %ld rows already in %s/runs.csv\n", out->resumed, cli->out_dir);
     return rc;
 }
 
-int bench_run_cmd(struct bench_cli *cli, int argc, char **argv)
+int bench_run(struct bench_cli *cli)
 {
     if (cli->nfiles == 0 && cli->common.nempty == 0) {
         fprintf(dist_messages(), "sudolab bench: no corpus files (see --help)\n");
@@ -697,7 +697,7 @@ int bench_run_cmd(struct bench_cli *cli, int argc, char **argv)
     const struct solver *chosen[MAX_SELECTED];
     unsigned long problems = 0;
     memset(&plan, 0, sizeof(plan));
-    int rc = prepare(cli, &plan, &out, chosen, argc, argv, &problems);
+    int rc = prepare(cli, &plan, &out, chosen, &problems);
     if (rc == CLI_OK) {
         double wall_s = 0;
         const int run_rc = run_plan(&plan, &wall_s);
@@ -707,7 +707,7 @@ int bench_run_cmd(struct bench_cli *cli, int argc, char **argv)
     return rc;
 }
 
-int bench_parse(struct bench_cli *cli, int argc, char **argv)
+int bench_parse(int argc, char **argv, struct bench_cli *cli)
 {
     memset(cli, 0, sizeof(*cli));
     cli_common_defaults(&cli->common, 2);
@@ -725,6 +725,8 @@ int bench_parse(struct bench_cli *cli, int argc, char **argv)
         cli->opt.progress = !cli->quiet && isatty(STDERR_FILENO);
         cli->nfiles = argc - optind;
         cli->files = argv + optind;
+        cli->argc = argc;
+        cli->argv = argv;
     }
     return rc;
 }
@@ -739,9 +741,9 @@ void bench_cli_free(struct bench_cli *cli)
 int cmd_bench(int argc, char **argv)
 {
     struct bench_cli cli;
-    int rc = bench_parse(&cli, argc, argv);
+    int rc = bench_parse(argc, argv, &cli);
     if (rc == 0)
-        rc = bench_run_cmd(&cli, argc, argv);
+        rc = bench_run(&cli);
     else
         rc = rc > 0 ? CLI_OK : CLI_USAGE;
     bench_cli_free(&cli);

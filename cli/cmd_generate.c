@@ -9,12 +9,13 @@
 #include "cli/cli.h"
 #include "cli/cmd_generate.h"
 #include "cli/commands.h"
+#include "common/text.h"
 #include "dist/dist.h"
 #include "puzzle/rate.h"
 #include "solvers/registry.h"
-#include "common/text.h"
 
-static void print_header(const struct generate_args *a, const struct gen_options *o)
+static void print_header(const struct generate_cli *a, const struct gen_range_options *r,
+    const struct gen_options *o)
 {
     int lo, hi;
     gen_target(o, &lo, &hi);
@@ -34,7 +35,6 @@ static void print_header(const struct generate_args *a, const struct gen_options
     if (a->shard)
         printf(" shard=%s", a->shard);
     printf(" solver=%s verifier=%s", o->solver->name, o->verifier->name);
-    const struct gen_range_options *r = &a->range;
     if (r->rate_methods) {
         char names[64];
         rate_method_names(names, sizeof(names), r->rate_methods);
@@ -103,15 +103,15 @@ static int bad(const char *option, const char *arg, const char *expected)
     return -1;
 }
 
-int generate_parse(int argc, char **argv, struct generate_args *a)
+int generate_parse(int argc, char **argv, struct generate_cli *a)
 {
     memset(a, 0, sizeof(*a));
-    a->range.gen.box_rows = 3;
-    a->range.gen.box_cols = 3;
-    a->range.gen.level = GEN_MEDIUM;
+    a->opt.box_rows = 3;
+    a->opt.box_cols = 3;
+    a->opt.level = GEN_MEDIUM;
     a->count = 1;
-    a->range.jobs = 1;
-    a->range.permutations = 10;
+    a->jobs = 1;
+    a->permutations = 10;
     a->shard_k = 1;
     a->shard_n = 1;
     enum {
@@ -167,50 +167,50 @@ int generate_parse(int argc, char **argv, struct generate_args *a)
     while ((opt = getopt_long(argc, argv, "j:", longopts, NULL)) != -1) {
         switch (opt) {
         case OPT_METHOD:
-            if (gen_parse_method(optarg, &a->range.gen.method) != 0)
+            if (gen_parse_method(optarg, &a->opt.method) != 0)
                 return bad("method", optarg, "dig or seed003");
             break;
         case OPT_DIFFICULTY:
-            if (gen_parse_level(optarg, &a->range.gen.level) != 0)
+            if (gen_parse_level(optarg, &a->opt.level) != 0)
                 return bad("difficulty", optarg, "easy, medium or hard");
             break;
         case OPT_HOLES:
             if (text_parse_u64(optarg, &value) != 0 || value < 1
                 || value >= GRID_MAX_CELLS)
                 return bad("holes", optarg, "a hole count");
-            a->range.gen.holes = (int) value;
+            a->opt.holes = (int) value;
             break;
         case OPT_COUNT:
             if (text_parse_u64(optarg, &a->count) != 0)
                 return bad("count", optarg, "a puzzle count");
             break;
         case OPT_SEED:
-            if (text_parse_u64(optarg, &a->range.gen.seed) != 0)
+            if (text_parse_u64(optarg, &a->opt.seed) != 0)
                 return bad("seed", optarg, "a non-negative integer");
             a->seed_set = true;
             break;
         case OPT_SYMMETRIC:
-            a->range.gen.symmetric = true;
+            a->opt.symmetric = true;
             break;
         case OPT_MINIMAL:
-            a->range.gen.minimal = true;
+            a->opt.minimal = true;
             break;
         case OPT_SIZE:
-            if (grid_parse_box(optarg, &a->range.gen.box_rows, &a->range.gen.box_cols) != 0)
+            if (grid_parse_box(optarg, &a->opt.box_rows, &a->opt.box_cols) != 0)
                 return bad("size", optarg, "box rows x box columns, such as 3x3 or 2x3,");
             break;
         case OPT_VARIANT:
             if (strcmp(optarg, "standard") == 0)
-                a->range.gen.variant = GRID_STANDARD;
+                a->opt.variant = GRID_STANDARD;
             else if (strcmp(optarg, "diagonal") == 0 || strcmp(optarg, "x") == 0)
-                a->range.gen.variant = GRID_DIAGONAL;
+                a->opt.variant = GRID_DIAGONAL;
             else
                 return bad("variant", optarg, "standard or diagonal");
             break;
         case 'j':
             if (text_parse_u64(optarg, &value) != 0 || value < 1 || value > GEN_MAX_JOBS)
                 return bad("jobs", optarg, "a thread count from 1 to 256");
-            a->range.jobs = (int) value;
+            a->jobs = (int) value;
             break;
         case OPT_SHARD:
             if (parse_shard(optarg, &a->shard_k, &a->shard_n) != 0)
@@ -218,13 +218,13 @@ int generate_parse(int argc, char **argv, struct generate_args *a)
             a->shard = optarg;
             break;
         case OPT_RATE:
-            if (rate_parse_methods(optarg, &a->range.rate_methods) != 0)
+            if (rate_parse_methods(optarg, &a->rate_methods) != 0)
                 return bad("rate", optarg, "blanks, freedom, guesses, techniques or all");
             break;
         case OPT_PERMUTATIONS:
             if (text_parse_u64(optarg, &value) != 0 || value < 1 || value > 100000)
                 return bad("permutations", optarg, "a count from 1");
-            a->range.permutations = (int) value;
+            a->permutations = (int) value;
             break;
         case OPT_SOLVER:
         case OPT_VERIFIER: {
@@ -236,20 +236,20 @@ int generate_parse(int argc, char **argv, struct generate_args *a)
                 return -1;
             }
             if (opt == OPT_SOLVER)
-                a->range.gen.solver = s;
+                a->opt.solver = s;
             else
-                a->range.gen.verifier = s;
+                a->opt.verifier = s;
             break;
         }
         case OPT_ATTEMPTS:
             if (text_parse_u64(optarg, &value) != 0 || value < 1 || value > UINT32_MAX)
                 return bad("attempts", optarg, "a count from 1");
-            a->range.gen.max_attempts = (uint32_t) value;
+            a->opt.max_attempts = (uint32_t) value;
             break;
         case OPT_CLIMBS:
             if (text_parse_u64(optarg, &value) != 0 || value > UINT32_MAX)
                 return bad("climbs", optarg, "a count");
-            a->range.gen.climbs = value ? (uint32_t) value : 1;
+            a->opt.climbs = value ? (uint32_t) value : 1;
             break;
         case OPT_STATS:
             a->stats = true;
@@ -260,15 +260,15 @@ int generate_parse(int argc, char **argv, struct generate_args *a)
             if (t < LOGIC_NONE)
                 return bad(opt == OPT_MIN_TECHNIQUE ? "min-technique" : "max-technique",
                     optarg, "a technique name (see sudolab rate --help) or guessing");
-            if (!a->range.gen.technique_filter) {
-                a->range.gen.technique_filter = true;
-                a->range.gen.min_technique = LOGIC_NONE;
-                a->range.gen.max_technique = LOGIC_TECHNIQUE_COUNT;
+            if (!a->opt.technique_filter) {
+                a->opt.technique_filter = true;
+                a->opt.min_technique = LOGIC_NONE;
+                a->opt.max_technique = LOGIC_TECHNIQUE_COUNT;
             }
             if (opt == OPT_MIN_TECHNIQUE)
-                a->range.gen.min_technique = t;
+                a->opt.min_technique = t;
             else
-                a->range.gen.max_technique = t;
+                a->opt.max_technique = t;
             break;
         }
         case OPT_HELP:
@@ -283,19 +283,14 @@ int generate_parse(int argc, char **argv, struct generate_args *a)
         fprintf(stderr, "sudolab generate: unexpected argument '%s'\n", argv[optind]);
         return -1;
     }
-    if (a->range.gen.holes && a->range.gen.method != GEN_DIG) {
+    if (a->opt.holes && a->opt.method != GEN_DIG) {
         fprintf(stderr, "sudolab generate: --holes is for --method dig\n");
         return -1;
     }
-    if (!a->seed_set)
-        a->range.gen.seed = clock_now_ns() ^ ((uint64_t) getpid() << 32);
-    if (a->range.rate_methods & RATE_GUESSES) {
-        a->range.rate_solver = rate_guess_solver();
-        if (!a->range.rate_solver) {
-            fprintf(stderr,
-                "sudolab generate: --rate guesses: no back end reports guesses\n");
-            return -1;
-        }
+    if ((a->rate_methods & RATE_GUESSES) && !rate_guess_solver()) {
+        fprintf(
+            stderr, "sudolab generate: --rate guesses: no back end reports guesses\n");
+        return -1;
     }
     return 0;
 }
@@ -322,11 +317,11 @@ static bool print_puzzle(void *ctx, const struct gen_result *r)
     return true;
 }
 
-static void print_stats(const struct generate_args *a, uint64_t count, uint64_t ns,
-    const struct gen_stats *s)
+static void print_stats(
+    const struct generate_cli *a, uint64_t count, uint64_t ns, const struct gen_stats *s)
 {
     const double secs = (double) ns / 1e9;
-    const int jobs = a->range.jobs;
+    const int jobs = a->jobs;
     fprintf(stderr,
         "sudolab generate: %llu puzzles in %.3f s (%.1f puzzles/s, %d thread%s)\n",
         (unsigned long long) count, secs, secs > 0 ? (double) count / secs : 0.0, jobs,
@@ -341,20 +336,25 @@ static void print_stats(const struct generate_args *a, uint64_t count, uint64_t 
         (unsigned long long) s->rejected, (double) s->verify_ns / 1e6);
 }
 
-int generate_run(const struct generate_args *a)
+int generate_run(const struct generate_cli *a)
 {
+    struct gen_range_options ro = { a->opt, a->rate_methods,
+        a->rate_methods & RATE_GUESSES ? rate_guess_solver() : NULL, a->permutations,
+        a->jobs };
+    if (!a->seed_set)
+        ro.gen.seed = clock_now_ns() ^ ((uint64_t) getpid() << 32);
     /* shard K/N: the K-th of N consecutive, near-equal runs of puzzle numbers */
     const uint64_t n = a->shard_n, k0 = a->shard_k - 1, rest = a->count % n;
     const uint64_t first = a->count / n * k0 + (k0 < rest ? k0 : rest);
     const uint64_t count = a->count / n + (k0 < rest ? 1 : 0);
     char why[640];
-    struct gen_range *g = gen_range_open(&a->range, why, sizeof(why));
+    struct gen_range *g = gen_range_open(&ro, why, sizeof(why));
     if (!g) {
         fprintf(dist_messages(), "sudolab generate: %s\n", why);
         return CLI_USAGE;
     }
     if (dist_output())
-        print_header(a, gen_range_options(g));
+        print_header(a, &ro, gen_range_options(g));
     struct gen_printer p = { 0, false };
     struct gen_stats stats;
     const uint64_t start_ns = clock_now_ns();
@@ -368,7 +368,7 @@ int generate_run(const struct generate_args *a)
 
 int cmd_generate(int argc, char **argv)
 {
-    struct generate_args a;
+    struct generate_cli a;
     const int parsed = generate_parse(argc, argv, &a);
     if (parsed != 0)
         return parsed > 0 ? CLI_OK : CLI_USAGE;

@@ -14,7 +14,7 @@
 #include "solvers/registry.h"
 
 struct solve_run {
-    const struct solve_args *args;
+    const struct solve_cli *args;
     struct solver_instance *inst;
     unsigned long failures;
 };
@@ -81,7 +81,7 @@ enum { OPT_PRINT = CLI_OPT_FIRST_FREE, OPT_HELP, OPT_SHARD, OPT_SPLIT };
 
 /* count's own options. Returns 1 when handled, 0 when opt is none, -1 on a
  * bad value (after saying why). */
-static int count_option(struct solve_args *a, int opt, const char *arg)
+static int count_option(struct solve_cli *a, int opt, const char *arg)
 {
     uint64_t v;
     if (opt == OPT_PRINT) {
@@ -89,7 +89,7 @@ static int count_option(struct solve_args *a, int opt, const char *arg)
     } else if (opt == OPT_SHARD) {
         if (shard_parse(arg, &a->shard, "sudolab count") != 0)
             return -1;
-        a->partial = a->split_path = true;
+        a->partial = a->use_split = true;
     } else if (opt == OPT_SPLIT || opt == 'j') {
         if (text_parse_u64(arg, &v) != 0 || v < 1 || v > (opt == 'j' ? 256 : 1u << 24)) {
             fprintf(stderr, "sudolab count: %s %s: a number from 1 expected\n",
@@ -100,14 +100,14 @@ static int count_option(struct solve_args *a, int opt, const char *arg)
             a->threads = (unsigned) v;
         else
             a->split = (size_t) v;
-        a->split_path |= opt == 'j' && v > 1;
+        a->use_split |= opt == 'j' && v > 1;
     } else {
         return 0;
     }
     return 1;
 }
 
-int solve_parse(int argc, char **argv, bool counting, struct solve_args *a)
+static int parse(int argc, char **argv, bool counting, struct solve_cli *a)
 {
     memset(a, 0, sizeof(*a));
     a->counting = counting;
@@ -145,19 +145,19 @@ int solve_parse(int argc, char **argv, bool counting, struct solve_args *a)
     }
     if (cli_common_finish(&a->common) != 0)
         return -1;
-    if (a->split_path && a->print_all) {
+    if (a->use_split && a->print_all) {
         fprintf(stderr, "sudolab count: --print does not combine with -j or --shard\n");
         return -1;
     }
-    a->ninputs = argc - optind;
-    a->inputs = argv + optind;
+    a->nfiles = argc - optind;
+    a->files = argv + optind;
     return 0;
 }
 
 /* count by subproblems: rows from the runner (this process's threads, or
  * the ranks of sudolab-mpi), printed as count's lines or as a partial. */
 struct split_printer {
-    const struct solve_args *args;
+    const struct solve_cli *args;
     struct solve_row_style style;
     unsigned long failures;
 };
@@ -175,7 +175,7 @@ static bool print_count_row(void *ctx, const struct count_row *row)
     return true;
 }
 
-static int run_split(const struct solve_args *a)
+static int run_split(const struct solve_cli *a)
 {
     const struct cli_common *c = &a->common;
     const struct count_options o = { c->solver, c->limit, c->budget_steps, c->budget_ms,
@@ -186,14 +186,14 @@ static int run_split(const struct solve_args *a)
     else if (dist_output() && c->csv)
         solve_row_header(stdout);
     const long problems
-        = dist_count(&o, &a->shard, a->ninputs, a->inputs, print_count_row, &p);
+        = dist_count(&o, &a->shard, a->nfiles, a->files, print_count_row, &p);
     fflush(stdout);
     return problems != 0 || p.failures ? CLI_SKIPPED : CLI_OK;
 }
 
-int solve_run(const struct solve_args *a)
+int solve_run(const struct solve_cli *a)
 {
-    if (a->split_path)
+    if (a->use_split)
         return run_split(a);
     struct solve_run run = { a, NULL, 0 };
     run.inst = solver_open(a->common.solver);
@@ -204,15 +204,25 @@ int solve_run(const struct solve_args *a)
     if (a->common.csv)
         solve_row_header(stdout);
     const unsigned long problems
-        = cli_walk(&a->common, a->ninputs, a->inputs, solve_entry, &run);
+        = cli_walk(&a->common, a->nfiles, a->files, solve_entry, &run);
     solver_close(run.inst);
     return problems || run.failures ? CLI_SKIPPED : CLI_OK;
 }
 
+int solve_parse(int argc, char **argv, struct solve_cli *out)
+{
+    return parse(argc, argv, false, out);
+}
+
+int count_parse(int argc, char **argv, struct solve_cli *out)
+{
+    return parse(argc, argv, true, out);
+}
+
 static int run_solve(int argc, char **argv, bool counting)
 {
-    struct solve_args a;
-    const int parsed = solve_parse(argc, argv, counting, &a);
+    struct solve_cli a;
+    const int parsed = parse(argc, argv, counting, &a);
     if (parsed != 0)
         return parsed > 0 ? CLI_OK : CLI_USAGE;
     return solve_run(&a);

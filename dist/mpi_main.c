@@ -49,6 +49,12 @@ static bool reads_stdin(int n, char **inputs, int nempty)
     return n == 0 && nempty == 0;
 }
 
+/* A seed from the clock, as the commands pick one when none is given. */
+static uint64_t clock_seed(void)
+{
+    return clock_now_ns() ^ ((uint64_t) getpid() << 32);
+}
+
 /* One seed for every rank: rank 0's. */
 static uint64_t shared_seed(uint64_t seed)
 {
@@ -66,10 +72,10 @@ static int refuse(int rank, const char *why)
 
 static int run_count(int rank, int argc, char **argv)
 {
-    struct solve_args a;
-    int parsed = agree_on_parse(rank == 0 ? solve_parse(argc, argv, true, &a) : 0);
+    struct solve_cli a;
+    int parsed = agree_on_parse(rank == 0 ? count_parse(argc, argv, &a) : 0);
     if (parsed == 0 && rank != 0)
-        parsed = solve_parse(argc, argv, true, &a);
+        parsed = count_parse(argc, argv, &a);
     if (parsed != 0)
         return parse_status(parsed);
     if (a.partial)
@@ -78,15 +84,15 @@ static int run_count(int rank, int argc, char **argv)
             "for static shards)");
     if (a.print_all)
         return refuse(rank, "count: --print does not combine with sudolab-mpi");
-    if (reads_stdin(a.ninputs, a.inputs, a.common.nempty))
+    if (reads_stdin(a.nfiles, a.files, a.common.nempty))
         return refuse(rank, "standard input reaches rank 0 only: give files");
-    a.split_path = true; /* by subproblems: the shards are the ranks' work */
+    a.use_split = true; /* by subproblems: the shards are the ranks' work */
     return solve_run(&a);
 }
 
 static int run_generate(int rank, int argc, char **argv)
 {
-    struct generate_args a;
+    struct generate_cli a;
     int parsed = agree_on_parse(rank == 0 ? generate_parse(argc, argv, &a) : 0);
     if (parsed == 0 && rank != 0)
         parsed = generate_parse(argc, argv, &a);
@@ -96,7 +102,9 @@ static int run_generate(int rank, int argc, char **argv)
         return refuse(rank,
             "--shard: sudolab-mpi splits the run itself (use sudolab "
             "for static shards)");
-    a.range.gen.seed = shared_seed(a.range.gen.seed); /* as one run has one */
+    /* one seed for every rank, as one run has one */
+    a.opt.seed = shared_seed(a.seed_set ? a.opt.seed : clock_seed());
+    a.seed_set = true;
     return generate_run(&a);
 }
 
@@ -104,16 +112,15 @@ static int run_bench(int rank, int argc, char **argv)
 {
     struct bench_cli a;
     memset(&a, 0, sizeof(a));
-    int parsed = agree_on_parse(rank == 0 ? bench_parse(&a, argc, argv) : 0);
+    int parsed = agree_on_parse(rank == 0 ? bench_parse(argc, argv, &a) : 0);
     if (parsed == 0 && rank != 0)
-        parsed = bench_parse(&a, argc, argv);
+        parsed = bench_parse(argc, argv, &a);
     int rc = parsed == 0 ? CLI_OK : parse_status(parsed);
     if (parsed == 0 && reads_stdin(a.nfiles, a.files, 1))
         rc = refuse(rank, "standard input reaches rank 0 only: give files");
     if (parsed == 0 && rc == CLI_OK) {
         /* one seed for every rank (--permute solves the same isomorphs) */
-        const uint64_t seed = clock_now_ns() ^ ((uint64_t) getpid() << 32);
-        a.opt.seed = shared_seed(a.seed_set ? a.opt.seed : seed);
+        a.opt.seed = shared_seed(a.seed_set ? a.opt.seed : clock_seed());
         a.seed_set = true;
         if (rank != 0) {
             /* rank 0 writes the outputs and speaks */
@@ -122,7 +129,7 @@ static int run_bench(int rank, int argc, char **argv)
             a.quiet = true;
             a.opt.progress = false;
         }
-        rc = bench_run_cmd(&a, argc, argv);
+        rc = bench_run(&a);
     }
     bench_cli_free(&a);
     return rc;
