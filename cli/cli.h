@@ -1,9 +1,9 @@
 /* What the sudolab subcommands share: the values of the common options
- * (declared in cli/options.h), the walk over input files (or literal puzzles,
- * or stdin) with `file:line: reason` diagnostics, and the printing of
- * counters. Each subcommand is one cmd_<name>.c file (its option table, its
- * parse and its run; cmd_<name>.h declares them) with one entry in
- * sudolab.c's command table. */
+ * (declared in cli/options.h) and the walk over input files (or literal
+ * puzzles, or stdin) with `file:line: reason` diagnostics (bench/input_walk.h).
+ * Each subcommand is one cmd_<name>.c file (its option table, its parse and
+ * its run; cmd_<name>.h declares them) with one entry in sudolab.c's command
+ * table. */
 #ifndef SUDOLAB_CLI_CLI_H
 #define SUDOLAB_CLI_CLI_H
 
@@ -11,14 +11,16 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "bench/input_walk.h"
 #include "common/corpus.h"
+#include "common/exit_status.h"
 #include "solvers/solver.h"
 
-/* Exit statuses of every subcommand. */
+/* Exit statuses of every subcommand (common/exit_status.h). */
 enum {
-    CLI_OK = 0,
-    CLI_SKIPPED = 1, /* ran, but something was invalid, unreadable or wrong */
-    CLI_USAGE = 2,
+    CLI_OK = EXIT_STATUS_OK,
+    CLI_SKIPPED = EXIT_STATUS_SKIPPED,
+    CLI_USAGE = EXIT_STATUS_USAGE,
 };
 
 struct cli_common {
@@ -45,27 +47,12 @@ int cli_common_finish(struct cli_common *c);
 /* The request for one puzzle (budget deadline counted from now). */
 struct solve_request cli_request(const struct cli_common *c);
 
-/* One input entry as seen by a subcommand. */
-struct cli_entry {
-    const char *source; /* file name, "<stdin>", "<arg>" or "<empty>" */
-    unsigned long line;
-    unsigned long index; /* 1-based over all inputs, bad entries included */
-    bool ok; /* false: unparsable; `why` says why */
-    const struct corpus_item *item;
-};
+/* The walk over the inputs (bench/input_walk.h) with these options, its
+ * diagnostics going to err. */
+struct input_options cli_input(const struct cli_common *c, FILE *err);
 
-/* Called for each entry; return false to stop the walk. */
-typedef bool cli_entry_fn(void *ctx, const struct cli_entry *e);
-
-/* Walks the --empty grids, then every argument (a file, "-" for stdin, or a
- * literal puzzle), or stdin when there is none. Prints `file:line: reason`
- * for bad entries (at most 20 per input, then a count) and for unreadable
- * files. Returns the number of problems reported. */
+/* input_walk with the common options, diagnostics on stderr. */
 unsigned long cli_walk(
-    const struct cli_common *c, int argc, char **argv, cli_entry_fn *fn, void *ctx);
-
-/* Writes counter i of a result, or "n/a" (empty in CSV) when s does not report it. */
-void cli_print_counter(
-    FILE *out, const struct solver *s, const struct solver_counters *c, int i, bool csv);
+    const struct cli_common *c, int argc, char **argv, input_entry_fn *fn, void *ctx);
 
 #endif /* SUDOLAB_CLI_CLI_H */

@@ -19,11 +19,11 @@
 #include "cli/cli.h"
 #include "cli/cmd_bench.h"
 #include "cli/commands.h"
-#include "solvers/outside.h"
 #include "common/io.h"
 #include "common/shard.h"
 #include "common/text.h"
 #include "dist/dist.h"
+#include "solvers/outside.h"
 #include "solvers/registry.h"
 
 enum {
@@ -56,11 +56,12 @@ struct load_ctx {
     int ci;
     bool failed;
     unsigned long broken; /* entries whose clues break a rule */
+    FILE *err; /* where they are said (dist_messages()) */
 };
 
 enum { MAX_BROKEN_MESSAGES = 20 };
 
-static bool load_entry(void *ctx, const struct cli_entry *e)
+static bool load_entry(void *ctx, const struct input_entry *e)
 {
     struct load_ctx *lc = ctx;
     /* a file's entries count from 1 again: the same file given twice is two
@@ -77,7 +78,7 @@ static bool load_entry(void *ctx, const struct cli_entry *e)
     char why[160];
     if (e->ok && grid_find_conflict(&e->item->puzzle, why, sizeof(why))
         && ++lc->broken <= MAX_BROKEN_MESSAGES)
-        fprintf(stderr, "%s:%lu: %s\n", e->source, e->line, why);
+        fprintf(lc->err, "%s:%lu: %s\n", e->source, e->line, why);
     if (bench_plan_add_puzzle(lc->plan, (size_t) lc->ci, e->item, e->ok) != 0) {
         lc->failed = true;
         return false;
@@ -277,15 +278,16 @@ static const struct cli_option bench_options[] = {
 const struct cli_table bench_table = CLI_TABLE("sudolab bench", bench_options);
 
 /* The back ends the patterns name (all by default) that can do what was
- * asked, and the baseline among them. Returns 0, or -1 after saying why. */
+ * asked, and the baseline among them. Returns 0, or -1 after saying why (on
+ * dist_messages(): sudolab-mpi's ranks parse alike, and one says it). */
 static int select_solvers(struct bench_cli *cli)
 {
+    FILE *err = dist_messages();
     const struct solver **chosen = cli->solvers;
     size_t nchosen = 0;
     for (int i = 0; i < cli->npatterns; i++) {
         if (select_pattern(cli->patterns[i], chosen, &nchosen) == 0) {
-            fprintf(stderr,
-                "sudolab bench: no solver matches '%s' (see `sudolab list`)\n",
+            fprintf(err, "sudolab bench: no solver matches '%s' (see `sudolab list`)\n",
                 cli->patterns[i]);
             return -1;
         }
@@ -295,7 +297,7 @@ static int select_solvers(struct bench_cli *cli)
     size_t kept = 0;
     for (size_t i = 0; i < nchosen; i++) {
         if (cli->opt.limit != 1 && !(chosen[i]->caps & SOLVER_CAP_COUNT)) {
-            fprintf(stderr,
+            fprintf(err,
                 "sudolab bench: %s finds one solution only: left out (use --limit 1)\n",
                 chosen[i]->name);
             continue;
@@ -304,7 +306,7 @@ static int select_solvers(struct bench_cli *cli)
     }
     cli->nsolvers = kept;
     if (kept == 0) {
-        fprintf(stderr, "sudolab bench: no solver left to run\n");
+        fprintf(err, "sudolab bench: no solver left to run\n");
         return -1;
     }
     cli->baseline = 0;
@@ -313,7 +315,7 @@ static int select_solvers(struct bench_cli *cli)
             && strcmp(chosen[cli->baseline]->name, cli->baseline_name) != 0)
             cli->baseline++;
         if (cli->baseline == kept) {
-            fprintf(stderr, "sudolab bench: --baseline %s is not among the solvers run\n",
+            fprintf(err, "sudolab bench: --baseline %s is not among the solvers run\n",
                 cli->baseline_name);
             return -1;
         }
@@ -533,20 +535,22 @@ struct session {
 static int load_corpora(struct session *s)
 {
     struct bench_cli *cli = s->cli;
+    FILE *err = dist_messages();
     bench_plan_init(&s->plan, &cli->opt, cli->solvers, cli->nsolvers);
-    struct load_ctx lc = { .plan = &s->plan, .ci = -1 };
-    s->problems = cli_walk(&cli->common, cli->nfiles, cli->files, load_entry, &lc);
+    struct load_ctx lc = { .plan = &s->plan, .ci = -1, .err = err };
+    const struct input_options in = cli_input(&cli->common, err);
+    s->problems = input_walk(&in, cli->nfiles, cli->files, load_entry, &lc);
     if (lc.broken > MAX_BROKEN_MESSAGES)
-        fprintf(stderr, "sudolab bench: %lu more puzzles whose clues break a rule\n",
+        fprintf(err, "sudolab bench: %lu more puzzles whose clues break a rule\n",
             lc.broken - MAX_BROKEN_MESSAGES);
     s->problems += lc.broken;
     if (lc.failed || bench_plan_finish(&s->plan) != 0) {
-        fprintf(stderr, "sudolab bench: out of memory\n");
+        fprintf(err, "sudolab bench: out of memory\n");
         bench_plan_free(&s->plan);
         return CLI_SKIPPED;
     }
     if (s->plan.ncorpora == 0) {
-        fprintf(stderr, "sudolab bench: no puzzles to run\n");
+        fprintf(err, "sudolab bench: no puzzles to run\n");
         bench_plan_free(&s->plan);
         return CLI_SKIPPED;
     }
@@ -632,7 +636,8 @@ static void start_csv_rows(struct bench_plan *plan)
     plan->csv_fd = STDOUT_FILENO;
 }
 
-/* Runs the plan with SIGINT and SIGTERM asking the workers to stop. */
+/* Runs the plan (through the runner: threads or ranks) with SIGINT and
+ * SIGTERM asking the workers to stop. */
 static void run_plan(struct session *s)
 {
     atomic_store(&bench_stop, 0);
@@ -645,7 +650,7 @@ static void run_plan(struct session *s)
     sigaction(SIGTERM, &sa, &old_term);
     bench_env_read_cpu_times("", &s->cpu_before);
     const uint64_t start = clock_now_ns();
-    s->rc = dist_bench_run(&s->plan);
+    s->rc = dist_bench(&s->plan);
     s->wall_s = (double) (clock_now_ns() - start) / 1e9;
     bench_env_read_cpu_times("", &s->cpu_after);
     sigaction(SIGINT, &old_int, NULL);
@@ -657,23 +662,24 @@ static void run_plan(struct session *s)
 static void report(struct session *s)
 {
     const struct bench_cli *cli = s->cli;
-    s->disagreements = bench_plan_crosscheck(&s->plan, stderr);
+    FILE *err = dist_messages();
+    s->disagreements = bench_plan_crosscheck(&s->plan, err);
     s->pending = bench_plan_pending(&s->plan);
     if (!cli->quiet) {
         bench_summary_print(&s->plan, cli->baseline, s->info);
         fputc('\n', s->info);
     }
     if (s->disagreements)
-        fprintf(stderr, "sudolab bench: %lu puzzle%s with disagreeing answers\n",
+        fprintf(err, "sudolab bench: %lu puzzle%s with disagreeing answers\n",
             s->disagreements, s->disagreements == 1 ? "" : "s");
     if (s->plan.errors)
-        fprintf(stderr, "sudolab bench: %lu failed runs (errors or wrong answers)\n",
+        fprintf(err, "sudolab bench: %lu failed runs (errors or wrong answers)\n",
             s->plan.errors);
     if (s->interrupted)
-        fprintf(stderr, "sudolab bench: interrupted: %zu runs not done%s\n", s->pending,
+        fprintf(err, "sudolab bench: interrupted: %zu runs not done%s\n", s->pending,
             cli->out_dir ? " (--resume continues)" : "");
     if (s->rc != 0)
-        fprintf(stderr, "sudolab bench: could not start the worker threads\n");
+        fprintf(err, "sudolab bench: could not start the worker threads\n");
 }
 
 /* --out DIR: summary.csv, and the end of env.txt (timed passes, outcome).
@@ -733,7 +739,7 @@ int bench_run(struct bench_cli *cli)
     if (cli->out_dir && !finish_outputs(&s))
         write_failed = true;
     if (write_failed)
-        fprintf(stderr, "sudolab bench: writing the results failed\n");
+        fprintf(dist_messages(), "sudolab bench: writing the results failed\n");
     bench_plan_free(&s.plan);
     if (s.interrupted)
         return BENCH_INTERRUPTED;

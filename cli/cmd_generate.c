@@ -1,8 +1,7 @@
 /* sudolab generate: seeded unique puzzles, one per line, after a `#` header
- * that records everything needed to make the same file again. Threads take
- * puzzle numbers from a shared counter in blocks; output stays in puzzle
- * order, so -j N writes the very bytes -j 1 writes. */
-#include <pthread.h>
+ * that records everything needed to make the same file again. The puzzles
+ * are made by dist/gen_range.h (threads, or the ranks of sudolab-mpi) and
+ * come back in puzzle order, so -j N writes the very bytes -j 1 writes. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -11,115 +10,13 @@
 #include "cli/cmd_generate.h"
 #include "cli/commands.h"
 #include "common/text.h"
-#include "puzzle/generate.h"
+#include "dist/dist.h"
 #include "puzzle/rate.h"
 #include "solvers/registry.h"
 
-enum { GEN_BLOCK = 256, GEN_MAX_JOBS = 256, GEN_RATE_TEXT = 640 };
-
-struct gen_slot {
-    struct grid puzzle;
-    char rating[GEN_RATE_TEXT];
-    int failed;
-    char why[640];
-};
-
-struct gen_run {
-    struct gen_options opt;
-    uint64_t count, first; /* puzzles first .. first + count - 1 */
-    unsigned rate_methods;
-    int permutations;
-    int jobs;
-    const struct solver *rate_solver;
-    /* the block being made */
-    struct gen_slot *slots;
-    uint64_t block_start, block_len;
-    uint64_t next;
-    pthread_mutex_t lock;
-    struct gen_stats total;
-};
-
-struct gen_worker {
-    struct gen_run *run;
-    struct generator *gen;
-    struct rater rater;
-    bool rating;
-};
-
-static void make_one(struct gen_worker *w, uint64_t k)
+static void print_header(const struct generate_cli *a, const struct gen_range_options *r,
+    const struct gen_options *o)
 {
-    struct gen_run *run = w->run;
-    struct gen_slot *slot = &run->slots[k - run->block_start];
-    slot->failed = 0;
-    slot->rating[0] = '\0';
-    if (gen_make(w->gen, run->first + k, &slot->puzzle, NULL) != 0) {
-        slot->failed = 1;
-        snprintf(slot->why, sizeof(slot->why), "%s", gen_error(w->gen));
-        return;
-    }
-    if (w->rating) {
-        struct rate_values v;
-        rater_rate(&w->rater, &slot->puzzle, &v);
-        rate_format(slot->rating, sizeof(slot->rating), &v, run->rate_methods, false);
-    }
-}
-
-static void *worker_main(void *arg)
-{
-    struct gen_worker *w = arg;
-    struct gen_run *run = w->run;
-    for (;;) {
-        pthread_mutex_lock(&run->lock);
-        const uint64_t k = run->next++;
-        pthread_mutex_unlock(&run->lock);
-        if (k >= run->block_start + run->block_len)
-            return NULL;
-        make_one(w, k);
-    }
-}
-
-static int open_worker(struct gen_worker *w, struct gen_run *run)
-{
-    char why[200];
-    memset(w, 0, sizeof(*w));
-    w->run = run;
-    w->gen = gen_open(&run->opt, why, sizeof(why));
-    if (!w->gen) {
-        fprintf(stderr, "sudolab generate: %s\n", why);
-        return -1;
-    }
-    if (run->rate_methods) {
-        if (rater_open(&w->rater, run->rate_methods, run->rate_solver, run->permutations,
-                run->opt.seed, why, sizeof(why))
-            != 0) {
-            fprintf(stderr, "sudolab generate: --rate: %s\n", why);
-            gen_close(w->gen);
-            return -1;
-        }
-        w->rating = true;
-    }
-    return 0;
-}
-
-static void close_worker(struct gen_worker *w, struct gen_stats *total)
-{
-    const struct gen_stats *s = gen_stats(w->gen);
-    total->puzzles += s->puzzles;
-    total->grids += s->grids;
-    total->checks += s->checks;
-    total->shortcuts += s->shortcuts;
-    total->climbs += s->climbs;
-    total->rejected += s->rejected;
-    total->verify_ns += s->verify_ns;
-    if (w->rating)
-        rater_close(&w->rater);
-    gen_close(w->gen);
-}
-
-static void print_header(
-    const struct gen_run *run, const struct generator *g, const char *shard)
-{
-    const struct gen_options *o = gen_options(g);
     int lo, hi;
     gen_target(o, &lo, &hi);
     printf("# sudolab generate method=%s", gen_method_name(o->method));
@@ -131,20 +28,20 @@ static void print_header(
     printf(" size=%dx%d variant=%s symmetric=%s minimal=%s seed=%llu count=%llu",
         o->box_rows, o->box_cols, o->variant == GRID_DIAGONAL ? "diagonal" : "standard",
         o->symmetric ? "yes" : "no", o->minimal ? "yes" : "no",
-        (unsigned long long) o->seed, (unsigned long long) run->count);
+        (unsigned long long) o->seed, (unsigned long long) a->count);
     if (o->technique_filter)
         printf(" techniques=%s..%s", logic_technique_name(o->min_technique),
             logic_technique_name(o->max_technique));
-    if (shard)
-        printf(" shard=%s", shard);
+    if (a->shard)
+        printf(" shard=%s", a->shard);
     printf(" solver=%s verifier=%s", o->solver->name, o->verifier->name);
-    if (run->rate_methods) {
+    if (r->rate_methods) {
         char names[64];
-        rate_method_names(names, sizeof(names), run->rate_methods);
+        rate_method_names(names, sizeof(names), r->rate_methods);
         printf(" rate=%s", names);
-        if (run->rate_methods & RATE_GUESSES)
+        if (r->rate_methods & RATE_GUESSES)
             printf(" rate_solver=%s permutations=%d",
-                run->rate_solver ? run->rate_solver->name : "?", run->permutations);
+                r->rate_solver ? r->rate_solver->name : "?", r->permutations);
     }
     putchar('\n');
 }
@@ -406,122 +303,82 @@ enum cli_parsed generate_parse(int argc, char **argv, struct generate_cli *out)
     return CLI_PARSED_RUN;
 }
 
-static int run_blocks(struct gen_run *run, struct gen_worker *workers, bool stats)
+/* generate's output: the puzzles in order, until one fails. */
+struct gen_printer {
+    uint64_t made;
+    bool failed;
+};
+
+static bool print_puzzle(void *ctx, const struct gen_result *r)
 {
-    pthread_t threads[GEN_MAX_JOBS];
+    struct gen_printer *p = ctx;
+    if (r->failed) {
+        fprintf(stderr, "sudolab generate: puzzle %llu: %s\n",
+            (unsigned long long) (r->number + 1), r->why);
+        p->failed = true;
+        return false;
+    }
     char line[GRID_MAX_CELLS + 1];
-    const uint64_t start_ns = clock_now_ns();
-    int status = CLI_OK;
-    for (uint64_t b = 0; b < run->count && status == CLI_OK; b += GEN_BLOCK) {
-        run->block_start = b;
-        run->block_len = run->count - b < GEN_BLOCK ? run->count - b : GEN_BLOCK;
-        run->next = b;
-        if (run->jobs == 1) {
-            worker_main(&workers[0]);
-        } else {
-            int started = 0;
-            for (int t = 0; t < run->jobs; t++) {
-                if (pthread_create(&threads[t], NULL, worker_main, &workers[t]) != 0)
-                    break;
-                started++;
-            }
-            if (started == 0)
-                worker_main(&workers[0]);
-            for (int t = 0; t < started; t++)
-                pthread_join(threads[t], NULL);
-        }
-        for (uint64_t k = 0; k < run->block_len; k++) {
-            const struct gen_slot *slot = &run->slots[k];
-            if (slot->failed) {
-                fprintf(stderr, "sudolab generate: puzzle %llu: %s\n",
-                    (unsigned long long) (run->first + b + k + 1), slot->why);
-                status = CLI_SKIPPED;
-                break;
-            }
-            grid_format_line(&slot->puzzle, line);
-            printf("%s%s\n", line, slot->rating);
-        }
-        fflush(stdout);
-    }
-    if (stats) {
-        const double secs = (double) (clock_now_ns() - start_ns) / 1e9;
-        fprintf(stderr,
-            "sudolab generate: %llu puzzles in %.3f s (%.1f puzzles/s, %d thread%s)\n",
-            (unsigned long long) run->count, secs,
-            secs > 0 ? (double) run->count / secs : 0.0, run->jobs,
-            run->jobs == 1 ? "" : "s");
-    }
-    return status;
+    grid_format_line(&r->puzzle, line);
+    printf("%s%s\n", line, r->rating);
+    p->made++;
+    return true;
 }
 
-/* Makes the puzzles of a parsed command line. Returns the exit status. */
-static int generate_run(const struct generate_cli *cli)
+static void print_stats(
+    const struct generate_cli *a, uint64_t count, uint64_t ns, const struct gen_stats *s)
 {
-    struct gen_run run;
-    memset(&run, 0, sizeof(run));
-    run.opt = cli->opt;
-    run.count = cli->count;
-    run.jobs = cli->jobs;
-    run.permutations = cli->permutations;
-    run.rate_methods = cli->rate_methods;
-    const bool seed_set = cli->seed_set, stats = cli->stats;
-    const char *shard = cli->shard;
-    const uint64_t shard_k = cli->shard_k, shard_n = cli->shard_n;
-    if (!seed_set)
-        run.opt.seed = clock_now_ns() ^ ((uint64_t) getpid() << 32);
-    if (run.rate_methods & RATE_GUESSES) {
-        run.rate_solver = rate_guess_solver();
-        if (!run.rate_solver) {
-            fprintf(stderr,
+    const double secs = (double) ns / 1e9;
+    const int jobs = a->jobs;
+    fprintf(stderr,
+        "sudolab generate: %llu puzzles in %.3f s (%.1f puzzles/s, %d thread%s)\n",
+        (unsigned long long) count, secs, secs > 0 ? (double) count / secs : 0.0, jobs,
+        jobs == 1 ? "" : "s");
+    fprintf(stderr,
+        "sudolab generate: %llu grids/clue sets, %llu uniqueness solves, %llu "
+        "removals "
+        "without a solve, %llu climbs, %llu rejected by technique, verification "
+        "%.3f ms in all\n",
+        (unsigned long long) s->grids, (unsigned long long) s->checks,
+        (unsigned long long) s->shortcuts, (unsigned long long) s->climbs,
+        (unsigned long long) s->rejected, (double) s->verify_ns / 1e6);
+}
+
+int generate_run(const struct generate_cli *a)
+{
+    struct gen_range_options ro
+        = { a->opt, a->rate_methods, NULL, a->permutations, a->jobs };
+    if (a->rate_methods & RATE_GUESSES) {
+        ro.rate_solver = rate_guess_solver();
+        if (!ro.rate_solver) {
+            fprintf(dist_messages(),
                 "sudolab generate: --rate guesses: no back end reports guesses\n");
             return CLI_USAGE;
         }
     }
+    if (!a->seed_set)
+        ro.gen.seed = clock_now_ns() ^ ((uint64_t) getpid() << 32);
     /* shard K/N: the K-th of N consecutive, near-equal runs of puzzle numbers */
-    const uint64_t total = run.count;
-    const uint64_t rest = total % shard_n, k0 = shard_k - 1;
-    run.first = total / shard_n * k0 + (k0 < rest ? k0 : rest);
-    run.count = total / shard_n + (k0 < rest ? 1 : 0);
-
-    struct gen_worker *workers = calloc((size_t) run.jobs, sizeof(*workers));
-    run.slots = calloc(GEN_BLOCK, sizeof(*run.slots));
-    if (!workers || !run.slots) {
-        fprintf(stderr, "sudolab generate: out of memory\n");
-        free(workers);
-        free(run.slots);
-        return CLI_SKIPPED;
+    const uint64_t n = a->shard_n, k0 = a->shard_k - 1, rest = a->count % n;
+    const uint64_t first = a->count / n * k0 + (k0 < rest ? k0 : rest);
+    const uint64_t count = a->count / n + (k0 < rest ? 1 : 0);
+    char why[640];
+    struct gen_range *g = gen_range_open(&ro, why, sizeof(why));
+    if (!g) {
+        fprintf(dist_messages(), "sudolab generate: %s\n", why);
+        return CLI_USAGE;
     }
-    int opened = 0;
-    while (opened < run.jobs && open_worker(&workers[opened], &run) == 0)
-        opened++;
-    int status = CLI_USAGE;
-    if (opened == run.jobs) {
-        /* the workers agree on the back ends: print the options in force */
-        run.opt = *gen_options(workers[0].gen);
-        const uint64_t saved = run.count;
-        run.count = total;
-        print_header(&run, workers[0].gen, shard);
-        run.count = saved;
-        pthread_mutex_init(&run.lock, NULL);
-        status = run_blocks(&run, workers, stats);
-        pthread_mutex_destroy(&run.lock);
-    }
-    for (int t = 0; t < opened; t++)
-        close_worker(&workers[t], &run.total);
-    if (stats && opened == run.jobs) {
-        const struct gen_stats *s = &run.total;
-        fprintf(stderr,
-            "sudolab generate: %llu grids/clue sets, %llu uniqueness solves, %llu "
-            "removals "
-            "without a solve, %llu climbs, %llu rejected by technique, verification "
-            "%.3f ms in all\n",
-            (unsigned long long) s->grids, (unsigned long long) s->checks,
-            (unsigned long long) s->shortcuts, (unsigned long long) s->climbs,
-            (unsigned long long) s->rejected, (double) s->verify_ns / 1e6);
-    }
-    free(workers);
-    free(run.slots);
-    return status;
+    if (dist_output())
+        print_header(a, &ro, gen_range_options(g));
+    struct gen_printer p = { 0, false };
+    struct gen_stats stats;
+    const uint64_t start_ns = clock_now_ns();
+    const int rc = dist_generate(g, first, count, print_puzzle, &p, &stats);
+    fflush(stdout);
+    if (a->stats && dist_output())
+        print_stats(a, count, clock_now_ns() - start_ns, &stats);
+    gen_range_close(g);
+    return rc != 0 || p.failed ? CLI_SKIPPED : CLI_OK;
 }
 
 int cmd_generate(int argc, char **argv)

@@ -15,7 +15,7 @@ struct rate_run {
     unsigned long failures;
 };
 
-static bool rate_entry(void *ctx, const struct cli_entry *e)
+static bool rate_entry(void *ctx, const struct input_entry *e)
 {
     struct rate_run *run = ctx;
     char why[160];

@@ -2,12 +2,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench/solve_row.h"
 #include "cli/cli.h"
 #include "cli/cmd_solve.h"
 #include "cli/commands.h"
 #include "common/shard.h"
 #include "common/text.h"
-#include "dist/shard_count.h"
+#include "dist/count_text.h"
+#include "dist/dist.h"
 #include "puzzle/split.h"
 #include "solvers/registry.h"
 
@@ -26,64 +28,16 @@ static bool print_solution(void *ctx, const struct grid *solution)
     return true;
 }
 
-void solve_print_csv_header(void)
-{
-    fputs("index,status,solutions", stdout);
-    for (int i = 0; i < SOLVER_COUNTER_COUNT; i++)
-        printf(",%s", solver_counter_names[i]);
-    puts(",time_ns,solution");
-}
-
-void solve_print_result(const struct cli_common *common, bool counting,
-    unsigned long index, const struct grid *puzzle, const struct solve_result *res)
-{
-    const struct solver *s = common->solver;
-    char sol[GRID_MAX_CELLS + 1] = "";
-    if (res->solutions > 0)
-        grid_format_line(&res->solution, sol);
-    if (common->csv) {
-        printf("%lu,%s,%llu", index, solve_status_name(res->status),
-            (unsigned long long) res->solutions);
-        for (int i = 0; i < SOLVER_COUNTER_COUNT; i++) {
-            putchar(',');
-            if (res->status != SOLVE_STATUS_INVALID)
-                cli_print_counter(stdout, s, &res->counters, i, true);
-        }
-        printf(",%llu,%s\n", (unsigned long long) res->time_ns, sol);
-        return;
-    }
-    char time[32];
-    text_format_ns(time, sizeof(time), res->time_ns);
-    if (counting)
-        printf("%lu %llu %s", index, (unsigned long long) res->solutions,
-            solve_status_name(res->status));
-    else
-        printf("%lu %s solutions=%llu", index, solve_status_name(res->status),
-            (unsigned long long) res->solutions);
-    if (res->status != SOLVE_STATUS_INVALID && res->status != SOLVE_STATUS_ERROR) {
-        for (int i = 0; i < SOLVER_COUNTER_COUNT; i++) {
-            if (!(s->counters & (1u << i)) && i == SOLVER_COUNTER_article_steps)
-                continue;
-            printf(" %s=", solver_counter_names[i]);
-            cli_print_counter(stdout, s, &res->counters, i, false);
-        }
-        printf(" time=%s", time);
-    }
-    if (!counting && sol[0])
-        printf(" %s", sol);
-    putchar('\n');
-    if (common->pretty && !counting)
-        grid_print_pretty(res->solutions > 0 ? &res->solution : puzzle, stdout);
-}
-
 static void print_row(
-    struct solve_run *run, const struct cli_entry *e, const struct solve_result *res)
+    struct solve_run *run, const struct input_entry *e, const struct solve_result *res)
 {
-    solve_print_result(
-        &run->cli->common, run->cli->counting, e->index, &e->item->puzzle, res);
+    const struct cli_common *c = &run->cli->common;
+    const struct solve_row_style style
+        = { c->solver, run->cli->counting, c->csv, c->pretty };
+    solve_row_print(stdout, &style, e->index, &e->item->puzzle, res);
 }
 
-static bool solve_entry(void *ctx, const struct cli_entry *e)
+static bool solve_entry(void *ctx, const struct input_entry *e)
 {
     struct solve_run *run = ctx;
     struct solve_result res;
@@ -175,7 +129,7 @@ static enum cli_parsed parse(int argc, char **argv, bool counting, struct solve_
     memset(out, 0, sizeof(*out));
     out->counting = counting;
     cli_common_defaults(&out->common, counting ? 0 : 2);
-    out->split = (struct shard_count_options) { { 1, 1 }, SHARD_SPLIT_DEFAULT, 1, false };
+    out->split = (struct solve_split) { { 1, 1 }, SHARD_SPLIT_DEFAULT, 1, false };
     const struct cli_table *t = counting ? &count_table : &solve_table;
     int first;
     const enum cli_parsed p = cli_parse(t, argc, argv, out, &out->common, &first);
@@ -203,20 +157,57 @@ enum cli_parsed count_parse(int argc, char **argv, struct solve_cli *out)
     return parse(argc, argv, true, out);
 }
 
-int solve_run(const struct solve_cli *cli)
+/* count by subproblems: rows from the runner (this process's threads, or
+ * the ranks of sudolab-mpi), printed as count's lines or as a partial. */
+struct split_printer {
+    const struct solve_cli *cli;
+    struct solve_row_style style;
+    unsigned long failures;
+};
+
+static bool print_count_row(void *ctx, const struct count_row *row)
 {
-    if (cli->use_split)
-        return shard_count_run(&cli->common, &cli->split, cli->nfiles, cli->files);
-    struct solve_run run = { .cli = cli };
-    run.inst = solver_open(cli->common.solver);
+    struct split_printer *p = ctx;
+    const struct cli_common *c = &p->cli->common;
+    if (count_row_report(stderr, c->limit, row))
+        p->failures++;
+    if (p->cli->split.partial)
+        count_partial_row(stdout, c->solver, row);
+    else
+        count_row_print(stdout, &p->style, c->limit, row);
+    return true;
+}
+
+static int run_split(const struct solve_cli *a)
+{
+    const struct cli_common *c = &a->common;
+    const struct count_options o = { c->solver, c->limit, c->budget_steps, c->budget_ms,
+        cli_input(c, dist_messages()), a->split.split, a->split.threads };
+    struct split_printer p = { a, { c->solver, true, c->csv, false }, 0 };
+    if (dist_output() && a->split.partial)
+        count_partial_header(stdout, &o, &a->split.shard);
+    else if (dist_output() && c->csv)
+        solve_row_header(stdout);
+    const long problems
+        = dist_count(&o, &a->split.shard, a->nfiles, a->files, print_count_row, &p);
+    fflush(stdout);
+    return problems != 0 || p.failures ? CLI_SKIPPED : CLI_OK;
+}
+
+int solve_run(const struct solve_cli *a)
+{
+    if (a->use_split)
+        return run_split(a);
+    struct solve_run run = { a, NULL, 0 };
+    run.inst = solver_open(a->common.solver);
     if (!run.inst) {
-        fprintf(stderr, "sudolab: solver %s failed to start\n", cli->common.solver->name);
+        fprintf(stderr, "sudolab: solver %s failed to start\n", a->common.solver->name);
         return CLI_SKIPPED;
     }
-    if (cli->common.csv)
-        solve_print_csv_header();
+    if (a->common.csv)
+        solve_row_header(stdout);
     const unsigned long problems
-        = cli_walk(&cli->common, cli->nfiles, cli->files, solve_entry, &run);
+        = cli_walk(&a->common, a->nfiles, a->files, solve_entry, &run);
     solver_close(run.inst);
     return problems || run.failures ? CLI_SKIPPED : CLI_OK;
 }

@@ -1,21 +1,31 @@
 /* What `sudolab solve` and `sudolab count` read from their command lines,
  * parsed apart from running them so that another program (sudolab-mpi) can
- * read the same options. */
+ * read the same options: sudolab-mpi parses count's command line with
+ * count_parse and runs it with solve_run, its runner installed (dist/dist.h). */
 #ifndef SUDOLAB_CLI_CMD_SOLVE_H
 #define SUDOLAB_CLI_CMD_SOLVE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "cli/cli.h"
 #include "cli/options.h"
-#include "dist/shard_count.h"
+#include "common/shard.h"
+
+/* count's split path (dist/count_range.h): count --shard K/N and count -j N. */
+struct solve_split {
+    struct shard shard;
+    size_t split; /* --split: subproblems per puzzle, at least */
+    unsigned threads; /* -j, >= 1 */
+    bool partial; /* --shard: the partial form that `sudolab merge` reads */
+};
 
 struct solve_cli {
     struct cli_common common;
     bool counting; /* `count`: the solution count leads the line */
     bool print_all; /* `count --print`: every solution, one per line */
-    struct shard_count_options split; /* count --shard, -j, --split */
-    bool use_split; /* count goes through the split path (dist/shard_count.h) */
+    struct solve_split split; /* count --shard, -j, --split */
+    bool use_split; /* count goes through the split path */
     int nfiles;
     char **files; /* the operands: files, "-" or literal puzzles */
 };

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench/solve_row.h"
 #include "cli/cli.h"
 #include "cli/cmd_trace.h"
 #include "cli/commands.h"
@@ -39,7 +40,7 @@ struct trace_run {
     unsigned long failures;
 
     /* per puzzle */
-    const struct cli_entry *entry;
+    const struct input_entry *entry;
     int next_at;
     struct grid g; /* the grid as shown: pending erasures not applied yet */
     uint8_t role[GRID_MAX_CELLS];
@@ -190,7 +191,7 @@ static void on_event(void *ctx, const struct solver_event *ev)
         print_event(run, ev);
 }
 
-static bool trace_entry(void *ctx, const struct cli_entry *e)
+static bool trace_entry(void *ctx, const struct input_entry *e)
 {
     struct trace_run *run = ctx;
     if (!e->ok) {
@@ -233,7 +234,7 @@ static bool trace_entry(void *ctx, const struct cli_entry *e)
         for (int i = 0; i < SOLVER_COUNTER_COUNT; i++) {
             if (s->counters & (1u << i)) {
                 printf(" %s=", solver_counter_names[i]);
-                cli_print_counter(stdout, s, &res.counters, i, false);
+                solve_row_counter(stdout, s, &res.counters, i, false);
             }
         }
         putchar('\n');

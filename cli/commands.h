@@ -14,13 +14,4 @@ int cmd_rate(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 
-/* count's and solve's result line (text or --csv), in cmd_solve.c: merge and
- * the split count print through them, so their rows cannot drift apart. */
-struct cli_common;
-struct grid;
-struct solve_result;
-void solve_print_csv_header(void);
-void solve_print_result(const struct cli_common *common, bool counting, unsigned long index,
-                        const struct grid *puzzle, const struct solve_result *res);
-
 #endif /* SUDOLAB_CLI_COMMANDS_H */

@@ -9,14 +9,14 @@
 
 #include "bench/bench_run.h"
 #include "bench/bench_summary.h"
-#include "cli/cli.h"
-#include "cli/commands.h"
-#include "common/shard.h"
-#include "dist/shard_count.h"
-#include "puzzle/split.h"
-#include "solvers/registry.h"
-#include "common/text.h"
+#include "bench/solve_row.h"
+#include "common/exit_status.h"
 #include "common/io.h"
+#include "common/shard.h"
+#include "common/text.h"
+#include "dist/count_merge.h"
+#include "dist/count_text.h"
+#include "solvers/registry.h"
 
 static void chomp(char *s)
 {
@@ -122,34 +122,6 @@ static int check_cover(const struct shard *shards, const char *const *names, siz
 
 /* ---- count ---- */
 
-enum { COUNT_FIXED_COLS = 6 }; /* index,puzzle,subproblems,solved,outcome,solutions */
-
-struct count_input {
-    FILE *f;
-    const char *name;
-    struct shard shard;
-    char *opts; /* header without the shard field */
-    char *columns; /* the CSV header line */
-    char *line;
-    size_t cap;
-    unsigned long row;
-};
-
-static int split_fields(char *line, char **field, int max)
-{
-    int n = 0;
-    for (char *p = line;;) {
-        if (n == max)
-            return -1;
-        field[n++] = p;
-        p = strchr(p, ',');
-        if (!p)
-            break;
-        *p++ = '\0';
-    }
-    return n;
-}
-
 static bool parse_u64(const char *text, uint64_t *out)
 {
     return text_parse_u64(text, out) == 0;
@@ -169,317 +141,213 @@ static bool option_value(const char *opts, const char *key, char *out, size_t le
     return false;
 }
 
-/* One partial row: the key that must agree between shards, and the tally. */
-struct count_row {
-    unsigned long index;
-    char puzzle[GRID_MAX_CELLS + 1];
-    uint64_t subproblems;
-    int outcome; /* 0 done, 1 limit, 2 error, 3 invalid */
-    struct shard_tally tally;
+struct count_input {
+    FILE *f;
+    const char *name;
+    char *opts; /* header without the shard field */
+    char *columns; /* the CSV header line */
 };
 
-static int parse_count_row(char *line, const struct solver *s, const char *shape_box,
-    struct count_row *row, char *why, size_t whylen)
+static void free_count_inputs(struct count_input *in, size_t n)
 {
-    enum { MAXF = COUNT_FIXED_COLS + SOLVER_COUNTER_COUNT + 3 };
-    char *f[MAXF + 1];
-    const int nf = split_fields(line, f, MAXF + 1);
-    if (nf != MAXF) {
-        snprintf(why, whylen, "%d fields, %d expected", nf, MAXF);
+    for (size_t i = 0; in && i < n; i++) {
+        free(in[i].opts);
+        free(in[i].columns);
+    }
+    free(in);
+}
+
+/* A partial's two header lines; they must be shard 0's. Returns 0 or -1. */
+static int read_count_header(
+    struct count_input *ci, const struct count_input *first, struct shard *shard)
+{
+    size_t cap = 0;
+    if (!next_line(ci->f, &ci->opts, &cap)
+        || strncmp(ci->opts, COUNT_PARTIAL_MAGIC, strlen(COUNT_PARTIAL_MAGIC)) != 0) {
+        fprintf(stderr, "sudolab merge: %s: not a count partial (count --shard K/N)\n",
+            ci->name);
         return -1;
     }
-    memset(row, 0, sizeof(*row));
-    uint64_t v;
-    if (!parse_u64(f[0], &v) || strlen(f[1]) > GRID_MAX_CELLS
-        || !parse_u64(f[2], &row->subproblems) || !parse_u64(f[3], &row->tally.solved)
-        || !parse_u64(f[5], &row->tally.solutions)) {
-        snprintf(why, whylen, "a malformed row");
+    if (take_shard_token(ci->opts, shard) != 0) {
+        fprintf(stderr, "sudolab merge: %s: no shard=K/N in the first line\n", ci->name);
         return -1;
     }
-    row->index = (unsigned long) v;
-    snprintf(row->puzzle, sizeof(row->puzzle), "%s", f[1]);
-    static const char *const outcomes[] = { "done", "limit", "error", "invalid" };
-    row->outcome = -1;
-    for (int i = 0; i < 4; i++) {
-        if (strcmp(f[4], outcomes[i]) == 0)
-            row->outcome = i;
-    }
-    if (row->outcome < 0) {
-        snprintf(why, whylen, "unknown outcome '%s'", f[4]);
+    cap = 0;
+    if (!next_line(ci->f, &ci->columns, &cap)) {
+        fprintf(stderr, "sudolab merge: %s: no column line\n", ci->name);
         return -1;
     }
-    row->tally.budget = row->outcome == 1;
-    row->tally.error = row->outcome == 2;
-    if (row->tally.error)
-        snprintf(
-            row->tally.error_text, sizeof(row->tally.error_text), "failed in a shard");
-    uint64_t counters[SOLVER_COUNTER_COUNT] = { 0 };
-    for (int i = 0; i < SOLVER_COUNTER_COUNT; i++) {
-        const char *cell = f[COUNT_FIXED_COLS + i];
-        if (*cell == '\0')
-            continue;
-        if (!(s->counters & (1u << i)) || !parse_u64(cell, &counters[i])) {
-            snprintf(why, whylen, "bad %s '%s'", solver_counter_names[i], cell);
-            return -1;
-        }
-    }
-#define X(name, doc) row->tally.counters.name = counters[SOLVER_COUNTER_##name];
-    SOLVER_COUNTERS(X)
-#undef X
-    const int t = COUNT_FIXED_COLS + SOLVER_COUNTER_COUNT;
-    if (!parse_u64(f[t], &row->tally.time_ns)) {
-        snprintf(why, whylen, "bad time_ns");
+    if (strcmp(ci->opts, first->opts) != 0 || strcmp(ci->columns, first->columns) != 0) {
+        char diff[200];
+        first_difference(first->opts, ci->opts, diff, sizeof(diff));
+        if (strcmp(ci->opts, first->opts) == 0)
+            snprintf(diff, sizeof(diff), "different columns");
+        fprintf(stderr, "sudolab merge: %s and %s come from different runs: %s\n",
+            first->name, ci->name, diff);
         return -1;
-    }
-    if (f[t + 1][0] != '\0') {
-        if (!parse_u64(f[t + 1], &row->tally.first_sub) || f[t + 2][0] == '\0') {
-            snprintf(why, whylen, "bad first solution");
-            return -1;
-        }
-        /* the solution has the puzzle's shape: --size when given, else its length */
-        struct grid_shape shape = { 0, 0, 0 };
-        int br, bc;
-        if (grid_parse_box(shape_box, &br, &bc) == 0) {
-            shape.box_rows = (uint8_t) br;
-            shape.box_cols = (uint8_t) bc;
-        }
-        if (grid_parse_token(
-                &row->tally.first, f[t + 2], strlen(f[t + 2]), &shape, NULL, 0)
-            != 0) {
-            snprintf(why, whylen, "bad solution '%.40s'", f[t + 2]);
-            return -1;
-        }
-        row->tally.have_first = true;
     }
     return 0;
 }
 
-static void free_count_inputs(struct count_input *in, size_t n)
+/* Every row of one partial, into the sums. Returns 0 or -1. */
+static int add_count_rows(struct count_input *ci, const struct solver *s, const char *box,
+    struct count_merge *m)
 {
-    for (size_t i = 0; i < n; i++) {
-        free(in[i].opts);
-        free(in[i].columns);
-        free(in[i].line);
+    char *line = NULL, why[200];
+    size_t cap = 0, r = 0;
+    int rc = 0;
+    for (; rc == 0 && next_line(ci->f, &line, &cap); r++) {
+        struct count_row row;
+        if (count_partial_parse(line, s, box, &row, why, sizeof(why)) != 0) {
+            fprintf(stderr, "sudolab merge: %s: row %zu: %s\n", ci->name, r + 1, why);
+            rc = -1;
+        } else if (count_merge_add(m, r, &row, why, sizeof(why)) != 0) {
+            fprintf(stderr, "sudolab merge: %s: %s\n", ci->name, why);
+            rc = -1;
+        }
     }
-    free(in);
+    free(line);
+    if (rc == 0 && count_merge_shard_done(m, r, why, sizeof(why)) != 0) {
+        fprintf(stderr, "sudolab merge: %s: %s\n", ci->name, why);
+        rc = -1;
+    }
+    return rc;
+}
+
+/* count's rows from the sums. Returns an exit status. */
+static int print_count_rows(
+    const struct count_merge *m, const struct solver *s, uint64_t limit, bool csv)
+{
+    const struct solve_row_style style = { s, true, csv, false };
+    int rc = EXIT_STATUS_OK;
+    if (csv)
+        solve_row_header(stdout);
+    for (size_t r = 0; r < m->nrows; r++) {
+        if (count_row_report(stderr, limit, &m->rows[r]))
+            rc = EXIT_STATUS_SKIPPED;
+        count_row_print(stdout, &style, limit, &m->rows[r]);
+    }
+    fflush(stdout);
+    return rc;
+}
+
+/* The partials' headers, checked; their order by shard number. */
+static int check_count_inputs(struct count_input *in, size_t n, size_t *order)
+{
+    struct shard *shards = calloc(n, sizeof(*shards));
+    if (!shards) {
+        fprintf(stderr, "sudolab merge: out of memory\n");
+        return EXIT_STATUS_SKIPPED;
+    }
+    int rc = EXIT_STATUS_OK;
+    for (size_t i = 0; i < n && rc == EXIT_STATUS_OK; i++) {
+        if (read_count_header(&in[i], &in[0], &shards[i]) != 0)
+            rc = EXIT_STATUS_USAGE;
+    }
+    const char **names = calloc(n, sizeof(*names));
+    for (size_t i = 0; names && i < n; i++)
+        names[i] = in[i].name;
+    if (rc == EXIT_STATUS_OK
+        && (!names || check_cover(shards, names, n, "count", order) != 0))
+        rc = EXIT_STATUS_USAGE;
+    free(names);
+    free(shards);
+    return rc;
 }
 
 int merge_count(FILE *const *files, const char *const *names, size_t n, bool csv)
 {
     struct count_input *in = calloc(n, sizeof(*in));
-    struct shard *shards = calloc(n, sizeof(*shards));
     size_t *order = calloc(n, sizeof(*order));
-    int rc = CLI_OK;
-    if (!in || !shards || !order) {
+    int rc = EXIT_STATUS_SKIPPED;
+    if (!in || !order) {
         fprintf(stderr, "sudolab merge: out of memory\n");
-        rc = CLI_SKIPPED;
         goto done;
     }
-    for (size_t i = 0; i < n; i++) {
-        in[i].f = files[i];
-        in[i].name = names[i];
-        if (!next_line(in[i].f, &in[i].opts, &in[i].cap)
-            || strncmp(in[i].opts, SHARD_COUNT_MAGIC, strlen(SHARD_COUNT_MAGIC)) != 0) {
-            fprintf(stderr,
-                "sudolab merge: %s: not a count partial (count --shard K/N)\n", names[i]);
-            rc = CLI_USAGE;
-            goto done;
-        }
-        in[i].cap = 0;
-        if (take_shard_token(in[i].opts, &in[i].shard) != 0) {
-            fprintf(
-                stderr, "sudolab merge: %s: no shard=K/N in the first line\n", names[i]);
-            rc = CLI_USAGE;
-            goto done;
-        }
-        shards[i] = in[i].shard;
-        if (!next_line(in[i].f, &in[i].columns, &in[i].cap)) {
-            fprintf(stderr, "sudolab merge: %s: no column line\n", names[i]);
-            rc = CLI_USAGE;
-            goto done;
-        }
-        in[i].cap = 0;
-        if (strcmp(in[i].opts, in[0].opts) != 0
-            || strcmp(in[i].columns, in[0].columns) != 0) {
-            char diff[200];
-            first_difference(in[0].opts, in[i].opts, diff, sizeof(diff));
-            if (strcmp(in[i].opts, in[0].opts) == 0)
-                snprintf(diff, sizeof(diff), "different columns");
-            fprintf(stderr, "sudolab merge: %s and %s come from different runs: %s\n",
-                names[0], names[i], diff);
-            rc = CLI_USAGE;
-            goto done;
-        }
-    }
-    if (check_cover(shards, names, n, "count", order) != 0) {
-        rc = CLI_USAGE;
+    for (size_t i = 0; i < n; i++)
+        in[i] = (struct count_input) { files[i], names[i], NULL, NULL };
+    rc = check_count_inputs(in, n, order);
+    if (rc != EXIT_STATUS_OK)
         goto done;
-    }
-
     char solver_name[64] = "", limit_text[32] = "0", box[16] = "";
     option_value(in[0].opts, "solver", solver_name, sizeof(solver_name));
     option_value(in[0].opts, "limit", limit_text, sizeof(limit_text));
     option_value(in[0].opts, "size", box, sizeof(box));
-    struct cli_common common;
-    cli_common_defaults(&common, 0);
-    common.solver = solver_find(solver_name);
-    common.csv = csv;
-    if (!common.solver || !parse_u64(limit_text, &common.limit)) {
+    const struct solver *s = solver_find(solver_name);
+    uint64_t limit;
+    if (!s || !parse_u64(limit_text, &limit)) {
         fprintf(stderr, "sudolab merge: %s: solver '%s' is not in this build\n", names[0],
             solver_name);
-        rc = CLI_USAGE;
+        rc = EXIT_STATUS_USAGE;
         goto done;
     }
-
     /* Rows first, all of them, so a mismatch anywhere leaves stdout empty. */
-    struct count_row *rows = NULL;
-    size_t nrows = 0, cap = 0;
-    while (rc == CLI_OK) {
-        size_t ended = 0;
-        for (size_t i = 0; i < n; i++)
-            ended += !next_line(in[i].f, &in[i].line, &in[i].cap);
-        if (ended == n)
-            break;
-        if (ended > 0) {
-            fprintf(stderr,
-                "sudolab merge: the shards have different numbers of rows (one "
-                "stops after row %zu): a shard is incomplete\n",
-                nrows);
-            rc = CLI_USAGE;
-            break;
-        }
-        struct count_row row, sum;
-        for (size_t k = 0; k < n && rc == CLI_OK; k++) {
-            struct count_input *ci = &in[order[k]];
-            ci->row++;
-            char why[120];
-            if (parse_count_row(ci->line, common.solver, box, &row, why, sizeof(why))
-                != 0) {
-                fprintf(
-                    stderr, "sudolab merge: %s: row %lu: %s\n", ci->name, ci->row, why);
-                rc = CLI_USAGE;
-            } else if (k == 0) {
-                sum = row;
-            } else if (row.index != sum.index || strcmp(row.puzzle, sum.puzzle) != 0
-                || row.subproblems != sum.subproblems
-                || (row.outcome == 3) != (sum.outcome == 3)) {
-                fprintf(stderr,
-                    "sudolab merge: %s row %lu (entry %lu) does not match %s: "
-                    "different inputs or split\n",
-                    ci->name, ci->row, row.index, in[order[0]].name);
-                rc = CLI_USAGE;
-            } else {
-                shard_tally_merge(&sum.tally, &row.tally);
-            }
-        }
-        if (rc != CLI_OK)
-            break;
-        if (sum.outcome != 3 && sum.tally.solved != sum.subproblems) {
-            fprintf(stderr,
-                "sudolab merge: entry %lu: %llu of %llu subproblems solved: a "
-                "shard is incomplete or repeated\n",
-                sum.index, (unsigned long long) sum.tally.solved,
-                (unsigned long long) sum.subproblems);
-            rc = CLI_USAGE;
-            break;
-        }
-        if (nrows == cap) {
-            cap = cap ? 2 * cap : 256;
-            struct count_row *grown = realloc(rows, cap * sizeof(*grown));
-            if (!grown) {
-                fprintf(stderr, "sudolab merge: out of memory\n");
-                rc = CLI_SKIPPED;
-                break;
-            }
-            rows = grown;
-        }
-        rows[nrows++] = sum;
+    struct count_merge m;
+    count_merge_init(&m);
+    char why[200];
+    for (size_t k = 0; k < n && rc == EXIT_STATUS_OK; k++) {
+        if (add_count_rows(&in[order[k]], s, box, &m) != 0)
+            rc = EXIT_STATUS_USAGE;
     }
-    if (rc == CLI_OK) {
-        if (csv)
-            solve_print_csv_header();
-        for (size_t r = 0; r < nrows; r++) {
-            struct solve_result res;
-            struct grid puzzle;
-            memset(&puzzle, 0, sizeof(puzzle));
-            if (rows[r].outcome == 3) {
-                memset(&res, 0, sizeof(res));
-                res.status = SOLVE_STATUS_INVALID;
-            } else {
-                shard_tally_result(&rows[r].tally, common.limit, &res);
-            }
-            solve_print_result(&common, true, rows[r].index, &puzzle, &res);
-            if (res.status == SOLVE_STATUS_INVALID || res.status == SOLVE_STATUS_ERROR)
-                rc = CLI_SKIPPED;
-        }
-        fflush(stdout);
+    if (rc == EXIT_STATUS_OK && count_merge_check(&m, why, sizeof(why)) != 0) {
+        fprintf(stderr, "sudolab merge: %s\n", why);
+        rc = EXIT_STATUS_USAGE;
     }
-    free(rows);
+    if (rc == EXIT_STATUS_OK)
+        rc = print_count_rows(&m, s, limit, csv);
+    count_merge_free(&m);
 done:
-    if (in)
-        free_count_inputs(in, n);
-    free(shards);
+    free_count_inputs(in, n);
     free(order);
     return rc;
 }
 
 /* ---- generate ---- */
 
-int merge_generate(FILE *const *files, const char *const *names, size_t n, FILE *out)
+/* Each output's header, which must be the first's but for its shard field.
+ * Returns 0, or -1 after saying why. */
+static int read_generate_headers(FILE *const *files, const char *const *names, size_t n,
+    char **header, struct shard *shards)
 {
-    char **header = calloc(n, sizeof(*header));
-    struct shard *shards = calloc(n, sizeof(*shards));
-    size_t *order = calloc(n, sizeof(*order));
-    char *line = NULL;
-    size_t cap = 0;
-    int rc = CLI_OK;
-    if (!header || !shards || !order) {
-        fprintf(stderr, "sudolab merge: out of memory\n");
-        rc = CLI_SKIPPED;
-        goto done;
-    }
-    for (size_t i = 0; i < n && rc == CLI_OK; i++) {
+    for (size_t i = 0; i < n; i++) {
         size_t hcap = 0;
         if (!next_line(files[i], &header[i], &hcap)
             || strncmp(header[i], "# sudolab generate ", 19) != 0) {
             fprintf(
                 stderr, "sudolab merge: %s: not a sudolab generate output\n", names[i]);
-            rc = CLI_USAGE;
-            break;
+            return -1;
         }
         const int t = take_shard_token(header[i], &shards[i]);
         if (t < 0) {
             fprintf(stderr, "sudolab merge: %s: a malformed shard field\n", names[i]);
-            rc = CLI_USAGE;
-        } else if (t > 0) {
-            shards[i] = (struct shard) { 1, 1 };
+            return -1;
         }
-        if (rc == CLI_OK && strcmp(header[i], header[0]) != 0) {
+        if (t > 0)
+            shards[i] = (struct shard) { 1, 1 };
+        if (strcmp(header[i], header[0]) != 0) {
             char diff[200];
             first_difference(header[0], header[i], diff, sizeof(diff));
             fprintf(stderr, "sudolab merge: %s and %s come from different runs: %s\n",
                 names[0], names[i], diff);
-            rc = CLI_USAGE;
+            return -1;
         }
     }
-    if (rc != CLI_OK || check_cover(shards, names, n, "generate", order) != 0) {
-        rc = CLI_USAGE;
-        goto done;
-    }
-    char count_text[32] = "";
-    uint64_t total = 0;
-    if (!option_value(header[0], "count", count_text, sizeof(count_text))
-        || !parse_u64(count_text, &total)) {
-        fprintf(stderr, "sudolab merge: %s: no count= in the header\n", names[0]);
-        rc = CLI_USAGE;
-        goto done;
-    }
-    /* Check every shard holds exactly its share (generate's split: N
-     * consecutive near-equal runs of puzzle numbers) before writing. */
-    const uint64_t N = shards[0].n, rest = total % N;
-    for (size_t k = 0; k < N && rc == CLI_OK; k++) {
+    return 0;
+}
+
+/* Checks that every shard holds exactly its share of `total` puzzles
+ * (generate's split: N consecutive near-equal runs of puzzle numbers), and
+ * rewinds them for writing. Returns 0, or -1 after saying why. */
+static int check_generate_shares(FILE *const *files, const char *const *names,
+    const size_t *order, uint32_t n, uint64_t total)
+{
+    char *line = NULL;
+    size_t cap = 0;
+    int rc = 0;
+    const uint64_t rest = total % n;
+    for (size_t k = 0; k < n && rc == 0; k++) {
         FILE *f = files[order[k]];
-        const uint64_t want = total / N + (k < rest ? 1 : 0);
+        const uint64_t want = total / n + (k < rest ? 1 : 0);
         uint64_t got = 0;
         const long start = ftell(f);
         while (next_line(f, &line, &cap)) {
@@ -488,38 +356,65 @@ int merge_generate(FILE *const *files, const char *const *names, size_t n, FILE 
         }
         if (got != want) {
             fprintf(stderr,
-                "sudolab merge: %s (shard %zu/%llu) has %llu puzzles, %llu "
-                "expected: %s\n",
-                names[order[k]], k + 1, (unsigned long long) N, (unsigned long long) got,
+                "sudolab merge: %s (shard %zu/%u) has %llu puzzles, %llu expected: %s\n",
+                names[order[k]], k + 1, n, (unsigned long long) got,
                 (unsigned long long) want,
                 got < want ? "an incomplete shard" : "duplicate rows");
-            rc = CLI_USAGE;
+            rc = -1;
         }
         if (start < 0 || fseek(f, start, SEEK_SET) != 0) {
             fprintf(stderr, "sudolab merge: %s: cannot read it twice (a pipe?)\n",
                 names[order[k]]);
-            rc = CLI_USAGE;
+            rc = -1;
         }
     }
-    if (rc != CLI_OK)
-        goto done;
-    fprintf(out, "%s\n", header[0]);
-    for (size_t k = 0; k < N; k++) {
+    free(line);
+    return rc;
+}
+
+/* The header, then the shards' puzzles in shard order. */
+static int write_generate(
+    FILE *const *files, const size_t *order, uint32_t n, const char *header, FILE *out)
+{
+    char *line = NULL;
+    size_t cap = 0;
+    fprintf(out, "%s\n", header);
+    for (size_t k = 0; k < n; k++) {
         FILE *f = files[order[k]];
         while (next_line(f, &line, &cap)) {
             if (line[0] != '#' && line[0] != '\0')
                 fprintf(out, "%s\n", line);
         }
     }
-    if (fflush(out) != 0)
-        rc = CLI_SKIPPED;
-done:
+    free(line);
+    return fflush(out) != 0 ? EXIT_STATUS_SKIPPED : EXIT_STATUS_OK;
+}
+
+int merge_generate(FILE *const *files, const char *const *names, size_t n, FILE *out)
+{
+    char **header = calloc(n, sizeof(*header));
+    struct shard *shards = calloc(n, sizeof(*shards));
+    size_t *order = calloc(n, sizeof(*order));
+    int rc = EXIT_STATUS_USAGE;
+    char count_text[32] = "";
+    uint64_t total = 0;
+    if (!header || !shards || !order) {
+        fprintf(stderr, "sudolab merge: out of memory\n");
+        rc = EXIT_STATUS_SKIPPED;
+    } else if (read_generate_headers(files, names, n, header, shards) != 0
+        || check_cover(shards, names, n, "generate", order) != 0) {
+        rc = EXIT_STATUS_USAGE;
+    } else if (!option_value(header[0], "count", count_text, sizeof(count_text))
+        || !parse_u64(count_text, &total)) {
+        fprintf(stderr, "sudolab merge: %s: no count= in the header\n", names[0]);
+    } else if (check_generate_shares(files, names, order, shards[0].n, total) == 0) {
+        rc = write_generate(files, order, shards[0].n, header[0], out);
+    }
     for (size_t i = 0; header && i < n; i++)
         free(header[i]);
     free(header);
     free(shards);
     free(order);
-    free(line);
     return rc;
 }
 
@@ -540,7 +435,7 @@ enum merge_kind merge_detect(const char *path)
     fclose(f);
     if (!got)
         return MERGE_UNKNOWN;
-    if (strncmp(line, SHARD_COUNT_MAGIC, strlen(SHARD_COUNT_MAGIC)) == 0)
+    if (strncmp(line, COUNT_PARTIAL_MAGIC, strlen(COUNT_PARTIAL_MAGIC)) == 0)
         return MERGE_COUNT;
     if (strncmp(line, "# sudolab generate ", 19) == 0)
         return MERGE_GENERATE;
@@ -559,11 +454,13 @@ struct env_line {
  * section per resumption), as key/value lines, and the whole text. */
 struct bench_shard {
     const char *dir;
+    char *dir_copy; /* dir, when it was cut from a runs.csv path */
     struct shard shard;
     struct env_line *lines;
     size_t nlines;
     char *text; /* the file as read */
     size_t text_len;
+    char identity[16384]; /* what must agree between shards (identity_text) */
 };
 
 static void free_bench_shard(struct bench_shard *b)
@@ -574,6 +471,7 @@ static void free_bench_shard(struct bench_shard *b)
     }
     free(b->lines);
     free(b->text);
+    free(b->dir_copy);
 }
 
 static int read_env(struct bench_shard *b)
@@ -916,100 +814,95 @@ static int write_outputs(struct bench_plan *plan, const struct bench_shard *shar
     return rc;
 }
 
-int merge_bench(const char *const *dirs, size_t n, const char *out_dir, FILE *info)
+/* A shard's directory (a runs.csv names its own), its env.txt read and
+ * checked: a shard of the same run as `first` (NULL: this is the first),
+ * finished. Returns 0, or -1 after saying why. */
+static int load_bench_shard(
+    struct bench_shard *b, const char *path, const struct bench_shard *first)
 {
-    struct bench_shard *shards = calloc(n, sizeof(*shards));
-    struct shard *nums = calloc(n, sizeof(*nums));
-    size_t *order = calloc(n, sizeof(*order));
-    char *ident0 = malloc(16384), *ident = malloc(16384);
-    const struct solver **solvers = NULL;
-    struct bench_plan plan;
-    bool have_plan = false;
-    int rc = CLI_USAGE;
-    if (!shards || !nums || !order || !ident0 || !ident) {
-        fprintf(stderr, "sudolab merge: out of memory\n");
-        rc = CLI_SKIPPED;
-        goto done;
+    struct stat sb;
+    b->dir = path;
+    if (stat(path, &sb) == 0 && !S_ISDIR(sb.st_mode)) {
+        b->dir_copy = strdup(path);
+        char *slash = b->dir_copy ? strrchr(b->dir_copy, '/') : NULL;
+        if (slash)
+            *slash = '\0';
+        else if (b->dir_copy)
+            strcpy(b->dir_copy, ".");
+        b->dir = b->dir_copy ? b->dir_copy : path;
     }
-    for (size_t i = 0; i < n; i++) {
-        struct bench_shard *b = &shards[i];
-        struct stat sb;
-        char *dir = NULL;
-        /* a runs.csv names its directory */
-        if (stat(dirs[i], &sb) == 0 && !S_ISDIR(sb.st_mode)) {
-            dir = strdup(dirs[i]);
-            char *slash = dir ? strrchr(dir, '/') : NULL;
-            if (slash)
-                *slash = '\0';
-            else if (dir)
-                strcpy(dir, ".");
-        }
-        b->dir = dir ? dir : dirs[i];
-        if (read_env(b) != 0)
-            goto done;
-        const char *sh = env_get(b, "shard");
-        if (!sh || sscanf(sh, "%u/%u", &b->shard.k, &b->shard.n) != 2 || b->shard.k < 1
-            || b->shard.k > b->shard.n) {
-            fprintf(stderr, "sudolab merge: %s/env.txt: no 'shard: K/N' line\n", b->dir);
-            goto done;
-        }
-        nums[i] = b->shard;
-        if (identity_text(b, i == 0 ? ident0 : ident, 16384) != 0)
-            goto done;
-        if (i > 0 && strcmp(ident, ident0) != 0) {
-            char diff[200];
-            first_difference(ident0, ident, diff, sizeof(diff));
-            fprintf(stderr, "sudolab merge: %s and %s come from different runs: %s\n",
-                shards[0].dir, b->dir, diff);
-            goto done;
-        }
-        const char *finished = env_get(b, "finished"),
-                   *pending = env_get(b, "runs_pending");
-        if (!finished || strcmp(finished, "complete") != 0 || !pending
-            || strcmp(pending, "0") != 0) {
-            fprintf(stderr,
-                "sudolab merge: %s: the shard did not finish (%s, %s runs "
-                "pending): complete it with --resume first\n",
-                b->dir, finished ? finished : "no end", pending ? pending : "?");
-            goto done;
-        }
+    if (read_env(b) != 0)
+        return -1;
+    const char *sh = env_get(b, "shard");
+    if (!sh || sscanf(sh, "%u/%u", &b->shard.k, &b->shard.n) != 2 || b->shard.k < 1
+        || b->shard.k > b->shard.n) {
+        fprintf(stderr, "sudolab merge: %s/env.txt: no 'shard: K/N' line\n", b->dir);
+        return -1;
     }
-    if (check_cover(nums, (const char *const *) dirs, n, "bench", order) != 0)
-        goto done;
+    if (identity_text(b, b->identity, sizeof(b->identity)) != 0)
+        return -1;
+    if (first && strcmp(b->identity, first->identity) != 0) {
+        char diff[200];
+        first_difference(first->identity, b->identity, diff, sizeof(diff));
+        fprintf(stderr, "sudolab merge: %s and %s come from different runs: %s\n",
+            first->dir, b->dir, diff);
+        return -1;
+    }
+    const char *finished = env_get(b, "finished"), *pending = env_get(b, "runs_pending");
+    if (!finished || strcmp(finished, "complete") != 0 || !pending
+        || strcmp(pending, "0") != 0) {
+        fprintf(stderr,
+            "sudolab merge: %s: the shard did not finish (%s, %s runs pending): complete "
+            "it with --resume first\n",
+            b->dir, finished ? finished : "no end", pending ? pending : "?");
+        return -1;
+    }
+    return 0;
+}
 
-    /* The run's plan, rebuilt from shard 1's facts: back ends, then corpora
-     * with every entry numbered as the shards numbered them. */
-    const struct bench_shard *b0 = &shards[0];
+/* The back ends shard 1 names, into solvers (allocated). Returns their
+ * number, or -1 after saying why. */
+static long solvers_from_env(const struct bench_shard *b0, const struct solver ***solvers)
+{
     char names[4096];
     snprintf(names, sizeof(names), "%s", env_get(b0, "solvers"));
-    size_t nsolvers = 0;
-    solvers = calloc(strlen(names) / 2 + 2, sizeof(*solvers));
-    if (!solvers) {
-        rc = CLI_SKIPPED;
-        goto done;
+    *solvers = calloc(strlen(names) / 2 + 2, sizeof(**solvers));
+    if (!*solvers) {
+        fprintf(stderr, "sudolab merge: out of memory\n");
+        return -1;
     }
+    long n = 0;
     for (char *save = NULL, *tok = strtok_r(names, " ", &save); tok;
          tok = strtok_r(NULL, " ", &save)) {
-        solvers[nsolvers] = solver_find(tok);
-        if (!solvers[nsolvers]) {
+        (*solvers)[n] = solver_find(tok);
+        if (!(*solvers)[n]) {
             fprintf(stderr, "sudolab merge: solver %s is not in this build\n", tok);
-            goto done;
+            return -1;
         }
-        nsolvers++;
+        n++;
     }
-    struct bench_options opt;
-    memset(&opt, 0, sizeof(opt));
+    return n;
+}
+
+static void options_from_env(const struct bench_shard *b0, struct bench_options *opt)
+{
+    memset(opt, 0, sizeof(*opt));
     uint64_t v;
-    opt.limit = parse_u64(env_get(b0, "limit"), &v) ? v : 0;
-    opt.budget_ms = parse_u64(env_get(b0, "budget_ms"), &v) ? v : 0;
-    opt.budget_steps = parse_u64(env_get(b0, "budget_steps"), &v) ? v : 0;
-    opt.repeat = parse_u64(env_get(b0, "repeat"), &v) && v > 0 ? (unsigned) v : 1;
-    opt.pass_ms = parse_u64(env_get(b0, "pass_ms"), &v) ? v : 0;
-    opt.head = parse_u64(env_get(b0, "head"), &v) ? (unsigned long) v : 0;
-    opt.permute = strcmp(env_get(b0, "permute"), "yes") == 0;
-    opt.threads = 1;
-    bench_plan_init(&plan, &opt, solvers, nsolvers);
-    have_plan = true;
+    opt->limit = parse_u64(env_get(b0, "limit"), &v) ? v : 0;
+    opt->budget_ms = parse_u64(env_get(b0, "budget_ms"), &v) ? v : 0;
+    opt->budget_steps = parse_u64(env_get(b0, "budget_steps"), &v) ? v : 0;
+    opt->repeat = parse_u64(env_get(b0, "repeat"), &v) && v > 0 ? (unsigned) v : 1;
+    opt->pass_ms = parse_u64(env_get(b0, "pass_ms"), &v) ? v : 0;
+    opt->head = parse_u64(env_get(b0, "head"), &v) ? (unsigned long) v : 0;
+    opt->permute = strcmp(env_get(b0, "permute"), "yes") == 0;
+    opt->threads = 1;
+}
+
+/* The corpora of the run, every entry a placeholder numbered as the shards
+ * numbered them: the rows carry the results, not the puzzles. Returns an exit
+ * status. */
+static int corpora_from_env(const struct bench_shard *b0, struct bench_plan *plan)
+{
     struct corpus_item blank;
     memset(&blank, 0, sizeof(blank));
     for (size_t l = 0; l < b0->nlines; l++) {
@@ -1021,25 +914,23 @@ int merge_bench(const char *const *dirs, size_t n, const char *out_dir, FILE *in
         if (!split_fingerprint(value, &name, &entries)) {
             fprintf(stderr, "sudolab merge: %s/env.txt: a malformed corpus_fingerprint\n",
                 b0->dir);
-            goto done;
+            return EXIT_STATUS_USAGE;
         }
-        const int ci = bench_plan_add_corpus(&plan, name);
-        if (ci < 0) {
-            rc = CLI_SKIPPED;
-            goto done;
-        }
-        /* entries as placeholders: the rows carry the results, not the puzzles */
+        const int ci = bench_plan_add_corpus(plan, name);
+        if (ci < 0)
+            return EXIT_STATUS_SKIPPED;
         for (unsigned long e = 0; e < entries; e++) {
-            if (bench_plan_add_puzzle(&plan, (size_t) ci, &blank, false) != 0) {
-                rc = CLI_SKIPPED;
-                goto done;
-            }
+            if (bench_plan_add_puzzle(plan, (size_t) ci, &blank, false) != 0)
+                return EXIT_STATUS_SKIPPED;
         }
     }
-    if (bench_plan_finish(&plan) != 0) {
-        rc = CLI_SKIPPED;
-        goto done;
-    }
+    return bench_plan_finish(plan) != 0 ? EXIT_STATUS_SKIPPED : EXIT_STATUS_OK;
+}
+
+/* Every shard's runs.csv into the plan, in shard order. Returns 0 or -1. */
+static int read_shard_rows(struct bench_plan *plan, const struct bench_shard *shards,
+    const size_t *order, size_t n)
+{
     for (size_t k = 0; k < n; k++) {
         const struct bench_shard *b = &shards[order[k]];
         char path[4200], why[200];
@@ -1047,71 +938,123 @@ int merge_bench(const char *const *dirs, size_t n, const char *out_dir, FILE *in
         FILE *f = fopen(path, "r");
         if (!f) {
             fprintf(stderr, "sudolab merge: %s: %s\n", path, strerror(errno));
-            goto done;
+            return -1;
         }
-        struct rows_ctx rc_ctx = { &plan, b, 0, 0 };
+        struct rows_ctx rc_ctx = { plan, b, 0, 0 };
         const long got = bench_csv_read(f, take_row, &rc_ctx, NULL, why, sizeof(why));
         fclose(f);
         if (got < 0) {
             fprintf(stderr, "sudolab merge: %s: %s\n", path, why);
-            goto done;
+            return -1;
         }
         if (rc_ctx.failed)
-            goto done;
+            return -1;
     }
-    /* Complete shards write a row for every cell but those of shapes a back
-     * end does not handle; the cells left are those. */
-    for (size_t ci = 0; ci < plan.ncorpora; ci++) {
-        for (size_t si = 0; si < plan.nsolvers; si++) {
-            struct bench_cell *cells = plan.cells[si * plan.ncorpora + ci];
-            for (size_t k = 0; k < plan.corpora[ci].n * plan.opt.repeat; k++) {
+    return 0;
+}
+
+/* Complete shards write a row for every cell but those of shapes a back end
+ * does not handle; the cells left are those. Failed runs are counted. */
+static void settle_cells(struct bench_plan *plan)
+{
+    for (size_t ci = 0; ci < plan->ncorpora; ci++) {
+        for (size_t si = 0; si < plan->nsolvers; si++) {
+            struct bench_cell *cells = plan->cells[si * plan->ncorpora + ci];
+            for (size_t k = 0; k < plan->corpora[ci].n * plan->opt.repeat; k++) {
                 if (cells[k].state == BENCH_CELL_PENDING)
                     cells[k].state = BENCH_CELL_UNSUPPORTED;
                 else if (cells[k].status == SOLVE_STATUS_ERROR)
-                    plan.errors++;
+                    plan->errors++;
             }
         }
-        for (size_t pi = 0; pi < plan.corpora[ci].n; pi++)
-            plan.corpora[ci].puzzles[pi].ok = true; /* unknown here: the rows say */
+        for (size_t pi = 0; pi < plan->corpora[ci].n; pi++)
+            plan->corpora[ci].puzzles[pi].ok = true; /* unknown here: the rows say */
     }
-    merge_passes(&plan, shards, n);
+}
+
+/* The merged plan's passes, cross-check and files. Returns an exit status. */
+static int write_merged(struct bench_plan *plan, const struct bench_shard *shards,
+    size_t n, const char *out_dir, FILE *info)
+{
+    merge_passes(plan, shards, n);
     size_t baseline = 0;
-    const char *base_name = env_get(b0, "baseline");
-    while (
-        baseline < plan.nsolvers && strcmp(plan.solvers[baseline]->name, base_name) != 0)
+    const char *base_name = env_get(&shards[0], "baseline");
+    while (baseline < plan->nsolvers
+        && strcmp(plan->solvers[baseline]->name, base_name) != 0)
         baseline++;
-    const unsigned long disagreements = bench_plan_crosscheck(&plan, stderr);
+    const unsigned long disagreements = bench_plan_crosscheck(plan, stderr);
     if (io_make_dirs(out_dir) != 0) {
         fprintf(stderr, "sudolab merge: %s: %s\n", out_dir, strerror(errno));
-        rc = CLI_SKIPPED;
-        goto done;
+        return EXIT_STATUS_SKIPPED;
     }
-    if (write_outputs(&plan, shards, n, out_dir, baseline, disagreements) != 0) {
-        rc = CLI_SKIPPED;
-        goto done;
-    }
+    if (write_outputs(plan, shards, n, out_dir, baseline, disagreements) != 0)
+        return EXIT_STATUS_SKIPPED;
     if (info) {
-        bench_summary_print(&plan, baseline, info);
+        bench_summary_print(plan, baseline, info);
         fprintf(info, "\nmerged %zu shards into %s/runs.csv, summary.csv and env.txt\n",
             n, out_dir);
     }
     if (disagreements)
         fprintf(stderr, "sudolab merge: %lu puzzle%s with disagreeing answers\n",
             disagreements, disagreements == 1 ? "" : "s");
-    rc = disagreements || plan.errors ? CLI_SKIPPED : CLI_OK;
-done:
-    if (have_plan)
-        bench_plan_free(&plan);
-    free(solvers);
-    for (size_t i = 0; shards && i < n; i++) {
-        if (shards[i].dir != dirs[i])
-            free((char *) shards[i].dir);
-        free_bench_shard(&shards[i]);
+    return disagreements || plan->errors ? EXIT_STATUS_SKIPPED : EXIT_STATUS_OK;
+}
+
+/* The shards loaded and checked, in shard order. Returns an exit status. */
+static int load_bench_shards(
+    struct bench_shard *shards, const char *const *dirs, size_t n, size_t *order)
+{
+    struct shard *nums = calloc(n, sizeof(*nums));
+    if (!nums) {
+        fprintf(stderr, "sudolab merge: out of memory\n");
+        return EXIT_STATUS_SKIPPED;
     }
-    free(shards);
+    int rc = EXIT_STATUS_OK;
+    for (size_t i = 0; i < n && rc == EXIT_STATUS_OK; i++) {
+        if (load_bench_shard(&shards[i], dirs[i], i ? &shards[0] : NULL) != 0)
+            rc = EXIT_STATUS_USAGE;
+        nums[i] = shards[i].shard;
+    }
+    if (rc == EXIT_STATUS_OK && check_cover(nums, dirs, n, "bench", order) != 0)
+        rc = EXIT_STATUS_USAGE;
     free(nums);
+    return rc;
+}
+
+int merge_bench(const char *const *dirs, size_t n, const char *out_dir, FILE *info)
+{
+    struct bench_shard *shards = calloc(n, sizeof(*shards));
+    size_t *order = calloc(n, sizeof(*order));
+    const struct solver **solvers = NULL;
+    struct bench_plan plan;
+    memset(&plan, 0, sizeof(plan));
+    int rc = EXIT_STATUS_SKIPPED;
+    if (!shards || !order)
+        fprintf(stderr, "sudolab merge: out of memory\n");
+    else
+        rc = load_bench_shards(shards, dirs, n, order);
+    /* the run's plan, rebuilt from shard 1's facts */
+    const long nsolvers
+        = rc == EXIT_STATUS_OK ? solvers_from_env(&shards[0], &solvers) : 0;
+    if (nsolvers < 0)
+        rc = solvers ? EXIT_STATUS_USAGE : EXIT_STATUS_SKIPPED;
+    if (rc == EXIT_STATUS_OK) {
+        struct bench_options opt;
+        options_from_env(&shards[0], &opt);
+        bench_plan_init(&plan, &opt, solvers, (size_t) nsolvers);
+        rc = corpora_from_env(&shards[0], &plan);
+    }
+    if (rc == EXIT_STATUS_OK && read_shard_rows(&plan, shards, order, n) != 0)
+        rc = EXIT_STATUS_USAGE;
+    if (rc == EXIT_STATUS_OK) {
+        settle_cells(&plan);
+        rc = write_merged(&plan, shards, n, out_dir, info);
+    }
+    bench_plan_free(&plan);
+    free(solvers);
+    for (size_t i = 0; shards && i < n; i++)
+        free_bench_shard(&shards[i]);
+    free(shards);
     free(order);
-    free(ident0);
-    free(ident);
     return rc;
 }

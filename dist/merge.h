@@ -32,8 +32,8 @@ enum merge_kind {
 enum merge_kind merge_detect(const char *path);
 
 /* Merges n count partials read from in[] (names for messages) and prints
- * count's rows on stdout (CSV with csv). Returns an exit status (cli/cli.h):
- * CLI_USAGE when the shards do not belong together. */
+ * count's rows on stdout (CSV with csv). Returns an exit status
+ * (common/exit_status.h): EXIT_STATUS_USAGE when the shards do not belong together. */
 int merge_count(FILE *const *in, const char *const *names, size_t n, bool csv);
 
 /* Merges n generate outputs into out. */

@@ -100,5 +100,57 @@ for np in 2 3; do
     same "generate on $np ranks = one process, byte for byte" "$tmp/a" "$tmp/b"
 done
 
+# Failures: a rank's message reaches stderr, once, and fails the run.
+strip() { grep -v -e '^--' -e '^Primary job' -e '^a non-zero exit' -e '^mpirun detected' \
+    -e '^the job to be' -e '^ *Process name' -e '^ *Exit code' -e '^$' "$1"; }
+printf '1234............\n12.3..xx........\n11..............\n' > "$tmp/bad.txt"
+"$bin" count --solver naive -j 2 "$tmp/bad.txt" 2> /dev/null | sed 's/ time=[^ ]*//' > "$tmp/a"
+run 2 count --solver naive "$tmp/bad.txt" 2> "$tmp/err" > "$tmp/out"
+st=$?
+[ $st -eq 1 ]
+ok "count, a bad puzzle line: exit status 1 as one process's ($st)" $?
+sed 's/ time=[^ ]*//' "$tmp/out" > "$tmp/b"
+same "count, a bad puzzle line: the rows one process prints" "$tmp/a" "$tmp/b"
+[ "$(strip "$tmp/err" | grep -c 'bad.txt:2: ')" -eq 1 ] \
+    && [ "$(strip "$tmp/err" | grep -c 'bad.txt:3: ')" -eq 1 ]
+ok "count, a bad puzzle line: each file:line message on stderr, once" $?
+
+# The input is missing where rank 1 looks for it (its own directory).
+mkdir -p "$tmp/r0" "$tmp/r1"
+printf '1234............\n12..............\n' > "$tmp/r0/p.txt"
+mpi_abs=$(cd "$(dirname "$mpi_bin")" && pwd)/$(basename "$mpi_bin")
+# shellcheck disable=SC2016 # the inner shell expands them, per rank
+in_rank_dir() { # in_rank_dir ARGS...: sudolab-mpi on 2 ranks, each in $tmp/rRANK
+    mpirun --oversubscribe --allow-run-as-root -np 2 sh -c \
+        'cd "$1/r${OMPI_COMM_WORLD_RANK:-${PMI_RANK:-0}}" && shift && exec "$@"' \
+        sh "$tmp" "$mpi_abs" "$@"
+}
+in_rank_dir count --solver naive p.txt > "$tmp/out" 2> "$tmp/err"
+st=$?
+[ $st -ne 0 ] && [ ! -s "$tmp/out" ]
+ok "count, input missing on rank 1: the run fails ($st), no rows printed" $?
+strip "$tmp/err" | grep -q '^sudolab-mpi: rank 1: p.txt: '
+ok "count, input missing on rank 1: rank 1's message on stderr" $?
+in_rank_dir bench --solvers mrv --quiet --warmup-ms 0 --pass-ms 0 p.txt \
+    > "$tmp/out" 2> "$tmp/err"
+st=$?
+[ $st -ne 0 ]
+ok "bench, input missing on rank 1: the run fails ($st)" $?
+strip "$tmp/err" | grep -q '^sudolab-mpi: rank 1: p.txt: '
+ok "bench, input missing on rank 1: rank 1's message on stderr" $?
+
+# A puzzle that cannot be made: its message, the puzzles before it, status 1.
+g="--size 2x2 --holes 14 --attempts 1 --count 5 --seed 7"
+# shellcheck disable=SC2086
+"$bin" generate $g > "$tmp/a" 2> /dev/null
+# shellcheck disable=SC2086
+run 2 generate $g > "$tmp/b" 2> "$tmp/err"
+st=$?
+[ $st -eq 1 ]
+ok "generate, a puzzle that cannot be made: exit status 1 ($st)" $?
+same "generate, a puzzle that cannot be made: one process's output" "$tmp/a" "$tmp/b"
+[ "$(strip "$tmp/err" | grep -c '^sudolab generate: puzzle 1: no puzzle found')" -eq 1 ]
+ok "generate, a puzzle that cannot be made: its message on stderr, once" $?
+
 echo "1..$n"
 [ "$failures" -eq 0 ]
