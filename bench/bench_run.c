@@ -76,7 +76,8 @@ int bench_plan_add_corpus(struct bench_plan *plan, const char *path)
     /* A compressed copy keeps the name of its content, so rows of
      * datasets/public/x.xz compare with rows of the plain x. */
     int len = (int) strlen(base);
-    if (len > 3 && (strcmp(base + len - 3, ".xz") == 0 || strcmp(base + len - 3, ".gz") == 0))
+    if (len > 3
+        && (strcmp(base + len - 3, ".xz") == 0 || strcmp(base + len - 3, ".gz") == 0))
         len -= 3;
     snprintf(c->name, sizeof(c->name), "%.*s", len, base);
     for (int k = 2; corpus_name_taken(plan, c->name); k++)

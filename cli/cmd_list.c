@@ -32,8 +32,8 @@ static void print_solver(const struct solver *s, bool csv)
         if (s->counters & (1u << k)) {
             strncat(counters, counters[0] ? " " : "",
                 sizeof(counters) - strlen(counters) - 1);
-            strncat(
-                counters, solver_counter_names[k], sizeof(counters) - strlen(counters) - 1);
+            strncat(counters, solver_counter_names[k],
+                sizeof(counters) - strlen(counters) - 1);
         }
     }
     if (solver_available(s, why, sizeof(why)))

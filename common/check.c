@@ -14,8 +14,8 @@ static bool fail(char *why, size_t whylen, const char *fmt, ...)
     return false;
 }
 
-bool check_solution(const struct grid *puzzle, const struct grid *solution, char *why,
-                    size_t whylen)
+bool check_solution(
+    const struct grid *puzzle, const struct grid *solution, char *why, size_t whylen)
 {
     const int n = puzzle->n;
     if (solution->n != n || solution->box_rows != puzzle->box_rows
@@ -24,10 +24,10 @@ bool check_solution(const struct grid *puzzle, const struct grid *solution, char
     for (int i = 0; i < n * n; i++) {
         if (solution->cell[i] < 1 || solution->cell[i] > n)
             return fail(why, whylen, "r%dc%d holds %d, not 1..%d", i / n + 1, i % n + 1,
-                        solution->cell[i], n);
+                solution->cell[i], n);
         if (puzzle->cell[i] && puzzle->cell[i] != solution->cell[i])
             return fail(why, whylen, "r%dc%d changes clue %d to %d", i / n + 1, i % n + 1,
-                        puzzle->cell[i], solution->cell[i]);
+                puzzle->cell[i], solution->cell[i]);
     }
     /* Each row, column and box holds n distinct values of 1..n, so it holds
      * each exactly once. */

@@ -12,7 +12,7 @@
 /* True when `solution` has the shape of `puzzle`, keeps every clue, fills every
  * cell with 1..N and obeys every rule of the variant. Otherwise false, with the
  * first fault in why (may be NULL). */
-bool check_solution(const struct grid *puzzle, const struct grid *solution, char *why,
-                    size_t whylen);
+bool check_solution(
+    const struct grid *puzzle, const struct grid *solution, char *why, size_t whylen);
 
 #endif /* SUDOLAB_COMMON_CHECK_H */

@@ -22,15 +22,15 @@ struct corpus {
     unsigned long lineno;
     unsigned long index;
     char buf[LINE_KEEP + 1];
-    size_t len;       /* bytes kept in buf */
-    size_t total;     /* bytes in the whole line, CR stripped */
+    size_t len; /* bytes kept in buf */
+    size_t total; /* bytes in the whole line, CR stripped */
     bool has_nul;
     bool pushed_back; /* buf holds a line to be looked at again */
     bool at_eof;
 };
 
-struct corpus *corpus_open_stream(FILE *f, const char *name, int owned,
-                                  const struct corpus_options *opts)
+struct corpus *corpus_open_stream(
+    FILE *f, const char *name, int owned, const struct corpus_options *opts)
 {
     struct corpus *c = calloc(1, sizeof(*c));
     if (!c)
@@ -50,8 +50,8 @@ struct corpus *corpus_open_stream(FILE *f, const char *name, int owned,
     return c;
 }
 
-struct corpus *corpus_open(const char *path, const struct corpus_options *opts, char *why,
-                           size_t whylen)
+struct corpus *corpus_open(
+    const char *path, const struct corpus_options *opts, char *why, size_t whylen)
 {
     if (strcmp(path, "-") == 0) {
         struct corpus *c = corpus_open_stream(stdin, "<stdin>", 0, opts);
@@ -137,8 +137,8 @@ static int read_line(struct corpus *c)
 
 static size_t skip_space(const char *s, size_t i, size_t len)
 {
-    while (i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\v'
-                       || s[i] == '\f'))
+    while (i < len
+        && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\v' || s[i] == '\f'))
         i++;
     return i;
 }
@@ -155,8 +155,8 @@ static void read_header_variant(struct corpus *c)
 {
     const char *at = c->buf;
     while ((at = strstr(at, "variant=")) != NULL) {
-        const bool word_start = at == c->buf || at[-1] == ' ' || at[-1] == '\t'
-            || at[-1] == '#';
+        const bool word_start
+            = at == c->buf || at[-1] == ' ' || at[-1] == '\t' || at[-1] == '#';
         at += strlen("variant=");
         if (!word_start)
             continue;
@@ -242,7 +242,7 @@ static enum corpus_status read_grid(struct corpus *c, struct corpus_item *item, 
         bc = shape->box_cols;
         if (br * bc != n)
             return bad(item, "grid row has %d values, %d expected for the given size", n,
-                       br * bc);
+                br * bc);
     } else if (!grid_shape_for_n(n, &br, &bc)) {
         return bad(item, "grid row has %d values, which is no grid size", n);
     }
@@ -271,14 +271,14 @@ static enum corpus_status read_grid(struct corpus *c, struct corpus_item *item, 
                 ;
             if (count < 0)
                 return bad(item, "grid row at line %lu has a value that is not a number",
-                           bad_line);
+                    bad_line);
             return bad(item, "grid row at line %lu has %d values, %d expected", bad_line,
-                       count, n);
+                count, n);
         }
         for (int k = 0; k < n; k++) {
             if (values[k] > n)
-                return bad(item, "value %d at line %lu is out of range for %dx%d", values[k],
-                           c->lineno, n, n);
+                return bad(item, "value %d at line %lu is out of range for %dx%d",
+                    values[k], c->lineno, n, n);
             item->puzzle.cell[r * n + k] = (uint8_t) values[k];
         }
     }
@@ -300,7 +300,7 @@ static enum corpus_status read_puzzle_line(struct corpus *c, struct corpus_item 
         return CORPUS_BAD;
     }
     if (grid_parse_token(&item->puzzle, c->buf + start, end - start, &c->opts.shape,
-                         item->why, sizeof(item->why))
+            item->why, sizeof(item->why))
         != 0)
         return CORPUS_BAD;
     if (end < c->len) {

@@ -37,18 +37,18 @@ struct corpus_options {
 
 enum corpus_status {
     CORPUS_PUZZLE, /* item->puzzle is set */
-    CORPUS_BAD,    /* item->why says what is wrong at item->line */
-    CORPUS_END,    /* no more entries */
-    CORPUS_FAIL,   /* the input failed at item->line: a read error, or a
-                    * truncated or corrupt archive (item->why says which);
-                    * the entries before it were returned, none follow */
+    CORPUS_BAD, /* item->why says what is wrong at item->line */
+    CORPUS_END, /* no more entries */
+    CORPUS_FAIL, /* the input failed at item->line: a read error, or a
+                  * truncated or corrupt archive (item->why says which);
+                  * the entries before it were returned, none follow */
 };
 
 enum { CORPUS_EXTRA_MAX = 256, CORPUS_WHY_MAX = 200 };
 
 struct corpus_item {
     struct grid puzzle;
-    unsigned long line;  /* first line of the entry, 1-based */
+    unsigned long line; /* first line of the entry, 1-based */
     unsigned long index; /* 1-based ordinal of the entry, bad ones included */
     char extra[CORPUS_EXTRA_MAX]; /* trailing fields of a line (truncated) */
     char why[CORPUS_WHY_MAX];
@@ -57,12 +57,12 @@ struct corpus_item {
 struct corpus;
 
 /* Opens a file ("-" = standard input). Returns NULL and a reason on failure. */
-struct corpus *corpus_open(const char *path, const struct corpus_options *opts, char *why,
-                           size_t whylen);
+struct corpus *corpus_open(
+    const char *path, const struct corpus_options *opts, char *why, size_t whylen);
 /* Reads from an open stream; `name` is used in messages. The stream is not
  * closed by corpus_close when owned is false. */
-struct corpus *corpus_open_stream(FILE *f, const char *name, int owned,
-                                  const struct corpus_options *opts);
+struct corpus *corpus_open_stream(
+    FILE *f, const char *name, int owned, const struct corpus_options *opts);
 enum corpus_status corpus_next(struct corpus *c, struct corpus_item *item);
 const char *corpus_name(const struct corpus *c);
 /* Lines read so far. */

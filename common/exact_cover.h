@@ -28,9 +28,9 @@ struct exact_cover {
     int ncells;
     int nrows; /* ncells * n */
     int ncols; /* 4 * ncells (+ 2n) */
-    uint8_t *row_ncols;  /* [nrows] */
-    int32_t *row_col;    /* [nrows][EXACT_COVER_MAX_ROW_COLS] */
-    int32_t *col_row;    /* [ncols][n]: the rows covering each column, ascending */
+    uint8_t *row_ncols; /* [nrows] */
+    int32_t *row_col; /* [nrows][EXACT_COVER_MAX_ROW_COLS] */
+    int32_t *col_row; /* [ncols][n]: the rows covering each column, ascending */
 };
 
 /* Builds the model for the shape and variant of g. Returns 0, or -1 when out

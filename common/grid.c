@@ -25,8 +25,13 @@ bool grid_shape_for_n(int n, int *box_rows, int *box_cols)
     static const struct {
         int n, r, c;
     } shapes[] = {
-        { 4, 2, 2 }, { 6, 2, 3 }, { 8, 2, 4 }, { 9, 3, 3 },
-        { 12, 3, 4 }, { 16, 4, 4 }, { 25, 5, 5 },
+        { 4, 2, 2 },
+        { 6, 2, 3 },
+        { 8, 2, 4 },
+        { 9, 3, 3 },
+        { 12, 3, 4 },
+        { 16, 4, 4 },
+        { 25, 5, 5 },
     };
     for (size_t i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++) {
         if (shapes[i].n == n) {
@@ -96,7 +101,7 @@ static void describe_byte(int ch, char *out, size_t outlen)
 }
 
 int grid_parse_token(struct grid *g, const char *text, size_t len,
-                     const struct grid_shape *shape, char *why, size_t whylen)
+    const struct grid_shape *shape, char *why, size_t whylen)
 {
     int br = 0, bc = 0;
     const enum grid_variant variant = shape ? shape->variant : GRID_STANDARD;
@@ -105,14 +110,14 @@ int grid_parse_token(struct grid *g, const char *text, size_t len,
         bc = shape->box_cols;
         const size_t want = (size_t) (br * bc) * (size_t) (br * bc);
         if (len != want) {
-            snprintf(why, whylen, "%zu symbols expected for %dx%d, got %zu", want, br * bc,
-                     br * bc, len);
+            snprintf(why, whylen, "%zu symbols expected for %dx%d, got %zu", want,
+                br * bc, br * bc, len);
             return -1;
         }
     } else if (!grid_shape_for_cells(len, &br, &bc)) {
         snprintf(why, whylen,
-                 "%zu symbols is no grid size (16, 36, 64, 81, 144, 256 or 625 expected)",
-                 len);
+            "%zu symbols is no grid size (16, 36, 64, 81, 144, 256 or 625 expected)",
+            len);
         return -1;
     }
     if (grid_init(g, br, bc, variant) != 0) {
@@ -124,8 +129,8 @@ int grid_parse_token(struct grid *g, const char *text, size_t len,
         if (v < 0 || v > g->n) {
             char sym[16];
             describe_byte((unsigned char) text[i], sym, sizeof(sym));
-            snprintf(why, whylen, "symbol %s at column %zu is not a %dx%d value", sym, i + 1,
-                     g->n, g->n);
+            snprintf(why, whylen, "symbol %s at column %zu is not a %dx%d value", sym,
+                i + 1, g->n, g->n);
             return -1;
         }
         g->cell[i] = (uint8_t) v;
@@ -177,7 +182,8 @@ static int unit_cell(const struct grid *g, int u, int k)
         return k * n + (u - n);
     if (u < 3 * n) {
         const int b = u - 2 * n;
-        const int r0 = (b / g->box_rows) * g->box_rows, c0 = (b % g->box_rows) * g->box_cols;
+        const int r0 = (b / g->box_rows) * g->box_rows,
+                  c0 = (b % g->box_rows) * g->box_cols;
         return (r0 + k / g->box_cols) * n + c0 + k % g->box_cols;
     }
     if (u == 3 * n)
@@ -207,7 +213,8 @@ static bool grid_has_conflict(const struct grid *g)
     const int n = g->n, box_cols = g->box_cols;
     const int boxes_per_band = n / box_cols;
     const bool diagonal = g->variant == GRID_DIAGONAL;
-    uint32_t col[GRID_MAX_N] = { 0 }, box[GRID_MAX_N] = { 0 }, main_diag = 0, anti_diag = 0;
+    uint32_t col[GRID_MAX_N] = { 0 }, box[GRID_MAX_N] = { 0 }, main_diag = 0,
+             anti_diag = 0;
     for (int r = 0; r < n; r++) {
         const uint8_t *cells = &g->cell[r * n];
         const int band = r / g->box_rows * boxes_per_band;
@@ -255,8 +262,8 @@ bool grid_find_conflict(const struct grid *g, char *why, size_t whylen)
                 char unit[32];
                 describe_unit(g, u, unit, sizeof(unit));
                 snprintf(why, whylen, "clue %c appears twice in %s (r%dc%d and r%dc%d)",
-                         grid_value_symbol(v), unit, seen_at[v] / g->n + 1,
-                         seen_at[v] % g->n + 1, cell / g->n + 1, cell % g->n + 1);
+                    grid_value_symbol(v), unit, seen_at[v] / g->n + 1,
+                    seen_at[v] % g->n + 1, cell / g->n + 1, cell % g->n + 1);
                 return true;
             }
             seen_at[v] = cell;
@@ -282,11 +289,11 @@ int grid_count_clues(const struct grid *g)
 void grid_describe_shape(const struct grid *g, char *out, size_t outlen)
 {
     int br, bc;
-    const bool usual = grid_shape_for_n(g->n, &br, &bc) && br == g->box_rows
-        && bc == g->box_cols;
+    const bool usual
+        = grid_shape_for_n(g->n, &br, &bc) && br == g->box_rows && bc == g->box_cols;
     char box[16] = "";
     if (!usual || br != bc)
         snprintf(box, sizeof(box), " (%dx%d)", g->box_rows, g->box_cols);
     snprintf(out, outlen, "%dx%d%s%s", g->n, g->n, box,
-             g->variant == GRID_DIAGONAL ? " diagonal" : "");
+        g->variant == GRID_DIAGONAL ? " diagonal" : "");
 }

@@ -22,7 +22,7 @@ enum grid_variant {
 /* Geometry only: what a puzzle line does not say and a corpus option may. */
 struct grid_shape {
     uint8_t box_rows, box_cols; /* 0, 0 = infer from the puzzle's length */
-    uint8_t variant;            /* enum grid_variant */
+    uint8_t variant; /* enum grid_variant */
 };
 
 struct grid {
@@ -59,7 +59,7 @@ bool grid_is_separator(int ch);
  * returns -1 and writes a reason ("81 symbols expected, got 80", "symbol 'H' at
  * column 5 is not a 9x9 value") into why. Does not check the rules. */
 int grid_parse_token(struct grid *g, const char *text, size_t len,
-                     const struct grid_shape *shape, char *why, size_t whylen);
+    const struct grid_shape *shape, char *why, size_t whylen);
 
 /* Writes the line form (ncells symbols, '.' for blanks) and a NUL: `out` must
  * hold ncells + 1 bytes. */

@@ -16,4 +16,3 @@ int shard_parse(const char *text, struct shard *s, const char *who)
     s->n = (uint32_t) n;
     return 0;
 }
-

@@ -40,9 +40,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "puzzle/logic.h"
 #include "common/rng.h"
 #include "common/units.h"
+#include "puzzle/logic.h"
 #include "solvers/registry.h"
 
 enum {

@@ -181,8 +181,8 @@ void rater_close(struct rater *r)
 static uint64_t grid_hash(const struct grid *g)
 {
     const uint8_t shape[4] = { g->box_rows, g->box_cols, g->variant, 0 };
-    return hash_bytes(hash_bytes(HASH_FNV1A_START, shape, sizeof(shape)), g->cell,
-        (size_t) g->ncells);
+    return hash_bytes(
+        hash_bytes(HASH_FNV1A_START, shape, sizeof(shape)), g->cell, (size_t) g->ncells);
 }
 
 static void rate_guesses(struct rater *r, const struct grid *g, struct rate_values *v)

@@ -14,8 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "puzzle/logic.h"
 #include "common/grid.h"
+#include "puzzle/logic.h"
 #include "solvers/solver.h"
 
 /* Blank cells. */

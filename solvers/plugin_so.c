@@ -383,7 +383,8 @@ static void native_solve(void *priv, const struct grid *puzzle,
     struct so_instance *si = priv;
     if (!so_usable(si, res))
         return;
-    struct native_call c; /* its solution buffer is written, never read, before the call */
+    struct native_call
+        c; /* its solution buffer is written, never read, before the call */
     memset(&c.result, 0, sizeof(c.result));
     c.plugin = si->plugin;
     c.state = si->state;

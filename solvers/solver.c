@@ -22,8 +22,8 @@ const char *const solver_counter_docs[SOLVER_COUNTER_COUNT] = {
 uint64_t solver_counter_get(const struct solver_counters *c, int i)
 {
     switch (i) {
-#define X(name, doc)                                                                    \
-    case SOLVER_COUNTER_##name:                                                         \
+#define X(name, doc)                                                                     \
+    case SOLVER_COUNTER_##name:                                                          \
         return c->name;
         SOLVER_COUNTERS(X)
 #undef X
@@ -40,9 +40,12 @@ void solver_counters_add(struct solver_counters *sum, const struct solver_counte
 }
 
 static const char *const status_names[SOLVE_STATUS_COUNT] = {
-    [SOLVE_STATUS_UNIQUE] = "unique",         [SOLVE_STATUS_MULTIPLE] = "multiple",
-    [SOLVE_STATUS_UNSOLVABLE] = "unsolvable", [SOLVE_STATUS_SOLVED] = "solved",
-    [SOLVE_STATUS_INVALID] = "invalid",       [SOLVE_STATUS_LIMIT] = "limit",
+    [SOLVE_STATUS_UNIQUE] = "unique",
+    [SOLVE_STATUS_MULTIPLE] = "multiple",
+    [SOLVE_STATUS_UNSOLVABLE] = "unsolvable",
+    [SOLVE_STATUS_SOLVED] = "solved",
+    [SOLVE_STATUS_INVALID] = "invalid",
+    [SOLVE_STATUS_LIMIT] = "limit",
     [SOLVE_STATUS_ERROR] = "error",
 };
 
@@ -101,8 +104,8 @@ bool solver_available(const struct solver *s, char *why, size_t whylen)
     return !s->available || s->available(s->variant, why, whylen);
 }
 
-bool solver_supports(const struct solver *s, const struct grid *g, char *why,
-                     size_t whylen)
+bool solver_supports(
+    const struct solver *s, const struct grid *g, char *why, size_t whylen)
 {
     char reason[120];
     if (!solver_available(s, reason, sizeof(reason))) {
@@ -113,7 +116,7 @@ bool solver_supports(const struct solver *s, const struct grid *g, char *why,
     grid_describe_shape(g, shape, sizeof(shape));
     if (g->n < s->min_n || g->n > s->max_n) {
         snprintf(why, whylen, "solver %s does not handle %s grids (sizes %dx%d to %dx%d)",
-                 s->name, shape, s->min_n, s->min_n, s->max_n, s->max_n);
+            s->name, shape, s->min_n, s->min_n, s->max_n, s->max_n);
         return false;
     }
     if (g->variant == GRID_DIAGONAL && !(s->caps & SOLVER_CAP_DIAGONAL)) {
@@ -123,8 +126,8 @@ bool solver_supports(const struct solver *s, const struct grid *g, char *why,
     return true;
 }
 
-static enum solve_status derive_status(const struct solve_request *req,
-                                       const struct solve_result *res)
+static enum solve_status derive_status(
+    const struct solve_request *req, const struct solve_result *res)
 {
     switch (res->outcome) {
     case SOLVE_BUDGET:
@@ -142,7 +145,7 @@ static enum solve_status derive_status(const struct solve_request *req,
 }
 
 void solver_run(struct solver_instance *inst, const struct grid *puzzle,
-                const struct solve_request *req, struct solve_result *res)
+    const struct solve_request *req, struct solve_result *res)
 {
     const struct solver *s = inst->impl;
     memset(res, 0, sizeof(*res));
@@ -162,16 +165,16 @@ void solver_run(struct solver_instance *inst, const struct grid *puzzle,
         && s->first_solution)
         s->first_solution(inst->priv, puzzle, res);
     if (req->limit && res->solutions > req->limit && res->outcome != SOLVE_ERROR) {
-        snprintf(res->error, sizeof(res->error), "solver %s found %llu solutions past limit %llu",
-                 s->name, (unsigned long long) res->solutions,
-                 (unsigned long long) req->limit);
+        snprintf(res->error, sizeof(res->error),
+            "solver %s found %llu solutions past limit %llu", s->name,
+            (unsigned long long) res->solutions, (unsigned long long) req->limit);
         res->outcome = SOLVE_ERROR;
     }
     if (res->solutions > 0 && res->outcome != SOLVE_ERROR) {
         char why[120];
         if (!check_solution(puzzle, &res->solution, why, sizeof(why))) {
-            snprintf(res->error, sizeof(res->error), "solver %s returned a wrong solution: %s",
-                     s->name, why);
+            snprintf(res->error, sizeof(res->error),
+                "solver %s returned a wrong solution: %s", s->name, why);
             res->outcome = SOLVE_ERROR;
         }
     }
@@ -179,14 +182,14 @@ void solver_run(struct solver_instance *inst, const struct grid *puzzle,
 }
 
 void solver_solve_unchecked(struct solver_instance *inst, const struct grid *puzzle,
-                            const struct solve_request *req, struct solve_result *res)
+    const struct solve_request *req, struct solve_result *res)
 {
     memset(res, 0, sizeof(*res));
     inst->impl->solve(inst->priv, puzzle, req, res);
 }
 
 bool solver_record_solution(const struct solve_request *req, struct solve_result *res,
-                            const struct grid *solution)
+    const struct grid *solution)
 {
     res->solutions++;
     if (res->solutions == 1)

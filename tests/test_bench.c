@@ -803,8 +803,8 @@ static void isa_paths_follow_the_cpu(void **state)
     const char *best = avx512 ? "avx512" : avx2 ? "avx2" : "portable";
     assert_string_equal(bench_env_isa_path(solver_find("fast")), best);
     /* a forced path the CPU lacks is never run as another */
-    assert_string_equal(
-        bench_env_isa_path(solver_find("fast_avx512")), avx512 ? "avx512" : "unavailable");
+    assert_string_equal(bench_env_isa_path(solver_find("fast_avx512")),
+        avx512 ? "avx512" : "unavailable");
     assert_string_equal(
         bench_env_isa_path(solver_find("fast_avx2")), avx2 ? "avx2" : "unavailable");
 #else

@@ -703,30 +703,30 @@ static void public_corpora_read_whole(void **state)
 
 int main(int argc, char **argv)
 {
-    static const struct CMUnitTest tests[] = {
-        cmocka_unit_test(lines_with_comments_crlf_and_fields),
-        cmocka_unit_test(zeros_are_blanks),
-        cmocka_unit_test(header_comment_sets_the_variant),
-        cmocka_unit_test(whitespace_grids_like_seed_002),
-        cmocka_unit_test(grid_with_a_missing_row),
-        cmocka_unit_test(grid_rows_of_wrong_width_or_value),
-        cmocka_unit_test(bad_lines_do_not_stop_the_reader),
-        cmocka_unit_test(odd_separators_in_grid_rows),
-        cmocka_unit_test(forced_size_and_format),
-        cmocka_unit_test(empty_and_comment_only_inputs),
-        cmocka_unit_test(binary_data),
-        cmocka_unit_test(a_two_megabyte_line),
-        cmocka_unit_test(files_that_cannot_be_read),
-        cmocka_unit_test(xz_reads_as_its_text),
-        cmocka_unit_test(xz_truncated),
-        cmocka_unit_test(xz_corrupt),
-        cmocka_unit_test(detected_by_content_not_name),
-        cmocka_unit_test(formats_and_zstd),
+    static const struct CMUnitTest tests[]
+        = { cmocka_unit_test(lines_with_comments_crlf_and_fields),
+              cmocka_unit_test(zeros_are_blanks),
+              cmocka_unit_test(header_comment_sets_the_variant),
+              cmocka_unit_test(whitespace_grids_like_seed_002),
+              cmocka_unit_test(grid_with_a_missing_row),
+              cmocka_unit_test(grid_rows_of_wrong_width_or_value),
+              cmocka_unit_test(bad_lines_do_not_stop_the_reader),
+              cmocka_unit_test(odd_separators_in_grid_rows),
+              cmocka_unit_test(forced_size_and_format),
+              cmocka_unit_test(empty_and_comment_only_inputs),
+              cmocka_unit_test(binary_data),
+              cmocka_unit_test(a_two_megabyte_line),
+              cmocka_unit_test(files_that_cannot_be_read),
+              cmocka_unit_test(xz_reads_as_its_text),
+              cmocka_unit_test(xz_truncated),
+              cmocka_unit_test(xz_corrupt),
+              cmocka_unit_test(detected_by_content_not_name),
+              cmocka_unit_test(formats_and_zstd),
 #if HAVE_ZLIB
-        cmocka_unit_test(gzip_valid_truncated_corrupt),
+              cmocka_unit_test(gzip_valid_truncated_corrupt),
 #endif
-        cmocka_unit_test(public_corpora_read_whole),
-    };
+              cmocka_unit_test(public_corpora_read_whole),
+          };
     /* meson test sets it (tests/meson.build); run by hand without it, the
      * public corpora cannot be found: a skip, not a pass */
     if (!getenv("SUDOLAB_DATASETS")) {

@@ -19,10 +19,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1)
         return 0;
-    static const uint8_t boxes[][2] = { { 0, 0 }, { 2, 2 }, { 2, 3 }, { 3, 3 }, { 3, 2 }, { 4, 4 },
-                                        { 1, 5 }, { 5, 5 } };
+    static const uint8_t boxes[][2] = { { 0, 0 }, { 2, 2 }, { 2, 3 }, { 3, 3 }, { 3, 2 },
+        { 4, 4 }, { 1, 5 }, { 5, 5 } };
     struct corpus_options opts = { 0 };
-    opts.format = (enum corpus_format) (data[0] % 3);
+    opts.format = (enum corpus_format)(data[0] % 3);
     opts.shape.box_rows = boxes[(data[0] >> 2) % 8][0];
     opts.shape.box_cols = boxes[(data[0] >> 2) % 8][1];
     opts.shape.variant = (data[0] >> 5) & 1;
@@ -52,8 +52,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         char line[GRID_MAX_CELLS + 1], why[200];
         grid_format_line(&item.puzzle, line);
         struct grid again;
-        const struct grid_shape shape = { item.puzzle.box_rows, item.puzzle.box_cols,
-                                          item.puzzle.variant };
+        const struct grid_shape shape
+            = { item.puzzle.box_rows, item.puzzle.box_cols, item.puzzle.variant };
         if (grid_parse_token(&again, line, strlen(line), &shape, why, sizeof(why)) != 0
             || memcmp(again.cell, item.puzzle.cell, item.puzzle.ncells) != 0)
             abort();

@@ -82,8 +82,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             continue;
         const uint64_t limit = (s->caps & SOLVER_CAP_COUNT) ? 2 : 1;
         const struct solve_request req = { .limit = limit,
-                                           .budget_steps = 2000,
-                                           .deadline_ns = clock_now_ns() + 50000000u };
+            .budget_steps = 2000,
+            .deadline_ns = clock_now_ns() + 50000000u };
         struct solve_result res;
         solver_run(instances[i], &item.puzzle, &req, &res);
         if (res.status == SOLVE_STATUS_ERROR) {
@@ -99,8 +99,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (agreed >= 0 && count != agreed) {
             char line[GRID_MAX_CELLS + 1];
             grid_format_line(&item.puzzle, line);
-            fprintf(stderr, "%s finds %d solution(s), %s %d\n  puzzle %s\n", s->name, count,
-                    agreed_by, agreed, line);
+            fprintf(stderr, "%s finds %d solution(s), %s %d\n  puzzle %s\n", s->name,
+                count, agreed_by, agreed, line);
             abort();
         }
         agreed = count;
