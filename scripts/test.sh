@@ -6,9 +6,10 @@
 # Usage: scripts/test.sh [meson test arguments...]
 set -u
 cd "$(dirname "$0")/.." || exit 1
-# Beyond the build: MPI for sudolab-mpi's test, and clang's wasm32 target
+# Beyond the build: MPI for sudolab-mpi's test, clang-format for the style
+# test, python3 for the process back end's test, and clang's wasm32 target
 # and Chromium for the page's browser test (which skips without them).
-sh scripts/setup-debian.sh libopenmpi-dev openmpi-bin clang lld llvm wasi-libc \
+sh scripts/setup-debian.sh libopenmpi-dev openmpi-bin clang lld llvm clang-format python3 wasi-libc \
     libclang-rt-14-dev libclang-rt-14-dev-wasm32 chromium || exit 1
 if command -v npm > /dev/null 2>&1 && [ ! -d tests/web/node_modules/playwright-core ]; then
     (cd tests/web && npm ci --no-audit --no-fund > /dev/null) \
