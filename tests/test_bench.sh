@@ -5,30 +5,8 @@
 # Usage: test_bench.sh SUDOLAB
 set -u
 bin=${1:-${SUDOLAB_BIN:-sudolab}}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-n=0
-
-ok() { # ok NAME CONDITION-STATUS [DETAIL]
-    n=$((n + 1))
-    if [ "$2" -eq 0 ]; then
-        echo "ok $n - $1"
-    else
-        echo "not ok $n - $1${3:+: $3}"
-        failures=$((failures + 1))
-    fi
-}
-
-check() { # check NAME COMMAND-STATUS EXPECTED-STATUS
-    [ "$2" -eq "$3" ]
-    ok "$1" $? "exit status $2, expected $3"
-}
-
-has() { # has NAME FILE PATTERN
-    grep -q -- "$3" "$2"
-    ok "$1" $? "'$3' not in $(head -c 2000 "$2")"
-}
+# shellcheck source=tests/tap.sh
+. "$(dirname "$0")/tap.sh"
 
 # Known answers: Royle's puzzle is unique and diag(1:4) has two solutions
 # (Moler); a 4x4 with two clues has many; two 1s in a row break a rule.
@@ -311,5 +289,4 @@ sed -i 's/^quiet: .*/quiet: yes/' "$fake/env.txt"
 "$scripts/report.sh" "$fake" > /dev/null 2>&1
 ! grep -q 'not quiet' "$fake/REPORT.md"; ok "a quiet run has no warning" $?
 
-echo "1..$n"
-[ "$failures" -eq 0 ]
+tap_end

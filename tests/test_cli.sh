@@ -5,42 +5,8 @@ set -u
 bin=${1:-${SUDOLAB_BIN:-sudolab}}
 data=${SUDOLAB_TEST_DATA:-tests/data}
 public=${SUDOLAB_DATASETS:-datasets/public}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-n=0
-
-check() { # check NAME COMMAND-STATUS EXPECTED-STATUS
-    n=$((n + 1))
-    if [ "$2" -eq "$3" ]; then
-        echo "ok $n - $1"
-    else
-        echo "not ok $n - $1 (exit status $2, expected $3)"
-        failures=$((failures + 1))
-    fi
-}
-
-has() { # has NAME FILE PATTERN
-    n=$((n + 1))
-    if grep -q -- "$3" "$2"; then
-        echo "ok $n - $1"
-    else
-        echo "not ok $n - $1: '$3' not in:"
-        sed 's/^/#   /' "$2"
-        failures=$((failures + 1))
-    fi
-}
-
-same() { # same NAME FILE1 FILE2
-    n=$((n + 1))
-    if cmp -s "$2" "$3"; then
-        echo "ok $n - $1"
-    else
-        echo "not ok $n - $1: $2 and $3 differ:"
-        diff "$2" "$3" | head -n 10 | sed 's/^/#   /'
-        failures=$((failures + 1))
-    fi
-}
+# shellcheck source=tests/tap.sh
+. "$(dirname "$0")/tap.sh"
 
 royle='.2..3..4.6.......3..4...5.....8.6...8...1...6...7.5.....7...6..4.......8.3..4..2.'
 
@@ -198,5 +164,4 @@ else
     echo "ok $n # SKIP no xz program or no $top95: compressed corpora not tested"
 fi
 
-echo "1..$n"
-[ "$failures" -eq 0 ]
+tap_end

@@ -15,31 +15,12 @@ if ! command -v mpirun > /dev/null 2>&1; then
     echo "skip: no mpirun on PATH (apt-get install openmpi-bin)"
     exit 77
 fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 # Containers often forbid the cross-memory attach Open MPI tries first; the
 # MPI library's own allocations are not ours to leak-check.
 export OMPI_MCA_btl_vader_single_copy_mechanism=none
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-failures=0
-n=0
-
-ok() { # ok NAME STATUS
-    n=$((n + 1))
-    if [ "$2" -eq 0 ]; then
-        echo "ok $n - $1"
-    else
-        echo "not ok $n - $1"
-        failures=$((failures + 1))
-    fi
-}
-
-same() { # same NAME FILE1 FILE2
-    cmp -s "$2" "$3"
-    st=$?
-    [ $st -ne 0 ] && diff "$2" "$3" | head -20 | sed 's/^/#   /'
-    ok "$1" $st
-}
+# shellcheck source=tests/tap.sh
+. "$(dirname "$0")/tap.sh"
 
 run() { # run NP ARGS...: sudolab-mpi on NP ranks
     np=$1
@@ -152,5 +133,4 @@ same "generate, a puzzle that cannot be made: one process's output" "$tmp/a" "$t
 [ "$(strip "$tmp/err" | grep -c '^sudolab generate: puzzle 1: no puzzle found')" -eq 1 ]
 ok "generate, a puzzle that cannot be made: its message on stderr, once" $?
 
-echo "1..$n"
-[ "$failures" -eq 0 ]
+tap_end

@@ -11,35 +11,8 @@ bin=$1
 dir=$2
 script=$3
 python=${4:-}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-n=0
-
-ok() { # ok NAME CONDITION-STATUS [DETAIL]
-    n=$((n + 1))
-    if [ "$2" -eq 0 ]; then
-        echo "ok $n - $1"
-    else
-        echo "not ok $n - $1${3:+: $3}"
-        failures=$((failures + 1))
-    fi
-}
-
-skip() { # skip NAME REASON
-    n=$((n + 1))
-    echo "ok $n - $1 # SKIP $2"
-}
-
-check() { # check NAME COMMAND-STATUS EXPECTED-STATUS
-    [ "$2" -eq "$3" ]
-    ok "$1" $? "exit status $2, expected $3"
-}
-
-has() { # has NAME FILE PATTERN
-    grep -q -- "$3" "$2"
-    ok "$1" $? "'$3' not in $(head -c 1500 "$2")"
-}
+# shellcheck source=tests/tap.sh
+. "$(dirname "$0")/tap.sh"
 
 # The name of the second back end of a bench run (after mrv).
 second() { # second DIR
@@ -250,5 +223,4 @@ if [ -n "$proc" ]; then
     bad_case nocmd cmd:solver 4 1 'exited with status 127 before answering hello'
 fi
 
-echo "1..$n"
-[ "$failures" -eq 0 ]
+tap_end

@@ -5,39 +5,8 @@
 set -u
 bin=${1:-${SUDOLAB_BIN:-sudolab}}
 data=${SUDOLAB_TEST_DATA:-tests/data}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-n=0
-
-ok() { # ok NAME CONDITION-STATUS
-    n=$((n + 1))
-    if [ "$2" -eq 0 ]; then
-        echo "ok $n - $1"
-    else
-        echo "not ok $n - $1"
-        failures=$((failures + 1))
-    fi
-}
-
-check() { # check NAME COMMAND-STATUS EXPECTED-STATUS
-    [ "$2" -eq "$3" ]
-    ok "$1 (exit status $2, expected $3)" $?
-}
-
-has() { # has NAME FILE PATTERN
-    grep -q -- "$3" "$2"
-    st=$?
-    [ $st -ne 0 ] && { echo "# '$3' not in:"; sed 's/^/#   /' "$2"; }
-    ok "$1" $st
-}
-
-same() { # same NAME FILE1 FILE2
-    cmp -s "$2" "$3"
-    st=$?
-    [ $st -ne 0 ] && diff "$2" "$3" | head -20 | sed 's/^/#   /'
-    ok "$1" $st
-}
+# shellcheck source=tests/tap.sh
+. "$(dirname "$0")/tap.sh"
 
 untimed() { # count's text rows without the time field
     sed 's/ time=[^ ]*//' "$1"
@@ -204,5 +173,4 @@ cp "$tmp/b3/runs.csv" "$tmp/b3dup/runs.csv"
 check "an interrupted bench shard is refused" $? 2
 has "... as unfinished" "$tmp/err" 'did not finish'
 
-echo "1..$n"
-[ "$failures" -eq 0 ]
+tap_end
