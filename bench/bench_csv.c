@@ -244,16 +244,7 @@ int bench_csv_parse_row(const char *line, const struct bench_csv_columns *cols,
             return -1;
         }
         row->known |= 1u << k;
-        switch (k) {
-#define X(name, doc)                                                                     \
-    case SOLVER_COUNTER_##name:                                                          \
-        row->counters.name = v;                                                          \
-        break;
-            SOLVER_COUNTERS(X)
-#undef X
-        default:
-            break;
-        }
+        solver_counter_set(&row->counters, k, v);
     }
     if (fields[cols->time_ns][0] != '\0') {
         if (parse_count(fields[cols->time_ns], &row->time_ns) != 0) {

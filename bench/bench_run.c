@@ -269,19 +269,24 @@ struct resume_ctx {
     long taken;
 };
 
+void bench_cell_take_row(struct bench_cell *cell, const struct bench_row *row)
+{
+    cell->state = BENCH_CELL_DONE;
+    cell->status = (uint8_t) row->status;
+    cell->solutions = row->solutions;
+    cell->counters = row->counters;
+    cell->timed = row->timed;
+    cell->time_ns = row->time_ns;
+}
+
 static bool resume_row(void *ctx, const struct bench_row *row)
 {
     struct resume_ctx *rc = ctx;
     struct bench_cell *cell = bench_plan_row_cell(rc->plan, row, NULL);
     if (!cell || cell->state != BENCH_CELL_PENDING)
         return true;
-    cell->state = BENCH_CELL_DONE;
+    bench_cell_take_row(cell, row);
     cell->resumed = true;
-    cell->status = (uint8_t) row->status;
-    cell->solutions = row->solutions;
-    cell->counters = row->counters;
-    cell->timed = row->timed;
-    cell->time_ns = row->time_ns;
     rc->taken++;
     return true;
 }

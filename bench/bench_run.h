@@ -181,6 +181,8 @@ size_t bench_plan_find_puzzle(
  * a repeat out of range). *ci is set to the row's corpus when not NULL. */
 struct bench_cell *bench_plan_row_cell(
     struct bench_plan *plan, const struct bench_row *row, size_t *ci);
+/* Marks a cell done with what a runs.csv row says of it (--resume, merge). */
+void bench_cell_take_row(struct bench_cell *cell, const struct bench_row *row);
 
 /* Formats the runs.csv row of a cell (solver si, corpus ci, entry pi,
  * repeat r counted from 0) into line. Returns its length, 0 when it does not

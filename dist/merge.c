@@ -639,12 +639,7 @@ static bool take_row(void *arg, const struct bench_row *row)
         rc->failed = 1;
         return false;
     }
-    cell->state = BENCH_CELL_DONE;
-    cell->status = (uint8_t) row->status;
-    cell->solutions = row->solutions;
-    cell->counters = row->counters;
-    cell->timed = row->timed;
-    cell->time_ns = row->time_ns;
+    bench_cell_take_row(cell, row);
     return true;
 }
 

@@ -422,14 +422,7 @@ static int parse_answer(char *answer, unsigned declared, const struct grid *puzz
             snprintf(why, whylen, "'%.40s' is no counter its hello declared", tok);
             return -1;
         }
-        switch (k) {
-#define X(name, doc)                                                                     \
-    case SOLVER_COUNTER_##name:                                                          \
-        res->counters.name = v;                                                          \
-        break;
-            SOLVER_COUNTERS(X)
-#undef X
-        }
+        solver_counter_set(&res->counters, k, v);
     }
     return 0;
 }

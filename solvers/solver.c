@@ -32,6 +32,20 @@ uint64_t solver_counter_get(const struct solver_counters *c, int i)
     }
 }
 
+void solver_counter_set(struct solver_counters *c, int i, uint64_t v)
+{
+    switch (i) {
+#define X(name, doc)                                                                     \
+    case SOLVER_COUNTER_##name:                                                          \
+        c->name = v;                                                                     \
+        break;
+        SOLVER_COUNTERS(X)
+#undef X
+    default:
+        break;
+    }
+}
+
 void solver_counters_add(struct solver_counters *sum, const struct solver_counters *c)
 {
 #define X(name, doc) sum->name += c->name;

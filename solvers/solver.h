@@ -54,6 +54,8 @@ extern const char *const solver_counter_names[SOLVER_COUNTER_COUNT];
 extern const char *const solver_counter_docs[SOLVER_COUNTER_COUNT];
 /* The value of counter i of c. */
 uint64_t solver_counter_get(const struct solver_counters *c, int i);
+/* Sets counter i of c to v (nothing for an index out of range). */
+void solver_counter_set(struct solver_counters *c, int i, uint64_t v);
 /* Adds every counter of c to sum (subproblems and passes add up). */
 void solver_counters_add(struct solver_counters *sum, const struct solver_counters *c);
 
