@@ -155,6 +155,19 @@ static void add_elims(struct logic_step *s, int cell, uint32_t bits)
     }
 }
 
+/* A cell where a pattern's value is a candidate: part of the pattern, or a
+ * candidate the pattern eliminates. */
+static void mark_candidate(
+    struct logic_step *s, const struct logic *lg, int cell, uint32_t bit, bool in_pattern)
+{
+    if (!(lg->cand[cell] & bit))
+        return;
+    if (in_pattern)
+        add_pattern(s, cell);
+    else
+        add_elims(s, cell, bit);
+}
+
 static bool find_naked_single(struct logic *lg, struct logic_step *s)
 {
     for (int c = 0; c < lg->g.ncells; c++) {
@@ -232,12 +245,7 @@ static bool find_locked(struct logic *lg, struct logic_step *s, bool pointing)
             s->values = bit;
             for (int k = 0; k < u->n; k++) {
                 const int cell = u->unit_cell[b][k];
-                if (!(lg->cand[cell] & bit))
-                    continue;
-                if (unit_has_cell(u, a, cell))
-                    add_pattern(s, cell);
-                else
-                    add_elims(s, cell, bit);
+                mark_candidate(s, lg, cell, bit, unit_has_cell(u, a, cell));
             }
             if (s->nelim)
                 return true;
@@ -416,12 +424,7 @@ static bool find_fish(struct logic *lg, struct logic_step *s, int size, int tech
                     const int k = __builtin_ctz(t);
                     for (int line = 0; line < n; line++) {
                         const int cell = by_cols ? k * n + line : line * n + k;
-                        if (!(lg->cand[cell] & bit))
-                            continue;
-                        if (lines & (1u << line))
-                            add_pattern(s, cell);
-                        else
-                            add_elims(s, cell, bit);
+                        mark_candidate(s, lg, cell, bit, (lines & (1u << line)) != 0);
                     }
                 }
                 if (s->nelim)
