@@ -465,6 +465,24 @@ static int open_runs(struct bench_cli *cli, struct bench_plan *plan, long *resum
     return fd;
 }
 
+/* What each outside back end is, and its spec: sudolab merge opens a back end
+ * again by its spec, since its name (a label, or one derived from a path)
+ * says too little. A spec holding a line break could not be read back as one
+ * line, and is left out (merge then says the back end cannot be found). */
+static void write_outside_facts(FILE *f, const struct bench_plan *plan)
+{
+    for (size_t si = 0; si < plan->nsolvers; si++) {
+        const char *note = outside_note(plan->solvers[si]);
+        if (note)
+            fprintf(f, "outside: %s\n", note);
+    }
+    for (size_t si = 0; si < plan->nsolvers; si++) {
+        const char *spec = outside_spec(plan->solvers[si]);
+        if (spec && !strpbrk(spec, "\r\n"))
+            fprintf(f, "solver_spec: %s %s\n", plan->solvers[si]->name, spec);
+    }
+}
+
 static void write_run_facts(FILE *f, const struct bench_cli *cli,
     const struct bench_plan *plan, int argc, char **argv, double overhead,
     double resolution, size_t baseline)
@@ -480,11 +498,7 @@ static void write_run_facts(FILE *f, const struct bench_cli *cli,
     fputc('\n', f);
     fprintf(f, "baseline: %s\n",
         baseline < plan->nsolvers ? plan->solvers[baseline]->name : "");
-    for (size_t si = 0; si < plan->nsolvers; si++) {
-        const char *note = outside_note(plan->solvers[si]);
-        if (note)
-            fprintf(f, "outside: %s\n", note);
-    }
+    write_outside_facts(f, plan);
     for (size_t ci = 0; ci < plan->ncorpora; ci++)
         fprintf(
             f, "corpus: %s (%zu puzzles)\n", plan->corpora[ci].name, plan->corpora[ci].n);

@@ -16,6 +16,7 @@
 #include "common/text.h"
 #include "dist/count_merge.h"
 #include "dist/count_text.h"
+#include "solvers/outside.h"
 #include "solvers/registry.h"
 
 static void chomp(char *s)
@@ -855,6 +856,59 @@ static int load_bench_shard(
     return 0;
 }
 
+/* The spec env.txt records for the outside back end called name (a
+ * "solver_spec: NAME SPEC" line), copied into spec; false when there is none. */
+static bool spec_from_env(
+    const struct bench_shard *b0, const char *name, char *spec, size_t len)
+{
+    const size_t nlen = strlen(name);
+    bool found = false;
+    for (size_t i = 0; i < b0->nlines; i++) {
+        const char *v = b0->lines[i].value;
+        if (strcmp(b0->lines[i].key, "solver_spec") == 0 && strncmp(v, name, nlen) == 0
+            && v[nlen] == ' ') {
+            snprintf(spec, len, "%s", v + nlen + 1);
+            found = true;
+        }
+    }
+    return found;
+}
+
+/* The back end env.txt calls name: a built-in one by its name, an outside
+ * one through the spec recorded beside it. An outside back end that cannot
+ * be opened here (a library moved, a command missing) is refused rather
+ * than merged: its counters are known only to it, so its rows would lose
+ * them; refused, the shards are left whole for a merge where it opens. NULL
+ * after saying why. */
+static const struct solver *solver_from_env(
+    const struct bench_shard *b0, const char *name)
+{
+    char spec[1024];
+    if (!spec_from_env(b0, name, spec, sizeof(spec))) {
+        /* a derived name such as so:x is not a spec: opened, it would be another */
+        const struct solver *s = outside_is_spec(name) ? NULL : solver_find(name);
+        if (!s)
+            fprintf(stderr,
+                "sudolab merge: %s/env.txt: solver %s is not in this build, and no "
+                "'solver_spec: %s' line says how to open it as an outside back end\n",
+                b0->dir, name, name);
+        return s;
+    }
+    const struct solver *s = outside_is_spec(spec) ? solver_find(spec) : NULL;
+    const char *why = "not a spec of an outside back end";
+    if (s && outside_problem(s) && outside_problem(s)[0])
+        why = outside_problem(s);
+    else if (s && outside_problem(s) && strcmp(s->name, name) != 0)
+        why = "it opens under another name";
+    else if (s && outside_problem(s))
+        return s;
+    fprintf(stderr,
+        "sudolab merge: %s/env.txt: back end %s (%s) cannot be opened here: %s; not "
+        "merging, as its rows would lose their counters (merge where it opens)\n",
+        b0->dir, name, spec, why);
+    return NULL;
+}
+
 /* The back ends shard 1 names, into solvers (allocated). Returns their
  * number, or -1 after saying why. */
 static long solvers_from_env(const struct bench_shard *b0, const struct solver ***solvers)
@@ -869,11 +923,9 @@ static long solvers_from_env(const struct bench_shard *b0, const struct solver *
     long n = 0;
     for (char *save = NULL, *tok = strtok_r(names, " ", &save); tok;
          tok = strtok_r(NULL, " ", &save)) {
-        (*solvers)[n] = solver_find(tok);
-        if (!(*solvers)[n]) {
-            fprintf(stderr, "sudolab merge: solver %s is not in this build\n", tok);
+        (*solvers)[n] = solver_from_env(b0, tok);
+        if (!(*solvers)[n])
             return -1;
-        }
         n++;
     }
     return n;

@@ -83,6 +83,12 @@ const char *outside_note(const struct solver *s)
     return ob && ob->note[0] ? ob->note : NULL;
 }
 
+const char *outside_spec(const struct solver *s)
+{
+    const struct outside_backend *ob = as_outside(s);
+    return ob ? ob->spec : NULL;
+}
+
 /* so:PATH[:SYMBOL]: the symbol follows the last ':' after the last '/'. A
  * leading ~/ is $HOME; a bare file name found in the working directory is
  * taken from there rather than from the library search path. */
@@ -316,6 +322,12 @@ const char *outside_problem(const struct solver *s)
 }
 
 const char *outside_note(const struct solver *s)
+{
+    (void) s;
+    return NULL;
+}
+
+const char *outside_spec(const struct solver *s)
 {
     (void) s;
     return NULL;

@@ -36,4 +36,10 @@ const char *outside_problem(const struct solver *s);
  * protocol's cost per puzzle, the library loaded), or NULL. */
 const char *outside_note(const struct solver *s);
 
+/* For an outside back end: its spec as given (so:..., cmd:..., LABEL=...),
+ * which outside_find() resolves again to a back end of the same name, as
+ * sudolab merge does for the back ends a bench's env.txt names. NULL for a
+ * built-in one. */
+const char *outside_spec(const struct solver *s);
+
 #endif /* SUDOLAB_SOLVERS_OUTSIDE_H */

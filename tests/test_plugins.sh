@@ -156,6 +156,66 @@ has "... and says so" "$tmp/out" 'the name mrv is taken'
 check "list of a back end that cannot run" $? 1
 has "... shows it as unusable, with the reason" "$tmp/out" '^so:solver .*unusable: cannot load'
 
+# ---- bench --shard K/N and merge: outside back ends found again by their spec ----
+# runs.csv without time_ns, the last column
+untimed() { awk -F, -v OFS=, '{NF--; print}' "$1"; }
+
+# shard_merge NAME FILE SPEC: the single run, shards 1/2 and 2/2, and their
+# merge into $tmp/NAME.{single,1,2,merged}; says whether each step worked
+shard_merge() {
+    name=$1
+    file=$2
+    spec=$3
+    set -- --solvers mrv --solver "$spec" --warmup-ms 0 --pass-ms 0 --quiet
+    "$bin" bench "$@" --out "$tmp/$name.single" "$file" > /dev/null 2>&1
+    single=$?
+    for k in 1 2; do
+        "$bin" bench "$@" --shard $k/2 --out "$tmp/$name.$k" "$file" > /dev/null 2>&1
+        check "$name: bench shard $k/2 ends as the single run does" $? $single
+    done
+    "$bin" merge --quiet --out "$tmp/$name.merged" "$tmp/$name.1" "$tmp/$name.2" \
+        > /dev/null 2> "$tmp/$name.err"
+    check "$name: merge of the shards" $? 0
+    untimed "$tmp/$name.single/runs.csv" > "$tmp/a"
+    untimed "$tmp/$name.merged/runs.csv" > "$tmp/b"
+    same "$name: merged runs.csv = the single run's, row for row but time_ns" \
+        "$tmp/a" "$tmp/b"
+}
+
+shard_merge native "$tmp/small.txt" "nat=$native"
+has "native: env.txt records the label's spec" "$tmp/native.1/env.txt" \
+    "^solver_spec: nat nat=$native\$"
+# the plug-in's counters (steps, guesses, backtracks, nodes) survive the merge
+awk -F, '$3 == "nat" && $5 == "unique" && $7 != "" && $8 != "" && $10 != ""' \
+    "$tmp/native.merged/runs.csv" | grep -q .
+ok "native: the merged rows keep the plug-in's counters" $?
+if [ -n "$proc" ]; then
+    shard_merge process "$tmp/nine.txt" "$proc"
+    awk -F, '$3 ~ /^cmd:/ && $5 == "unique" && $8 != ""' \
+        "$tmp/process.merged/runs.csv" | grep -q .
+    ok "process: the merged rows keep the process's counters" $?
+fi
+
+# a library gone by merge time: refused, naming it and why, nothing written
+cp "$dir/plugin_native.so" "$tmp/libmoved.so"
+for k in 1 2; do
+    "$bin" bench --solvers mrv --solver "so:$tmp/libmoved.so" --warmup-ms 0 --pass-ms 0 \
+        --quiet --shard $k/2 --out "$tmp/moved.$k" "$tmp/nine.txt" > /dev/null 2>&1
+done
+rm "$tmp/libmoved.so"
+"$bin" merge --quiet --out "$tmp/moved.merged" "$tmp/moved.1" "$tmp/moved.2" \
+    > /dev/null 2> "$tmp/err"
+check "a merge whose library is gone is refused" $? 2
+has "... naming env.txt, the back end, its spec and why" "$tmp/err" \
+    "moved.1/env.txt: back end so:moved (so:$tmp/libmoved.so) cannot be opened here: cannot load"
+[ ! -e "$tmp/moved.merged" ]
+ok "... and writing nothing" $?
+grep -v '^solver_spec:' "$tmp/native.1/env.txt" > "$tmp/native.1/env.old"
+mv "$tmp/native.1/env.old" "$tmp/native.1/env.txt"
+"$bin" merge --quiet --out "$tmp/x" "$tmp/native.1" "$tmp/native.2" > /dev/null 2> "$tmp/err"
+check "shards without solver_spec lines are refused" $? 2
+has "... saying the line is missing" "$tmp/err" "no 'solver_spec: nat' line"
+
 # ---- bad cases: mrv's rows stay whole, the bad back end's rows say error ----
 bad_bench() { # bad_bench NAME SPEC [OPTIONS...]: runs mrv and SPEC into $tmp/NAME
     out="$tmp/$1"
