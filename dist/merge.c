@@ -774,9 +774,7 @@ static int write_outputs(struct bench_plan *plan, const struct bench_shard *shar
         fprintf(stderr, "sudolab merge: %s: %s\n", path, strerror(errno));
     if (!f || bench_summary_write_csv(plan, baseline, f) != 0)
         rc = -1;
-    if (f && io_close_stream(f, "sudolab merge", path) != 0)
-        said = true;
-    said = said || !f;
+    said = (f ? io_close_stream(f, "sudolab merge", path) != 0 : true) || said;
     rc = said ? -1 : rc;
 
     snprintf(path, sizeof(path), "%s/env.txt", out_dir);
