@@ -9,6 +9,7 @@
 #include "cli/cli.h"
 #include "cli/cmd_generate.h"
 #include "cli/commands.h"
+#include "common/io.h"
 #include "common/text.h"
 #include "dist/dist.h"
 #include "puzzle/rate.h"
@@ -374,7 +375,7 @@ int generate_run(const struct generate_cli *a)
     struct gen_stats stats;
     const uint64_t start_ns = clock_now_ns();
     const int rc = dist_generate(g, first, count, print_puzzle, &p, &stats);
-    fflush(stdout);
+    io_flush_stdout();
     if (a->stats && dist_output())
         print_stats(a, count, clock_now_ns() - start_ns, &stats);
     gen_range_close(g);

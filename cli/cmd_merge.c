@@ -1,13 +1,16 @@
 /* sudolab merge: shard outputs in, the single run's output out (bench/merge.h
  * says what is checked). The kind of shard is told by the inputs themselves. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/cmd_merge.h"
 #include "cli/commands.h"
+#include "common/io.h"
 #include "dist/merge.h"
 
 #define MERGE_FIELD(member) offsetof(struct merge_cli, member)
@@ -91,6 +94,22 @@ static enum merge_kind detect_kind(const struct merge_cli *cli)
     return kind;
 }
 
+/* stdout into path, created or truncated. Returns 0, or -1 with errno and
+ * stdout as it was (freopen would leave it closed, and the final check of
+ * stdout with it). */
+static int redirect_stdout(const char *path)
+{
+    const int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+    if (fd < 0)
+        return -1;
+    fflush(stdout);
+    const int moved = dup2(fd, STDOUT_FILENO);
+    const int saved = errno;
+    close(fd);
+    errno = saved;
+    return moved < 0 ? -1 : 0;
+}
+
 /* Count partials and generate outputs: opened, merged to stdout or --out. */
 static int merge_streams(const struct merge_cli *cli, enum merge_kind kind)
 {
@@ -109,7 +128,7 @@ static int merge_streams(const struct merge_cli *cli, enum merge_kind kind)
             rc = CLI_SKIPPED;
         }
     }
-    if (rc == CLI_OK && cli->out && !freopen(cli->out, "w", stdout)) {
+    if (rc == CLI_OK && cli->out && redirect_stdout(cli->out) != 0) {
         fprintf(stderr, "sudolab merge: %s: %s\n", cli->out, strerror(errno));
         rc = CLI_SKIPPED;
     }
@@ -124,10 +143,9 @@ static int merge_streams(const struct merge_cli *cli, enum merge_kind kind)
             fclose(files[i]);
     }
     free(files);
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "sudolab merge: writing the output failed\n");
+    /* --out FILE is stdout reopened: the message names the file */
+    if (io_close_stdout("sudolab merge", cli->out) != 0 && rc == CLI_OK)
         rc = CLI_SKIPPED;
-    }
     return rc;
 }
 

@@ -6,6 +6,7 @@
 #include "cli/cli.h"
 #include "cli/cmd_solve.h"
 #include "cli/commands.h"
+#include "common/io.h"
 #include "common/shard.h"
 #include "common/text.h"
 #include "dist/count_text.h"
@@ -190,7 +191,7 @@ static int run_split(const struct solve_cli *a)
         solve_row_header(stdout);
     const long problems
         = dist_count(&o, &a->split.shard, a->nfiles, a->files, print_count_row, &p);
-    fflush(stdout);
+    io_flush_stdout();
     return problems != 0 || p.failures ? CLI_SKIPPED : CLI_OK;
 }
 

@@ -4,6 +4,7 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "common/io.h"
 #include "config.h"
 
 static const struct command {
@@ -29,7 +30,8 @@ static void usage(FILE *out)
     fprintf(out, "\n`sudolab COMMAND --help` for the options of a command.\n");
 }
 
-int main(int argc, char **argv)
+/* The command argv[1] names, run; its exit status. */
+static int run(int argc, char **argv)
 {
     if (argc < 2) {
         usage(stderr);
@@ -50,4 +52,15 @@ int main(int argc, char **argv)
     fprintf(stderr, "sudolab: unknown command '%s'\n", argv[1]);
     usage(stderr);
     return CLI_USAGE;
+}
+
+/* Output that did not reach standard output (a full disk, a closed pipe)
+ * makes a run that said nothing else wrong fail: a caller must never take
+ * lost lines for a success. */
+int main(int argc, char **argv)
+{
+    const int rc = run(argc, argv);
+    if (io_close_stdout("sudolab", NULL) != 0 && rc == CLI_OK)
+        return CLI_SKIPPED;
+    return rc;
 }

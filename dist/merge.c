@@ -228,7 +228,7 @@ static int print_count_rows(
             rc = EXIT_STATUS_SKIPPED;
         count_row_print(stdout, &style, limit, &m->rows[r]);
     }
-    fflush(stdout);
+    io_flush_stdout();
     return rc;
 }
 
@@ -388,7 +388,8 @@ static int write_generate(
         }
     }
     free(line);
-    return fflush(out) != 0 ? EXIT_STATUS_SKIPPED : EXIT_STATUS_OK;
+    /* the caller closes out, and says what a failed write lost */
+    return ferror(out) ? EXIT_STATUS_SKIPPED : EXIT_STATUS_OK;
 }
 
 int merge_generate(FILE *const *files, const char *const *names, size_t n, FILE *out)
@@ -763,15 +764,18 @@ static int write_outputs(struct bench_plan *plan, const struct bench_shard *shar
             }
         }
     }
-    if (fclose(f) != 0)
-        rc = -1;
+    /* a failed write: the close names the file and the reason */
+    bool said = io_close_stream(f, "sudolab merge", path) != 0;
+    rc = said ? -1 : rc;
 
     snprintf(path, sizeof(path), "%s/summary.csv", out_dir);
     f = fopen(path, "w");
+    if (!f)
+        fprintf(stderr, "sudolab merge: %s: %s\n", path, strerror(errno));
     if (!f || bench_summary_write_csv(plan, baseline, f) != 0)
         rc = -1;
-    if (f && fclose(f) != 0)
-        rc = -1;
+    said = (f ? io_close_stream(f, "sudolab merge", path) != 0 : true) || said;
+    rc = said ? -1 : rc;
 
     snprintf(path, sizeof(path), "%s/env.txt", out_dir);
     f = fopen(path, "w");
@@ -803,9 +807,9 @@ static int write_outputs(struct bench_plan *plan, const struct bench_shard *shar
     fprintf(f, "disagreements: %lu\n", disagreements);
     fprintf(f, "errors: %lu\n", plan->errors);
     fprintf(f, "finished: complete\n");
-    if (fclose(f) != 0)
-        rc = -1;
-    if (rc != 0)
+    if (io_close_stream(f, "sudolab merge", path) != 0)
+        return -1;
+    if (rc != 0 && !said)
         fprintf(stderr, "sudolab merge: writing %s failed\n", out_dir);
     return rc;
 }

@@ -36,7 +36,8 @@ enum merge_kind merge_detect(const char *path);
  * (common/exit_status.h): EXIT_STATUS_USAGE when the shards do not belong together. */
 int merge_count(FILE *const *in, const char *const *names, size_t n, bool csv);
 
-/* Merges n generate outputs into out. */
+/* Merges n generate outputs into out, which the caller flushes and closes
+ * (EXIT_STATUS_SKIPPED when a write to out already failed). */
 int merge_generate(FILE *const *in, const char *const *names, size_t n, FILE *out);
 
 /* Merges n bench shard directories into out_dir (runs.csv, summary.csv,
