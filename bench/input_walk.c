@@ -41,7 +41,10 @@ static void walk_corpus(struct walk *w, struct corpus *c)
         if (st == CORPUS_END)
             break;
         if (st == CORPUS_FAIL) {
-            fprintf(err, "%s:%lu: %s\n", corpus_name(c), item.line, item.why);
+            if (item.line == 0) /* the whole input, not one line of it */
+                fprintf(err, "%s: %s\n", corpus_name(c), item.why);
+            else
+                fprintf(err, "%s:%lu: %s\n", corpus_name(c), item.line, item.why);
             w->problems++;
             failed = true;
             break;

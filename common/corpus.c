@@ -23,8 +23,12 @@ struct corpus {
     unsigned long index;
     char buf[LINE_KEEP + 1];
     size_t len; /* bytes kept in buf */
-    size_t total; /* bytes in the whole line, CR stripped */
-    bool has_nul;
+    size_t total; /* bytes in the whole line, its line end not counted */
+    unsigned long long offset; /* bytes of text read so far */
+    unsigned long long line_offset; /* where the line in buf starts in the text */
+    bool after_cr; /* the last line ended at a CR: a LF right after it is
+                    * the same line end (CRLF), not an empty line */
+    bool utf16; /* the text's first line reads as UTF-16 */
     bool pushed_back; /* buf holds a line to be looked at again */
     bool at_eof;
 };
@@ -93,8 +97,45 @@ void corpus_close(struct corpus *c)
     free(c);
 }
 
-/* Reads the next line into buf. Returns 1, 0 at the end, -1 when the input
- * fails (input_stream_error says why; a line cut short by it is dropped). */
+/* Whether the first line of the text is UTF-16: a byte-order mark (FF FE or
+ * FE FF), or ASCII in UTF-16 without one, where every other byte is NUL (the
+ * odd ones in little-endian order, the even ones in big-endian). */
+static bool looks_like_utf16(const unsigned char *b, size_t len)
+{
+    if (len >= 2 && ((b[0] == 0xFF && b[1] == 0xFE) || (b[0] == 0xFE && b[1] == 0xFF)))
+        return true;
+    if (len < 2)
+        return false;
+    const size_t n = len < 16 ? len : 16;
+    const size_t nul_parity = b[0] == 0 ? 0 : 1;
+    if (nul_parity == 0 && len < 3)
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if ((b[i] == 0) != (i % 2 == nul_parity))
+            return false;
+    return true;
+}
+
+/* The first line of the text: a UTF-8 byte-order mark (what many Windows
+ * editors write) is no part of the first puzzle; UTF-16 is noted. */
+static void look_at_text_start(struct corpus *c)
+{
+    static const char bom[3] = { (char) 0xEF, (char) 0xBB, (char) 0xBF };
+    if (c->len >= 3 && memcmp(c->buf, bom, 3) == 0) {
+        memmove(c->buf, c->buf + 3, c->len - 3);
+        c->len -= 3;
+        c->total -= 3;
+        c->line_offset += 3;
+    }
+    c->utf16 = looks_like_utf16((const unsigned char *) c->buf, c->len);
+}
+
+/* Reads the next line into buf. A line ends at LF, CR or CRLF, so files from
+ * Windows, old Macs and Unix, and mixes of them, number their lines alike.
+ * Only the first LINE_KEEP bytes are kept; the rest is read and dropped, so a
+ * line of any length takes the same memory. Returns 1, 0 at the end, -1 when
+ * the input fails (input_stream_error says why; a line cut short by it is
+ * dropped). */
 static int read_line(struct corpus *c)
 {
     if (c->pushed_back) {
@@ -106,15 +147,25 @@ static int read_line(struct corpus *c)
         return 0;
     c->len = 0;
     c->total = 0;
-    c->has_nul = false;
+    int ch = input_stream_getc(c->in);
+    if (ch == '\n' && c->after_cr) { /* the LF of a CRLF: checked only now, so
+                                      * a CR typed on a terminal ends its line
+                                      * without waiting for the next byte */
+        c->offset++;
+        ch = input_stream_getc(c->in);
+    }
+    c->after_cr = false;
+    c->line_offset = c->offset;
     bool any = false;
-    int ch;
-    while ((ch = input_stream_getc(c->in)) != EOF) {
+    for (; ch != EOF; ch = input_stream_getc(c->in)) {
         any = true;
+        c->offset++;
         if (ch == '\n')
             break;
-        if (ch == '\0')
-            c->has_nul = true;
+        if (ch == '\r') {
+            c->after_cr = true;
+            break;
+        }
         if (c->len < LINE_KEEP)
             c->buf[c->len++] = (char) ch;
         c->total++;
@@ -126,13 +177,31 @@ static int read_line(struct corpus *c)
     }
     if (!any)
         return 0;
-    if (c->len == c->total && c->len > 0 && c->buf[c->len - 1] == '\r') {
-        c->len--;
-        c->total--;
-    }
+    if (c->line_offset == 0)
+        look_at_text_start(c);
     c->buf[c->len] = '\0';
     c->lineno++;
     return 1;
+}
+
+/* A line longer than the bytes kept of it. */
+static bool line_cut(const struct corpus *c)
+{
+    return c->total > c->len;
+}
+
+static enum corpus_status too_long(const struct corpus *c, struct corpus_item *item)
+{
+    snprintf(item->why, sizeof(item->why), "line longer than %d bytes (it has %zu)",
+        LINE_KEEP, c->total);
+    return CORPUS_BAD;
+}
+
+/* A byte no text file holds: NUL or another control character that is not
+ * white space. */
+static bool is_binary_byte(unsigned char ch)
+{
+    return (ch < 0x20 && !grid_is_separator(ch)) || ch == 0x7F;
 }
 
 static size_t skip_space(const char *s, size_t i, size_t len)
@@ -256,9 +325,11 @@ static enum corpus_status read_grid(struct corpus *c, struct corpus_item *item, 
                 return bad(item, "grid has %d rows, %d expected", r, n);
         }
         int values[GRID_MAX_N + 1];
-        const int count = split_row(c->buf, c->len, values, GRID_MAX_N + 1);
+        /* -2: a row longer than the bytes kept of it */
+        const int count
+            = line_cut(c) ? -2 : split_row(c->buf, c->len, values, GRID_MAX_N + 1);
         if (count != n) {
-            if (count < 0 && r > 0) {
+            if (count == -1 && r > 0) {
                 /* not a grid row at all: let the next call look at it */
                 c->pushed_back = true;
                 c->lineno--;
@@ -269,6 +340,9 @@ static enum corpus_status read_grid(struct corpus *c, struct corpus_item *item, 
             int got;
             while ((got = read_line(c)) > 0 && !is_ignorable(c))
                 ;
+            if (count == -2)
+                return bad(item, "grid row at line %lu is longer than %d bytes", bad_line,
+                    LINE_KEEP);
             if (count < 0)
                 return bad(item, "grid row at line %lu has a value that is not a number",
                     bad_line);
@@ -291,12 +365,19 @@ static enum corpus_status read_puzzle_line(struct corpus *c, struct corpus_item 
     size_t end = start;
     while (end < c->len && !grid_is_separator((unsigned char) c->buf[end]))
         end++;
-    if (end == c->len && c->total > c->len) {
-        snprintf(item->why, sizeof(item->why), "line too long (%zu bytes)", c->total);
-        return CORPUS_BAD;
-    }
-    if (c->has_nul && memchr(c->buf + start, '\0', end - start)) {
-        snprintf(item->why, sizeof(item->why), "binary data (NUL byte)");
+    if (end == c->len && line_cut(c))
+        return too_long(c, item);
+    for (size_t i = start; i < end; i++) {
+        const unsigned char ch = (unsigned char) c->buf[i];
+        if (!is_binary_byte(ch))
+            continue;
+        const unsigned long long at = c->line_offset + i;
+        if (ch == 0)
+            snprintf(item->why, sizeof(item->why),
+                "binary data (NUL byte at offset %llu)", at);
+        else
+            snprintf(item->why, sizeof(item->why),
+                "binary data (control byte 0x%02x at offset %llu)", ch, at);
         return CORPUS_BAD;
     }
     if (grid_parse_token(&item->puzzle, c->buf + start, end - start, &c->opts.shape,
@@ -322,6 +403,13 @@ enum corpus_status corpus_next(struct corpus *c, struct corpus_item *item)
             return input_failed(c, item);
         if (got == 0)
             return CORPUS_END;
+        if (c->utf16) {
+            c->at_eof = true;
+            item->line = 0;
+            snprintf(item->why, sizeof(item->why),
+                "UTF-16 is not supported, convert to UTF-8");
+            return CORPUS_FAIL;
+        }
         if (is_ignorable(c)) {
             if (c->index == 0 && c->opts.variant_from_header)
                 read_header_variant(c);
@@ -332,6 +420,8 @@ enum corpus_status corpus_next(struct corpus *c, struct corpus_item *item)
         int n = 0;
         if (c->opts.format == CORPUS_GRIDS
             || (c->opts.format == CORPUS_AUTO && looks_like_grid_row(c, &n))) {
+            if (line_cut(c))
+                return too_long(c, item);
             if (n == 0 && !looks_like_grid_row(c, &n)) {
                 snprintf(item->why, sizeof(item->why), "not a row of a whitespace grid");
                 return CORPUS_BAD;

@@ -3,15 +3,20 @@
  * Two formats, detected per puzzle unless one is forced:
  *  - lines: one puzzle per line, N*N symbols row-major ('.' or '0' blank, 1-9
  *    then A..), anything after the first whitespace, ',', ';' or ':' is kept
- *    as `extra` and otherwise ignored; '#' lines and blank lines are skipped;
- *    CRLF is accepted. tdoku's data files read unchanged.
+ *    as `extra` and otherwise ignored; '#' lines and blank lines are skipped.
+ *    tdoku's data files read unchanged.
  *  - grids (seed 002's date.txt): N rows of N whitespace-separated integers,
  *    0 (or '.') blank; grids are separated by blank lines.
  * A file may be compressed with xz or gzip, told from its first bytes, not its
- * name (common/input_stream.h); it is decompressed as it is read.
+ * name (common/input_stream.h); it is decompressed as it is read. The text is
+ * UTF-8 (a byte-order mark at its start is skipped); a line ends at LF, CRLF
+ * or a lone CR, in any mix. UTF-16 text is refused as a whole (CORPUS_FAIL at
+ * line 0), a line holding NUL or other control bytes as binary data, with the
+ * byte's offset in the text.
  * A bad entry does not stop the reader: it comes back as CORPUS_BAD with its
  * line and the reason, and the next call goes on after it. Memory stays
- * bounded whatever the input (a 1 GB line is skipped, not stored). */
+ * bounded whatever the input (a 1 GB line is skipped, not stored: the entry is
+ * "line longer than 4096 bytes"). */
 #ifndef SUDOLAB_COMMON_CORPUS_H
 #define SUDOLAB_COMMON_CORPUS_H
 
@@ -41,7 +46,8 @@ enum corpus_status {
     CORPUS_END, /* no more entries */
     CORPUS_FAIL, /* the input failed at item->line: a read error, or a
                   * truncated or corrupt archive (item->why says which);
-                  * the entries before it were returned, none follow */
+                  * the entries before it were returned, none follow;
+                  * item->line 0: the whole input is refused (UTF-16) */
 };
 
 enum { CORPUS_EXTRA_MAX = 256, CORPUS_WHY_MAX = 200 };
