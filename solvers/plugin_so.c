@@ -432,7 +432,10 @@ static void describe_tdoku(struct outside_backend *ob)
     struct solver *s = &ob->solver;
     const char *fn = ob->symbol[0] ? ob->symbol : TDOKU_DEFAULT_SYMBOL;
     snprintf(ob->family, sizeof(ob->family), "tdoku-abi");
-    snprintf(ob->summary, sizeof(ob->summary), "%.100s from %.200s (tdoku's C ABI)", fn,
+    /* the guesses are the library's own count, not the contract of solver.h
+     * (tdoku counts one per two-way decision), so the summary says so */
+    snprintf(ob->summary, sizeof(ob->summary),
+        "%.100s from %.200s (tdoku's C ABI; guesses as the library counts them)", fn,
         ob->target);
     snprintf(ob->note, sizeof(ob->note), "%s = %.100s from %.200s, tdoku's C ABI",
         ob->name, fn, ob->target);
