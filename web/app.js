@@ -1247,6 +1247,22 @@ async function showReplay(slot, k) {
     info.dataset.k = r.k;
     if (r.event) info.dataset.kind = r.event.kind;
     else delete info.dataset.kind;
+    if ($("replay-notes").checked) await showReplayNotes(slot, r);
+}
+
+// The candidates of the replayed position's blank cells, as pencil marks.
+async function showReplayNotes(slot, r) {
+    const c = await engines.edit.call("web_candidates", r.values, shapeArgs());
+    const sl = replay.slots[slot];
+    if (!c.ok || !sl || sl.k !== r.k) return;
+    const cells = boardCells(`replay-board-${slot}`);
+    for (let i = 0; i < cells.length; i++) {
+        if (r.values[i] !== "." || !c.cells[i]) continue;
+        const mask = Array.from(c.cells[i]).reduce((m, ch) => m | (1 << (valueOf(ch) - 1)), 0);
+        drawNotes(cells[i], mask);
+        cells[i].setAttribute("aria-label", `${cellName(i)}: blank, candidates ${c.cells[i].split("").join(" ")}`);
+    }
+    $(`replay-board-${slot}`).dataset.notesAt = r.k;
 }
 
 async function stepAll(delta) {
@@ -1270,6 +1286,7 @@ function stopPlaying() {
     }
     $("play-pause").textContent = "Play";
     $("play-pause").setAttribute("aria-pressed", "false");
+    for (const slot of [0, 1]) $(`replay-info-${slot}`).setAttribute("aria-live", "polite");
 }
 
 // Speeds are events per second; below 25 a tick is one event.
@@ -1284,6 +1301,8 @@ async function playPause() {
     }
     $("play-pause").textContent = "Pause";
     $("play-pause").setAttribute("aria-pressed", "true");
+    // a position announced many times a second would drown everything else
+    for (const slot of [0, 1]) $(`replay-info-${slot}`).setAttribute("aria-live", "off");
     const tick = async () => {
         const perSecond = Number($("speed").value);
         const every = Math.max(40, 1000 / perSecond);
@@ -1369,6 +1388,18 @@ function onReplayKey(e) {
 }
 
 // --- batch timing ---------------------------------------------------------
+
+// The batch's back ends fit the shape of its first puzzle.
+async function batchShape() {
+    const text = $("batch-input").value;
+    const first = text.split("\n").find((l) => l.trim() && !l.startsWith("#"));
+    if (!first) return;
+    const r = await engines.edit.call("web_parse", first, [0, 0, $("diagonal").checked ? 1 : 0]);
+    if (!r.ok || $("batch-input").value !== text) return;
+    const sel = $("batch-solver");
+    fillSolverSelect(sel, (s) => fits(s, r.n, r.variant), sel.value || state.defaultSolver);
+    sel.dataset.n = r.n;
+}
 
 async function runBatch() {
     const s = solverByName($("batch-solver").value);
@@ -1543,6 +1574,14 @@ function wire() {
     $("batch-file").addEventListener("change", async (e) => {
         const file = e.target.files[0];
         if (file) $("batch-input").value = await file.text();
+        batchShape();
+    });
+    $("batch-input").addEventListener("input", batchShape);
+    $("replay-notes").addEventListener("change", async () => {
+        for (const slot of [0, 1]) {
+            const sl = replay.slots[slot];
+            if (sl) await showReplay(slot, sl.k);
+        }
     });
 }
 

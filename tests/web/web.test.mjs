@@ -842,6 +842,20 @@ test("back ends are offered only for the sizes they handle", async () => {
 
 // --- the player's tools ----------------------------------------------------------
 
+// The values no peer of cell i holds in a 9x9 line, worked out here.
+function candidates(line, i) {
+    const r = Math.floor(i / 9),
+        c = i % 9;
+    const seen = new Set();
+    for (let k = 0; k < 81; k++) {
+        const rk = Math.floor(k / 9),
+            ck = k % 9;
+        const box = Math.floor(rk / 3) === Math.floor(r / 3) && Math.floor(ck / 3) === Math.floor(c / 3);
+        if ((rk === r || ck === c || box) && line[k] !== ".") seen.add(line[k]);
+    }
+    return "123456789".split("").filter((d) => !seen.has(d));
+}
+
 async function typeAt(index, key) {
     await page.click(`#board .cell >> nth=${index}`);
     await page.keyboard.press(key);
@@ -915,15 +929,7 @@ test("notes: pencil marks, automatic candidates, same digits and counts on the p
     const labels = await page.$$eval("#board .cell", (cs) => cs.map((c) => c.getAttribute("aria-label")));
     for (let i = 0; i < 81; i++) {
         if (ROYLE[i] !== ".") continue;
-        const r = Math.floor(i / 9), c = i % 9;
-        const seen = new Set();
-        for (let k = 0; k < 81; k++) {
-            const rk = Math.floor(k / 9), ck = k % 9;
-            const peer = rk === r || ck === c ||
-                (Math.floor(rk / 3) === Math.floor(r / 3) && Math.floor(ck / 3) === Math.floor(c / 3));
-            if (peer && ROYLE[k] !== ".") seen.add(ROYLE[k]);
-        }
-        const want = "123456789".split("").filter((d) => !seen.has(d)).join(" ");
+        const want = candidates(ROYLE, i).join(" ");
         assert.match(labels[i], new RegExp(`notes ${want}$`), `cell ${i}`);
         assert.ok(want.includes(ROYLE_SOLUTION[i]));
     }
@@ -1024,7 +1030,63 @@ test("replays: one event a second, next guess / dead end / solution, labels, key
     const took = Date.now() - t0;
     await page.click("#play-pause");
     assert.ok(took >= 1800, `two events at 1 per second took ${took} ms`);
+    // Candidates on the replay board: at the start, those of the puzzle
+    await page.setChecked("#replay-notes", true);
+    await page.waitForFunction(() => document.getElementById("replay-board-0").dataset.notesAt);
+    await page.$eval("#replay-slider-0", (s) => { s.value = 0; s.dispatchEvent(new Event("input")); });
+    await page.waitForFunction(() => document.getElementById("replay-board-0").dataset.notesAt === "0");
+    const first = await page.$eval("#replay-board-0 .cell", (c) => c.getAttribute("aria-label"));
+    assert.equal(first, `row 1, column 1: blank, candidates ${candidates(ROYLE, 0).join(" ")}`);
+    await shot("replay-candidates");
+    await page.setChecked("#replay-notes", false);
     await page.fill("#budget-ms", "5000");
+});
+
+test("Generate and Record stop at once, and Record keeps to its budget", async () => {
+    await setSize("3x3");
+    await page.setChecked("#diagonal", false);
+    await settled();
+    await page.selectOption("#gen-method", "dig");
+    await page.selectOption("#gen-level", "hard");
+    await page.fill("#gen-seed", "1");
+    await page.setChecked("#gen-symmetric", true);
+    await page.setChecked("#gen-minimal", true);
+    await page.click("#generate");
+    await page.waitForFunction(() => document.body.dataset.busy === "1");
+    await page.click("#stop");
+    await page.waitForFunction(() => document.body.dataset.busy === "0");
+    const generateStop = await page.evaluate(() => window.idleAt - window.stopAt);
+    assert.ok(generateStop < 200, `generate stopped in ${generateStop} ms`);
+    assert.match(await page.textContent("#message"), /^Stopped generating/);
+    await page.setChecked("#gen-symmetric", false);
+    await page.setChecked("#gen-minimal", false);
+    // naive's trace of Royle's puzzle is long: 300 ms is what it gets
+    await pastePuzzle(ROYLE);
+    await page.selectOption("#replay-solver-0", "naive");
+    await page.selectOption("#replay-solver-1", "");
+    await page.fill("#budget-ms", "300");
+    const t0 = Date.now();
+    await page.click("#record");
+    await page.waitForFunction(() => /^Recorded/.test(document.getElementById("message").textContent));
+    const took = Date.now() - t0;
+    assert.ok(took < 5000, `a 300 ms recording took ${took} ms`);
+    assert.match(await page.textContent("#message"), /the budget ran out first/);
+    await page.selectOption("#replay-solver-0", "moler");
+    await page.fill("#budget-ms", "5000");
+});
+
+test("the batch offers the back ends that fit its puzzles", async () => {
+    const line16 = ".".repeat(256);
+    await page.fill("#batch-input", line16);
+    await page.waitForFunction(() => document.getElementById("batch-solver").dataset.n === "16");
+    const offered = await page.$$eval("#batch-solver option", (os) => os.map((o) => o.value));
+    for (const name of offered) {
+        const s = list.solvers.find((x) => x.name === name);
+        assert.ok(s.max_n >= 16, `${name} offered for a 16x16 batch`);
+    }
+    await page.fill("#batch-input", ROYLE);
+    await page.waitForFunction(() => document.getElementById("batch-solver").dataset.n === "9");
+    await page.fill("#batch-input", "");
 });
 
 // --- accessibility and the phone ---------------------------------------------------------
