@@ -915,6 +915,34 @@ async function check() {
     out.dataset.verdict = r.verdict;
 }
 
+// Why a technique's step holds, in plain words (the marked cells are its
+// pattern).
+function why(r) {
+    const unit = r.unit || "that unit";
+    const k = r.values.length;
+    const texts = {
+        naked_single: "Every other value is already in its row, column or box.",
+        hidden_single: `It is the only place left for it in ${unit}.`,
+        pointing:
+            `Within ${unit} these values fit only the marked cells, which share a line: ` +
+            "so the rest of that line cannot hold them.",
+        claiming:
+            `Within ${unit} these values fit only the marked cells, which share a box: ` +
+            "so the rest of that box cannot hold them.",
+        naked_pair: `The ${k} marked cells of ${unit} hold only these ${k} values between them, so no other cell of ${unit} can.`,
+        naked_triple: `The ${k} marked cells of ${unit} hold only these ${k} values between them, so no other cell of ${unit} can.`,
+        hidden_pair: `In ${unit} these ${k} values fit only the marked cells, so those cells hold nothing else.`,
+        hidden_triple: `In ${unit} these ${k} values fit only the marked cells, so those cells hold nothing else.`,
+        x_wing:
+            "In two lines the value fits only the marked cells, which sit on the same two " +
+            "crossing lines: whichever way it goes, the rest of those crossing lines cannot hold it.",
+        swordfish:
+            "In three lines the value fits only the marked cells, which sit on the same three " +
+            "crossing lines: the rest of those crossing lines cannot hold it.",
+    };
+    return texts[r.technique] || "";
+}
+
 async function hint() {
     const r = await engines.edit.call(
         "web_hint",
@@ -940,14 +968,13 @@ async function hint() {
         select(r.cell, false);
     } else if (r.cell >= 0) {
         const label = r.label.charAt(0).toUpperCase() + r.label.slice(1);
-        const where = r.unit ? ` (the only place in ${r.unit})` : "";
-        text = `${label}: ${symbolOf(r.value)} goes in ${cellName(r.cell)}${where}.`;
+        text = `${label}: ${symbolOf(r.value)} goes in ${cellName(r.cell)}. ${why(r)}`;
         state.hinted.add(r.cell);
     } else {
         const label = r.label.charAt(0).toUpperCase() + r.label.slice(1);
         const vals = r.values.map(symbolOf).join(", ");
         const elims = r.elim.map(([c, v]) => `${symbolOf(v)} from ${shortCell(c)}`).join(", ");
-        text = `${label} on ${vals}${r.unit ? ` in ${r.unit}` : ""}: remove ${elims}.`;
+        text = `${label} on ${vals}${r.unit ? ` in ${r.unit}` : ""}: remove ${elims}. ${why(r)}`;
         for (const c of r.pattern) state.pattern.add(c);
     }
     say("hint-out", text, r.technique === "mistake" ? "bad" : "");
@@ -1437,7 +1464,7 @@ async function runBatch() {
 function batchText(r) {
     const tick = engines.job.tickNs;
     const statuses = Object.entries(r.status)
-        .map(([k, v]) => `${v} ${verdicts[k] || k}`)
+        .map(([k, v]) => `${v.toLocaleString("en")} ${verdicts[k] || k}`)
         .join(", ");
     let text =
         `${r.solver}: ${r.puzzles.toLocaleString("en")} puzzles (${statuses}` +
@@ -1446,7 +1473,8 @@ function batchText(r) {
     if (r.dropped)
         text +=
             `. Only the first ${r.max_puzzles.toLocaleString("en")} puzzles are timed: ` +
-            `${r.dropped.toLocaleString("en")} more lines were left out`;
+            `${r.dropped.toLocaleString("en")} more ` +
+            (r.dropped === 1 ? "line was left out" : "lines were left out");
     if (!r.passes_done) {
         return (
             text +

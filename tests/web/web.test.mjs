@@ -94,10 +94,10 @@ function checkSolution(puzzle, answer, br, bc, diagonal = false) {
     return null;
 }
 
-async function shot(name) {
+async function shot(name, fullPage = true) {
     fs.mkdirSync(shots, { recursive: true });
     const file = path.join(shots, `${name}.png`);
-    await page.screenshot({ path: file, fullPage: true });
+    await page.screenshot({ path: file, fullPage });
     console.log(`screenshot: ${file}`);
 }
 
@@ -483,6 +483,8 @@ test("a hint names the next technique, and the grade counts blanks", async (t) =
     await page.waitForFunction(() => document.getElementById("hint-out").dataset.technique);
     const technique = await page.$eval("#hint-out", (e) => e.dataset.technique);
     assert.ok(technique, "a technique is named");
+    // and explained: a sentence after the step itself
+    assert.match(await page.textContent("#hint-out"), /\. (Every|It is|Within|The|In) /);
     assert.ok(
         (await page.$$eval("#board .cell.hinted, #board .cell.pattern", (c) => c.length)) > 0,
     );
@@ -695,7 +697,7 @@ test("a batch keeps to its budget and says what it left out", async () => {
         { timeout: 60000 });
     const out = await page.textContent("#batch-out");
     assert.match(out, /20,000 puzzles/);
-    assert.match(out, /Only the first 20,000 puzzles are timed: 1 more lines were left out/);
+    assert.match(out, /Only the first 20,000 puzzles are timed: 1 more line was left out/);
     await page.$eval("#batch-input", (t) => (t.value = ""));
     await page.fill("#batch-budget", "20000");
 });
@@ -1161,6 +1163,7 @@ test("phone 375x667: board and pad visible on load, 44 px targets, axe-core", as
         assert.ok(bar.bottom <= board.top, "status bar above the board");
         const keys = await page.$$eval("#keypad button", (bs) => bs.map((b) => b.getBoundingClientRect().toJSON()));
         for (const k of keys) assert.ok(k.width >= 44 && k.height >= 44, `key ${k.width}x${k.height}`);
+        await shot("phone-375x667-first-screen", false);
         await shot("phone-375x667");
         await axeCheck("375x667");
         // 16x16: 44 px cells, scrolled within the board's frame, not the page
