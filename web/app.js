@@ -676,11 +676,25 @@ function shareLink() {
     message("The address bar now holds a link to this puzzle (shown under the buttons).");
 }
 
-async function loadFromHash() {
+function linkedPuzzle() {
     const params = new URLSearchParams(location.hash.slice(1));
     const line = params.get("puzzle");
-    if (!line) return false;
-    const ok = await loadPuzzle(line, true, params.get("variant") === "diagonal" ? 1 : 0);
+    return line ? { line, variant: params.get("variant") === "diagonal" ? 1 : 0 } : null;
+}
+
+function sameAsSaved(linked) {
+    try {
+        const saved = JSON.parse(localStorage.getItem(SAVE_KEY));
+        return !!saved && saved.puzzle === linked.line && !!saved.variant === !!linked.variant;
+    } catch {
+        return false;
+    }
+}
+
+async function loadFromHash() {
+    const linked = linkedPuzzle();
+    if (!linked) return false;
+    const ok = await loadPuzzle(linked.line, true, linked.variant);
     if (ok) message(`Loaded the linked ${shapeName()} puzzle.`);
     return ok;
 }
@@ -1653,7 +1667,10 @@ async function start() {
     setUndoButtons();
 
     let how = "Ready: Gordon Royle's puzzle from Moler's article is loaded.";
-    if (await loadFromHash()) how = $("message").textContent;
+    // A link to the saved puzzle (the player's own, after "Link to this
+    // puzzle" and a reload) brings the progress back rather than a fresh grid.
+    const linked = linkedPuzzle();
+    if (linked && !sameAsSaved(linked) && (await loadFromHash())) how = $("message").textContent;
     else if (await restoreSaved()) how = "Ready: your saved puzzle and progress are back.";
     // Gordon Royle's puzzle, the one in Moler's article, to start with.
     else

@@ -964,6 +964,12 @@ test("progress survives a reload, and #puzzle= links load a puzzle", async () =>
         .map((c) => c.dataset.value).join("") === p, PUZZLE_2012);
     await page.click("#share");
     assert.match(await page.textContent("#share-out"), new RegExp(`#puzzle=${PUZZLE_2012.replace(/\./g, "\\.")}`));
+    // a reload of the player's own link keeps the progress
+    await typeAt(1, "1");
+    await page.reload();
+    await page.waitForSelector("body[data-ready='1']", { timeout: 30000 });
+    await settled();
+    assert.equal((await boardLine()).slice(0, 2), "81");
     await page.goto(baseUrl);
     await page.waitForSelector("body[data-ready='1']", { timeout: 30000 });
     await settled();
@@ -1166,6 +1172,21 @@ test("phone 375x667: board and pad visible on load, 44 px targets, axe-core", as
         await shot("phone-375x667-first-screen", false);
         await shot("phone-375x667");
         await axeCheck("375x667");
+        // Stop is within reach on a phone, wherever the page is scrolled
+        await page.click("#new-empty");
+        await settled();
+        await page.fill("#budget-ms", "600000");
+        await page.selectOption("#solver", list.default);
+        await page.click("#count");
+        await page.waitForFunction(() => document.body.dataset.busy === "1");
+        const stop = await page.$eval("#stop", (b) => b.getBoundingClientRect().toJSON());
+        assert.ok(stop.top >= 0 && stop.bottom <= 667 && stop.height >= 44, `Stop at ${stop.top}-${stop.bottom}`);
+        await shot("phone-stop-in-reach", false);
+        await page.click("#stop");
+        await page.waitForFunction(() => document.body.dataset.busy === "0");
+        await page.fill("#budget-ms", "5000");
+        await page.click("#undo");
+        await settled();
         // 16x16: 44 px cells, scrolled within the board's frame, not the page
         await setSize("4x4");
         const cell = await page.$eval("#board .cell", (c) => c.getBoundingClientRect().toJSON());
