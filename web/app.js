@@ -189,6 +189,7 @@ function snapshot() {
 
 function restore(s) {
     const reshaped = s.br !== state.br || s.bc !== state.bc || s.variant !== state.variant;
+    const otherPuzzle = s.clues.join() !== state.clues.join();
     setShape(s.br, s.bc, s.variant);
     state.symbols = s.symbols;
     state.clues = s.clues.slice();
@@ -201,6 +202,8 @@ function restore(s) {
         buildBoard($("board"), true);
         buildKeypad();
         shapeChanged();
+    } else if (otherPuzzle) {
+        fillReplaySolvers(); // the traces were of the other puzzle
     }
     state.selected = Math.min(state.selected, state.n * state.n - 1);
     positionChanged();
@@ -1549,6 +1552,7 @@ function clockNote() {
         : ` Clock tick ${formatNs(e.tickNs)}.`;
 }
 
+// The puzzle panel's controls.
 function wire() {
     $("size").addEventListener("change", emptyGrid);
     $("diagonal").addEventListener("change", toggleDiagonal);
@@ -1577,6 +1581,10 @@ function wire() {
         }
     });
     window.addEventListener("hashchange", loadFromHash);
+}
+
+// The solving, generating, replay and batch panels' controls.
+function wireTools() {
     $("solver").addEventListener("change", describeSolver);
     $("solve").addEventListener("click", () => solve(1));
     $("count").addEventListener("click", () => solve(0));
@@ -1664,6 +1672,7 @@ async function start() {
         `${list.solvers.map((s) => s.name).join(", ")}.` +
         clockNote();
     wire();
+    wireTools();
     setUndoButtons();
 
     let how = "Ready: Gordon Royle's puzzle from Moler's article is loaded.";
