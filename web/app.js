@@ -166,7 +166,7 @@ function shortCell(i) {
 
 function say(id, text, cls) {
     const out = $(id);
-    for (const key of ["verdict", "technique", "cell"]) delete out.dataset[key];
+    for (const key of ["verdict", "technique", "cell", "puzzle", "seed"]) delete out.dataset[key];
     out.textContent = text;
     out.className = `out${cls ? ` ${cls}` : ""}`;
 }
@@ -519,7 +519,8 @@ function setPuzzle(r) {
     buildKeypad();
     shapeChanged();
     positionChanged();
-    for (const id of ["check-out", "hint-out"]) say(id, "");
+    // what was said of the previous puzzle (generate() speaks after this)
+    for (const id of ["check-out", "hint-out", "generate-out"]) say(id, "");
     $("solve-out").replaceChildren();
     document.body.dataset.loaded = Number(document.body.dataset.loaded || 0) + 1;
 }

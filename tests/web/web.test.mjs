@@ -822,6 +822,9 @@ test("the seed stays a decimal string: 2^64-1 works as in the CLI, -1 is refused
     assert.equal(native.status, 0, native.stderr);
     const line = native.stdout.split("\n").find((l) => l && !l.startsWith("#"));
     assert.equal(await page.$eval("#generate-out", (e) => e.dataset.puzzle), line.split(/[\s,;:]/)[0]);
+    // another puzzle: what was said of the generated one goes
+    await pastePuzzle(ROYLE);
+    assert.equal(await page.textContent("#generate-out"), "");
     // plain words for the methods
     const labels = await page.$$eval("#gen-method option", (os) => os.map((o) => o.textContent));
     for (const l of labels) assert.doesNotMatch(l, /seed ?00/i);
