@@ -1510,8 +1510,19 @@ function batchText(r) {
         text +=
             `. That is under 100 ticks of this page's clock (one tick = ${formatNs(tick)}` +
             (engines.job.isolated ? "" : ": the page is not cross-origin isolated") +
-            "), too coarse to time each puzzle: time more puzzles" +
-            (engines.job.isolated ? "" : ", or serve the page with scripts/serve-web.sh");
+            "), too coarse to time one pass";
+        const rep = r.repeated;
+        if (rep) {
+            const perPuzzle = rep.mean_pass_ns / r.puzzles;
+            text +=
+                `, so ${rep.passes.toLocaleString("en")} passes were timed together ` +
+                `(${rep.ticks.toLocaleString("en")} ticks): ${formatNs(rep.mean_pass_ns)} per pass, ` +
+                `${formatNs(Math.round(perPuzzle))} per puzzle, ` +
+                `${Math.round(1e9 / perPuzzle).toLocaleString("en")} puzzles/s (means, not fastest)`;
+        } else {
+            text += ": time more puzzles or give a larger budget";
+        }
+        if (!engines.job.isolated) text += "; scripts/serve-web.sh gives a finer clock";
     } else {
         text +=
             `, ${formatNs(Math.round(per))} per puzzle, ` +
