@@ -449,11 +449,7 @@ function enter(v) {
 
 async function checkCompleted() {
     const version = state.version;
-    const r = await engines.edit.call(
-        "web_check",
-        `${puzzleLine()}\n${boardLine()}`,
-        shapeArgs(),
-    );
+    const r = await engines.edit.call("web_check", `${puzzleLine()}\n${boardLine()}`, shapeArgs());
     if (version !== state.version || !r.ok) return;
     if (r.verdict === "correct") {
         say("check-out", "Solved! Every row, column and box is complete and right.", "good");
@@ -577,7 +573,9 @@ async function autoNotes() {
         Array.from(s).reduce((m, ch) => m | (1 << (valueOf(ch) - 1)), 0),
     );
     positionChanged();
-    message("Every blank cell now shows its candidates: the values no row, column or box rules out.");
+    message(
+        "Every blank cell now shows its candidates: the values no row, column or box rules out.",
+    );
 }
 
 function onBoardKey(e) {
@@ -907,11 +905,7 @@ function fillSolution() {
 // --- checking, hints, grading ---------------------------------------------
 
 async function check() {
-    const r = await engines.edit.call(
-        "web_check",
-        `${puzzleLine()}\n${boardLine()}`,
-        shapeArgs(),
-    );
+    const r = await engines.edit.call("web_check", `${puzzleLine()}\n${boardLine()}`, shapeArgs());
     const out = $("check-out");
     if (!r.ok) {
         say("check-out", r.why, "bad");
@@ -962,11 +956,7 @@ function why(r) {
 }
 
 async function hint() {
-    const r = await engines.edit.call(
-        "web_hint",
-        `${puzzleLine()}\n${boardLine()}`,
-        shapeArgs(),
-    );
+    const r = await engines.edit.call("web_hint", `${puzzleLine()}\n${boardLine()}`, shapeArgs());
     state.hinted.clear();
     state.pattern.clear();
     const out = $("hint-out");
@@ -1305,7 +1295,10 @@ async function showReplayNotes(slot, r) {
         if (r.values[i] !== "." || !c.cells[i]) continue;
         const mask = Array.from(c.cells[i]).reduce((m, ch) => m | (1 << (valueOf(ch) - 1)), 0);
         drawNotes(cells[i], mask);
-        cells[i].setAttribute("aria-label", `${cellName(i)}: blank, candidates ${c.cells[i].split("").join(" ")}`);
+        cells[i].setAttribute(
+            "aria-label",
+            `${cellName(i)}: blank, candidates ${c.cells[i].split("").join(" ")}`,
+        );
     }
     $(`replay-board-${slot}`).dataset.notesAt = r.k;
 }
@@ -1487,6 +1480,9 @@ function batchText(r) {
     let text =
         `${r.solver}: ${r.puzzles.toLocaleString("en")} puzzles (${statuses}` +
         (r.bad ? `, ${r.bad} unreadable lines skipped` : "") +
+        (r.counters.guesses !== undefined
+            ? `; ${(r.counters.guesses / r.puzzles).toFixed(2)} guesses per puzzle`
+            : "") +
         ")";
     if (r.dropped)
         text +=
@@ -1528,8 +1524,6 @@ function batchText(r) {
             `, ${formatNs(Math.round(per))} per puzzle, ` +
             `${Math.round(1e9 / per).toLocaleString("en")} puzzles/s`;
     }
-    if (r.counters.guesses !== undefined)
-        text += `, ${(r.counters.guesses / r.puzzles).toFixed(2)} guesses per puzzle`;
     return text + ".";
 }
 

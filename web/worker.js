@@ -96,7 +96,11 @@ function repeatUntilMeasurable(merged, args, end) {
         const r = call("web_batch", null, [solver, br, bc, variant, limit, k, left]);
         const ns = (performance.now() - t0) * 1e6;
         if (!r.ok || r.passes_done !== k) return;
-        merged.repeated = { passes: k, mean_pass_ns: Math.round(ns / k), ticks: Math.round(ns / tickNs) };
+        merged.repeated = {
+            passes: k,
+            mean_pass_ns: Math.round(ns / k),
+            ticks: Math.round(ns / tickNs),
+        };
         // the next round takes ns * grow: it must fit in what is left
         const grow = Math.max(2, Math.ceil((1000 * tickNs) / Math.max(ns, tickNs)));
         if (ns >= 1000 * tickNs || k >= 1e7 || performance.now() + (ns * grow) / 1e6 > end) return;
