@@ -392,6 +392,7 @@ async function refreshConflicts() {
     state.conflicts = new Set(r.ok ? r.cells : []);
     drawBoard();
     document.body.dataset.checked = version;
+    window.checkedAt = performance.now();
 }
 
 function positionChanged() {
@@ -619,6 +620,9 @@ function onBoardKey(e) {
         if (v > 0) {
             e.preventDefault();
             enter(v);
+            // how long the page took to show the key (its queueing included)
+            window.keyShownMs = performance.now() - e.timeStamp;
+            window.lastKeyAt = e.timeStamp;
         } else if (e.key === "n" || e.key === "N") {
             e.preventDefault();
             setNotesMode(!state.notesMode);
@@ -1707,7 +1711,8 @@ async function start() {
     for (const slot of [0, 1]) clearSlot(slot);
     document.body.dataset.busy = "0";
     document.body.dataset.ready = "1";
-    message(how + (engines.job.tickNs > 20000 ? clockNote() : ""));
+    // the clock's note is in the footer: a phone's first screen keeps the pad
+    message(how);
 }
 
 start();

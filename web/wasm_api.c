@@ -552,9 +552,15 @@ WEB_EXPORT(web_check) uint32_t web_check(int box_rows, int box_cols, int variant
         snprintf(why, sizeof(why), "%d entr%s wrong or clashing", nwrong,
             nwrong == 1 ? "y is" : "ies are");
     } else {
+        /* without a unique solution to compare with, only clashes are seen */
         verdict = "incomplete";
-        snprintf(why, sizeof(why), "%d blank%s left, no mistake so far", blanks,
-            blanks == 1 ? "" : "s");
+        snprintf(why, sizeof(why), "%d blank%s left, %s", blanks, blanks == 1 ? "" : "s",
+            unique ? "no mistake so far"
+                : ref.status == SOLVE_STATUS_MULTIPLE
+                ? "no clash so far (this puzzle has "
+                  "more than one solution)"
+                : "no clash so far (its solution "
+                  "was not found within 2 s)");
     }
     out_reset();
     out_printf("{\"ok\":true,\"verdict\":");

@@ -622,15 +622,19 @@ test("Stop ends an unbounded-looking count at once, and the page answers meanwhi
     );
     // The page answers input while the count runs: typing draws at once and
     // the clash check (its own worker) comes back.
-    const t0 = Date.now();
+    // Measured in the page, from each key's own time stamp.
     await page.click("#board .cell >> nth=0");
     await page.keyboard.press("7");
     await page.click("#board .cell >> nth=1");
     await page.keyboard.press("7");
     assert.ok(await hasClass("#board .cell[data-index='1']", "conflict"));
-    const answered = Date.now() - t0;
+    const [shownMs, clashMs] = await page.evaluate(() => [
+        window.keyShownMs,
+        window.checkedAt - window.lastKeyAt,
+    ]);
+    const answered = `key shown in ${shownMs.toFixed(1)} ms, clash marked in ${clashMs.toFixed(1)} ms`;
     assert.equal(await page.evaluate(() => document.body.dataset.busy), "1", "still counting");
-    assert.ok(answered < 2000, `input answered in ${answered} ms during the count`);
+    assert.ok(shownMs < 200 && clashMs < 1000, `during the count: ${answered}`);
     await page.keyboard.press("Backspace");
     await page.click("#board .cell >> nth=0");
     await page.keyboard.press("Backspace");
@@ -642,7 +646,7 @@ test("Stop ends an unbounded-looking count at once, and the page answers meanwhi
     const inPage = await page.evaluate(() => window.idleAt - window.stopAt);
     const line =
         `stop-to-idle: ${inPage.toFixed(1)} ms in the page (${wall} ms as the test sees it, ` +
-        `counting with ${solver} on the empty 9x9 grid, input answered in ${answered} ms meanwhile)`;
+        `counting with ${solver} on the empty 9x9 grid; meanwhile ${answered})`;
     console.log(line);
     fs.writeFileSync(path.join(outDir, "stop.txt"), line + "\n");
     assert.ok(inPage < 200, line);
@@ -802,6 +806,10 @@ test("stale messages: Clear, replay slots, Check on clues and on no-solution puz
     await pastePuzzle(none);
     assert.equal(await checkVerdict(), "unsolvable");
     assert.doesNotMatch(await page.textContent("#check-out"), /so far so good/i);
+    // Many solutions: no answer to compare with, and Check says so.
+    await pastePuzzle(".".repeat(81));
+    assert.equal(await checkVerdict(), "incomplete");
+    assert.match(await page.textContent("#check-out"), /no clash so far \(this puzzle has more/);
     // A replay slot switched to another back end drops the old trace.
     if (hasSolver("moler") && hasSolver("dlx")) {
         await pastePuzzle(ROYLE);
