@@ -247,7 +247,8 @@ function buildBoard(el, interactive) {
             const i = r * n + c;
             const cell = document.createElement("div");
             cell.className = "cell";
-            cell.setAttribute("role", "gridcell");
+            // the player's board is a grid to move in; a replay, a table to read
+            cell.setAttribute("role", interactive ? "gridcell" : "cell");
             if (c % state.bc === state.bc - 1) cell.classList.add("box-right");
             if (r % state.br === state.br - 1) cell.classList.add("box-bottom");
             if (c === n - 1) cell.classList.add("last-col");
