@@ -14,6 +14,7 @@
  * Traces are recorded into a slot (two, for the side-by-side view) as a flat
  * event array with snapshots of the grid every WEB_SNAP_EVERY events, so the
  * replay can jump anywhere on its slider in constant time. */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -22,6 +23,7 @@
 #include <string.h>
 
 #include "common/check.h"
+#include "common/corpus.h"
 #include "common/grid.h"
 #include "common/units.h"
 #include "config.h"
@@ -296,10 +298,70 @@ WEB_EXPORT(web_list) uint32_t web_list(void)
     return (uint32_t) web_out_len;
 }
 
+/* The first puzzle of the corpus reader (common/corpus.h) on the input: a
+ * line, or a grid of whitespace-separated numbers, as `sudolab solve` reads. */
+static bool parse_as_corpus(
+    struct grid *g, const struct grid_shape *shape, char *why, size_t whylen)
+{
+    FILE *f = fmemopen(web_in, strlen(web_in), "r");
+    if (!f) {
+        snprintf(why, whylen, "out of memory");
+        return false;
+    }
+    const struct corpus_options opts = { .shape = *shape, .format = CORPUS_AUTO };
+    struct corpus *c = corpus_open_stream(f, "pasted text", 1, &opts);
+    if (!c) {
+        fclose(f);
+        snprintf(why, whylen, "out of memory");
+        return false;
+    }
+    static struct corpus_item item; /* a grid and its texts: kept off the stack */
+    const enum corpus_status st = corpus_next(c, &item);
+    corpus_close(c);
+    if (st == CORPUS_PUZZLE) {
+        *g = item.puzzle;
+        return true;
+    }
+    snprintf(why, whylen, "%s", st == CORPUS_END ? "no puzzle given" : item.why);
+    return false;
+}
+
+/* The input with the characters other sites draw boxes with (blanks, '|',
+ * '+', '-') taken out, read as one puzzle line. */
+static bool parse_without_layout(struct grid *g, const struct grid_shape *shape)
+{
+    const size_t len = strlen(web_in);
+    char *flat = malloc(len + 1);
+    if (!flat)
+        return false;
+    size_t k = 0;
+    for (size_t i = 0; i < len; i++) {
+        const unsigned char ch = (unsigned char) web_in[i];
+        if (!strchr(" \t\r\n|+-", ch))
+            flat[k++] = (char) ch;
+    }
+    char why[200];
+    const bool ok = k > 0 && grid_parse_token(g, flat, k, shape, why, sizeof(why)) == 0;
+    free(flat);
+    return ok;
+}
+
+/* Reads a pasted puzzle in every format the CLI reads, and grids copied with
+ * their box lines; on failure the output holds the corpus reader's reason. */
+static bool read_pasted(struct grid *g, int box_rows, int box_cols, int variant)
+{
+    const struct grid_shape shape = make_shape(box_rows, box_cols, variant);
+    char why[CORPUS_WHY_MAX];
+    if (parse_as_corpus(g, &shape, why, sizeof(why)) || parse_without_layout(g, &shape))
+        return true;
+    out_error(why);
+    return false;
+}
+
 WEB_EXPORT(web_parse) uint32_t web_parse(int box_rows, int box_cols, int variant)
 {
     struct grid g;
-    if (!read_input(&g, box_rows, box_cols, variant, false))
+    if (!read_pasted(&g, box_rows, box_cols, variant))
         return (uint32_t) web_out_len;
     char conflict[200] = "";
     grid_find_conflict(&g, conflict, sizeof(conflict));
@@ -425,6 +487,17 @@ uint32_t web_solve(int solver_index, int box_rows, int box_cols, int variant,
     return (uint32_t) web_out_len;
 }
 
+/* The puzzle's solutions as far as a check or a hint needs them (up to two,
+ * with the default back end, within 2 s; the page runs this in a worker). */
+static void solve_reference(const struct grid *puzzle, struct solve_result *ref)
+{
+    const struct solver *s = solver_default();
+    int index = 0;
+    while (solver_registry[index] != s)
+        index++;
+    solve_one(index, puzzle, 2, 2000, 0, ref);
+}
+
 /* Checks an answer: the input holds the puzzle line, then the answer line
  * (clues plus the player's entries, '.' where blank). Wrong entries are the
  * ones that differ from the unique solution (when the puzzle has one) or
@@ -452,23 +525,26 @@ WEB_EXPORT(web_check) uint32_t web_check(int box_rows, int box_cols, int variant
         blanks += answer.cell[i] == 0;
 
     struct solve_result ref;
-    const struct solver *s = solver_default();
-    int index = 0;
-    while (solver_registry[index] != s)
-        index++;
-    solve_one(index, &puzzle, 2, 2000, 0, &ref);
+    solve_reference(&puzzle, &ref);
     const bool unique = ref.status == SOLVE_STATUS_UNIQUE;
+    /* Only the player's entries can be wrong: a clue in a clash makes the
+     * puzzle invalid, which is said as such. */
     for (int i = 0; i < answer.ncells; i++) {
         const bool differs
             = unique && answer.cell[i] && answer.cell[i] != ref.solution.cell[i];
         const bool clue_changed = puzzle.cell[i] && answer.cell[i] != puzzle.cell[i];
-        if (differs || clue_changed || conflict[i]) {
+        if (clue_changed || (!puzzle.cell[i] && (differs || conflict[i]))) {
             wrong[i] = true;
             nwrong++;
         }
     }
     const char *verdict;
-    if (blanks == 0) {
+    if (ref.status == SOLVE_STATUS_INVALID || ref.status == SOLVE_STATUS_UNSOLVABLE) {
+        verdict = "unsolvable";
+        snprintf(why, sizeof(why), "%s",
+            ref.status == SOLVE_STATUS_INVALID ? "the clues themselves clash"
+                                               : "this puzzle has no solution at all");
+    } else if (blanks == 0) {
         verdict
             = check_solution(&puzzle, &answer, why, sizeof(why)) ? "correct" : "wrong";
     } else if (nwrong > 0) {
@@ -476,9 +552,15 @@ WEB_EXPORT(web_check) uint32_t web_check(int box_rows, int box_cols, int variant
         snprintf(why, sizeof(why), "%d entr%s wrong or clashing", nwrong,
             nwrong == 1 ? "y is" : "ies are");
     } else {
+        /* without a unique solution to compare with, only clashes are seen */
         verdict = "incomplete";
-        snprintf(why, sizeof(why), "%d blank%s left, no mistake so far", blanks,
-            blanks == 1 ? "" : "s");
+        snprintf(why, sizeof(why), "%d blank%s left, %s", blanks, blanks == 1 ? "" : "s",
+            unique ? "no mistake so far"
+                : ref.status == SOLVE_STATUS_MULTIPLE
+                ? "no clash so far (this puzzle has "
+                  "more than one solution)"
+                : "no clash so far (its solution "
+                  "was not found within 2 s)");
     }
     out_reset();
     out_printf("{\"ok\":true,\"verdict\":");
@@ -513,9 +595,11 @@ static void batch_parse(struct batch *b, const struct grid_shape *shape)
         if (len == 0 || text[0] == '#' || grid_is_separator((unsigned char) text[0]))
             continue;
         if (b->npuzzles == b->cap) {
-            const size_t more = b->cap ? 2 * b->cap : 128;
+            size_t more = b->cap ? 2 * b->cap : 128;
+            if (more > WEB_BATCH_MAX)
+                more = WEB_BATCH_MAX;
             struct grid *p
-                = more <= WEB_BATCH_MAX ? realloc(b->puzzles, more * sizeof(*p)) : NULL;
+                = more > b->cap ? realloc(b->puzzles, more * sizeof(*p)) : NULL;
             if (!p) {
                 b->dropped++;
                 continue;
@@ -533,6 +617,9 @@ static void batch_parse(struct batch *b, const struct grid_shape *shape)
 
 /* What the passes over a batch measured. */
 struct batch_times {
+    uint64_t deadline_ns; /* the whole call's budget */
+    uint32_t passes_done; /* whole passes within it */
+    size_t done; /* puzzles of the first pass solved within it */
     uint64_t best, solve_sum, status[SOLVE_STATUS_COUNT];
     struct solver_counters total;
     uint64_t *fastest; /* per puzzle, over the passes */
@@ -542,11 +629,16 @@ static void batch_run(struct solver_instance *inst, const struct batch *b, uint3
     uint32_t passes, struct batch_times *t)
 {
     t->best = UINT64_MAX;
-    const struct solve_request req = { .limit = limit };
+    const struct solve_request req = { .limit = limit, .deadline_ns = t->deadline_ns };
     for (uint32_t p = 0; p < passes; p++) {
         uint64_t sum = 0;
         const uint64_t start = clock_now_ns();
         for (size_t i = 0; i < b->npuzzles; i++) {
+            /* out of budget: this pass does not count, and no other follows */
+            if (clock_now_ns() >= t->deadline_ns)
+                return;
+            if (p == 0)
+                t->done = i + 1;
             struct solve_result res;
             solver_run(inst, &b->puzzles[i], &req, &res);
             sum += res.time_ns;
@@ -558,6 +650,7 @@ static void batch_run(struct solver_instance *inst, const struct batch *b, uint3
             }
         }
         const uint64_t pass_ns = clock_now_ns() - start;
+        t->passes_done = p + 1;
         if (pass_ns < t->best) {
             t->best = pass_ns;
             t->solve_sum = sum;
@@ -571,9 +664,11 @@ static void batch_report(const struct solver *s, const struct batch *b, uint32_t
     out_reset();
     out_printf("{\"ok\":true,\"solver\":");
     out_string(s->name);
-    out_printf(",\"puzzles\":%zu,\"bad\":%zu,\"dropped\":%zu,\"passes\":%u,"
+    out_printf(",\"puzzles\":%zu,\"bad\":%zu,\"dropped\":%zu,\"max_puzzles\":%d,"
+               "\"passes\":%u,\"passes_done\":%u,\"done\":%zu,"
                "\"best_pass_ns\":%llu,\"solve_sum_ns\":%llu,\"status\":{",
-        b->npuzzles, b->bad, b->dropped, passes, (unsigned long long) t->best,
+        b->npuzzles, b->bad, b->dropped, WEB_BATCH_MAX, passes, t->passes_done, t->done,
+        (unsigned long long) (t->passes_done ? t->best : 0),
         (unsigned long long) t->solve_sum);
     bool first = true;
     for (int st = 0; st < SOLVE_STATUS_COUNT; st++) {
@@ -586,7 +681,7 @@ static void batch_report(const struct solver *s, const struct batch *b, uint32_t
     out_printf("},\"counters\":");
     out_counters(s, &t->total);
     /* per-puzzle times only while they surely fit the output buffer */
-    if (b->npuzzles <= WEB_OUT_MAX / 32) {
+    if (t->passes_done && b->npuzzles <= WEB_OUT_MAX / 32) {
         out_printf(",\"times\":[");
         for (size_t i = 0; i < b->npuzzles; i++)
             out_printf("%s%llu", i ? "," : "", (unsigned long long) t->fastest[i]);
@@ -597,7 +692,7 @@ static void batch_report(const struct solver *s, const struct batch *b, uint32_t
 
 WEB_EXPORT(web_batch)
 uint32_t web_batch(int solver_index, int box_rows, int box_cols, int variant,
-    uint32_t limit, uint32_t passes)
+    uint32_t limit, uint32_t passes, uint32_t budget_ms)
 {
     const struct grid_shape shape = make_shape(box_rows, box_cols, variant);
     struct batch b = { 0 };
@@ -618,6 +713,7 @@ uint32_t web_batch(int solver_index, int box_rows, int box_cols, int variant,
         limit = 1;
     if (passes == 0)
         passes = 1;
+    t.deadline_ns = budget_ms ? deadline_after_ms(budget_ms) : UINT64_MAX;
     batch_run(inst, &b, limit, passes, &t);
     free(b.puzzles);
     batch_report(s, &b, passes, &t);
@@ -861,6 +957,47 @@ WEB_EXPORT(web_trace_find) int32_t web_trace_find(int slot, int counter, uint32_
     return lo < t->nev ? (int32_t) (lo + 1) : -1;
 }
 
+/* The position just after the first event past position k of the given kind
+ * (enum solver_event_kind), or -1 when none follows. */
+WEB_EXPORT(web_trace_next) int32_t web_trace_next(int slot, uint32_t k, int kind)
+{
+    const struct web_trace *t = trace_slot(slot);
+    if (!t || !t->solver)
+        return -1;
+    for (size_t at = k; at < t->nev; at++) {
+        if (t->ev[at * WEB_EV_STRIDE] == kind)
+            return (int32_t) (at + 1);
+    }
+    return -1;
+}
+
+/* The candidates of every blank cell of the input board: the values that no
+ * peer (row, column, box, diagonal) holds. */
+WEB_EXPORT(web_candidates)
+uint32_t web_candidates(int box_rows, int box_cols, int variant)
+{
+    struct grid g;
+    if (!read_input(&g, box_rows, box_cols, variant, false))
+        return (uint32_t) web_out_len;
+    if (!units_fit(&web_units, &g))
+        units_build(&web_units, &g);
+    out_reset();
+    out_printf("{\"ok\":true,\"cells\":[");
+    for (int i = 0; i < g.ncells; i++) {
+        bool taken[GRID_MAX_N + 1] = { false };
+        for (int p = 0; !g.cell[i] && p < web_units.npeers[i]; p++)
+            taken[g.cell[web_units.peer[i][p]]] = true;
+        out_printf("%s\"", i ? "," : "");
+        for (int v = 1; !g.cell[i] && v <= g.n; v++) {
+            if (!taken[v])
+                out_printf("%c", grid_value_symbol(v));
+        }
+        out_printf("\"");
+    }
+    out_printf("]}");
+    return (uint32_t) web_out_len;
+}
+
 /* --- the logic solver: hints and grading ------------------------------------ */
 
 static struct logic web_logic; /* ~170 KB: kept, not on the stack */
@@ -880,13 +1017,52 @@ static void out_unit(const struct grid *g, int unit)
         out_printf("\"%s\"", unit == 3 * n ? "main diagonal" : "anti-diagonal");
 }
 
-/* The next logical step from the position in the input (clues and entries):
- * the technique, where it applies and what it places or removes. */
+/* The first of the player's entries (cells of board that are blank in the
+ * puzzle) that differs from the puzzle's unique solution, or -1: when the
+ * puzzle has no unique solution, there is no answer to measure against. */
+static int first_mistake(const struct grid *puzzle, const struct grid *board)
+{
+    struct solve_result ref;
+    solve_reference(puzzle, &ref);
+    if (ref.status != SOLVE_STATUS_UNIQUE)
+        return -1;
+    for (int i = 0; i < board->ncells; i++) {
+        if (!puzzle->cell[i] && board->cell[i] && board->cell[i] != ref.solution.cell[i])
+            return i;
+    }
+    return -1;
+}
+
+/* The next logical step from the position in the input: the puzzle line,
+ * then the board (clues and entries; without it, the puzzle itself). An entry
+ * that contradicts the solution comes first, since every step built on it
+ * would mislead; otherwise the technique, where it applies and what it places
+ * or removes. */
 WEB_EXPORT(web_hint) uint32_t web_hint(int box_rows, int box_cols, int variant)
 {
-    struct grid g;
-    if (!read_input(&g, box_rows, box_cols, variant, true))
+    const struct grid_shape shape = make_shape(box_rows, box_cols, variant);
+    struct grid puzzle, g;
+    char why[200];
+    const char *rest = parse_puzzle(web_in, &puzzle, &shape, why, sizeof(why));
+    if (!rest) {
+        out_error(why);
         return (uint32_t) web_out_len;
+    }
+    const struct grid_shape same = shape_of(&puzzle);
+    if (!parse_puzzle(rest, &g, &same, why, sizeof(why)))
+        g = puzzle;
+    if (grid_find_conflict(&g, why, sizeof(why))) {
+        out_error(why);
+        return (uint32_t) web_out_len;
+    }
+    const int mistake = first_mistake(&puzzle, &g);
+    if (mistake >= 0) {
+        out_reset();
+        out_printf("{\"ok\":true,\"found\":true,\"technique\":\"mistake\",\"cell\":%d,"
+                   "\"value\":%d}",
+            mistake, g.cell[mistake]);
+        return (uint32_t) web_out_len;
+    }
     struct logic_step step;
     const bool found = logic_hint(&web_logic, &g, &step);
     out_reset();
@@ -934,10 +1110,18 @@ WEB_EXPORT(web_hint) uint32_t web_hint(int box_rows, int box_cols, int variant)
  * arguments (0, 0 = 9x9). */
 WEB_EXPORT(web_generate) uint32_t web_generate(int box_rows, int box_cols, int variant)
 {
-    char method[32] = "", level[32] = "", flags[2][32] = { "", "" };
-    unsigned long long seed = 0;
+    char method[32] = "", level[32] = "", seedtext[32] = "", flags[2][32] = { "", "" };
     const int got = sscanf(
-        web_in, "%31s %31s %llu %31s %31s", method, level, &seed, flags[0], flags[1]);
+        web_in, "%31s %31s %31s %31s %31s", method, level, seedtext, flags[0], flags[1]);
+    /* The seed is any 64-bit unsigned decimal, as --seed takes it; a sign or
+     * anything past 2^64-1 is refused rather than wrapped. */
+    char *end = NULL;
+    errno = 0;
+    const unsigned long long seed = strtoull(seedtext, &end, 10);
+    if (got >= 3 && (seedtext[0] < '0' || seedtext[0] > '9' || *end || errno == ERANGE)) {
+        out_error("the seed must be a whole number from 0 to 18446744073709551615");
+        return (uint32_t) web_out_len;
+    }
     struct gen_options o;
     memset(&o, 0, sizeof(o));
     o.box_rows = box_rows > 0 ? box_rows : 3;
@@ -978,7 +1162,7 @@ WEB_EXPORT(web_generate) uint32_t web_generate(int box_rows, int box_cols, int v
     out_string(gen_method_name(used->method));
     out_printf(",\"level\":");
     out_string(gen_level_name(used->level));
-    out_printf(",\"seed\":%llu,\"symmetric\":%s,\"minimal\":%s,\"target\":\"%s %d",
+    out_printf(",\"seed\":\"%llu\",\"symmetric\":%s,\"minimal\":%s,\"target\":\"%s %d",
         (unsigned long long) used->seed, used->symmetric ? "true" : "false",
         used->minimal ? "true" : "false", used->method == GEN_DIG ? "holes" : "clues",
         lo);

@@ -26,11 +26,13 @@ uint32_t web_conflicts(int box_rows, int box_cols, int variant);
 uint32_t web_solve(int solver_index, int box_rows, int box_cols, int variant,
     uint32_t limit, uint32_t budget_ms, uint32_t budget_steps);
 /* Input: puzzle line, then answer line. Verdict correct / wrong / incomplete
- * and the wrong cells. */
+ * (or unsolvable: the puzzle has no solution) and the wrong entries. */
 uint32_t web_check(int box_rows, int box_cols, int variant);
-/* Input: one puzzle per line. Solves them all `passes` times; the fastest pass. */
+/* Input: one puzzle per line (up to 20000). Solves them all `passes` times
+ * within budget_ms for the whole call (0: none; the page always gives one);
+ * the fastest whole pass, how many passes and first-pass puzzles fit. */
 uint32_t web_batch(int solver_index, int box_rows, int box_cols, int variant,
-    uint32_t limit, uint32_t passes);
+    uint32_t limit, uint32_t passes, uint32_t budget_ms);
 
 /* Records the trace of a back end on the input puzzle into slot 0 or 1. */
 uint32_t web_trace(int slot, int solver_index, int box_rows, int box_cols, int variant,
@@ -39,8 +41,16 @@ uint32_t web_trace(int slot, int solver_index, int box_rows, int box_cols, int v
 uint32_t web_trace_state(int slot, uint32_t k);
 /* The position after the first event whose counter reaches value, or -1. */
 int32_t web_trace_find(int slot, int counter, uint32_t value);
+/* The position after the first event past position k whose kind is `kind`
+ * (solver_event_kind: guess, dead end, solution...), or -1. */
+int32_t web_trace_next(int slot, uint32_t k, int kind);
 
-/* The next step of the logic solver (puzzle/logic.h) from the input position. */
+/* Input: a board line. The candidates of its blank cells (the values no peer
+ * holds), one string of symbols per cell ("" for filled cells). */
+uint32_t web_candidates(int box_rows, int box_cols, int variant);
+
+/* Input: the puzzle line, then the board. The first entry that contradicts
+ * the solution, else the next step of the logic solver (puzzle/logic.h). */
 uint32_t web_hint(int box_rows, int box_cols, int variant);
 /* Input "METHOD LEVEL SEED [symmetric] [minimal]": puzzle 0 of `sudolab
  * generate` with those options, and its solution. */

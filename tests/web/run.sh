@@ -3,7 +3,7 @@
 # Meson cross build in OUTDIR/build-wasm, the site in OUTDIR/site), then
 # drives Debian's Chromium through playwright-core (node's test runner,
 # web.test.mjs). Exit status 77 (skip), with the reason, when node, xz,
-# Chromium, playwright-core (`npm ci` in tests/web) or the WebAssembly
+# Chromium, playwright-core or axe-core (`npm ci` in tests/web) or the WebAssembly
 # toolchain is missing, so the suite passes on machines without them.
 # Usage: tests/web/run.sh OUTDIR
 # Environment: SUDOLAB_BIN (the native sudolab), SUDOLAB_DATASETS (datasets/public),
@@ -22,8 +22,10 @@ major=$(node -p 'process.versions.node.split(".")[0]' 2> /dev/null || echo 0)
 [ "$major" -ge 18 ] || skip "node $major is too old for node:test (18 or later)"
 chromium=${CHROMIUM:-/usr/bin/chromium}
 [ -x "$chromium" ] || skip "no Chromium at $chromium (Debian: chromium)"
-[ -d "$here/node_modules/playwright-core" ] \
-    || skip "playwright-core is not installed: run 'npm ci' in tests/web"
+for module in playwright-core axe-core; do
+    [ -d "$here/node_modules/$module" ] \
+        || skip "$module is not installed: run 'npm ci' in tests/web"
+done
 mkdir -p "$out"
 WASM_BUILDDIR="$out/build-wasm" "$root/scripts/build-wasm.sh" "$out/site" \
     > "$out/build-wasm.log" 2>&1
