@@ -11,6 +11,7 @@
 #include "common/text.h"
 #include "dist/count_text.h"
 #include "dist/dist.h"
+#include "dist/grid_run.h"
 #include "puzzle/split.h"
 #include "solvers/registry.h"
 
@@ -119,11 +120,53 @@ static const struct cli_option count_options[] = {
         .field = COUNT_FIELD(split.shard),
         .given = CLI_GIVEN(struct solve_cli, split.partial),
         .parse = cli_parse_shard },
+    { .kind = CLI_FLAG,
+        .name = "grids",
+        .help = "count every complete grid of each --empty shape by band\n"
+                "reduction, exactly, with its classes of first bands\n"
+                "(2x2, 2x3, 2x4, 3x3; -j and --shard split the classes)",
+        .field = COUNT_FIELD(grids) },
+    { .kind = CLI_FLAG,
+        .name = "estimate",
+        .help = "with --grids: print the plan and an estimated time\n"
+                "(from a sample) instead of counting",
+        .field = COUNT_FIELD(estimate) },
     CLI_OPTION_HELP,
 };
 
 const struct cli_table solve_table = CLI_TABLE("sudolab solve", solve_options);
 const struct cli_table count_table = CLI_TABLE("sudolab count", count_options);
+
+/* count --grids reads no puzzles: only --empty shapes, standard ones. */
+static int check_grids(const struct solve_cli *c)
+{
+    const char *why = NULL;
+    if (!c->grids)
+        why = "--estimate goes with --grids";
+    else if (c->nfiles > 0 || c->common.nempty == 0)
+        why = "--grids counts the shapes of --empty RxC and reads no puzzles";
+    else if (c->common.corpus.shape.variant != GRID_STANDARD)
+        why = "--grids counts standard grids only";
+    else if (c->print_all)
+        why = "--print does not combine with --grids";
+    if (why)
+        fprintf(stderr, "sudolab count: %s\n", why);
+    return why ? -1 : 0;
+}
+
+/* count --grids: each --empty shape in turn. */
+static int run_grids(const struct solve_cli *a)
+{
+    int rc = CLI_OK;
+    for (int i = 0; i < a->common.nempty && rc == CLI_OK; i++) {
+        const struct grid_run_options o
+            = { a->common.empty[i].box_rows, a->common.empty[i].box_cols,
+                  a->split.threads, a->split.shard, a->split.partial, a->estimate };
+        rc = grid_run(&o, stdout, stderr);
+    }
+    io_flush_stdout();
+    return rc;
+}
 
 static enum cli_parsed parse(int argc, char **argv, bool counting, struct solve_cli *out)
 {
@@ -140,6 +183,8 @@ static enum cli_parsed parse(int argc, char **argv, bool counting, struct solve_
     out->nfiles = argc - first;
     out->files = argv + first;
     if (cli_common_finish(&out->common) != 0)
+        return CLI_PARSED_ERROR;
+    if (counting && (out->grids || out->estimate) && check_grids(out) != 0)
         return CLI_PARSED_ERROR;
     if (out->use_split && out->print_all) {
         fprintf(stderr, "sudolab count: --print does not combine with -j or --shard\n");
@@ -197,6 +242,8 @@ static int run_split(const struct solve_cli *a)
 
 int solve_run(const struct solve_cli *a)
 {
+    if (a->grids)
+        return run_grids(a);
     if (a->use_split)
         return run_split(a);
     struct solve_run run = { a, NULL, 0 };

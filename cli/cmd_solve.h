@@ -26,6 +26,8 @@ struct solve_cli {
     bool print_all; /* `count --print`: every solution, one per line */
     struct solve_split split; /* count --shard, -j, --split */
     bool use_split; /* count goes through the split path */
+    bool grids; /* count --grids: every complete grid of each --empty shape */
+    bool estimate; /* count --grids --estimate: the plan and its time */
     int nfiles;
     char **files; /* the operands: files, "-" or literal puzzles */
 };
