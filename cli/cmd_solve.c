@@ -131,6 +131,11 @@ static const struct cli_option count_options[] = {
         .help = "with --grids: print the plan and an estimated time\n"
                 "(from a sample) instead of counting",
         .field = COUNT_FIELD(estimate) },
+    { .kind = CLI_FLAG,
+        .name = "essential",
+        .help = "with --grids: also the grids up to symmetry and\n"
+                "relabelling, by Burnside's lemma (4x4 and 6x6)",
+        .field = COUNT_FIELD(essential) },
     CLI_OPTION_HELP,
 };
 
@@ -142,7 +147,10 @@ static int check_grids(const struct solve_cli *c)
 {
     const char *why = NULL;
     if (!c->grids)
-        why = "--estimate goes with --grids";
+        why = "--estimate and --essential go with --grids";
+    else if (c->essential && (c->split.partial || c->estimate))
+        why = "--essential needs the whole count: not with --shard or "
+              "--estimate";
     else if (c->nfiles > 0 || c->common.nempty == 0)
         why = "--grids counts the shapes of --empty RxC and reads no puzzles";
     else if (c->common.corpus.shape.variant != GRID_STANDARD)
@@ -159,9 +167,9 @@ static int run_grids(const struct solve_cli *a)
 {
     int rc = CLI_OK;
     for (int i = 0; i < a->common.nempty && rc == CLI_OK; i++) {
-        const struct grid_run_options o
-            = { a->common.empty[i].box_rows, a->common.empty[i].box_cols,
-                  a->split.threads, a->split.shard, a->split.partial, a->estimate };
+        const struct grid_run_options o = { a->common.empty[i].box_rows,
+            a->common.empty[i].box_cols, a->split.threads, a->split.shard,
+            a->split.partial, a->estimate, a->essential };
         rc = grid_run(&o, stdout, stderr);
     }
     io_flush_stdout();
@@ -184,7 +192,8 @@ static enum cli_parsed parse(int argc, char **argv, bool counting, struct solve_
     out->files = argv + first;
     if (cli_common_finish(&out->common) != 0)
         return CLI_PARSED_ERROR;
-    if (counting && (out->grids || out->estimate) && check_grids(out) != 0)
+    if (counting && (out->grids || out->estimate || out->essential)
+        && check_grids(out) != 0)
         return CLI_PARSED_ERROR;
     if (out->use_split && out->print_all) {
         fprintf(stderr, "sudolab count: --print does not combine with -j or --shard\n");

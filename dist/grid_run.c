@@ -8,6 +8,7 @@
 #include "common/clock.h"
 #include "common/exit_status.h"
 #include "dist/grid_text.h"
+#include "puzzle/grid_burnside.h"
 #include "puzzle/grid_count.h"
 
 enum { GRID_MAX_THREADS = 256 };
@@ -83,8 +84,10 @@ static int make_lists(
     return 0;
 }
 
-static void print_rows(FILE *out, struct grid_count *gc, const struct grid_lists *l,
-    const grid_count_u128 *completions, bool partial)
+/* Prints the shard's rows (and the totals of a whole count); returns the
+ * grids. */
+static grid_count_u128 print_rows(FILE *out, struct grid_count *gc,
+    const struct grid_lists *l, const grid_count_u128 *completions, bool partial)
 {
     grid_count_u128 bands = 0, grids = 0;
     for (size_t i = 0; i < l->nowned; i++) {
@@ -96,6 +99,33 @@ static void print_rows(FILE *out, struct grid_count *gc, const struct grid_lists
     }
     if (!partial)
         grid_text_totals(out, bands, grids);
+    return grids;
+}
+
+/* Burnside's lemma over the geometry and the relabellings, the identity's
+ * term being the total just counted. Returns 0, or -1 after saying why. */
+static int print_essential(
+    FILE *out, FILE *err, const struct grid_run_options *o, grid_count_u128 total)
+{
+    struct grid_burnside b;
+    char why[160], fixed[GRID_COUNT_U128_DIGITS], classes[GRID_COUNT_U128_DIGITS];
+    const uint64_t t0 = clock_now_ns();
+    if (grid_burnside_count(o->box_rows, o->box_cols, total, &b, why, sizeof(why)) != 0) {
+        fprintf(err, "sudolab count: --essential: %s\n", why);
+        return -1;
+    }
+    grid_count_u128_format(b.fixed, fixed);
+    grid_count_u128_format(b.classes, classes);
+    const int n = o->box_rows * o->box_cols;
+    fprintf(out,
+        "# Burnside: |G| = %llu maps (bands, rows, stacks, columns%s) x %d! "
+        "relabellings;\n"
+        "# %llu pairs (map, cycle type of the relabelling) fix grids\n",
+        (unsigned long long) b.group, o->box_rows == o->box_cols ? ", transpose" : "", n,
+        (unsigned long long) b.fixing);
+    fprintf(out, "fixed %s\nessentially-different %s\n", fixed, classes);
+    fprintf(out, "# time %.3f s (Burnside)\n", seconds_since(t0));
+    return 0;
 }
 
 /* --- the estimate --- */
@@ -186,7 +216,8 @@ static void estimate_three_bands(
 
 /* --- the count --- */
 
-static int count_classes(const struct grid_run_options *o, FILE *out,
+/* Returns 0, -1 when memory ran out, 1 after saying why it failed. */
+static int count_classes(const struct grid_run_options *o, FILE *out, FILE *err,
     struct grid_count *gc, struct grid_lists *l)
 {
     grid_count_u128 *completions
@@ -197,16 +228,22 @@ static int count_classes(const struct grid_run_options *o, FILE *out,
     run_phase(gc, l->all, l->nall, NULL, o->threads);
     run_phase(gc, l->owned, l->nowned, completions, o->threads);
     const double took = seconds_since(t0);
-    print_rows(out, gc, l, completions, o->partial);
+    const grid_count_u128 total = print_rows(out, gc, l, completions, o->partial);
     fprintf(out, "# time %.3f s on %u thread%s\n", took, o->threads,
         o->threads == 1 ? "" : "s");
     free(completions);
-    return 0;
+    return o->essential && print_essential(out, err, o, total) != 0 ? 1 : 0;
 }
 
 int grid_run(const struct grid_run_options *o, FILE *out, FILE *err)
 {
     char why[160];
+    if (o->essential && o->box_rows * o->box_cols > 6) {
+        fprintf(err,
+            "sudolab count: --essential: Burnside's sum is searched for 4x4 and 6x6 "
+            "only\n");
+        return EXIT_STATUS_USAGE;
+    }
     struct grid_count *gc = grid_count_new(o->box_rows, o->box_cols, why, sizeof(why));
     if (!gc) {
         fprintf(err, "sudolab count: --grids: %s\n", why);
@@ -229,11 +266,14 @@ int grid_run(const struct grid_run_options *o, FILE *out, FILE *err)
             estimate_three_bands(out, gc, &l, threads);
         else
             estimate_two_bands(out, gc, &l, threads);
-    } else if (rc == EXIT_STATUS_OK && count_classes(o, out, gc, &l) != 0) {
-        rc = EXIT_STATUS_SKIPPED;
-    }
-    if (rc != EXIT_STATUS_OK)
+    } else if (rc == EXIT_STATUS_OK) {
+        const int failed = count_classes(o, out, err, gc, &l);
+        rc = failed > 0 ? EXIT_STATUS_USAGE : failed < 0 ? EXIT_STATUS_SKIPPED : rc;
+        if (failed < 0)
+            fprintf(err, "sudolab count: --grids: out of memory\n");
+    } else {
         fprintf(err, "sudolab count: --grids: out of memory\n");
+    }
     free(l.owned);
     free(l.all);
     grid_count_free(gc);

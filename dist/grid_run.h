@@ -6,7 +6,8 @@
  * prints a partial (dist/grid_text.h) that `sudolab merge` adds up. With
  * three bands every shard first counts the orders of every class (cheap: the
  * completions look them up). --estimate prints the plan and a time estimated
- * from a sample instead of counting. */
+ * from a sample instead of counting; --essential adds Burnside's
+ * count of the grids up to symmetry and relabelling (4x4 and 6x6). */
 #ifndef SUDOLAB_DIST_GRID_RUN_H
 #define SUDOLAB_DIST_GRID_RUN_H
 
@@ -21,6 +22,7 @@ struct grid_run_options {
     struct shard shard; /* 1/1: every class */
     bool partial; /* --shard given: print the partial form */
     bool estimate;
+    bool essential; /* then the essentially different grids (grid_burnside.h) */
 };
 
 /* Counts (or estimates) the grids of one shape and prints them on out;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "common/rng.h"
+#include "puzzle/grid_burnside.h"
 #include "puzzle/grid_count.h"
 #include "test_util.h"
 
@@ -229,6 +230,31 @@ static void test_two_band_sub_counts(void **state)
     }
 }
 
+/* Burnside's lemma: 4x4 has 2 essentially different grids, 6x6 49 (Russell
+ * and Jarvis's table); each with the band-reduction total as the identity's
+ * term. */
+static void test_essentially_different(void **state)
+{
+    (void) state;
+    static const int shapes[][3] = { { 2, 2, 2 }, { 2, 3, 49 } };
+    for (size_t i = 0; i < TEST_COUNT(shapes); i++) {
+        struct grid_count *gc = plan(shapes[i][0], shapes[i][1]);
+        grid_count_u128 bands;
+        const grid_count_u128 total = total_of(gc, &bands);
+        grid_count_free(gc);
+        struct grid_burnside b;
+        char why[160];
+        assert_int_equal(
+            grid_burnside_count(shapes[i][0], shapes[i][1], total, &b, why, sizeof(why)),
+            0);
+        assert_true(b.classes == (grid_count_u128) shapes[i][2]);
+        /* a wrong identity term breaks the divisibility the lemma promises */
+        assert_int_equal(grid_burnside_count(
+                             shapes[i][0], shapes[i][1], total + 1, &b, why, sizeof(why)),
+            -1);
+    }
+}
+
 static void test_refusals(void **state)
 {
     (void) state;
@@ -257,6 +283,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_published_counts),
         cmocka_unit_test(test_nine_by_nine_sub_counts),
         cmocka_unit_test(test_two_band_sub_counts),
+        cmocka_unit_test(test_essentially_different),
         cmocka_unit_test(test_refusals),
     };
     const struct test_group plain

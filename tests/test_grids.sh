@@ -54,6 +54,12 @@ check "--estimate" $? 0
 has "--estimate: the plan" "$tmp/est" '^plan: the orders of all 44 classes'
 has "--estimate: a time" "$tmp/est" '^estimate: .* s on 1 thread'
 
+"$bin" count --empty 2x2 --grids --essential > "$tmp/ess"
+check "--essential" $? 0
+has "4x4: 2 essentially different grids" "$tmp/ess" '^essentially-different 2$'
+"$bin" count --empty 3x3 --grids --essential > /dev/null 2> "$tmp/err"
+check "--essential on 9x9 is refused before counting" $? 2
+
 "$bin" count --empty 4x4 --grids > /dev/null 2> "$tmp/err"
 check "16x16 is refused" $? 2
 has "... saying which shapes it counts" "$tmp/err" '2x2, 2x3, 2x4, 2x5 and 3x3'
