@@ -122,9 +122,9 @@ static const struct cli_option count_options[] = {
         .parse = cli_parse_shard },
     { .kind = CLI_FLAG,
         .name = "grids",
-        .help = "count every complete grid of each --empty shape by band\n"
-                "reduction, exactly, with its classes of first bands\n"
-                "(2x2, 2x3, 2x4, 3x3; -j and --shard split the classes)",
+        .help = "count every complete grid of each --empty shape\n"
+                "exactly by band reduction, with its classes of first\n"
+                "bands (2x2, 2x3, 2x4, 3x3; diagonal: 2x2, 2x3)",
         .field = COUNT_FIELD(grids) },
     { .kind = CLI_FLAG,
         .name = "estimate",
@@ -153,8 +153,10 @@ static int check_grids(const struct solve_cli *c)
               "--estimate";
     else if (c->nfiles > 0 || c->common.nempty == 0)
         why = "--grids counts the shapes of --empty RxC and reads no puzzles";
-    else if (c->common.corpus.shape.variant != GRID_STANDARD)
-        why = "--grids counts standard grids only";
+    else if (c->common.corpus.shape.variant != GRID_STANDARD
+        && (c->split.partial || c->estimate || c->essential))
+        why = "--grids --variant diagonal counts whole: not with --shard, --estimate or "
+              "--essential";
     else if (c->print_all)
         why = "--print does not combine with --grids";
     if (why)
@@ -167,9 +169,10 @@ static int run_grids(const struct solve_cli *a)
 {
     int rc = CLI_OK;
     for (int i = 0; i < a->common.nempty && rc == CLI_OK; i++) {
-        const struct grid_run_options o = { a->common.empty[i].box_rows,
-            a->common.empty[i].box_cols, a->split.threads, a->split.shard,
-            a->split.partial, a->estimate, a->essential };
+        const struct grid_run_options o
+            = { a->common.empty[i].box_rows, a->common.empty[i].box_cols,
+                  a->split.threads, a->split.shard, a->split.partial, a->estimate,
+                  a->common.empty[i].variant == GRID_DIAGONAL, a->essential };
         rc = grid_run(&o, stdout, stderr);
     }
     io_flush_stdout();

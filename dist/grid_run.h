@@ -22,6 +22,7 @@ struct grid_run_options {
     struct shard shard; /* 1/1: every class */
     bool partial; /* --shard given: print the partial form */
     bool estimate;
+    bool diagonal; /* the diagonal variant: 4x4 and 6x6, on one thread */
     bool essential; /* then the essentially different grids (grid_burnside.h) */
 };
 

@@ -27,7 +27,8 @@
  * for them, so completions = sum over the 56^3 choices of
  * orders(T) * orders(third band's sets), each looked up by its class.
  *
- * All counts are exact (unsigned 128-bit). Standard grids only. */
+ * All counts are exact (unsigned 128-bit). Standard grids, and the diagonal
+ * variant of the small shapes by grid_count_diagonal below. */
 #ifndef SUDOLAB_PUZZLE_GRID_COUNT_H
 #define SUDOLAB_PUZZLE_GRID_COUNT_H
 
@@ -99,6 +100,25 @@ int grid_count_completions_of(const struct grid_count *gc, const struct grid *g,
  * running the search: for planning shapes whose count is out of reach. */
 double grid_count_orders_nodes_estimate(
     const struct grid_count *gc, size_t k, unsigned probes, uint64_t seed);
+
+/* Diagonal grids (both main diagonals hold every digit too) of the two-band
+ * shapes up to 6x6. Relabelling keeps the diagonals, so the first row is
+ * 1..N and the total is N! times the grids with that row. Transposing keeps
+ * them too, so the count runs on the orientation with two bands: every first
+ * band is enumerated, and the second band is searched from the first's
+ * column sets and diagonal digits. */
+struct grid_count_diagonal {
+    uint64_t relabellings; /* N! */
+    uint64_t first_bands; /* first bands with the first row 1..N and distinct
+                           * digits on each diagonal */
+    uint64_t diagonal_bands; /* ... that at least one second band completes */
+    grid_count_u128 completions; /* grids with the first row 1..N */
+    grid_count_u128 total; /* relabellings * completions */
+};
+
+/* Counts them into *out. Returns 0, or -1 with why for another shape. */
+int grid_count_diagonal(int box_rows, int box_cols, struct grid_count_diagonal *out,
+    char *why, size_t whylen);
 
 /* Writes v in decimal into out (GRID_COUNT_U128_DIGITS bytes). */
 void grid_count_u128_format(grid_count_u128 v, char out[GRID_COUNT_U128_DIGITS]);

@@ -255,6 +255,26 @@ static void test_essentially_different(void **state)
     }
 }
 
+/* Diagonal grids, counted from every first band, against enumeration. */
+static void test_diagonal_agrees_with_enumeration(void **state)
+{
+    (void) state;
+    static const int shapes[][2] = { { 2, 2 }, { 2, 3 }, { 3, 2 } };
+    for (size_t i = 0; i < TEST_COUNT(shapes); i++) {
+        struct grid_count_diagonal d;
+        char why[160];
+        assert_int_equal(
+            grid_count_diagonal(shapes[i][0], shapes[i][1], &d, why, sizeof(why)), 0);
+        struct grid empty;
+        grid_init(&empty, shapes[i][0], shapes[i][1], GRID_DIAGONAL);
+        assert_true(d.total == enumerate(&empty));
+        assert_true(d.total == (grid_count_u128) d.relabellings * d.completions);
+    }
+    struct grid_count_diagonal d;
+    char why[160];
+    assert_int_equal(grid_count_diagonal(3, 3, &d, why, sizeof(why)), -1);
+}
+
 static void test_refusals(void **state)
 {
     (void) state;
@@ -284,6 +304,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_nine_by_nine_sub_counts),
         cmocka_unit_test(test_two_band_sub_counts),
         cmocka_unit_test(test_essentially_different),
+        cmocka_unit_test(test_diagonal_agrees_with_enumeration),
         cmocka_unit_test(test_refusals),
     };
     const struct test_group plain

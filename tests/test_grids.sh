@@ -63,8 +63,18 @@ check "--essential on 9x9 is refused before counting" $? 2
 "$bin" count --empty 4x4 --grids > /dev/null 2> "$tmp/err"
 check "16x16 is refused" $? 2
 has "... saying which shapes it counts" "$tmp/err" '2x2, 2x3, 2x4, 2x5 and 3x3'
-"$bin" count --variant diagonal --empty 2x2 --grids > /dev/null 2> "$tmp/err"
-check "the diagonal variant is refused" $? 2
+for shape in 2x2 2x3 3x2; do
+    "$bin" count --variant diagonal --empty "$shape" --grids > "$tmp/g"
+    check "count --grids --variant diagonal --empty $shape" $? 0
+    "$bin" count --variant diagonal --empty "$shape" > "$tmp/e"
+    plain=$(cut -d' ' -f2 "$tmp/e")
+    has "diagonal $shape: the total is plain enumeration's $plain" "$tmp/g" "^grids $plain\$"
+done
+"$bin" count --variant diagonal --empty 3x3 --grids > /dev/null 2> "$tmp/err"
+check "diagonal 9x9 is refused" $? 2
+has "... saying which shapes" "$tmp/err" 'counted for 2x2 and 2x3'
+"$bin" count --variant diagonal --empty 2x3 --grids --shard 1/2 > /dev/null 2> "$tmp/err"
+check "diagonal with --shard is refused" $? 2
 "$bin" count --grids 1234............ > /dev/null 2> "$tmp/err"
 check "a puzzle operand is refused" $? 2
 "$bin" count --empty 2x2 --estimate > /dev/null 2> "$tmp/err"
