@@ -504,10 +504,11 @@ static uint64_t later_orders(const struct grid_count *gc,
 }
 
 /* Three bands: the middle band's column choices in each stack. */
+enum { GC_MIDDLE_CHOICES = 56 }; /* sum over k of C(3,k)^3, for R = C = 3 */
+
 struct middle_choices {
     int n[GC_MAX_STACKS];
-    int8_t (*col)[GC_MAX_STACKS][GRID_COUNT_MAX_N]; /* [choice][s][d] */
-    size_t cap;
+    int8_t col[GC_MIDDLE_CHOICES][GC_MAX_STACKS][GRID_COUNT_MAX_N]; /* [choice][s][d] */
 };
 
 static void choose_middle(const struct grid_count *gc,
@@ -569,11 +570,8 @@ static grid_count_u128 complete(const struct grid_count *gc,
         return later_orders(gc, last, lb, 0);
     }
     /* 3 stacks of 56 choices at most (R = 3) */
-    static const size_t most = 64;
-    struct middle_choices mc = { { 0 }, NULL, most };
-    mc.col = malloc(most * sizeof(*mc.col));
-    if (!mc.col)
-        return 0;
+    struct middle_choices mc;
+    memset(mc.n, 0, sizeof(mc.n));
     for (int s = 0; s < gc->R; s++) {
         int8_t cur[GRID_COUNT_MAX_N];
         int per_col[3] = { 0, 0, 0 };
@@ -582,7 +580,6 @@ static grid_count_u128 complete(const struct grid_count *gc,
     struct middle_walk w = { gc, lb, &mc, { { 0 } }, { { 0 } }, { { 0 } } };
     memcpy(w.first, first, sizeof(w.first));
     const grid_count_u128 sum = walk_middle(&w, 0);
-    free(mc.col);
     return sum;
 }
 
@@ -660,6 +657,11 @@ int grid_count_completions_of(const struct grid_count *gc, const struct grid *g,
         transpose_into(g, &h);
     else
         h = *g;
+    for (size_t k = 0; k < gc->nclasses; k++)
+        if (!gc->classes[k].orders_known) {
+            snprintf(why, whylen, "the orders of class %zu are not counted yet", k + 1);
+            return -1;
+        }
     int8_t first[GC_MAX_STACKS][GRID_COUNT_MAX_N];
     struct later_bands lb;
     if (read_bands(gc, &h, first, &lb, why, whylen) != 0)

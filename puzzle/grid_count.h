@@ -91,7 +91,9 @@ grid_count_u128 grid_count_completions(const struct grid_count *gc, size_t k);
  * any transposing; standard variant): its first band in the counted
  * orientation complete, and every other box either complete or blank. Boxes
  * given in later bands fix those bands' column sets and row orders there.
- * Returns 0 and the count in *out, or -1 with the reason in why. */
+ * Every class's orders must be known (grid_count_orders): the search
+ * looks them up. Returns 0 and the count in *out, or -1 with the reason in
+ * why. */
 int grid_count_completions_of(const struct grid_count *gc, const struct grid *g,
     grid_count_u128 *out, char *why, size_t whylen);
 

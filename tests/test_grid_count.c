@@ -293,6 +293,11 @@ static void test_refusals(void **state)
     test_parse(&g, "1123............", GRID_STANDARD);
     assert_int_equal(grid_count_completions_of(gc, &g, &v, why, sizeof(why)), -1);
     grid_count_free(gc);
+    gc = plan(2, 2); /* no orders counted yet */
+    test_parse(&g, "12343412........", GRID_STANDARD);
+    assert_int_equal(grid_count_completions_of(gc, &g, &v, why, sizeof(why)), -1);
+    assert_non_null(strstr(why, "not counted yet"));
+    grid_count_free(gc);
 }
 
 int main(int argc, char **argv)
