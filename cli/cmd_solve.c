@@ -164,9 +164,13 @@ static int check_grids(const struct solve_cli *c)
     return why ? -1 : 0;
 }
 
-/* count --grids: each --empty shape in turn. */
+/* count --grids: each --empty shape in turn. The classes are split by
+ * threads and --shard, not by MPI ranks: under sudolab-mpi rank 0 counts and
+ * prints, and the other ranks have nothing to do. */
 static int run_grids(const struct solve_cli *a)
 {
+    if (!dist_output())
+        return CLI_OK;
     int rc = CLI_OK;
     for (int i = 0; i < a->common.nempty && rc == CLI_OK; i++) {
         const struct grid_run_options o
