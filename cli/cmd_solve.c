@@ -157,8 +157,10 @@ static int check_grids(const struct solve_cli *c)
         && (c->split.partial || c->estimate || c->essential))
         why = "--grids --variant diagonal counts whole: not with --shard, --estimate or "
               "--essential";
-    else if (c->print_all)
-        why = "--print does not combine with --grids";
+    else if (c->print_all || c->common.csv)
+        why = "--print and --csv do not combine with --grids";
+    else if (c->split.partial && c->common.nempty > 1)
+        why = "--grids --shard makes one partial: give one --empty shape";
     if (why)
         fprintf(stderr, "sudolab count: %s\n", why);
     return why ? -1 : 0;

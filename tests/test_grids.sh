@@ -77,6 +77,10 @@ has "... saying which shapes" "$tmp/err" 'counted for 2x2 and 2x3'
 check "diagonal with --shard is refused" $? 2
 "$bin" count --grids 1234............ > /dev/null 2> "$tmp/err"
 check "a puzzle operand is refused" $? 2
+"$bin" count --empty 2x2 --empty 2x3 --grids --shard 1/2 > /dev/null 2> "$tmp/err"
+check "--shard with two shapes is refused" $? 2
+"$bin" count --empty 2x2 --grids --csv > /dev/null 2> "$tmp/err"
+check "--csv is refused" $? 2
 "$bin" count --empty 2x2 --estimate > /dev/null 2> "$tmp/err"
 check "--estimate without --grids is refused" $? 2
 
