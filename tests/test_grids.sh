@@ -53,6 +53,10 @@ has "... and says so" "$tmp/err" "do not follow from the row's factors"
 check "--estimate" $? 0
 has "--estimate: the plan" "$tmp/est" '^plan: the orders of all 44 classes'
 has "--estimate: a time" "$tmp/est" '^estimate: .* s on 1 thread'
+"$bin" count --empty 2x4 --grids --estimate -j 2 > "$tmp/est"
+check "--estimate, two bands" $? 0
+has "--estimate, two bands: the search nodes" "$tmp/est" '^sample: .* search nodes'
+has "--estimate, two bands: a rate and a time" "$tmp/est" '^estimate: .* s on 2 threads'
 
 "$bin" count --empty 2x2 --grids --essential > "$tmp/ess"
 check "--essential" $? 0
