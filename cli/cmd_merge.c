@@ -11,6 +11,7 @@
 #include "cli/cmd_merge.h"
 #include "cli/commands.h"
 #include "common/io.h"
+#include "dist/grid_text.h"
 #include "dist/merge.h"
 
 #define MERGE_FIELD(member) offsetof(struct merge_cli, member)
@@ -23,6 +24,8 @@ static const struct cli_option merge_options[] = {
         "shards\n"
         "1..N are each there once and complete.\n"
         "  count partials (count --shard K/N > FILE): count's rows on stdout\n"
+        "  count --grids partials (count --grids --shard K/N > FILE): the classes and\n"
+        "  the totals of one whole count\n"
         "  generate outputs (generate --shard K/N > FILE): the puzzles in order\n"
         "  bench directories (bench --shard K/N --out DIR): runs.csv, summary.csv and\n"
         "  env.txt written into --out DIR"),
@@ -45,8 +48,8 @@ static const struct cli_option merge_options[] = {
 
 const struct cli_table merge_table = CLI_TABLE("sudolab merge", merge_options);
 
-static const char *const kind_names[]
-    = { "unknown", "count partial", "generate output", "bench directory" };
+static const char *const kind_names[] = { "unknown", "count partial", "generate output",
+    "bench directory", "count --grids partial" };
 
 enum cli_parsed merge_parse(int argc, char **argv, struct merge_cli *out)
 {
@@ -135,6 +138,8 @@ static int merge_streams(const struct merge_cli *cli, enum merge_kind kind)
     if (rc == CLI_OK) {
         if (kind == MERGE_COUNT)
             rc = merge_count(files, (const char *const *) paths, (size_t) n, cli->csv);
+        else if (kind == MERGE_GRIDS)
+            rc = grid_merge(files, (const char *const *) paths, (size_t) n, stdout);
         else
             rc = merge_generate(files, (const char *const *) paths, (size_t) n, stdout);
     }

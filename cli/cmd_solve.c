@@ -11,6 +11,7 @@
 #include "common/text.h"
 #include "dist/count_text.h"
 #include "dist/dist.h"
+#include "dist/grid_run.h"
 #include "puzzle/split.h"
 #include "solvers/registry.h"
 
@@ -119,11 +120,70 @@ static const struct cli_option count_options[] = {
         .field = COUNT_FIELD(split.shard),
         .given = CLI_GIVEN(struct solve_cli, split.partial),
         .parse = cli_parse_shard },
+    { .kind = CLI_FLAG,
+        .name = "grids",
+        .help = "count every complete grid of each --empty shape\n"
+                "exactly by band reduction, with its classes of first\n"
+                "bands (2x2, 2x3, 2x4, 3x3; diagonal: 2x2, 2x3)",
+        .field = COUNT_FIELD(grids) },
+    { .kind = CLI_FLAG,
+        .name = "estimate",
+        .help = "with --grids: print the plan and an estimated time\n"
+                "(from a sample) instead of counting",
+        .field = COUNT_FIELD(estimate) },
+    { .kind = CLI_FLAG,
+        .name = "essential",
+        .help = "with --grids: also the grids up to symmetry and\n"
+                "relabelling, by Burnside's lemma (4x4 and 6x6)",
+        .field = COUNT_FIELD(essential) },
     CLI_OPTION_HELP,
 };
 
 const struct cli_table solve_table = CLI_TABLE("sudolab solve", solve_options);
 const struct cli_table count_table = CLI_TABLE("sudolab count", count_options);
+
+/* count --grids reads no puzzles: only --empty shapes, standard ones. */
+static int check_grids(const struct solve_cli *c)
+{
+    const char *why = NULL;
+    if (!c->grids)
+        why = "--estimate and --essential go with --grids";
+    else if (c->essential && (c->split.partial || c->estimate))
+        why = "--essential needs the whole count: not with --shard or "
+              "--estimate";
+    else if (c->nfiles > 0 || c->common.nempty == 0)
+        why = "--grids counts the shapes of --empty RxC and reads no puzzles";
+    else if (c->common.corpus.shape.variant != GRID_STANDARD
+        && (c->split.partial || c->estimate || c->essential))
+        why = "--grids --variant diagonal counts whole: not with --shard, --estimate or "
+              "--essential";
+    else if (c->print_all || c->common.csv)
+        why = "--print and --csv do not combine with --grids";
+    else if (c->split.partial && c->common.nempty > 1)
+        why = "--grids --shard makes one partial: give one --empty shape";
+    if (why)
+        fprintf(stderr, "sudolab count: %s\n", why);
+    return why ? -1 : 0;
+}
+
+/* count --grids: each --empty shape in turn. The classes are split by
+ * threads and --shard, not by MPI ranks: under sudolab-mpi rank 0 counts and
+ * prints, and the other ranks have nothing to do. */
+static int run_grids(const struct solve_cli *a)
+{
+    if (!dist_output())
+        return CLI_OK;
+    int rc = CLI_OK;
+    for (int i = 0; i < a->common.nempty && rc == CLI_OK; i++) {
+        const struct grid_run_options o
+            = { a->common.empty[i].box_rows, a->common.empty[i].box_cols,
+                  a->split.threads, a->split.shard, a->split.partial, a->estimate,
+                  a->common.empty[i].variant == GRID_DIAGONAL, a->essential };
+        rc = grid_run(&o, stdout, stderr);
+    }
+    io_flush_stdout();
+    return rc;
+}
 
 static enum cli_parsed parse(int argc, char **argv, bool counting, struct solve_cli *out)
 {
@@ -140,6 +200,9 @@ static enum cli_parsed parse(int argc, char **argv, bool counting, struct solve_
     out->nfiles = argc - first;
     out->files = argv + first;
     if (cli_common_finish(&out->common) != 0)
+        return CLI_PARSED_ERROR;
+    if (counting && (out->grids || out->estimate || out->essential)
+        && check_grids(out) != 0)
         return CLI_PARSED_ERROR;
     if (out->use_split && out->print_all) {
         fprintf(stderr, "sudolab count: --print does not combine with -j or --shard\n");
@@ -197,6 +260,8 @@ static int run_split(const struct solve_cli *a)
 
 int solve_run(const struct solve_cli *a)
 {
+    if (a->grids)
+        return run_grids(a);
     if (a->use_split)
         return run_split(a);
     struct solve_run run = { a, NULL, 0 };

@@ -26,6 +26,9 @@ struct solve_cli {
     bool print_all; /* `count --print`: every solution, one per line */
     struct solve_split split; /* count --shard, -j, --split */
     bool use_split; /* count goes through the split path */
+    bool grids; /* count --grids: every complete grid of each --empty shape */
+    bool estimate; /* count --grids --estimate: the plan and its time */
+    bool essential; /* count --grids --essential */
     int nfiles;
     char **files; /* the operands: files, "-" or literal puzzles */
 };

@@ -16,6 +16,7 @@
 #include "common/text.h"
 #include "dist/count_merge.h"
 #include "dist/count_text.h"
+#include "dist/grid_text.h"
 #include "solvers/outside.h"
 #include "solvers/registry.h"
 
@@ -439,6 +440,8 @@ enum merge_kind merge_detect(const char *path)
         return MERGE_UNKNOWN;
     if (strncmp(line, COUNT_PARTIAL_MAGIC, strlen(COUNT_PARTIAL_MAGIC)) == 0)
         return MERGE_COUNT;
+    if (strncmp(line, GRID_PARTIAL_MAGIC, strlen(GRID_PARTIAL_MAGIC)) == 0)
+        return MERGE_GRIDS;
     if (strncmp(line, "# sudolab generate ", 19) == 0)
         return MERGE_GENERATE;
     if (strncmp(line, "corpus,", 7) == 0)

@@ -133,4 +133,9 @@ same "generate, a puzzle that cannot be made: one process's output" "$tmp/a" "$t
 [ "$(strip "$tmp/err" | grep -c '^sudolab generate: puzzle 1: no puzzle found')" -eq 1 ]
 ok "generate, a puzzle that cannot be made: its message on stderr, once" $?
 
+# count --grids: rank 0 counts and prints once, the other ranks stay quiet.
+"$bin" count --empty 2x3 --grids | grep -v '^# time' > "$tmp/a"
+run 2 count --empty 2x3 --grids 2> /dev/null | grep -v '^# time' > "$tmp/b"
+same "count --grids: one process's output, once" "$tmp/a" "$tmp/b"
+
 tap_end

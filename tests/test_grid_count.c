@@ -1,0 +1,318 @@
+/* puzzle/grid_count: the band-reduction count of every complete grid against
+ * plain enumeration by a back end: whole totals where enumeration reaches
+ * (4x4, 6x6 both ways), and completions of partly given grids of every
+ * counted shape (a given first band, given later bands and boxes: 9x9 among
+ * them), on grids drawn from a seed. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/rng.h"
+#include "puzzle/grid_burnside.h"
+#include "puzzle/grid_count.h"
+#include "test_util.h"
+
+static uint64_t seed;
+
+static struct grid_count *plan(int box_rows, int box_cols)
+{
+    char why[160];
+    struct grid_count *gc = grid_count_new(box_rows, box_cols, why, sizeof(why));
+    if (!gc)
+        fail_msg("grid_count_new %dx%d: %s", box_rows, box_cols, why);
+    return gc;
+}
+
+/* The whole count the way count --grids adds it up; bands: the first bands. */
+static grid_count_u128 total_of(struct grid_count *gc, grid_count_u128 *bands)
+{
+    for (size_t k = 0; k < grid_count_classes(gc); k++)
+        grid_count_orders(gc, k);
+    grid_count_u128 total = 0;
+    *bands = 0;
+    for (size_t k = 0; k < grid_count_classes(gc); k++) {
+        const struct grid_count_class *cl = grid_count_class_at(gc, k);
+        const grid_count_u128 b = (grid_count_u128) cl->orbit * cl->labels * cl->orders;
+        *bands += b;
+        total += b * grid_count_completions(gc, k);
+    }
+    return total;
+}
+
+static uint64_t enumerate(const struct grid *g)
+{
+    struct solver_instance *inst = test_open("mrv");
+    struct solve_result res;
+    test_solve(inst, g, 0, 0, &res);
+    solver_close(inst);
+    assert_true(res.status == SOLVE_STATUS_UNIQUE || res.status == SOLVE_STATUS_MULTIPLE
+        || res.status == SOLVE_STATUS_UNSOLVABLE);
+    return res.solutions;
+}
+
+static void test_totals_agree_with_enumeration(void **state)
+{
+    (void) state;
+    static const int shapes[][2] = { { 2, 2 }, { 2, 3 }, { 3, 2 } };
+    for (size_t i = 0; i < TEST_COUNT(shapes); i++) {
+        struct grid_count *gc = plan(shapes[i][0], shapes[i][1]);
+        struct grid empty;
+        grid_init(&empty, shapes[i][0], shapes[i][1], GRID_STANDARD);
+        grid_count_u128 bands;
+        const grid_count_u128 total = total_of(gc, &bands);
+        assert_true(total == enumerate(&empty));
+        grid_count_free(gc);
+    }
+}
+
+/* Beyond enumeration: the published 8x8 total (Pettersen and Russell), and
+ * the 9x9 first bands, 9! * 56 * 6^6 by the classic argument (the 9x9 total
+ * itself is the benchmark grid-count-9x9). */
+static void test_published_counts(void **state)
+{
+    (void) state;
+    struct grid_count *gc = plan(2, 4);
+    grid_count_u128 bands;
+    assert_true(total_of(gc, &bands) == (grid_count_u128) 29136487207403520ull);
+    grid_count_free(gc);
+    gc = plan(3, 3);
+    grid_count_u128 first = 0;
+    for (size_t k = 0; k < grid_count_classes(gc); k++) {
+        const struct grid_count_class *cl = grid_count_class_at(gc, k);
+        first += (grid_count_u128) cl->orbit * cl->labels * grid_count_orders(gc, k);
+    }
+    assert_true(first == (grid_count_u128) 362880 * 56 * 46656);
+    assert_int_equal(grid_count_classes(gc), 44);
+    grid_count_free(gc);
+}
+
+/* --- partly given grids --- */
+
+/* A complete grid drawn from the seed: the pattern grid relabelled, its
+ * bands, rows within bands, stacks and columns within stacks permuted. */
+static void random_grid(struct rng *r, struct grid *g, int box_rows, int box_cols)
+{
+    struct grid p;
+    test_pattern_grid(&p, box_rows, box_cols);
+    const int n = p.n;
+    int label[GRID_MAX_N], row[GRID_MAX_N], col[GRID_MAX_N];
+    int band[GRID_MAX_N], inband[GRID_MAX_N], stack[GRID_MAX_N], instack[GRID_MAX_N];
+    for (int i = 0; i < n; i++)
+        label[i] = band[i] = stack[i] = inband[i] = instack[i] = i;
+    rng_shuffle(r, label, n);
+    rng_shuffle(r, band, n / box_rows);
+    rng_shuffle(r, stack, n / box_cols);
+    for (int b = 0; b < n / box_rows; b++) {
+        rng_shuffle(r, inband, box_rows);
+        for (int i = 0; i < box_rows; i++)
+            row[b * box_rows + i] = band[b] * box_rows + inband[i];
+    }
+    for (int s = 0; s < n / box_cols; s++) {
+        rng_shuffle(r, instack, box_cols);
+        for (int i = 0; i < box_cols; i++)
+            col[s * box_cols + i] = stack[s] * box_cols + instack[i];
+    }
+    *g = p;
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++)
+            g->cell[i * n + j] = (uint8_t) (label[p.cell[row[i] * n + col[j]] - 1] + 1);
+    char why[120];
+    assert_false(grid_find_conflict(g, why, sizeof(why)));
+}
+
+/* Blanks box (band b, stack s) of g, in g's own orientation. */
+static void blank_box(struct grid *g, int b, int s)
+{
+    for (int i = 0; i < g->box_rows; i++)
+        for (int j = 0; j < g->box_cols; j++)
+            g->cell[(b * g->box_rows + i) * g->n + s * g->box_cols + j] = 0;
+}
+
+static void blank_stack(struct grid *g, int s)
+{
+    for (int b = 0; b < g->n / g->box_rows; b++)
+        blank_box(g, b, s);
+}
+
+static void blank_band(struct grid *g, int b)
+{
+    for (int s = 0; s < g->n / g->box_cols; s++)
+        blank_box(g, b, s);
+}
+
+static void assert_agrees(
+    const struct grid_count *gc, const struct grid *g, const char *what)
+{
+    grid_count_u128 ours;
+    char why[160], line[GRID_MAX_CELLS + 1];
+    grid_format_line(g, line);
+    if (grid_count_completions_of(gc, g, &ours, why, sizeof(why)) != 0)
+        fail_msg("%s: %s refused: %s", what, line, why);
+    const uint64_t theirs = enumerate(g);
+    if (ours != theirs)
+        fail_msg("%s: %s: band reduction %llu, enumeration %llu", what, line,
+            (unsigned long long) ours, (unsigned long long) theirs);
+}
+
+/* A plan with every class's orders, as completions need. */
+static struct grid_count *counted_plan(int box_rows, int box_cols)
+{
+    struct grid_count *gc = plan(box_rows, box_cols);
+    for (size_t k = 0; k < grid_count_classes(gc); k++)
+        grid_count_orders(gc, k);
+    return gc;
+}
+
+/* 9x9: the middle band's 56^3 choices with some of them fixed by given
+ * boxes, and the third band's orders by class or by search. */
+static void test_nine_by_nine_sub_counts(void **state)
+{
+    (void) state;
+    struct rng r;
+    rng_seed(&r, seed);
+    struct grid_count *gc = counted_plan(3, 3);
+    for (int round = 0; round < 3; round++) {
+        struct grid full, g;
+        random_grid(&r, &full, 3, 3);
+        g = full;
+        blank_band(&g, 2);
+        assert_agrees(gc, &g, "first two bands given");
+        g = full;
+        blank_band(&g, 1);
+        assert_agrees(gc, &g, "first and third bands given");
+        g = full;
+        for (int b = 1; b < 3; b++)
+            for (int st = 1; st < 3; st++)
+                blank_box(&g, b, st);
+        assert_agrees(gc, &g, "first band and first stack given");
+        g = full;
+        blank_box(&g, 1, 0);
+        blank_box(&g, 1, 1);
+        blank_box(&g, 2, 0);
+        blank_box(&g, 2, 2);
+        assert_agrees(gc, &g, "first band and two later boxes given");
+    }
+    grid_count_free(gc);
+}
+
+/* Two bands, in both orientations: the first band alone, and with boxes of
+ * the second. */
+static void test_two_band_sub_counts(void **state)
+{
+    (void) state;
+    static const int shapes[][2] = { { 2, 2 }, { 3, 2 }, { 2, 3 }, { 4, 2 }, { 2, 4 } };
+    struct rng r;
+    rng_seed(&r, seed + 1);
+    for (size_t i = 0; i < TEST_COUNT(shapes); i++) {
+        const int br = shapes[i][0], bc = shapes[i][1];
+        struct grid_count *gc = counted_plan(br, bc);
+        for (int round = 0; round < 3; round++) {
+            struct grid full, g;
+            random_grid(&r, &full, br, bc);
+            g = full;
+            /* the counted first band: the first band, or the first stack */
+            for (int b = 1; b < g.n / br; b++)
+                if (br >= bc)
+                    blank_band(&g, b);
+            for (int s = 1; s < g.n / bc; s++)
+                if (br < bc)
+                    blank_stack(&g, s);
+            assert_agrees(gc, &g, "first band given");
+            if (br >= bc)
+                g.cell[(g.n - 1) * g.n] = full.cell[(g.n - 1) * g.n];
+            else
+                g.cell[g.n - 1] = full.cell[g.n - 1];
+            grid_count_u128 v;
+            char why[160];
+            assert_int_equal(grid_count_completions_of(gc, &g, &v, why, sizeof(why)), -1);
+            assert_non_null(strstr(why, "neither complete nor blank"));
+        }
+        grid_count_free(gc);
+    }
+}
+
+/* Burnside's lemma: 4x4 has 2 essentially different grids, 6x6 49 (Russell
+ * and Jarvis's table); each with the band-reduction total as the identity's
+ * term. */
+static void test_essentially_different(void **state)
+{
+    (void) state;
+    static const int shapes[][3] = { { 2, 2, 2 }, { 2, 3, 49 } };
+    for (size_t i = 0; i < TEST_COUNT(shapes); i++) {
+        struct grid_count *gc = plan(shapes[i][0], shapes[i][1]);
+        grid_count_u128 bands;
+        const grid_count_u128 total = total_of(gc, &bands);
+        grid_count_free(gc);
+        struct grid_burnside b;
+        char why[160];
+        assert_int_equal(
+            grid_burnside_count(shapes[i][0], shapes[i][1], total, &b, why, sizeof(why)),
+            0);
+        assert_true(b.classes == (grid_count_u128) shapes[i][2]);
+        /* a wrong identity term breaks the divisibility the lemma promises */
+        assert_int_equal(grid_burnside_count(
+                             shapes[i][0], shapes[i][1], total + 1, &b, why, sizeof(why)),
+            -1);
+    }
+}
+
+/* Diagonal grids, counted from every first band, against enumeration. */
+static void test_diagonal_agrees_with_enumeration(void **state)
+{
+    (void) state;
+    static const int shapes[][2] = { { 2, 2 }, { 2, 3 }, { 3, 2 } };
+    for (size_t i = 0; i < TEST_COUNT(shapes); i++) {
+        struct grid_count_diagonal d;
+        char why[160];
+        assert_int_equal(
+            grid_count_diagonal(shapes[i][0], shapes[i][1], &d, why, sizeof(why)), 0);
+        struct grid empty;
+        grid_init(&empty, shapes[i][0], shapes[i][1], GRID_DIAGONAL);
+        assert_true(d.total == enumerate(&empty));
+        assert_true(d.total == (grid_count_u128) d.relabellings * d.completions);
+    }
+    struct grid_count_diagonal d;
+    char why[160];
+    assert_int_equal(grid_count_diagonal(3, 3, &d, why, sizeof(why)), -1);
+}
+
+static void test_refusals(void **state)
+{
+    (void) state;
+    char why[160];
+    assert_null(grid_count_new(4, 4, why, sizeof(why)));
+    assert_non_null(strstr(why, "4x4 boxes"));
+    assert_null(grid_count_new(3, 4, why, sizeof(why)));
+    struct grid_count *gc = counted_plan(2, 2);
+    struct grid g;
+    grid_count_u128 v;
+    grid_init(&g, 2, 2, GRID_STANDARD);
+    assert_int_equal(grid_count_completions_of(gc, &g, &v, why, sizeof(why)), -1);
+    assert_non_null(strstr(why, "not complete"));
+    grid_init(&g, 2, 2, GRID_DIAGONAL);
+    assert_int_equal(grid_count_completions_of(gc, &g, &v, why, sizeof(why)), -1);
+    test_parse(&g, "1123............", GRID_STANDARD);
+    assert_int_equal(grid_count_completions_of(gc, &g, &v, why, sizeof(why)), -1);
+    grid_count_free(gc);
+    gc = plan(2, 2); /* no orders counted yet */
+    test_parse(&g, "12343412........", GRID_STANDARD);
+    assert_int_equal(grid_count_completions_of(gc, &g, &v, why, sizeof(why)), -1);
+    assert_non_null(strstr(why, "not counted yet"));
+    grid_count_free(gc);
+}
+
+int main(int argc, char **argv)
+{
+    seed = test_seed("grid_count", 19);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_totals_agree_with_enumeration),
+        cmocka_unit_test(test_published_counts),
+        cmocka_unit_test(test_nine_by_nine_sub_counts),
+        cmocka_unit_test(test_two_band_sub_counts),
+        cmocka_unit_test(test_essentially_different),
+        cmocka_unit_test(test_diagonal_agrees_with_enumeration),
+        cmocka_unit_test(test_refusals),
+    };
+    const struct test_group plain
+        = { "grid_count", tests, TEST_COUNT(tests), NULL, NULL };
+    return test_main(argc, argv, &plain, NULL);
+}
