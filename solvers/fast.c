@@ -217,9 +217,9 @@ static const uint8_t fast_stack_conf[6][3] = {
  * the fewest (two or more); one alternative per configuration. `score` holds
  * the sums (see FK(configs)). Returns the digit, or -1 when every digit has
  * one configuration in every band and stack. */
-static int fast_choose_config(const uint32_t raw[FAST_MAX_LANES],
-    const uint32_t count[FAST_MAX_LANES], const uint32_t score[3], struct fast_alt alt[6],
-    int *nalt)
+static inline __attribute__((always_inline)) int fast_choose_config(
+    const uint32_t raw[FAST_MAX_LANES], const uint32_t count[FAST_MAX_LANES],
+    const uint32_t score[3], struct fast_alt alt[6], int *nalt)
 {
     /* branch-free minimum searches: keys hold the score (0 = decided, made
      * the largest) above the index */
@@ -473,7 +473,8 @@ static void fast_solve(void *priv, const struct grid *puzzle,
     }
 
 FAST_SOLVER(solver_fast, "", FAST_BEST,
-    "9x9 SIMD bitboards: singles, locked candidates, bivalue branching (best path)");
+    "9x9 SIMD bitboards: singles, locked candidates, triads; branches on band/stack "
+    "configurations, then cells (best path)");
 FAST_SOLVER(solver_fast_portable, "_portable", FAST_PORTABLE,
     "fast with the portable C path (GNU vector extensions, no ISA flags)");
 FAST_SOLVER(solver_fast_avx2, "_avx2", FAST_AVX2, "fast with the 256-bit AVX2 path");

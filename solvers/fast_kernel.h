@@ -444,10 +444,12 @@ FK_FN int FK(propagate)(FK(vec) v[FK_NV], uint64_t *rounds, uint64_t round_cap)
         }
         if (FK(any)(empty))
             return FAST_CONTRA;
-        if (FK(any)(changed))
-            continue;
+        /* every cell had one candidate and still has one: a full board, whose
+         * units fast_leaf_ok() checks, without a round to confirm it */
         if (!FK(any)(bands & ~naked))
             return FAST_SOLVED;
+        if (FK(any)(changed))
+            continue;
         /* singles and locked candidates are exhausted: triads, on their own */
         if (*rounds >= round_cap)
             return FAST_BUDGET;
