@@ -280,6 +280,7 @@ static inline __attribute__((always_inline)) int fast_choose_config(
 #define FK_OPAQUE
 #endif
 #define FK_POPCOUNT __builtin_popcount
+#define FK_X86_BYTES
 #define FK_VL 8
 #define FK_SUFFIX avx2
 #define FK_TARGET __attribute__((target("avx2,bmi,bmi2,popcnt")))
@@ -302,6 +303,7 @@ static inline __attribute__((always_inline)) int fast_choose_config(
 #undef FK_TEST
 #undef FK_OPAQUE
 #undef FK_POPCOUNT
+#undef FK_X86_BYTES
 #else
 #define FAST_X86 0
 #endif

@@ -10,7 +10,9 @@
  *   FK_POPCOUNT  a 32-bit bit count;
  * and optionally
  *   FK_TEST    a one-instruction "any lane set" test (x86 paths);
- *   FK_OPAQUE  keep the spreading products as multiplications (GCC, x86).
+ *   FK_OPAQUE  keep the spreading products as multiplications (GCC, x86);
+ *   FK_X86_BYTES  build and read boards with AVX2 byte compares and shuffles
+ *              (x86 paths).
  * Otherwise it uses GNU C vector extensions only, so the same source is plain
  * C for the compiler's baseline and AVX2 or AVX-512 code under a target
  * attribute. The board layout and the rules are described in fast.c; the
@@ -550,6 +552,57 @@ FK_FN void FK(store)(struct fast_board *b, const FK(vec) v[FK_NV])
     FK(store_lanes)(b->lane, v);
 }
 
+/* The board of a puzzle: every digit's candidates are the empty cells and
+ * its givens. On x86 one byte compare per digit and band (the scalar loop's
+ * updates of the same word in memory wait on each other). */
+FK_FN void FK(board_from_grid)(struct fast_board *b, const struct grid *g)
+{
+#if FK_VL >= 8 && defined(FK_X86_BYTES)
+    memset(b, 0, sizeof(*b));
+    for (int band = 0; band < 3; band++) {
+        /* 32 bytes from cell 27 * band: within the grid's cell array */
+        __m256i cells;
+        memcpy(&cells, g->cell + 27 * band, sizeof(cells));
+        const uint32_t empty = (uint32_t) _mm256_movemask_epi8(
+            _mm256_cmpeq_epi8(cells, _mm256_setzero_si256()));
+        for (int d = 0; d < 9; d++) {
+            const uint32_t given = (uint32_t) _mm256_movemask_epi8(
+                _mm256_cmpeq_epi8(cells, _mm256_set1_epi8((char) (d + 1))));
+            b->lane[4 * d + band] = (empty | given) & FAST_ALL;
+        }
+    }
+#else
+    fast_board_from_grid(b, g);
+#endif
+}
+
+/* A full board (one candidate per cell) as the solution grid. On x86 each
+ * digit's band word is spread to one byte per cell (mask byte j / 8 to byte
+ * j, then bit j % 8 of it), without the scalar loop's branch per cell. */
+FK_FN void FK(board_to_grid)(
+    const struct fast_board *b, const struct grid *puzzle, struct grid *g)
+{
+#if FK_VL >= 8 && defined(FK_X86_BYTES)
+    *g = *puzzle;
+    const __m256i spread = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1,
+        1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3);
+    const __m256i bit = _mm256_set1_epi64x((long long) 0x8040201008040201ull);
+    for (int band = 0; band < 3; band++) {
+        __m256i cells = _mm256_setzero_si256();
+        for (int d = 0; d < 9; d++) {
+            const __m256i m = _mm256_shuffle_epi8(
+                _mm256_set1_epi32((int) b->lane[4 * d + band]), spread);
+            const __m256i on = _mm256_cmpeq_epi8(_mm256_and_si256(m, bit), bit);
+            cells = _mm256_or_si256(
+                cells, _mm256_and_si256(on, _mm256_set1_epi8((char) (d + 1))));
+        }
+        memcpy(g->cell + 27 * band, &cells, 27);
+    }
+#else
+    fast_board_to_grid(b, puzzle, g);
+#endif
+}
+
 /* The band and stack configurations of every digit, as fast_choose_config()
  * reads them: `raw` the permutations whose parts all hold a candidate (the
  * products FK(locked) computes), `count` their number per byte, and per byte
@@ -658,7 +711,7 @@ static FK_TARGET void FK(fast_search)(struct fast_priv *p, const struct grid *pu
 {
     FK(vec) v[FK_NV];
     struct fast_board board;
-    fast_board_from_grid(&board, puzzle);
+    FK(board_from_grid)(&board, puzzle);
     FK(load)(v, &board);
     struct fast_board *stack = p->stack;
     int depth = 0;
@@ -712,7 +765,7 @@ static FK_TARGET void FK(fast_search)(struct fast_priv *p, const struct grid *pu
                 bool stop;
                 if (solver_wants_grid(req, res)) {
                     struct grid g;
-                    fast_board_to_grid(&board, puzzle, &g);
+                    FK(board_to_grid)(&board, puzzle, &g);
                     stop = solver_record_solution(req, res, &g);
                 } else {
                     stop = solver_count_solution(req, res);
