@@ -157,25 +157,6 @@ static void fast_board_set(struct fast_board *b, int cell, int digit)
     }
 }
 
-/* A full board (one candidate per cell) is a solution when every digit has
- * a cell in every row, column and box: 81 cells then leave exactly one. */
-static bool fast_leaf_ok(const struct fast_board *b)
-{
-    for (int d = 0; d < 9; d++) {
-        uint32_t cols = 0;
-        for (int band = 0; band < 3; band++) {
-            const uint32_t w = b->lane[4 * d + band];
-            if (!(w & FAST_ROW0) || !(w & (FAST_ROW0 << 9)) || !(w & (FAST_ROW0 << 18))
-                || !(w & FAST_K0) || !(w & FAST_K1) || !(w & FAST_K2))
-                return false;
-            cols |= w | (w >> 9) | (w >> 18);
-        }
-        if ((cols & FAST_ROW0) != FAST_ROW0)
-            return false;
-    }
-    return true;
-}
-
 /* Bit count without the libgcc call a baseline x86-64 build would make. */
 static inline int fast_popcount(uint32_t x)
 {

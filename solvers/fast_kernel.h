@@ -390,7 +390,7 @@ FK_FN FK(vec) FK(peers)(FK(vec) k, struct FK(spread) m)
  * snapshot: it finds the cells whose value is known (naked singles: one
  * candidate left; hidden singles: see FK(hidden)), removes their digit from
  * their peers and every other digit from them. Returns FAST_CONTRA,
- * FAST_SOLVED (every cell has one candidate; fast_leaf_ok() still has to
+ * FAST_SOLVED (every cell has one candidate; FK(leaf_ok) still has to
  * check the units), FAST_OPEN or FAST_BUDGET (round_cap rounds reached). */
 FK_FN int FK(propagate)(FK(vec) v[FK_NV], uint64_t *rounds, uint64_t round_cap)
 {
@@ -447,7 +447,7 @@ FK_FN int FK(propagate)(FK(vec) v[FK_NV], uint64_t *rounds, uint64_t round_cap)
         if (FK(any)(empty))
             return FAST_CONTRA;
         /* every cell had one candidate and still has one: a full board, whose
-         * units fast_leaf_ok() checks, without a round to confirm it */
+         * units FK(leaf_ok) checks, without a round to confirm it */
         if (!FK(any)(bands & ~naked))
             return FAST_SOLVED;
         if (FK(any)(changed))
@@ -468,6 +468,23 @@ FK_FN int FK(propagate)(FK(vec) v[FK_NV], uint64_t *rounds, uint64_t round_cap)
         if (!FK(any)(changed))
             return FAST_OPEN;
     }
+}
+
+/* A full board (one candidate per cell) is a solution when every digit has a
+ * cell in every row, box and column: 81 cells then leave exactly one each. */
+FK_FN bool FK(leaf_ok)(const FK(vec) v[FK_NV])
+{
+    const FK(vec) pad = FK_PAD0, pad_last = FK_PADLAST, zero = { 0 };
+    FK(vec) bad = zero;
+    for (int i = 0; i < FK_NV; i++) {
+        const FK(vec) w = v[i] | (i == FK_NV - 1 ? pad_last : pad);
+        const FK(vec) c = (w | (w >> 9) | (w >> 18)) & FAST_ROW0;
+        bad |= (FK(vec))((w & FAST_ROW0) == 0) | (FK(vec))((w & (FAST_ROW0 << 9)) == 0)
+            | (FK(vec))((w & (FAST_ROW0 << 18)) == 0) | (FK(vec))((w & FAST_K0) == 0)
+            | (FK(vec))((w & FAST_K1) == 0) | (FK(vec))((w & FAST_K2) == 0)
+            | (FK(vec))((c | FK_BAND1(c) | FK_BAND2(c)) != FAST_ROW0);
+    }
+    return !FK(any)(bad);
 }
 
 /* Per band, the cells with exactly two candidates and those with two or more. */
@@ -760,11 +777,11 @@ static FK_TARGET void FK(fast_search)(struct fast_priv *p, const struct grid *pu
             break;
         }
         if (r == FAST_SOLVED) {
-            FK(store)(&board, v);
-            if (fast_leaf_ok(&board)) {
+            if (FK(leaf_ok)(v)) {
                 bool stop;
                 if (solver_wants_grid(req, res)) {
                     struct grid g;
+                    FK(store)(&board, v);
                     FK(board_to_grid)(&board, puzzle, &g);
                     stop = solver_record_solution(req, res, &g);
                 } else {
