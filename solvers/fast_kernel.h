@@ -721,6 +721,28 @@ FK_FN bool FK(choose)(const struct fast_board *b, const uint32_t two[3],
     return bivalue;
 }
 
+/* Puts first the configuration that keeps the fewest of the digit's
+ * candidates: the first solution comes after fewer decisions (a quarter fewer
+ * on 17-clue, a twentieth on serg at limit 1; a few percent fewer at limit 2
+ * on serg, where the second solution is near the first). */
+FK_FN void FK(fewest_first)(
+    const struct fast_board *b, int digit, struct fast_alt alt[6], int nalt)
+{
+    int first = 0, fewest = 82;
+    for (int i = 0; i < nalt; i++) {
+        int n = 0;
+        for (int band = 0; band < 3; band++)
+            n += FK_POPCOUNT(b->lane[4 * digit + band] & alt[i].mask[band]);
+        if (n < fewest) {
+            fewest = n;
+            first = i;
+        }
+    }
+    const struct fast_alt t = alt[0];
+    alt[0] = alt[first];
+    alt[first] = t;
+}
+
 /* The depth-first search with an explicit stack of boards (see fast.c for
  * the branching rule and the counters). */
 static FK_TARGET void FK(fast_search)(struct fast_priv *p, const struct grid *puzzle,
@@ -749,6 +771,7 @@ static FK_TARGET void FK(fast_search)(struct fast_priv *p, const struct grid *pu
             const int d = fast_choose_config(raw, count, score, alt, &nalt);
             if (d >= 0) {
                 /* one alternative per configuration, the first one now */
+                FK(fewest_first)(&board, d, alt, nalt);
                 for (int i = nalt - 1; i >= 1; i--) {
                     stack[depth] = board;
                     for (int band = 0; band < 3; band++)
