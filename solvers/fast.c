@@ -34,7 +34,8 @@
  * idea from tdoku's write-up: the minirows of a digit in a band form one of
  * six permutations, its minicolumns in a stack too; take the band or stack
  * whose undecided digits have the fewest configurations in all, and in it the
- * digit with the fewest (two to six); one branch per configuration. On the
+ * digit with the fewest (two to six); one branch per configuration, first the
+ * one that keeps the fewest of the digit's candidates. On the
  * hard corpora this takes a third fewer nodes than branching on the best
  * bivalue cell we found (and half those of the first one). When every digit has
  * one configuration everywhere, it branches on a cell instead: the bivalue
