@@ -22,7 +22,7 @@
 #   HEAD [5000]     puzzles per corpus   REPEAT [5]    SEED [1]
 #   PASS_MS [500]   LIMITS [2 1]         CORPORA [datasets/public/puzzles[2-7]*.xz]
 #   PGO [0]         1: build sudolab through scripts/build-pgo.sh (trained)
-#   OUT [results/compare/<date>_<revision>/<compiler>]
+#   OUT [results/compare/<date>_<revision>/<compiler>, -pgo added with PGO=1]
 # Exit status: 0, 1 when a bench failed or answers disagreed, 2 on a bad
 # argument or a failed build.
 set -eu
@@ -46,7 +46,7 @@ limits=${LIMITS:-2 1}
 pgo=${PGO:-0}
 corpora=${CORPORA:-$(ls datasets/public/puzzles[2-7]*.xz)}
 rev=$(git describe --always --dirty 2>/dev/null || echo unknown)
-out=${OUT:-results/compare/$(date -u +%Y-%m-%d)_$rev/$ccname}
+out=${OUT:-results/compare/$(date -u +%Y-%m-%d)_$rev/$ccname$([ "$pgo" = 1 ] && echo -pgo)}
 mkdir -p "$out"
 cpu=$(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -1)
 echo "compare-tdoku: CPU ${cpu:-unknown}; sudolab built with $cc; results in $out" >&2
