@@ -33,9 +33,16 @@ for d in "$@"; do
     [ -f "$d/libtdoku_shared.so" ] \
         || { echo "compare-tdoku: $d has no libtdoku_shared.so" >&2; exit 2; }
 done
-tdoku_native=$(cd "$1" && pwd)
+# absolute, with the home folder as ~/ (sudolab expands it), so that env.txt
+# names no home folder
+home_relative() {
+    p=$(cd "$1" && pwd)
+    case $p in "$HOME"/*) p="~/${p#"$HOME"/}" ;; esac
+    printf '%s\n' "$p"
+}
+tdoku_native=$(home_relative "$1")
 tdoku_v3=""
-[ $# -eq 2 ] && tdoku_v3=$(cd "$2" && pwd)
+[ $# -eq 2 ] && tdoku_v3=$(home_relative "$2")
 cc=${CC:-cc}
 ccname=$(basename "$cc")
 head=${HEAD:-5000}
@@ -73,12 +80,13 @@ run() {
             --seed "$seed" --head "$head" --repeat "$repeat" --pass-ms "$pass" \
             --out "$dir" $corpora || status=1
     done
-    if [ -x "$3/run_benchmark" ]; then
+    rb=$(printf '%s' "$3" | sed "s|^~/|$HOME/|")/run_benchmark
+    if [ -x "$rb" ]; then
         tmp=$(mktemp -d)
         for f in $corpora; do
             name=$(basename "$f" .xz)
             xz -dc "$f" > "$tmp/$name"
-            "$3/run_benchmark" -s tdoku -n "$head" -t 4 -w 1 -e "$seed" -c 1 \
+            "$rb" -s tdoku -n "$head" -t 4 -w 1 -e "$seed" -c 1 \
                 "$tmp/$name" | grep -v '^$' | sed "s|$tmp/||" || status=1
         done > "$out/$1-run_benchmark.csv"
         rm -r "$tmp"
