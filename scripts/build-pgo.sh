@@ -21,6 +21,7 @@ set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 dir=${1:-build-pgo}
+case $dir in /*) ;; *) dir=$root/$dir ;; esac
 cc=${CC:-cc}
 train=${TRAIN:-fast,fast_avx2,fast_portable}
 head=${HEAD:-2000}
@@ -29,7 +30,6 @@ rm -rf "$dir"
 CC=$cc meson setup "$dir" --buildtype=release -Dtests=disabled -Db_pgo=generate \
     "-Dc_args=${C_ARGS:-}" > /dev/null || exit 2
 ninja -C "$dir" > /dev/null || exit 2
-compiler=$(meson introspect --compilers "$dir" 2>/dev/null | grep -o '"id": "[a-z]*"' | head -1)
 
 # forced paths the CPU lacks are left out by name, so the list stays valid
 solvers=""
@@ -37,14 +37,14 @@ for s in $(echo "$train" | tr ',' ' '); do
     "$dir/sudolab" list 2>/dev/null | grep -q "^$s .*unavailable" && continue
     solvers="$solvers${solvers:+,}$s"
 done
-export LLVM_PROFILE_FILE="$root/$dir/pgo-%p-%m.profraw"
+export LLVM_PROFILE_FILE="$dir/pgo-%p-%m.profraw"
 for k in 2 1; do
     "$dir/sudolab" bench --quiet --limit $k --solvers "$solvers" --tdoku-protocol \
         --seed 7 --head "$head" --repeat 1 --pass-ms 200 datasets/public/puzzles[2-7]*.xz \
         > /dev/null || { echo "build-pgo: training failed (limit $k)" >&2; exit 1; }
 done
 
-case $compiler in
+case $("$cc" --version 2>/dev/null | head -1) in
     *clang*)
         profdata=${LLVM_PROFDATA:-}
         if [ -z "$profdata" ]; then
