@@ -15,13 +15,18 @@
 # (it always looks for two solutions). Prints, and writes to OUT/table.md, the
 # ratio table with the CPU's model name: best whole pass fast / tdoku, the
 # range from fast's lower pass quartile over tdoku's upper one to fast's upper
-# over tdoku's lower, and the guesses per puzzle of each (fast counts every
-# branch alternative it enters, tdoku counts its decisions).
+# over tdoku's lower, the geometric mean of the per-puzzle ratios with its
+# paired-bootstrap 95% interval (the figure that holds on a loaded machine:
+# each puzzle is timed for both back ends in turn), and the guesses per
+# puzzle of each (fast counts every branch alternative it enters, tdoku its
+# decisions, so on unique puzzles fast's is about twice tdoku's for the same
+# tree).
 # Environment (defaults in brackets):
 #   CC [cc]         compiler of sudolab's builds: use tdoku's
 #   HEAD [5000]     puzzles per corpus   REPEAT [5]    SEED [1]
 #   PASS_MS [500]   LIMITS [2 1]         CORPORA [datasets/public/puzzles[2-7]*.xz]
 #   PGO [0]         1: build sudolab through scripts/build-pgo.sh (trained)
+#   KEEP_RUNS [0]   1 keeps each run's runs.csv (else summary.csv, env.txt)
 #   OUT [results/compare/<date>_<revision>/<compiler>, -pgo added with PGO=1]
 # Exit status: 0, 1 when a bench failed or answers disagreed, 2 on a bad
 # argument or a failed build.
@@ -79,6 +84,8 @@ run() {
             --solvers "fast,tdoku=so:$3/libtdoku_shared.so" --tdoku-protocol \
             --seed "$seed" --head "$head" --repeat "$repeat" --pass-ms "$pass" \
             --out "$dir" $corpora || status=1
+        # the per-puzzle rows are tens of MB: kept only on request
+        [ "${KEEP_RUNS:-0}" = 1 ] || rm -f "$dir/runs.csv"
     done
     rb=$(printf '%s' "$3" | sed "s|^~/|$HOME/|")/run_benchmark
     if [ -x "$rb" ]; then
