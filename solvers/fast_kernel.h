@@ -8,6 +8,8 @@
  *   FK_TARGET  a function attribute such as __attribute__((target("avx2"))),
  *              or nothing for the portable path.
  *   FK_POPCOUNT  a 32-bit bit count;
+ *   FK_TRIADS_MIN_OPEN  the fewest open cells (two or more candidates) at
+ *              which a fixpoint still tries triads;
  * and optionally
  *   FK_TEST    a one-instruction "any lane set" test (x86 paths);
  *   FK_OPAQUE  keep the spreading products as multiplications (GCC, x86);
@@ -452,7 +454,13 @@ FK_FN int FK(propagate)(FK(vec) v[FK_NV], uint64_t *rounds, uint64_t round_cap)
             return FAST_SOLVED;
         if (FK(any)(changed))
             continue;
-        /* singles and locked candidates are exhausted: triads, on their own */
+        /* singles and locked candidates are exhausted: triads, on their own,
+         * unless few cells are open: there they seldom remove anything, and
+         * branching is cheaper than their round (FK_TRIADS_MIN_OPEN) */
+        const FK(vec) open = bands & ~naked;
+        if (FK_POPCOUNT(open[0]) + FK_POPCOUNT(open[1]) + FK_POPCOUNT(open[2])
+            < FK_TRIADS_MIN_OPEN)
+            return FAST_OPEN;
         if (*rounds >= round_cap)
             return FAST_BUDGET;
         ++*rounds;
