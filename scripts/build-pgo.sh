@@ -31,13 +31,15 @@ CC=$cc meson setup "$dir" --buildtype=release -Dtests=disabled -Db_pgo=generate 
     "-Dc_args=${C_ARGS:-}" > /dev/null || exit 2
 ninja -C "$dir" > /dev/null || exit 2
 
+# every run of the instrumented binary writes its profile there (clang), the
+# listing below included
+export LLVM_PROFILE_FILE="$dir/pgo-%p-%m.profraw"
 # forced paths the CPU lacks are left out by name, so the list stays valid
 solvers=""
 for s in $(echo "$train" | tr ',' ' '); do
     "$dir/sudolab" list 2>/dev/null | grep -q "^$s .*unavailable" && continue
     solvers="$solvers${solvers:+,}$s"
 done
-export LLVM_PROFILE_FILE="$dir/pgo-%p-%m.profraw"
 for k in 2 1; do
     "$dir/sudolab" bench --quiet --limit $k --solvers "$solvers" --tdoku-protocol \
         --seed 7 --head "$head" --repeat 1 --pass-ms 200 datasets/public/puzzles[2-7]*.xz \
