@@ -19,8 +19,8 @@ static bool strong_link(const struct se_grid *g, int r, int v, int *a, int *b)
 static int link_rating(int r1, int r2)
 {
     bool l1 = r1 >= 9, l2 = r2 >= 9;
-    if (l1 && l2 && (r1 < 18) == (r2 < 18))
-        return 40; /* skyscraper: two parallel lines */
+    if (l1 && l2)
+        return 40; /* skyscraper or two-string kite */
     return 41;
 }
 
@@ -50,18 +50,23 @@ static bool turbot_pair(const struct se_grid *g, int v, const int *l1, const int
     return false;
 }
 
+/* The easiest two-link hint: SE's scan meets line pairs first. */
 bool se_turbot(const struct se_grid *g, struct se_step *s)
 {
-    for (int v = 1; v <= 9; v++) {
-        for (int r1 = 0; r1 < 27; r1++) {
-            int l1[2], l2[2];
-            if (!strong_link(g, r1, v, &l1[0], &l1[1]))
-                continue;
-            for (int r2 = r1 + 1; r2 < 27; r2++) {
-                if (!strong_link(g, r2, v, &l2[0], &l2[1]))
+    for (int pass = 0; pass < 2; pass++) {
+        for (int v = 1; v <= 9; v++) {
+            for (int r1 = 0; r1 < 27; r1++) {
+                int l1[2], l2[2];
+                if (!strong_link(g, r1, v, &l1[0], &l1[1]))
                     continue;
-                if (turbot_pair(g, v, l1, l2, link_rating(r1, r2), s))
-                    return true;
+                for (int r2 = r1 + 1; r2 < 27; r2++) {
+                    int rating = link_rating(r1, r2);
+                    if ((rating == 40) != (pass == 0)
+                        || !strong_link(g, r2, v, &l2[0], &l2[1]))
+                        continue;
+                    if (turbot_pair(g, v, l1, l2, rating, s))
+                        return true;
+                }
             }
         }
     }
