@@ -40,6 +40,12 @@ extern uint8_t se_cell_region[SE_CELLS][3]; /* box, row, column */
 extern uint8_t se_peer[SE_CELLS][20];
 
 void se_tables_init(void);
+/* Builds the tables once (not thread-safe on the first call). */
+void se_ensure_tables(void);
+/* The candidate grid of a puzzle's filled cells; false when two clash. */
+bool se_load(const struct grid *in, struct se_grid *g);
+/* SE's next step on g: the first producer, in SE's order, with a hint. */
+bool se_next_step(const struct se_grid *g, struct se_step *s);
 void se_step_clear(struct se_step *s, enum se_technique tech, int rating);
 /* Removes the step's eliminations, then places its value (if any). */
 void se_apply(struct se_grid *g, const struct se_step *s);

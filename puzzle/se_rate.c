@@ -18,7 +18,7 @@ const char *se_technique_name(enum se_technique t)
 
 static bool tables_ready;
 
-static void ensure_tables(void)
+void se_ensure_tables(void)
 {
     if (!tables_ready) {
         se_tables_init();
@@ -39,7 +39,7 @@ static bool basic_step(const struct se_grid *g, struct se_step *s)
         || se_bug(g, s) || se_aligned_pair(g, s);
 }
 
-static bool next_step(const struct se_grid *g, struct se_step *s)
+bool se_next_step(const struct se_grid *g, struct se_step *s)
 {
     return basic_step(g, s) || se_chains(g, SE_CH_CYCLES, 0, s)
         || se_chains(g, SE_CH_NISHIO, 0, s) || se_chains(g, SE_CH_MULTIPLE, 0, s)
@@ -48,7 +48,7 @@ static bool next_step(const struct se_grid *g, struct se_step *s)
 }
 
 /* Candidates from the filled cells; false when two givens clash. */
-static bool grid_load(const struct grid *in, struct se_grid *g)
+bool se_load(const struct grid *in, struct se_grid *g)
 {
     memset(g, 0, sizeof(*g));
     for (int c = 0; c < SE_CELLS; c++)
@@ -107,7 +107,7 @@ static void rate_path(struct se_grid *g, struct se_rating *out)
     bool have_ed = false, have_ep = false;
     while (!solved(g)) {
         struct se_step s;
-        if (!next_step(g, &s)) {
+        if (!se_next_step(g, &s)) {
             out->verdict = SE_BEYOND;
             out->er = 200;
             return;
@@ -134,13 +134,13 @@ static void rate_path(struct se_grid *g, struct se_rating *out)
 void se_rate(const struct grid *in, struct se_rating *out)
 {
     memset(out, 0, sizeof(*out));
-    ensure_tables();
+    se_ensure_tables();
     if (in->n != 9 || in->box_rows != 3 || in->variant != 0) {
         out->verdict = SE_NOT_9X9;
         return;
     }
     struct se_grid g;
-    if (!grid_load(in, &g)) {
+    if (!se_load(in, &g)) {
         out->verdict = SE_NO_SOLUTION;
         return;
     }
@@ -212,13 +212,13 @@ static void hint_text(const struct se_step *s, bool json, char *out, size_t len)
 
 bool se_hint(const struct grid *in, bool json, char *out, size_t len)
 {
-    ensure_tables();
+    se_ensure_tables();
     struct se_grid g;
     if (in->n != 9 || in->box_rows != 3 || in->variant != 0) {
         snprintf(out, len, "SE hints are for 9x9 classic grids only");
         return false;
     }
-    if (!grid_load(in, &g)) {
+    if (!se_load(in, &g)) {
         snprintf(out, len, "no solution: two equal digits see each other");
         return false;
     }
@@ -233,7 +233,7 @@ bool se_hint(const struct grid *in, bool json, char *out, size_t len)
         return false;
     }
     struct se_step s;
-    if (!next_step(&g, &s)) {
+    if (!se_next_step(&g, &s)) {
         snprintf(out, len, "beyond the rater's techniques");
         return false;
     }
