@@ -89,6 +89,8 @@ bool se_xy_wing(const struct se_grid *g, bool xyz, struct se_step *s);
 bool se_unique_rectangle(const struct se_grid *g, struct se_step *s);
 bool se_bug(const struct se_grid *g, struct se_step *s);
 bool se_aligned_pair(const struct se_grid *g, struct se_step *s);
+/* WXYZ- (k = 3), VWXYZ- (4), UVWXYZ- (5) and TUVWXYZ-wings (6): the easiest. */
+bool se_als_wing(const struct se_grid *g, int k, struct se_step *s);
 
 /* Chains: level -1 cycles and X/Y forcing chains; then Nishio, multiple,
  * dynamic, and dynamic with nesting `level` (1 = "+", 2.. = nested). */

@@ -41,10 +41,14 @@
     X(naked_quad, "Naked Quad")                                                          \
     X(jellyfish, "Jellyfish")                                                            \
     X(hidden_quad, "Hidden Quad")                                                        \
+    X(wxyz_wing, "WXYZ-Wing")                                                            \
     X(bug, "Bivalue Universal Grave")                                                    \
+    X(vwxyz_wing, "VWXYZ-Wing")                                                          \
     X(aligned_pair, "Aligned Pair Exclusion")                                            \
+    X(uvwxyz_wing, "UVWXYZ-Wing")                                                        \
     X(cycle, "Bidirectional Cycle")                                                      \
     X(forcing_chain, "Forcing Chain")                                                    \
+    X(tuvwxyz_wing, "TUVWXYZ-Wing")                                                      \
     X(nishio, "Nishio Forcing Chains")                                                   \
     X(multiple_chains, "Multiple Forcing Chains")                                        \
     X(dynamic_chains, "Dynamic Forcing Chains")                                          \

@@ -19,9 +19,9 @@ static bool strong_link(const struct se_grid *g, int r, int v, int *a, int *b)
 static int link_rating(int r1, int r2)
 {
     bool l1 = r1 >= 9, l2 = r2 >= 9;
-    if (l1 && l2)
-        return 40; /* skyscraper or two-string kite */
-    return 41;
+    if (l1 && l2 && (r1 < 18) == (r2 < 18))
+        return 40; /* skyscraper: two parallel lines */
+    return 41; /* two-string kite, or a box link */
 }
 
 /* Links (a1,a2) and (b1,b2) joined by a2 seeing b1: v goes from cells that
@@ -50,7 +50,7 @@ static bool turbot_pair(const struct se_grid *g, int v, const int *l1, const int
     return false;
 }
 
-/* The easiest two-link hint: SE's scan meets line pairs first. */
+/* Skyscrapers first: SE's scan meets them before kites and box links. */
 bool se_turbot(const struct se_grid *g, struct se_step *s)
 {
     for (int pass = 0; pass < 2; pass++) {
@@ -210,4 +210,167 @@ bool se_aligned_pair(const struct se_grid *g, struct se_step *s)
     (void) g;
     (void) s;
     return false;
+}
+
+/* ---- the WXYZ-wing family (SukakuExplainer): `k` cells that all see each
+ * other holding k+1 values, and a bivalue cell sharing both its values with
+ * them; a value whose every copy in the group sees the bivalue cell links
+ * them, and the other value goes from cells seeing all its copies. ---- */
+
+struct als_wing {
+    int k, cells[6], yz;
+    unsigned values;
+    int biggest; /* the largest candidate count in the group */
+};
+
+static int wing_rating(const struct als_wing *w)
+{
+    int d = 3 - w->biggest;
+    d = d < 0 ? -d : d;
+    switch (w->k) {
+    case 3:
+        return 55 + (1 - d);
+    case 4:
+        return 62 + (2 - d);
+    case 5:
+        return 66;
+    default:
+        return 75;
+    }
+}
+
+/* Whether every group cell with v sees cell o (o outside the group). */
+static bool sees_all_with(const struct se_grid *g, const struct als_wing *w, int v, int o)
+{
+    for (int i = 0; i < w->k; i++)
+        if ((g->cand[w->cells[i]] & (1u << v)) && !se_sees(o, w->cells[i]))
+            return false;
+    return true;
+}
+
+static bool in_wing(const struct als_wing *w, int c)
+{
+    for (int i = 0; i < w->k; i++)
+        if (w->cells[i] == c)
+            return true;
+    return c == w->yz;
+}
+
+/* v goes from the cells outside the wing that see all its copies (in the
+ * group, and in yz when `with_yz`). */
+static int wing_elim(const struct se_grid *g, const struct als_wing *w, int v,
+    bool with_yz, struct se_step *s)
+{
+    int n = 0;
+    for (int o = 0; o < SE_CELLS; o++) {
+        if (in_wing(w, o) || !(g->cand[o] & (1u << v)))
+            continue;
+        if (with_yz && !se_sees(o, w->yz))
+            continue;
+        if (!sees_all_with(g, w, v, o))
+            continue;
+        s->elim[o] |= (uint16_t) (1u << v);
+        n++;
+    }
+    return n;
+}
+
+static int wing_step(const struct se_grid *g, const struct als_wing *w, struct se_step *s)
+{
+    unsigned yzc = g->cand[w->yz];
+    int x = __builtin_ctz(yzc), z = 31 - __builtin_clz(yzc);
+    bool rx = sees_all_with(g, w, x, w->yz), rz = sees_all_with(g, w, z, w->yz);
+    if (!rx && !rz)
+        return -1;
+    static const enum se_technique techs[7]
+        = { 0, 0, 0, SE_wxyz_wing, SE_vwxyz_wing, SE_uvwxyz_wing, SE_tuvwxyz_wing };
+    se_step_clear(s, techs[w->k], wing_rating(w));
+    int n = 0;
+    if (rx) /* x links: z is in yz or in the group */
+        n += wing_elim(g, w, z, true, s);
+    if (rz)
+        n += wing_elim(g, w, x, true, s);
+    if (rx && rz)
+        for (int v = 1; v <= 9; v++)
+            if ((w->values & (1u << v)) && !(yzc & (1u << v)))
+                n += wing_elim(g, w, v, false, s);
+    for (int i = 0; i < w->k; i++)
+        s->cells[s->ncells++] = (uint8_t) w->cells[i];
+    s->cells[s->ncells++] = (uint8_t) w->yz;
+    s->digits = (uint16_t) w->values;
+    return n;
+}
+
+struct wing_best {
+    struct se_step step;
+    int elims;
+    bool have;
+};
+
+static void wing_try_yz(const struct se_grid *g, struct als_wing *w, struct wing_best *b)
+{
+    for (int yz = 0; yz < SE_CELLS; yz++) {
+        unsigned c = g->cand[yz];
+        if (se_popcount(c) != 2 || (c & w->values) != c || in_wing(w, yz))
+            continue;
+        bool near = false;
+        for (int i = 0; i < w->k && !near; i++)
+            near = se_sees(yz, w->cells[i]);
+        if (!near)
+            continue;
+        w->yz = yz;
+        struct se_step s;
+        int n = wing_step(g, w, &s);
+        if (n <= 0)
+            continue;
+        if (!b->have || s.rating < b->step.rating
+            || (s.rating == b->step.rating && n > b->elims)) {
+            b->step = s;
+            b->elims = n;
+            b->have = true;
+        }
+    }
+    w->yz = -1;
+}
+
+/* Groups of k cells of one house (a group in two houses is met twice; the
+ * best hint is the same). */
+static void wing_groups(const struct se_grid *g, int k, struct wing_best *b)
+{
+    for (int r = 0; r < 27; r++) {
+        int idx[6];
+        for (int i = 0; i < k; i++)
+            idx[i] = i;
+        for (;;) {
+            struct als_wing w = { .k = k, .yz = -1 };
+            bool ok = true;
+            for (int i = 0; i < k && ok; i++) {
+                int c = se_region_cell[r][idx[i]];
+                int n = se_popcount(g->cand[c]);
+                ok = n >= 2;
+                w.cells[i] = c;
+                w.values |= g->cand[c];
+                w.biggest = n > w.biggest ? n : w.biggest;
+            }
+            if (ok && se_popcount(w.values) == k + 1)
+                wing_try_yz(g, &w, b);
+            int i = k - 1;
+            while (i >= 0 && idx[i] == 9 - k + i)
+                i--;
+            if (i < 0)
+                break;
+            idx[i]++;
+            for (int j = i + 1; j < k; j++)
+                idx[j] = idx[j - 1] + 1;
+        }
+    }
+}
+
+bool se_als_wing(const struct se_grid *g, int k, struct se_step *s)
+{
+    struct wing_best b = { .have = false };
+    wing_groups(g, k, &b);
+    if (b.have)
+        *s = b.step;
+    return b.have;
 }
