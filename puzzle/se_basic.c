@@ -185,6 +185,15 @@ static int following_single(const struct se_grid *g, int r1, int r2, int v)
     return -1;
 }
 
+/* SE's direct hints place their value and remove nothing: the candidates
+ * the intersection or set would remove stay for later steps. */
+static bool direct_only_places(struct se_step *s)
+{
+    if (s->place_cell >= 0)
+        memset(s->elim, 0, sizeof(s->elim));
+    return true;
+}
+
 /* Types: 0 box, 1 row, 2 column; SE's pairs box-column, box-row, column-box,
  * row-box. */
 static const int lock_pairs[4][2] = { { 0, 2 }, { 0, 1 }, { 2, 0 }, { 1, 0 } };
@@ -213,7 +222,7 @@ static bool locking_scan(const struct se_grid *g, bool direct, struct se_step *s
                     s->place_cell = hcell;
                     s->place_value = direct ? v : -1;
                     if (se_step_useful(g, s))
-                        return true;
+                        return direct_only_places(s);
                 }
             }
         }
@@ -329,7 +338,7 @@ static bool hidden_set_scan(
             if (direct && !direct_follow(g, r, values, common, s))
                 continue;
             if (se_step_useful(g, s))
-                return true;
+                return direct ? direct_only_places(s) : true;
         } while (next_combination(idx, degree, 9));
     }
     return false;
