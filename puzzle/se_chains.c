@@ -44,6 +44,9 @@ struct run {
     int norder;
     int32_t poff[NODES];
     uint16_t pn[NODES];
+    uint32_t nkey[NODES]; /* a nested chain behind an "off" potential, or 0 */
+    uint8_t cause[NODES]; /* of "on" potentials, as in struct on_item */
+    int32_t ncx[NODES]; /* and its complexity */
     uint16_t arena[ARENA];
     int narena;
     /* a contradiction: an "on" and an "off" potential of one candidate; one
@@ -66,6 +69,24 @@ struct chain_ctx {
     uint32_t seen[NODES];
     int stack[NODES];
     struct run *runs; /* 9 per cell value, 9 per region place, 1 for "off" */
+    /* the nested chains already counted for the hint being rated */
+    uint32_t hint_keys[256];
+    int nhint_keys;
+    /* collecting every hint (nested rules) instead of keeping the best */
+    struct nested_list *collect;
+    const struct se_grid *src; /* with collect: the outer run's start */
+};
+
+struct nested_hint {
+    uint16_t elim[SE_CELLS];
+    uint16_t parents[SE_CELLS];
+    int rating, complexity, sort_key;
+    uint32_t key;
+};
+
+struct nested_list {
+    struct nested_hint *h;
+    int n, cap;
 };
 
 static void run_reset(struct run *r)
@@ -89,9 +110,22 @@ static int32_t arena_put(struct run *r, const int *parents, int n)
 static void run_add(struct run *r, int node, const int *parents, int n)
 {
     r->has[node] = 1;
+    r->nkey[node] = 0;
+    r->cause[node] = 0;
     r->order[r->norder++] = (uint16_t) node;
     r->poff[node] = arena_put(r, parents, n);
     r->pn[node] = (uint16_t) (r->narena - r->poff[node]);
+}
+
+/* A nested chain counts once per hint (SE: its FullChain). */
+static int nested_once(struct chain_ctx *x, uint32_t key, int complexity)
+{
+    for (int i = 0; i < x->nhint_keys; i++)
+        if (x->hint_keys[i] == key)
+            return 0;
+    if (x->nhint_keys < 256)
+        x->hint_keys[x->nhint_keys++] = key;
+    return complexity;
 }
 
 /* Distinct potentials behind `self` (itself included) whose parents are the
@@ -110,6 +144,8 @@ static int ancestors(
             continue;
         x->seen[p] = st;
         count++;
+        if (r->nkey[p])
+            count += nested_once(x, r->nkey[p], r->ncx[p]);
         for (int i = 0; i < r->pn[p]; i++)
             if (x->seen[r->arena[r->poff[p] + i]] != st)
                 x->stack[top++] = r->arena[r->poff[p] + i];
@@ -119,7 +155,8 @@ static int ancestors(
 
 static int anc_stored(struct chain_ctx *x, const struct run *r, int node)
 {
-    return ancestors(x, r, node, &r->arena[r->poff[node]], r->pn[node]);
+    int own = r->nkey[node] ? nested_once(x, r->nkey[node], r->ncx[node]) : 0;
+    return own + ancestors(x, r, node, &r->arena[r->poff[node]], r->pn[node]);
 }
 
 static int anc_absurd(struct chain_ctx *x, const struct run *r)
@@ -177,13 +214,15 @@ static void conclude(const struct se_grid *g, int target, struct se_step *s)
 
 /* "on" p: the cell's other values (with Y links), then v in box, row and
  * column. */
-static int on_to_off(const struct se_grid *g, int p, bool y, int *out)
+static int on_to_off(const struct se_grid *g, int p, bool y, int *out, uint8_t *cause)
 {
     int c = node_cell(p), v = node_value(p), n = 0;
     if (y)
         for (int w = 1; w <= 9; w++)
-            if (w != v && (g->cand[c] & (1u << w)))
+            if (w != v && (g->cand[c] & (1u << w))) {
+                cause[n] = 1;
                 out[n++] = node_of(c, w, 0);
+            }
     uint8_t added[SE_CELLS] = { 0 };
     added[c] = 1;
     for (int t = 0; t < 3; t++) {
@@ -192,6 +231,7 @@ static int on_to_off(const struct se_grid *g, int p, bool y, int *out)
             int o = se_region_cell[r][i];
             if (!added[o] && (g->cand[o] & (1u << v))) {
                 added[o] = 1;
+                cause[n] = (uint8_t) (2 + t);
                 out[n++] = node_of(o, v, 0);
             }
         }
@@ -201,6 +241,7 @@ static int on_to_off(const struct se_grid *g, int p, bool y, int *out)
 
 struct on_item {
     int node;
+    uint8_t cause; /* 1 = the cell's last value, 2 + t = last place in region type t */
     int np;
     int parents[10];
 };
@@ -214,6 +255,7 @@ static int off_to_on(const struct se_grid *g, const struct se_grid *src, int p, 
     if (y && se_popcount(g->cand[c]) == 2) {
         struct on_item *it = &out[n++];
         it->node = node_of(c, __builtin_ctz(g->cand[c] & ~(1u << v)), 1);
+        it->cause = 1;
         it->np = 0;
         it->parents[it->np++] = p;
         for (int w = 1; w <= 9; w++)
@@ -237,6 +279,7 @@ static int off_to_on(const struct se_grid *g, const struct se_grid *src, int p, 
             continue;
         struct on_item *it = &out[n++];
         it->node = on;
+        it->cause = (uint8_t) (2 + t);
         it->np = 0;
         it->parents[it->np++] = p;
         for (int i = 0; i < 9 && it->np < 10; i++) {
@@ -292,7 +335,74 @@ static int advanced(const struct se_grid *g, const struct se_grid *src, struct r
         se_each_naked_pair(g, src, adv_hint, &a);
     if (!a.any)
         se_each_x_wing(g, src, adv_hint, &a);
-    return a.found;
+    return a.any ? a.found : -1;
+}
+
+static void cycles_producer(struct chain_ctx *x);
+static void multiple_producer(struct chain_ctx *x);
+static void collect_push(
+    struct chain_ctx *x, const struct se_step *s, int sort_key, const uint16_t *parents);
+
+static int nested_cmp(const void *a, const void *b)
+{
+    const struct nested_hint *p = a, *q = b;
+    if (p->rating != q->rating)
+        return p->rating - q->rating;
+    if (p->complexity != q->complexity)
+        return p->complexity - q->complexity;
+    if (p->sort_key != q->sort_key)
+        return p->sort_key - q->sort_key;
+    return p < q ? -1 : (p > q);
+}
+
+/* Adds the eliminations of every forcing chain and cycle of g (nested level
+ * 2) with their rule parents; -1 when no chain has parents in the run. */
+static int nested_chains(const struct se_grid *g, const struct se_grid *src,
+    struct run *r, int *queue, int *tail, bool multiple)
+{
+    struct chain_ctx *n = calloc(1, sizeof(*n));
+    if (!n)
+        return -1;
+    struct nested_list list = { NULL, 0, 0 };
+    n->grid = g;
+    n->kind = multiple ? SE_CH_MULTIPLE : SE_CH_CYCLES;
+    n->y_links = true;
+    n->multiple = multiple;
+    n->collect = &list;
+    n->src = src;
+    if (multiple)
+        multiple_producer(n);
+    else
+        cycles_producer(n);
+    /* SE sorts its hints (a stable sort: equal ones keep their order) */
+    qsort(list.h, (size_t) list.n, sizeof(*list.h), nested_cmp);
+    int found = 0;
+    bool any = false;
+    for (int i = 0; i < list.n; i++) {
+        const struct nested_hint *h = &list.h[i];
+        int plist[256], np = 0;
+        for (int c = 0; c < SE_CELLS; c++)
+            for (int v = 1; v <= 9; v++)
+                if ((h->parents[c] & (1u << v)) && np < 256 && r->has[node_of(c, v, 0)])
+                    plist[np++] = node_of(c, v, 0);
+        if (np == 0)
+            continue;
+        any = true;
+        for (int c = 0; c < SE_CELLS; c++)
+            for (int v = 1; v <= 9; v++) {
+                int off = node_of(c, v, 0);
+                if (!(h->elim[c] & (1u << v)) || r->has[off])
+                    continue;
+                run_add(r, off, plist, np);
+                r->nkey[off] = h->key;
+                r->ncx[off] = h->complexity;
+                queue[(*tail)++] = off;
+                found++;
+            }
+    }
+    free(list.h);
+    free(n);
+    return any ? found : -1;
 }
 
 /* ---- a whole run ---- */
@@ -323,7 +433,7 @@ static bool absurd_on(struct run *r, const struct on_item *it, int off_stored)
 static void do_chaining(struct chain_ctx *x, const struct se_grid *start, struct run *r)
 {
     struct se_grid g = *start;
-    static _Thread_local int qon[NODES], qoff[NODES];
+    int qon[NODES], qoff[NODES]; /* not static: nested rules run chains too */
     int hon = 0, ton = 0, hoff = 0, toff = 0;
     for (int i = 0; i < r->norder; i++) {
         int n = r->order[i];
@@ -333,10 +443,11 @@ static void do_chaining(struct chain_ctx *x, const struct se_grid *start, struct
             qoff[toff++] = n;
     }
     int list[32];
+    uint8_t causes[32];
     struct on_item items[4];
     for (;;) {
         if (hon < ton) {
-            int p = qon[hon++], n = on_to_off(&g, p, x->y_links, list);
+            int p = qon[hon++], n = on_to_off(&g, p, x->y_links, list, causes);
             for (int i = 0; i < n; i++) {
                 if (r->has[list[i] | 1] && absurd_off(r, list[i] | 1, p, list[i]))
                     return;
@@ -357,13 +468,21 @@ static void do_chaining(struct chain_ctx *x, const struct se_grid *start, struct
                     return;
                 if (!r->has[items[i].node]) {
                     run_add(r, items[i].node, items[i].parents, items[i].np);
+                    r->cause[items[i].node] = items[i].cause;
                     qon[ton++] = items[i].node;
                 }
             }
             continue;
         }
-        if (x->level > 0 && advanced(&g, start, r, qoff, &toff) > 0)
-            continue;
+        if (x->level > 0) {
+            int found = advanced(&g, start, r, qoff, &toff);
+            if (found < 0 && x->level >= 2)
+                found = nested_chains(&g, start, r, qoff, &toff, false);
+            if (found < 0 && x->level >= 3)
+                found = nested_chains(&g, start, r, qoff, &toff, true);
+            if (found > 0)
+                continue;
+        }
         break;
     }
 }
@@ -396,11 +515,13 @@ static void binary_hints(struct chain_ctx *x, int cell, int v, struct run *on,
 {
     struct se_step s;
     if (contradiction && on->absurd) {
+        x->nhint_keys = 0;
         base_step(x, &s, anc_absurd(x, on), cell);
         conclude(x->grid, node_of(cell, v, 0), &s);
         offer(x, &s, 7);
     }
     if (contradiction && off->absurd) {
+        x->nhint_keys = 0;
         base_step(x, &s, anc_absurd(x, off), cell);
         conclude(x->grid, node_of(cell, v, 1), &s);
         offer(x, &s, 7);
@@ -409,15 +530,50 @@ static void binary_hints(struct chain_ctx *x, int cell, int v, struct run *on,
         int p = on->order[i];
         if (!off->has[p])
             continue;
-        base_step(x, &s, anc_stored(x, on, p) + anc_stored(x, off, p), cell);
+        x->nhint_keys = 0;
+        int cx = anc_stored(x, on, p);
+        base_step(x, &s, cx + anc_stored(x, off, p), cell);
         conclude(x->grid, p, &s);
         offer(x, &s, 1);
     }
 }
 
 /* The same potential follows from every member of a set of runs. */
-static void common_hints(
-    struct chain_ctx *x, struct run **runs, int nruns, int cell, int sort_key)
+/* Rule parents of a nested cell or region forcing chain (see path_parents):
+ * along every chain to `target`; the assumptions count as `root_cause`. */
+static void run_parents(struct chain_ctx *x, const struct run *r, int target,
+    int root_cause, uint16_t *parents)
+{
+    const struct se_grid *g = x->grid, *src = x->src;
+    uint32_t st = ++x->stamp;
+    int top = 0;
+    x->stack[top++] = target;
+    while (top > 0) {
+        int p = x->stack[--top];
+        if (x->seen[p] == st)
+            continue;
+        x->seen[p] = st;
+        for (int i = 0; i < r->pn[p]; i++)
+            x->stack[top++] = r->arena[r->poff[p] + i];
+        int cause = r->pn[p] ? r->cause[p] : root_cause;
+        if (!node_on(p) || !cause)
+            continue;
+        int cell = node_cell(p), v = node_value(p);
+        if (cause == 1) {
+            parents[cell] |= (uint16_t) (src->cand[cell] & ~g->cand[cell]);
+            continue;
+        }
+        int reg = se_cell_region[cell][cause - 2];
+        for (int i = 0; i < 9; i++) {
+            int o = se_region_cell[reg][i];
+            if (src->cand[o] & ~g->cand[o] & (1u << v))
+                parents[o] |= (uint16_t) (1u << v);
+        }
+    }
+}
+
+static void common_hints(struct chain_ctx *x, struct run **runs, int nruns, int cell,
+    int sort_key, int root_cause)
 {
     struct run *first = runs[0];
     for (int i = 0; i < first->norder; i++) {
@@ -427,11 +583,19 @@ static void common_hints(
             all = runs[k]->has[p];
         if (!all)
             continue;
+        x->nhint_keys = 0;
         for (int k = 0; k < nruns; k++)
             complexity += anc_stored(x, runs[k], p);
         struct se_step s;
         base_step(x, &s, complexity, cell);
         conclude(x->grid, p, &s);
+        if (x->collect) {
+            uint16_t parents[SE_CELLS] = { 0 };
+            for (int k = 0; k < nruns; k++)
+                run_parents(x, runs[k], p, root_cause, parents);
+            collect_push(x, &s, sort_key, parents);
+            continue;
+        }
         offer(x, &s, sort_key);
     }
 }
@@ -460,7 +624,7 @@ static void region_hints(struct chain_ctx *x, int cell, int v, struct run *own)
             start_run(x, set[k], node_of(o, v, 1));
             k++;
         }
-        common_hints(x, set, k, cell, 6);
+        common_hints(x, set, k, cell, 6, 2 + t);
     }
 }
 
@@ -484,7 +648,7 @@ static void cell_chains(struct chain_ctx *x, int cell)
         set[k++] = on;
     }
     if (!nishio && (card == 2 || (x->multiple && card > 2)))
-        common_hints(x, set, k, cell, 5);
+        common_hints(x, set, k, cell, 5, 1);
 }
 
 /* ---- cycles and X/Y forcing chains (SE's first chaining producer) ---- */
@@ -492,6 +656,7 @@ static void cell_chains(struct chain_ctx *x, int cell)
 struct path {
     int node, parent; /* parent: index in the pool, -1 for the start */
     bool live; /* still to be followed */
+    uint8_t cause; /* as in struct on_item; 0 for the start */
 };
 
 struct cycle_ctx {
@@ -510,11 +675,11 @@ static bool is_ancestor(const struct cycle_ctx *c, int at, int node)
     return false;
 }
 
-static int pool_add(struct cycle_ctx *c, int node, int parent, bool live)
+static int pool_add(struct cycle_ctx *c, int node, int parent, bool live, int cause)
 {
     if (c->npool >= c->cap)
         return -1;
-    c->pool[c->npool] = (struct path) { node, parent, live };
+    c->pool[c->npool] = (struct path) { node, parent, live, (uint8_t) cause };
     return c->npool++;
 }
 
@@ -528,6 +693,56 @@ static int chain_nodes(struct chain_ctx *x, const struct cycle_ctx *c, int at)
             n++;
         }
     return n;
+}
+
+/* SE's rule parents of a nested chain: the candidates present at the outer
+ * run's start but gone in the chain's grid that made its links forced (cycles
+ * count their "off" links too, as their reversed chain is also a target). */
+static void path_parents(const struct cycle_ctx *c, int at, bool all, uint16_t *parents)
+{
+    const struct se_grid *g = c->x->grid, *src = c->x->src;
+    for (int p = at; p >= 0; p = c->pool[p].parent) {
+        const struct path *e = &c->pool[p];
+        if (!e->cause || (!all && !node_on(e->node)))
+            continue;
+        int cell = node_cell(e->node), v = node_value(e->node);
+        if (e->cause == 1) {
+            parents[cell] |= (uint16_t) (src->cand[cell] & ~g->cand[cell]);
+            continue;
+        }
+        int r = se_cell_region[cell][e->cause - 2];
+        for (int i = 0; i < 9; i++) {
+            int o = se_region_cell[r][i];
+            if (src->cand[o] & ~g->cand[o] & (1u << v))
+                parents[o] |= (uint16_t) (1u << v);
+        }
+    }
+}
+
+static void collect_push(
+    struct chain_ctx *x, const struct se_step *s, int sort_key, const uint16_t *parents)
+{
+    struct nested_list *l = x->collect;
+    if (!se_step_useful(x->grid, s))
+        return;
+    if (l->n == l->cap) {
+        int cap = l->cap ? l->cap * 2 : 64;
+        struct nested_hint *h = realloc(l->h, sizeof(*h) * (size_t) cap);
+        if (!h)
+            return;
+        l->h = h;
+        l->cap = cap;
+    }
+    struct nested_hint *h = &l->h[l->n++];
+    memcpy(h->elim, s->elim, sizeof(h->elim));
+    memcpy(h->parents, parents, sizeof(h->parents));
+    h->rating = s->rating;
+    h->complexity = s->complexity;
+    h->sort_key = sort_key;
+    uint32_t key = 2166136261u ^ (uint32_t) s->complexity;
+    for (int c = 0; c < SE_CELLS; c++)
+        key = (key ^ s->elim[c]) * 16777619u;
+    h->key = key | 1u;
 }
 
 static void cycle_hint(struct cycle_ctx *c, int at)
@@ -557,7 +772,14 @@ static void cycle_hint(struct cycle_ctx *c, int at)
     s.cells[s.ncells++] = (uint8_t) node_cell(c->pool[at].node);
     for (int o = 0; o < SE_CELLS; o++)
         s.elim[o] = fw[o] & bw[o];
-    offer(x, &s, c->y && c->xl ? 4 : (c->y ? 3 : 2));
+    int sort_key = c->y && c->xl ? 4 : (c->y ? 3 : 2);
+    if (x->collect) {
+        uint16_t parents[SE_CELLS] = { 0 };
+        path_parents(c, at, true, parents);
+        collect_push(x, &s, sort_key, parents);
+        return;
+    }
+    offer(x, &s, sort_key);
 }
 
 static void forcing_hint(struct cycle_ctx *c, int at)
@@ -569,6 +791,12 @@ static void forcing_hint(struct cycle_ctx *c, int at)
     s.complexity = complexity;
     s.cells[s.ncells++] = (uint8_t) node_cell(c->pool[at].node);
     conclude(x->grid, c->pool[at].node, &s);
+    if (x->collect) {
+        uint16_t parents[SE_CELLS] = { 0 };
+        path_parents(c, at, false, parents);
+        collect_push(x, &s, c->y ? 4 : 2, parents);
+        return;
+    }
     offer(x, &s, c->y ? 4 : 2);
 }
 
@@ -576,19 +804,20 @@ static void on_step(
     struct cycle_ctx *c, int head, int start, bool cycles, bool *done, uint8_t *off_seen)
 {
     int list[32], n = c->pool[head].node;
-    int k = on_to_off(c->x->grid, n, c->y, list);
+    uint8_t causes[32];
+    int k = on_to_off(c->x->grid, n, c->y, list, causes);
     for (int i = 0; i < k; i++) {
         bool fresh = cycles ? !is_ancestor(c, head, list[i]) : !off_seen[list[i]];
         if (!cycles && (list[i] | 1) == start && !*done) {
             *done = true;
-            int at = pool_add(c, list[i], head, fresh);
+            int at = pool_add(c, list[i], head, fresh, causes[i]);
             if (at >= 0)
                 forcing_hint(c, at);
             fresh = false;
         }
         if (fresh) {
             off_seen[list[i]] = 1;
-            pool_add(c, list[i], head, true);
+            pool_add(c, list[i], head, true, causes[i]);
         }
     }
 }
@@ -603,13 +832,13 @@ static void off_step(
         int on = items[i].node;
         bool fresh = c->on_at[on] < 0 && on != start;
         if (cycles && length >= 4 && on == start) {
-            int at = pool_add(c, on, head, false);
+            int at = pool_add(c, on, head, false, items[i].cause);
             if (at >= 0)
                 cycle_hint(c, at);
         }
         if (!cycles && (on & ~1) == start && !*done) {
             *done = true;
-            int at = pool_add(c, on, head, fresh);
+            int at = pool_add(c, on, head, fresh, items[i].cause);
             if (at >= 0)
                 forcing_hint(c, at);
             if (fresh)
@@ -617,7 +846,7 @@ static void off_step(
             fresh = false;
         }
         if (fresh)
-            c->on_at[on] = pool_add(c, on, head, true);
+            c->on_at[on] = pool_add(c, on, head, true, items[i].cause);
     }
 }
 
@@ -633,7 +862,7 @@ static void unary_search(struct cycle_ctx *c, int start, bool cycles)
     c->npool = 0;
     int head = 0, length = 0;
     bool done = false;
-    int root = pool_add(c, start, -1, true);
+    int root = pool_add(c, start, -1, true, 0);
     if (node_on(start))
         c->on_at[start] = root;
     else
@@ -689,10 +918,23 @@ static void cycles_producer(struct chain_ctx *x)
     free(c);
 }
 
+/* Cell and region forcing chains, Nishio and dynamic chains. */
+static void multiple_producer(struct chain_ctx *x)
+{
+    x->runs = malloc(sizeof(struct run) * 19);
+    for (int cell = 0; x->runs && cell < SE_CELLS; cell++) {
+        int card = se_popcount(x->grid->cand[cell]);
+        if (!x->grid->value[cell] && (card > 2 || (card > 1 && x->dynamic)))
+            cell_chains(x, cell);
+    }
+    free(x->runs);
+    x->runs = NULL;
+}
+
 bool se_chains(
     const struct se_grid *g, enum se_chain_kind kind, int level, struct se_step *s)
 {
-    if (level >= 2)
+    if (level >= 4)
         return false;
     struct chain_ctx *x = calloc(1, sizeof(*x));
     if (!x)
@@ -703,17 +945,10 @@ bool se_chains(
     x->dynamic = kind == SE_CH_NISHIO || kind == SE_CH_DYNAMIC;
     x->y_links = kind != SE_CH_NISHIO;
     x->multiple = kind == SE_CH_MULTIPLE || kind == SE_CH_DYNAMIC;
-    if (kind == SE_CH_CYCLES) {
+    if (kind == SE_CH_CYCLES)
         cycles_producer(x);
-    } else {
-        x->runs = malloc(sizeof(struct run) * 19);
-        for (int cell = 0; x->runs && cell < SE_CELLS; cell++) {
-            int card = se_popcount(g->cand[cell]);
-            if (!g->value[cell] && (card > 2 || (card > 1 && x->dynamic)))
-                cell_chains(x, cell);
-        }
-        free(x->runs);
-    }
+    else
+        multiple_producer(x);
     bool found = x->have;
     if (found)
         *s = x->best;
