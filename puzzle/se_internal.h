@@ -85,6 +85,8 @@ bool se_naked_set(const struct se_grid *g, int degree, struct se_step *s);
 bool se_hidden_set(const struct se_grid *g, int degree, struct se_step *s);
 bool se_fish(const struct se_grid *g, int degree, struct se_step *s);
 bool se_turbot(const struct se_grid *g, struct se_step *s);
+/* Two strong links of which one or both join groups (4.3). */
+bool se_grouped_turbot(const struct se_grid *g, struct se_step *s);
 bool se_xy_wing(const struct se_grid *g, bool xyz, struct se_step *s);
 bool se_unique_rectangle(const struct se_grid *g, struct se_step *s);
 bool se_bug(const struct se_grid *g, struct se_step *s);

@@ -374,3 +374,152 @@ bool se_als_wing(const struct se_grid *g, int k, struct se_step *s)
         *s = b.step;
     return b.have;
 }
+
+/* ---- grouped strong links (SE: "Grouped Skyscraper", "Grouped 2-String
+ * Kite", empty rectangles): a link's end may be the copies of v in one
+ * box-line intersection. ---- */
+
+struct glink {
+    uint8_t a[9], b[9];
+    int na, nb;
+};
+
+/* The ends of v in region r when its copies fall in exactly two groups:
+ * two box segments of a line, or the row and the column through an empty
+ * heart of a box (an empty rectangle). */
+static int grouped_links(const struct se_grid *g, int r, int v, struct glink *out)
+{
+    unsigned m = se_positions(g, r, v);
+    int n = se_popcount(m), count = 0;
+    if (n < 3 || n > 6)
+        return 0;
+    if (r >= 9) {
+        unsigned seg[3] = { m & 7u, m & 0x38u, m & 0x1C0u };
+        for (int e = 0; e < 3; e++) {
+            int s1 = (e + 1) % 3, s2 = (e + 2) % 3;
+            if (seg[e] || !seg[s1] || !seg[s2])
+                continue;
+            struct glink *l = &out[count++];
+            l->na = l->nb = 0;
+            for (int i = 0; i < 9; i++) {
+                if (seg[s1 < s2 ? s1 : s2] & (1u << i))
+                    l->a[l->na++] = se_region_cell[r][i];
+                if (seg[s1 < s2 ? s2 : s1] & (1u << i))
+                    l->b[l->nb++] = se_region_cell[r][i];
+            }
+        }
+        return count;
+    }
+    for (int heart = 0; heart < 9; heart++) {
+        int hr = heart / 3, hc = heart % 3;
+        unsigned row = 0, col = 0;
+        for (int i = 0; i < 9; i++) {
+            if (i / 3 == hr && i != heart)
+                row |= 1u << i;
+            if (i % 3 == hc && i != heart)
+                col |= 1u << i;
+        }
+        if ((m & (1u << heart)) || (m & ~(row | col)) || !(m & row) || !(m & col))
+            continue;
+        struct glink *l = &out[count++];
+        l->na = l->nb = 0;
+        for (int i = 0; i < 9; i++) {
+            if (m & row & (1u << i))
+                l->a[l->na++] = se_region_cell[r][i];
+            if (m & col & (1u << i))
+                l->b[l->nb++] = se_region_cell[r][i];
+        }
+    }
+    return count;
+}
+
+static bool group_sees_group(const uint8_t *x, int nx, const uint8_t *y, int ny)
+{
+    for (int i = 0; i < nx; i++)
+        for (int j = 0; j < ny; j++)
+            if (!se_sees(x[i], y[j]))
+                return false;
+    return true;
+}
+
+static bool group_has(const uint8_t *x, int nx, int c)
+{
+    for (int i = 0; i < nx; i++)
+        if (x[i] == c)
+            return true;
+    return false;
+}
+
+/* a1 = b1 - a2 = b2 (b1 sees a2): v goes from cells seeing all of a1 and b2. */
+static bool grouped_pair(const struct se_grid *g, int v, const uint8_t *a1, int na1,
+    const uint8_t *b1, int nb1, const uint8_t *a2, int na2, const uint8_t *b2, int nb2,
+    struct se_step *s)
+{
+    const uint8_t *all[4] = { a1, b1, a2, b2 };
+    const int nall[4] = { na1, nb1, na2, nb2 };
+    for (int i = 0; i < nb1; i++)
+        if (group_has(a2, na2, b1[i]) || group_has(b2, nb2, b1[i])
+            || group_has(a1, na1, b1[i]))
+            return false;
+    if (!group_sees_group(b1, nb1, a2, na2))
+        return false;
+    se_step_clear(s, SE_turbot_fish, 43);
+    for (int c = 0; c < SE_CELLS; c++) {
+        if (!(g->cand[c] & (1u << v)))
+            continue;
+        bool in = false;
+        for (int k = 0; k < 4 && !in; k++)
+            in = group_has(all[k], nall[k], c);
+        uint8_t cc = (uint8_t) c;
+        if (!in && group_sees_group(&cc, 1, a1, na1) && group_sees_group(&cc, 1, b2, nb2))
+            s->elim[c] = (uint16_t) (1u << v);
+    }
+    s->digits = (uint16_t) (1u << v);
+    return se_step_useful(g, s);
+}
+
+/* Both orientations of both links. */
+static bool grouped_links_pair(const struct se_grid *g, int v, const struct glink *l1,
+    const struct glink *l2, struct se_step *s)
+{
+    for (int o1 = 0; o1 < 2; o1++)
+        for (int o2 = 0; o2 < 2; o2++) {
+            const uint8_t *a1 = o1 ? l1->b : l1->a, *b1 = o1 ? l1->a : l1->b;
+            int na1 = o1 ? l1->nb : l1->na, nb1 = o1 ? l1->na : l1->nb;
+            const uint8_t *a2 = o2 ? l2->b : l2->a, *b2 = o2 ? l2->a : l2->b;
+            int na2 = o2 ? l2->nb : l2->na, nb2 = o2 ? l2->na : l2->nb;
+            if (grouped_pair(g, v, a1, na1, b1, nb1, a2, na2, b2, nb2, s))
+                return true;
+        }
+    return false;
+}
+
+static int all_links(const struct se_grid *g, int r, int v, struct glink *out)
+{
+    int a, b;
+    if (strong_link(g, r, v, &a, &b)) {
+        out[0].a[0] = (uint8_t) a, out[0].b[0] = (uint8_t) b;
+        out[0].na = out[0].nb = 1;
+        return 1;
+    }
+    return grouped_links(g, r, v, out);
+}
+
+bool se_grouped_turbot(const struct se_grid *g, struct se_step *s)
+{
+    struct glink l1[9], l2[9];
+    for (int v = 1; v <= 9; v++)
+        for (int r1 = 0; r1 < 27; r1++) {
+            int n1 = all_links(g, r1, v, l1);
+            for (int r2 = r1 + 1; r2 < 27; r2++) {
+                int n2 = all_links(g, r2, v, l2);
+                for (int i = 0; i < n1; i++)
+                    for (int j = 0; j < n2; j++) {
+                        bool grouped = l1[i].na + l1[i].nb + l2[j].na + l2[j].nb > 4;
+                        if (grouped && grouped_links_pair(g, v, &l1[i], &l2[j], s))
+                            return true;
+                    }
+            }
+        }
+    return false;
+}
