@@ -87,6 +87,8 @@ bool se_fish(const struct se_grid *g, int degree, struct se_step *s);
 bool se_turbot(const struct se_grid *g, struct se_step *s);
 /* Two strong links of which one or both join groups (4.3). */
 bool se_grouped_turbot(const struct se_grid *g, struct se_step *s);
+/* Chains of n = 3 or 4 strong links (grouped or not): the easiest. */
+bool se_strong_links(const struct se_grid *g, int n, struct se_step *s);
 bool se_xy_wing(const struct se_grid *g, bool xyz, struct se_step *s);
 bool se_unique_rectangle(const struct se_grid *g, struct se_step *s);
 bool se_bug(const struct se_grid *g, struct se_step *s);

@@ -36,8 +36,9 @@ static bool basic_step(const struct se_grid *g, struct se_step *s)
         || se_fish(g, 3, s) || se_hidden_set(g, 3, s) || se_turbot(g, s)
         || se_grouped_turbot(g, s) || se_xy_wing(g, false, s) || se_xy_wing(g, true, s)
         || se_unique_rectangle(g, s) || se_naked_set(g, 4, s) || se_fish(g, 4, s)
-        || se_hidden_set(g, 4, s) || se_als_wing(g, 3, s) || se_bug(g, s)
-        || se_als_wing(g, 4, s) || se_aligned_pair(g, s) || se_als_wing(g, 5, s);
+        || se_hidden_set(g, 4, s) || se_strong_links(g, 3, s) || se_als_wing(g, 3, s)
+        || se_bug(g, s) || se_strong_links(g, 4, s) || se_als_wing(g, 4, s)
+        || se_aligned_pair(g, s) || se_als_wing(g, 5, s);
 }
 
 bool se_next_step(const struct se_grid *g, struct se_step *s)

@@ -1,6 +1,7 @@
 /* Sudoku Explainer's mid-range techniques: two strong links (skyscraper,
  * kite, turbot fish), XY- and XYZ-wings, unique rectangles (types 1, 2, 4)
  * and the bivalue universal grave (type 1). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "puzzle/se_internal.h"
@@ -174,35 +175,94 @@ bool se_unique_rectangle(const struct se_grid *g, struct se_step *s)
     return false;
 }
 
-/* BUG type 1: every empty cell has two candidates but one with three; its
- * value seen three times in each of its regions is the one. */
+/* SE's BUG cells (with lkSudoku's fix): for each region and value seen
+ * other than twice, the cells of three or more candidates there; a value
+ * met in one such cell is a BUG value of it; when every odd count is of one
+ * value, all its cells of three or more candidates are BUG cells. Without
+ * the BUG values every empty cell must have two candidates and every value
+ * two places per region. Returns the number of BUG cells (0: no BUG). */
+static int bug_cells(const struct se_grid *g, uint16_t *bugv)
+{
+    memset(bugv, 0, sizeof(uint16_t) * SE_CELLS);
+    uint8_t extra[SE_CELLS] = { 0 };
+    int only = 0;
+    bool one_value = true;
+    for (int r = 0; r < 27; r++)
+        for (int v = 1; v <= 9; v++) {
+            unsigned m = se_positions(g, r, v);
+            int n = se_popcount(m), nb = 0, last = -1;
+            if (n == 0 || n == 2)
+                continue;
+            for (int i = 0; i < 9; i++) {
+                int c = se_region_cell[r][i];
+                if ((m & (1u << i)) && se_popcount(g->cand[c]) >= 3) {
+                    nb++, last = c;
+                    if (only == 0 || only == v)
+                        extra[c] = 1;
+                }
+            }
+            if (only == 0)
+                only = v;
+            else if (only != v)
+                one_value = false;
+            if (nb == 0)
+                return 0;
+            if (nb == 1)
+                bugv[last] |= (uint16_t) (1u << v);
+        }
+    if (one_value && only)
+        for (int c = 0; c < SE_CELLS; c++)
+            if (extra[c])
+                bugv[c] |= (uint16_t) (1u << only);
+    struct se_grid t = *g;
+    int n = 0;
+    for (int c = 0; c < SE_CELLS; c++) {
+        t.cand[c] &= (uint16_t) ~bugv[c];
+        n += bugv[c] != 0;
+        if (!t.value[c] && se_popcount(t.cand[c]) != 2)
+            return 0;
+    }
+    for (int r = 0; r < 27; r++)
+        for (int v = 1; v <= 9; v++) {
+            int k = se_popcount(se_positions(&t, r, v));
+            if (k != 0 && k != 2)
+                return 0;
+        }
+    return n;
+}
+
+/* BUG type 1 (one BUG cell: its BUG value is the one, 5.6) and type 2 (all
+ * BUG cells share one BUG value: it goes from cells seeing them all, 5.7). */
 bool se_bug(const struct se_grid *g, struct se_step *s)
 {
-    int odd = -1;
-    for (int c = 0; c < SE_CELLS; c++) {
-        int n = se_popcount(g->cand[c]);
-        if (g->value[c] || n == 2)
-            continue;
-        if (n != 3 || odd >= 0)
-            return false;
-        odd = c;
-    }
-    if (odd < 0)
+    uint16_t bugv[SE_CELLS];
+    int n = bug_cells(g, bugv);
+    unsigned all = 0;
+    for (int c = 0; c < SE_CELLS; c++)
+        all |= bugv[c];
+    if (n == 0 || se_popcount(all) != 1)
         return false;
-    for (int v = 1; v <= 9; v++) {
-        if (!(g->cand[odd] & (1u << v)))
+    se_step_clear(s, SE_bug, n == 1 ? 56 : 57);
+    s->digits = (uint16_t) all;
+    for (int c = 0; c < SE_CELLS; c++) {
+        if (!bugv[c])
             continue;
-        bool three = true;
-        for (int t = 0; t < 3; t++)
-            three = three && se_popcount(se_positions(g, se_cell_region[odd][t], v)) == 3;
-        if (three) {
-            se_step_clear(s, SE_bug, 56);
-            s->elim[odd] = (uint16_t) (g->cand[odd] & ~(1u << v));
-            s->cells[s->ncells++] = (uint8_t) odd;
-            return true;
-        }
+        if (s->ncells < 32)
+            s->cells[s->ncells++] = (uint8_t) c;
+        if (n == 1)
+            s->elim[c] = (uint16_t) (g->cand[c] & ~all);
     }
-    return false;
+    for (int o = 0; n > 1 && o < SE_CELLS; o++) {
+        if (bugv[o] || !(g->cand[o] & all))
+            continue;
+        bool sees = true;
+        for (int c = 0; c < SE_CELLS && sees; c++)
+            if (bugv[c] && !se_sees(o, c))
+                sees = false;
+        if (sees)
+            s->elim[o] = (uint16_t) all;
+    }
+    return se_step_useful(g, s);
 }
 
 bool se_aligned_pair(const struct se_grid *g, struct se_step *s)
@@ -522,4 +582,140 @@ bool se_grouped_turbot(const struct se_grid *g, struct se_step *s)
             }
         }
     return false;
+}
+
+/* ---- three and four strong links (SE's StrongLinks(3), (4)) ---- */
+
+struct link_ref {
+    int region;
+    struct glink l;
+};
+
+struct chain_search {
+    const struct se_grid *g;
+    int v, n;
+    struct link_ref links[64];
+    int nlinks;
+    int pick[4];
+    bool flip[4];
+    struct se_step best;
+    bool have;
+};
+
+static const uint8_t *end_a(const struct chain_search *c, int i, int *n)
+{
+    const struct glink *l = &c->links[c->pick[i]].l;
+    *n = c->flip[i] ? l->nb : l->na;
+    return c->flip[i] ? l->b : l->a;
+}
+
+static const uint8_t *end_b(const struct chain_search *c, int i, int *n)
+{
+    const struct glink *l = &c->links[c->pick[i]].l;
+    *n = c->flip[i] ? l->na : l->nb;
+    return c->flip[i] ? l->a : l->b;
+}
+
+/* SE's suffix rule: +0.3 with a grouped link, else +0.1 for a box link or
+ * for lines of both kinds, +0.2 for both. */
+static int links_rating(const struct chain_search *c)
+{
+    static const int base[5] = { 0, 0, 40, 54, 58 };
+    bool box = false, rows = false, cols = false, grouped = false;
+    for (int i = 0; i < c->n; i++) {
+        const struct link_ref *r = &c->links[c->pick[i]];
+        box |= r->region < 9;
+        rows |= r->region >= 9 && r->region < 18;
+        cols |= r->region >= 18;
+        grouped |= r->l.na + r->l.nb > 2;
+    }
+    if (grouped)
+        return base[c->n] + 3;
+    return base[c->n] + (box ? 1 : 0) + (rows && cols ? 1 : 0);
+}
+
+static bool in_links(const struct chain_search *c, int upto, int cell)
+{
+    for (int i = 0; i < upto; i++) {
+        const struct glink *l = &c->links[c->pick[i]].l;
+        if (group_has(l->a, l->na, cell) || group_has(l->b, l->nb, cell))
+            return true;
+    }
+    return false;
+}
+
+static void links_conclude(struct chain_search *c)
+{
+    int na, nb;
+    const uint8_t *a = end_a(c, 0, &na), *b = end_b(c, c->n - 1, &nb);
+    struct se_step s;
+    se_step_clear(&s, SE_turbot_fish, links_rating(c));
+    for (int o = 0; o < SE_CELLS; o++) {
+        uint8_t oc = (uint8_t) o;
+        if ((c->g->cand[o] & (1u << c->v)) && !in_links(c, c->n, o)
+            && group_sees_group(&oc, 1, a, na) && group_sees_group(&oc, 1, b, nb))
+            s.elim[o] = (uint16_t) (1u << c->v);
+    }
+    s.digits = (uint16_t) (1u << c->v);
+    if (se_step_useful(c->g, &s) && (!c->have || s.rating < c->best.rating)) {
+        c->best = s;
+        c->have = true;
+    }
+}
+
+static void links_extend(struct chain_search *c, int depth)
+{
+    if (depth == c->n) {
+        links_conclude(c);
+        return;
+    }
+    for (int k = 0; k < c->nlinks; k++) {
+        bool used = false;
+        for (int i = 0; i < depth; i++)
+            used |= c->links[c->pick[i]].region == c->links[k].region;
+        const struct glink *l = &c->links[k].l;
+        bool overlap = false;
+        for (int i = 0; i < l->na; i++)
+            overlap |= in_links(c, depth, l->a[i]);
+        for (int i = 0; i < l->nb; i++)
+            overlap |= in_links(c, depth, l->b[i]);
+        if (used || overlap)
+            continue;
+        c->pick[depth] = k;
+        for (int f = 0; f < 2; f++) {
+            c->flip[depth] = f;
+            if (depth > 0) {
+                int nb, na;
+                const uint8_t *b = end_b(c, depth - 1, &nb), *a = end_a(c, depth, &na);
+                if (!group_sees_group(b, nb, a, na))
+                    continue;
+            }
+            links_extend(c, depth + 1);
+        }
+    }
+}
+
+bool se_strong_links(const struct se_grid *g, int n, struct se_step *s)
+{
+    struct chain_search *c = calloc(1, sizeof(*c));
+    if (!c)
+        return false;
+    c->g = g;
+    c->n = n;
+    for (int v = 1; v <= 9; v++) {
+        c->v = v;
+        c->nlinks = 0;
+        for (int r = 0; r < 27 && c->nlinks < 55; r++) {
+            struct glink ls[9];
+            int k = all_links(g, r, v, ls);
+            for (int i = 0; i < k && c->nlinks < 64; i++)
+                c->links[c->nlinks++] = (struct link_ref) { r, ls[i] };
+        }
+        links_extend(c, 0);
+    }
+    bool found = c->have;
+    if (found)
+        *s = c->best;
+    free(c);
+    return found;
 }
