@@ -119,60 +119,150 @@ bool se_xy_wing(const struct se_grid *g, bool xyz, struct se_step *s)
     return false;
 }
 
-/* A rectangle: four cells in two rows, two columns and two boxes. */
-static bool ur_check(
-    const struct se_grid *g, const int *c, unsigned ab, struct se_step *s)
+/* ---- unique rectangles and loops: cells holding a and b, every row,
+ * column and box with none or two of them, consecutive cells sharing one;
+ * if only a and b were left the puzzle would have two solutions. ---- */
+
+struct uloop {
+    const struct se_grid *g;
+    unsigned ab;
+    int cells[12], n, max;
+    uint8_t unit_count[27];
+    struct se_step best;
+    bool have;
+};
+
+static int loop_rating(int n)
 {
-    int extra_n = 0, extra[4];
-    unsigned extras = 0;
-    for (int i = 0; i < 4; i++) {
-        if ((g->cand[c[i]] & ab) != ab)
-            return false;
-        if (g->cand[c[i]] != ab) {
-            extra[extra_n++] = c[i];
-            extras |= g->cand[c[i]] & ~ab;
+    return n >= 10 ? 50 : (n >= 8 ? 47 : (n >= 6 ? 46 : 45));
+}
+
+static void loop_offer(struct uloop *u, struct se_step *s)
+{
+    if (se_step_useful(u->g, s) && (!u->have || s->rating < u->best.rating)) {
+        u->best = *s;
+        u->have = true;
+    }
+}
+
+/* Type 4: two extra cells sharing a unit where a (or b) lies only in them:
+ * the other value goes from both. */
+static void loop_type4(struct uloop *u, const int *extra, struct se_step *s)
+{
+    for (int t = 0; t < 3; t++) {
+        int r = se_cell_region[extra[0]][t];
+        if (se_cell_region[extra[1]][t] != r)
+            continue;
+        for (int k = 0; k < 2; k++) {
+            unsigned bits = u->ab;
+            int a = __builtin_ctz(bits), b = 31 - __builtin_clz(bits);
+            int locked = k ? b : a, other = k ? a : b;
+            unsigned m = se_positions(u->g, r, locked);
+            if (se_popcount(m) != 2)
+                continue;
+            se_step_clear(s, SE_unique_rectangle, loop_rating(u->n));
+            s->elim[extra[0]] = s->elim[extra[1]] = (uint16_t) (1u << other);
+            loop_offer(u, s);
         }
     }
-    se_step_clear(s, SE_unique_rectangle, 45);
-    memcpy(s->cells,
-        (uint8_t[]) { (uint8_t) c[0], (uint8_t) c[1], (uint8_t) c[2], (uint8_t) c[3] },
-        4);
-    s->ncells = 4;
-    s->digits = (uint16_t) ab;
-    if (extra_n == 1) {
-        s->elim[extra[0]] = (uint16_t) ab;
-        return se_step_useful(g, s);
+}
+
+static void loop_found(struct uloop *u)
+{
+    const struct se_grid *g = u->g;
+    int extra[12], ne = 0;
+    unsigned extras = 0;
+    for (int i = 0; i < u->n; i++)
+        if (g->cand[u->cells[i]] != u->ab) {
+            extra[ne++] = u->cells[i];
+            extras |= g->cand[u->cells[i]] & ~u->ab;
+        }
+    for (int r = 0; r < 27; r++)
+        if (u->unit_count[r] != 0 && u->unit_count[r] != 2)
+            return;
+    struct se_step s;
+    se_step_clear(&s, SE_unique_rectangle, loop_rating(u->n));
+    for (int i = 0; i < u->n; i++)
+        s.cells[s.ncells++] = (uint8_t) u->cells[i];
+    s.digits = (uint16_t) u->ab;
+    if (ne == 1) {
+        s.elim[extra[0]] = (uint16_t) u->ab;
+        loop_offer(u, &s);
+        return;
     }
-    if (extra_n == 2 && se_popcount(extras) == 1 && se_sees(extra[0], extra[1])) {
-        for (int o = 0; o < SE_CELLS; o++)
-            if (o != extra[0] && o != extra[1] && se_sees(o, extra[0])
-                && se_sees(o, extra[1]))
-                s->elim[o] = (uint16_t) (g->cand[o] & extras);
-        return se_step_useful(g, s);
+    if (ne >= 2 && se_popcount(extras) == 1) {
+        for (int o = 0; o < SE_CELLS; o++) {
+            bool sees = (g->cand[o] & extras) != 0;
+            for (int i = 0; i < ne && sees; i++)
+                sees = o != extra[i] && se_sees(o, extra[i]);
+            if (sees)
+                s.elim[o] = (uint16_t) extras;
+        }
+        loop_offer(u, &s);
     }
-    return false;
+    if (ne == 2)
+        loop_type4(u, extra, &s);
+}
+
+static bool loop_add(struct uloop *u, int c)
+{
+    for (int t = 0; t < 3; t++)
+        if (u->unit_count[se_cell_region[c][t]] >= 2)
+            return false;
+    for (int t = 0; t < 3; t++)
+        u->unit_count[se_cell_region[c][t]]++;
+    u->cells[u->n++] = c;
+    return true;
+}
+
+static void loop_drop(struct uloop *u)
+{
+    int c = u->cells[--u->n];
+    for (int t = 0; t < 3; t++)
+        u->unit_count[se_cell_region[c][t]]--;
+}
+
+static void loop_extend(struct uloop *u, int extras)
+{
+    int last = u->cells[u->n - 1], first = u->cells[0];
+    if (u->n >= 4 && u->n % 2 == 0 && se_sees(last, first))
+        loop_found(u);
+    if (u->n == u->max)
+        return;
+    for (int i = 0; i < 20; i++) {
+        int c = se_peer[last][i];
+        if (c <= first || (u->g->cand[c] & u->ab) != u->ab)
+            continue;
+        int e = extras + (u->g->cand[c] != u->ab);
+        if (e > 2 || !loop_add(u, c))
+            continue;
+        loop_extend(u, e);
+        loop_drop(u);
+    }
 }
 
 bool se_unique_rectangle(const struct se_grid *g, struct se_step *s)
 {
-    for (int r1 = 0; r1 < 9; r1++)
-        for (int r2 = r1 + 1; r2 < 9; r2++)
-            for (int c1 = 0; c1 < 9; c1++)
-                for (int c2 = c1 + 1; c2 < 9; c2++) {
-                    int boxes = (r1 / 3 == r2 / 3) + (c1 / 3 == c2 / 3);
-                    if (boxes != 1)
+    struct uloop u;
+    memset(&u, 0, sizeof(u));
+    u.g = g;
+    for (int len = 4; len <= 10 && !u.have; len += 2) {
+        u.max = len;
+        for (int a = 1; a <= 9; a++)
+            for (int b = a + 1; b <= 9; b++) {
+                u.ab = (1u << a) | (1u << b);
+                for (int c = 0; c < SE_CELLS; c++) {
+                    if ((g->cand[c] & u.ab) != u.ab)
                         continue;
-                    int c[4] = { r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2 };
-                    unsigned both
-                        = g->cand[c[0]] & g->cand[c[1]] & g->cand[c[2]] & g->cand[c[3]];
-                    for (int a = 1; a <= 9; a++)
-                        for (int b = a + 1; b <= 9; b++) {
-                            unsigned ab = (1u << a) | (1u << b);
-                            if ((both & ab) == ab && ur_check(g, c, ab, s))
-                                return true;
-                        }
+                    loop_add(&u, c);
+                    loop_extend(&u, g->cand[c] != u.ab);
+                    loop_drop(&u);
                 }
-    return false;
+            }
+    }
+    if (u.have)
+        *s = u.best;
+    return u.have;
 }
 
 /* SE's BUG cells (with lkSudoku's fix): for each region and value seen
