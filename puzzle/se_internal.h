@@ -92,7 +92,8 @@ bool se_strong_links(const struct se_grid *g, int n, struct se_step *s);
 bool se_xy_wing(const struct se_grid *g, bool xyz, struct se_step *s);
 bool se_unique_rectangle(const struct se_grid *g, struct se_step *s);
 bool se_bug(const struct se_grid *g, struct se_step *s);
-bool se_aligned_pair(const struct se_grid *g, struct se_step *s);
+/* Aligned pair (d = 2) and triplet (d = 3) exclusion. */
+bool se_aligned(const struct se_grid *g, int d, struct se_step *s);
 /* WXYZ- (k = 3), VWXYZ- (4), UVWXYZ- (5) and TUVWXYZ-wings (6): the easiest. */
 bool se_als_wing(const struct se_grid *g, int k, struct se_step *s);
 

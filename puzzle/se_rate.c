@@ -38,15 +38,16 @@ static bool basic_step(const struct se_grid *g, struct se_step *s)
         || se_unique_rectangle(g, s) || se_naked_set(g, 4, s) || se_fish(g, 4, s)
         || se_hidden_set(g, 4, s) || se_strong_links(g, 3, s) || se_als_wing(g, 3, s)
         || se_bug(g, s) || se_strong_links(g, 4, s) || se_als_wing(g, 4, s)
-        || se_aligned_pair(g, s) || se_als_wing(g, 5, s);
+        || se_aligned(g, 2, s) || se_als_wing(g, 5, s);
 }
 
 bool se_next_step(const struct se_grid *g, struct se_step *s)
 {
     return basic_step(g, s) || se_chains(g, SE_CH_CYCLES, 0, s) || se_als_wing(g, 6, s)
-        || se_chains(g, SE_CH_NISHIO, 0, s) || se_chains(g, SE_CH_MULTIPLE, 0, s)
-        || se_chains(g, SE_CH_DYNAMIC, 0, s) || se_chains(g, SE_CH_DYNAMIC, 1, s)
-        || se_chains(g, SE_CH_DYNAMIC, 2, s) || se_chains(g, SE_CH_DYNAMIC, 3, s);
+        || se_aligned(g, 3, s) || se_chains(g, SE_CH_NISHIO, 0, s)
+        || se_chains(g, SE_CH_MULTIPLE, 0, s) || se_chains(g, SE_CH_DYNAMIC, 0, s)
+        || se_chains(g, SE_CH_DYNAMIC, 1, s) || se_chains(g, SE_CH_DYNAMIC, 2, s)
+        || se_chains(g, SE_CH_DYNAMIC, 3, s);
 }
 
 /* Candidates from the filled cells; false when two givens clash. */

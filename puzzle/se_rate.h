@@ -49,6 +49,7 @@
     X(cycle, "Bidirectional Cycle")                                                      \
     X(forcing_chain, "Forcing Chain")                                                    \
     X(tuvwxyz_wing, "TUVWXYZ-Wing")                                                      \
+    X(aligned_triplet, "Aligned Triplet Exclusion")                                      \
     X(nishio, "Nishio Forcing Chains")                                                   \
     X(multiple_chains, "Multiple Forcing Chains")                                        \
     X(dynamic_chains, "Dynamic Forcing Chains")                                          \

@@ -355,10 +355,125 @@ bool se_bug(const struct se_grid *g, struct se_step *s)
     return se_step_useful(g, s);
 }
 
-bool se_aligned_pair(const struct se_grid *g, struct se_step *s)
+/* ---- aligned exclusion (pairs 6.2, triplets 7.5): of the value
+ * combinations of d cells, those putting one value in two cells that see
+ * each other, or taking all values of a common peer of at most d values, are
+ * impossible; a value of a cell in no possible combination goes. ---- */
+
+struct aligned {
+    const struct se_grid *g;
+    int d, cells[3];
+    uint16_t excl[SE_CELLS][20]; /* peers of 2..d candidates */
+    uint8_t nexcl[SE_CELLS];
+    bool base[SE_CELLS];
+};
+
+static bool aligned_allowed(
+    const struct aligned *a, const int *vals, const int *common, int nc)
 {
-    (void) g;
-    (void) s;
+    for (int i = 0; i < a->d; i++)
+        for (int j = i + 1; j < a->d; j++)
+            if (vals[i] == vals[j] && se_sees(a->cells[i], a->cells[j]))
+                return false;
+    unsigned used = 0;
+    for (int i = 0; i < a->d; i++)
+        used |= 1u << vals[i];
+    for (int k = 0; k < nc; k++)
+        if (!(a->g->cand[common[k]] & ~used))
+            return false;
+    return true;
+}
+
+static bool aligned_set(struct aligned *a, struct se_step *s)
+{
+    int common[20], nc = 0;
+    for (int k = 0; k < a->nexcl[a->cells[0]]; k++) {
+        int e = a->excl[a->cells[0]][k];
+        bool all = true;
+        for (int i = 1; i < a->d && all; i++) {
+            all = false;
+            for (int j = 0; j < a->nexcl[a->cells[i]]; j++)
+                all |= a->excl[a->cells[i]][j] == e;
+        }
+        if (all)
+            common[nc++] = e;
+    }
+    if (nc < 2)
+        return false;
+    uint16_t possible[3] = { 0, 0, 0 };
+    int vals[3];
+    unsigned c0 = a->g->cand[a->cells[0]], c1 = a->g->cand[a->cells[1]];
+    unsigned c2 = a->d == 3 ? a->g->cand[a->cells[2]] : 2u;
+    for (vals[0] = 1; vals[0] <= 9; vals[0]++)
+        for (vals[1] = 1; (c0 & (1u << vals[0])) && vals[1] <= 9; vals[1]++)
+            for (vals[2] = 1; (c1 & (1u << vals[1])) && vals[2] <= (a->d == 3 ? 9 : 1);
+                 vals[2]++) {
+                if (!(c2 & (1u << vals[2])) || !aligned_allowed(a, vals, common, nc))
+                    continue;
+                for (int i = 0; i < a->d; i++)
+                    possible[i] |= (uint16_t) (1u << vals[i]);
+            }
+    se_step_clear(s, SE_aligned_pair, a->d == 2 ? 62 : 75);
+    if (a->d == 3)
+        s->tech = SE_aligned_triplet;
+    for (int i = 0; i < a->d; i++) {
+        s->elim[a->cells[i]] = (uint16_t) (a->g->cand[a->cells[i]] & ~possible[i]);
+        s->cells[s->ncells++] = (uint8_t) a->cells[i];
+    }
+    return se_step_useful(a->g, s);
+}
+
+static void aligned_tables(struct aligned *a)
+{
+    for (int c = 0; c < SE_CELLS; c++) {
+        a->nexcl[c] = 0;
+        a->base[c] = false;
+        if (se_popcount(a->g->cand[c]) < 2)
+            continue;
+        bool single = false;
+        for (int i = 0; i < 20; i++) {
+            int o = se_peer[c][i], n = se_popcount(a->g->cand[o]);
+            single |= n == 1;
+            if (n >= 2 && n <= a->d)
+                a->excl[c][a->nexcl[c]++] = (uint16_t) o;
+        }
+        a->base[c] = !single && a->nexcl[c] > 0;
+    }
+}
+
+static bool is_excluder(const struct aligned *a, int of, int c)
+{
+    for (int i = 0; i < a->nexcl[of]; i++)
+        if (a->excl[of][i] == c)
+            return true;
+    return false;
+}
+
+bool se_aligned(const struct se_grid *g, int d, struct se_step *s)
+{
+    struct aligned a;
+    a.g = g;
+    a.d = d;
+    aligned_tables(&a);
+    for (int c0 = 0; c0 < SE_CELLS; c0++)
+        for (int c1 = c0 + 1; a.base[c0] && c1 < SE_CELLS; c1++) {
+            if (!a.base[c1])
+                continue;
+            a.cells[0] = c0, a.cells[1] = c1;
+            if (d == 2) {
+                if (aligned_set(&a, s))
+                    return true;
+                continue;
+            }
+            for (int t = 0; t < SE_CELLS; t++) {
+                if (!a.base[t] || t == c0 || t == c1
+                    || !(is_excluder(&a, c0, t) || is_excluder(&a, c1, t)))
+                    continue;
+                a.cells[2] = t;
+                if (aligned_set(&a, s))
+                    return true;
+            }
+        }
     return false;
 }
 
