@@ -258,13 +258,13 @@ static int off_to_on(const struct se_grid *g, const struct se_grid *src, int p, 
         it->cause = 1;
         it->np = 0;
         it->parents[it->np++] = p;
-        for (int w = 1; w <= 9; w++)
+        for (int w = 1; src != g && w <= 9; w++)
             if ((src->cand[c] & ~g->cand[c]) & (1u << w))
                 it->parents[it->np++] = node_of(c, w, 0);
     }
     for (int t = 0; xl && t < 3; t++) {
         int r = se_cell_region[c][t], other = -1, count = 0;
-        for (int i = 0; i < 9; i++) {
+        for (int i = 0; i < 9 && count < 2; i++) {
             int o = se_region_cell[r][i];
             if (o != c && (g->cand[o] & (1u << v)))
                 other = o, count++;
@@ -282,7 +282,7 @@ static int off_to_on(const struct se_grid *g, const struct se_grid *src, int p, 
         it->cause = (uint8_t) (2 + t);
         it->np = 0;
         it->parents[it->np++] = p;
-        for (int i = 0; i < 9 && it->np < 10; i++) {
+        for (int i = 0; src != g && i < 9 && it->np < 10; i++) {
             int o = se_region_cell[r][i];
             if ((src->cand[o] & ~g->cand[o]) & (1u << v))
                 it->parents[it->np++] = node_of(o, v, 0);
