@@ -167,6 +167,40 @@ static void loop_type4(struct uloop *u, const int *extra, struct se_step *s)
     }
 }
 
+/* Type 3 (naked): the extra values of two extra cells sharing a unit, with
+ * k-1 other cells of that unit, make a naked set of k values: they go from
+ * the unit's other cells (+0.1 per value beyond one). */
+static void loop_type3(struct uloop *u, const int *extra, struct se_step *s)
+{
+    const struct se_grid *g = u->g;
+    unsigned e = (g->cand[extra[0]] | g->cand[extra[1]]) & ~u->ab;
+    for (int t = 0; t < 3; t++) {
+        int r = se_cell_region[extra[0]][t];
+        if (se_cell_region[extra[1]][t] != r)
+            continue;
+        int others[9], no = 0;
+        for (int i = 0; i < 9; i++) {
+            int c = se_region_cell[r][i];
+            if (c != extra[0] && c != extra[1] && g->cand[c])
+                others[no++] = c;
+        }
+        for (unsigned pick = 1; pick < (1u << no); pick++) {
+            int k = se_popcount(pick) + 1;
+            unsigned vals = e;
+            for (int i = 0; i < no; i++)
+                if (pick & (1u << i))
+                    vals |= g->cand[others[i]];
+            if (k > 4 || se_popcount(vals) != k)
+                continue;
+            se_step_clear(s, SE_unique_rectangle, loop_rating(u->n) + k - 1);
+            for (int i = 0; i < no; i++)
+                if (!(pick & (1u << i)))
+                    s->elim[others[i]] = (uint16_t) (g->cand[others[i]] & vals);
+            loop_offer(u, s);
+        }
+    }
+}
+
 static void loop_found(struct uloop *u)
 {
     const struct se_grid *g = u->g;
@@ -200,8 +234,10 @@ static void loop_found(struct uloop *u)
         }
         loop_offer(u, &s);
     }
-    if (ne == 2)
+    if (ne == 2) {
+        loop_type3(u, extra, &s);
         loop_type4(u, extra, &s);
+    }
 }
 
 static bool loop_add(struct uloop *u, int c)
