@@ -401,6 +401,7 @@ struct aligned {
     int d, cells[3];
     uint16_t excl[SE_CELLS][20]; /* peers of 2..d candidates */
     uint8_t nexcl[SE_CELLS];
+    uint64_t emask[SE_CELLS][2]; /* the same peers as a cell set */
     bool base[SE_CELLS];
 };
 
@@ -423,19 +424,14 @@ static bool aligned_allowed(
 static bool aligned_set(struct aligned *a, struct se_step *s)
 {
     int common[20], nc = 0;
-    for (int k = 0; k < a->nexcl[a->cells[0]]; k++) {
-        int e = a->excl[a->cells[0]][k];
-        bool all = true;
-        for (int i = 1; i < a->d && all; i++) {
-            all = false;
-            for (int j = 0; j < a->nexcl[a->cells[i]]; j++)
-                all |= a->excl[a->cells[i]][j] == e;
-        }
-        if (all)
-            common[nc++] = e;
-    }
-    if (nc < 2)
+    uint64_t m0 = a->emask[a->cells[0]][0], m1 = a->emask[a->cells[0]][1];
+    for (int i = 1; i < a->d; i++)
+        m0 &= a->emask[a->cells[i]][0], m1 &= a->emask[a->cells[i]][1];
+    if (__builtin_popcountll(m0) + __builtin_popcountll(m1) < 2)
         return false;
+    for (int c = 0; c < SE_CELLS && nc < 20; c++)
+        if ((c < 64 ? m0 >> c : m1 >> (c - 64)) & 1u)
+            common[nc++] = c;
     uint16_t possible[3] = { 0, 0, 0 };
     int vals[3];
     unsigned c0 = a->g->cand[a->cells[0]], c1 = a->g->cand[a->cells[1]];
@@ -464,14 +460,17 @@ static void aligned_tables(struct aligned *a)
     for (int c = 0; c < SE_CELLS; c++) {
         a->nexcl[c] = 0;
         a->base[c] = false;
+        a->emask[c][0] = a->emask[c][1] = 0;
         if (se_popcount(a->g->cand[c]) < 2)
             continue;
         bool single = false;
         for (int i = 0; i < 20; i++) {
             int o = se_peer[c][i], n = se_popcount(a->g->cand[o]);
             single |= n == 1;
-            if (n >= 2 && n <= a->d)
+            if (n >= 2 && n <= a->d) {
                 a->excl[c][a->nexcl[c]++] = (uint16_t) o;
+                a->emask[c][o / 64] |= 1ull << (o % 64);
+            }
         }
         a->base[c] = !single && a->nexcl[c] > 0;
     }
