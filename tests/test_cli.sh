@@ -179,6 +179,6 @@ has "hint names the step" "$tmp/out" '^1 Last value (1.0) places r7c7=2$'
 has "hint JSON" "$tmp/out" '^{"index":1,"hint":{"technique":"Last value","rating":1.0,'
 "$bin" hint '11...............................................................................' > "$tmp/out" 2> "$tmp/err"
 check "hint refuses a clash" $? 1
-has "hint says where" "$tmp/err" 'two 1s\|1.*row\|row.*1'
+has "hint says where" "$tmp/err" 'clue 1 appears twice in row 1'
 
 tap_end
