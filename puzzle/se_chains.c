@@ -665,7 +665,54 @@ struct cycle_ctx {
     int npool, cap;
     int on_at[NODES]; /* pool index of the stored "on" potential, or -1 */
     bool y, xl;
+    /* the grid does not change here: each candidate's last other place in
+     * its box, row and column (-1: none or several), found once */
+    int8_t conj[SE_CELLS][10][3];
 };
+
+static void conj_init(struct cycle_ctx *c)
+{
+    const struct se_grid *g = c->x->grid;
+    for (int cell = 0; cell < SE_CELLS; cell++)
+        for (int v = 1; v <= 9; v++)
+            for (int t = 0; t < 3; t++) {
+                int r = se_cell_region[cell][t], other = -1, count = 0;
+                for (int i = 0; i < 9 && count < 2; i++) {
+                    int o = se_region_cell[r][i];
+                    if (o != cell && (g->cand[o] & (1u << v)))
+                        other = o, count++;
+                }
+                c->conj[cell][v][t] = (int8_t) (count == 1 ? other : -1);
+            }
+}
+
+/* off_to_on on the fixed grid, from the table. */
+static int fixed_off_to_on(const struct cycle_ctx *c, int p, bool xl, struct on_item *out)
+{
+    const struct se_grid *g = c->x->grid;
+    int cell = node_cell(p), v = node_value(p), n = 0;
+    if (c->y && se_popcount(g->cand[cell]) == 2) {
+        out[n] = (struct on_item) { .node
+            = node_of(cell, __builtin_ctz(g->cand[cell] & ~(1u << v)), 1),
+            .cause = 1,
+            .np = 1 };
+        out[n++].parents[0] = p;
+    }
+    for (int t = 0; xl && t < 3; t++) {
+        int other = c->conj[cell][v][t];
+        if (other < 0)
+            continue;
+        int on = node_of(other, v, 1);
+        bool dup = false;
+        for (int k = 0; k < n; k++)
+            dup = dup || out[k].node == on;
+        if (dup)
+            continue;
+        out[n] = (struct on_item) { .node = on, .cause = (uint8_t) (2 + t), .np = 1 };
+        out[n++].parents[0] = p;
+    }
+    return n;
+}
 
 static bool is_ancestor(const struct cycle_ctx *c, int at, int node)
 {
@@ -826,8 +873,7 @@ static void off_step(
     struct cycle_ctx *c, int head, int start, bool cycles, bool *done, int length)
 {
     struct on_item items[4];
-    const struct se_grid *g = c->x->grid;
-    int k = off_to_on(g, g, c->pool[head].node, c->y, cycles ? c->xl : true, items);
+    int k = fixed_off_to_on(c, c->pool[head].node, cycles ? c->xl : true, items);
     for (int i = 0; i < k; i++) {
         int on = items[i].node;
         bool fresh = c->on_at[on] < 0 && on != start;
@@ -909,6 +955,7 @@ static void cycles_producer(struct chain_ctx *x)
     c->x = x;
     c->cap = 1 << 16;
     c->pool = malloc(sizeof(struct path) * (size_t) c->cap);
+    conj_init(c);
     if (c->pool) {
         loops(x, c, false, true);
         loops(x, c, true, false);
