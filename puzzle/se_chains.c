@@ -663,7 +663,10 @@ struct cycle_ctx {
     struct chain_ctx *x;
     struct path *pool;
     int npool, cap;
-    int on_at[NODES]; /* pool index of the stored "on" potential, or -1 */
+    int on_at[NODES]; /* pool index of the stored "on" potential, valid when */
+    uint32_t on_stamp[NODES]; /* on_stamp is the search's number */
+    uint32_t off_stamp[NODES]; /* an "off" potential met in this search */
+    uint32_t search;
     bool y, xl;
     /* the grid does not change here: each candidate's last other place in
      * its box, row and column (-1: none or several), found once */
@@ -847,14 +850,14 @@ static void forcing_hint(struct cycle_ctx *c, int at)
     offer(x, &s, c->y ? 4 : 2);
 }
 
-static void on_step(
-    struct cycle_ctx *c, int head, int start, bool cycles, bool *done, uint8_t *off_seen)
+static void on_step(struct cycle_ctx *c, int head, int start, bool cycles, bool *done)
 {
     int list[32], n = c->pool[head].node;
     uint8_t causes[32];
     int k = on_to_off(c->x->grid, n, c->y, list, causes);
     for (int i = 0; i < k; i++) {
-        bool fresh = cycles ? !is_ancestor(c, head, list[i]) : !off_seen[list[i]];
+        bool fresh = cycles ? !is_ancestor(c, head, list[i])
+                            : c->off_stamp[list[i]] != c->search;
         if (!cycles && (list[i] | 1) == start && !*done) {
             *done = true;
             int at = pool_add(c, list[i], head, fresh, causes[i]);
@@ -863,7 +866,7 @@ static void on_step(
             fresh = false;
         }
         if (fresh) {
-            off_seen[list[i]] = 1;
+            c->off_stamp[list[i]] = c->search;
             pool_add(c, list[i], head, true, causes[i]);
         }
     }
@@ -876,7 +879,7 @@ static void off_step(
     int k = fixed_off_to_on(c, c->pool[head].node, cycles ? c->xl : true, items);
     for (int i = 0; i < k; i++) {
         int on = items[i].node;
-        bool fresh = c->on_at[on] < 0 && on != start;
+        bool fresh = c->on_stamp[on] != c->search && on != start;
         if (cycles && length >= 4 && on == start) {
             int at = pool_add(c, on, head, false, items[i].cause);
             if (at >= 0)
@@ -888,11 +891,12 @@ static void off_step(
             if (at >= 0)
                 forcing_hint(c, at);
             if (fresh)
-                c->on_at[on] = at;
+                c->on_at[on] = at, c->on_stamp[on] = c->search;
             fresh = false;
         }
         if (fresh)
             c->on_at[on] = pool_add(c, on, head, true, items[i].cause);
+        c->on_stamp[on] = c->search;
     }
 }
 
@@ -901,18 +905,15 @@ static void off_step(
  * potential once, and the first path to the start's opposite is the hint. */
 static void unary_search(struct cycle_ctx *c, int start, bool cycles)
 {
-    static _Thread_local uint8_t off_seen[NODES];
-    memset(off_seen, 0, sizeof(off_seen));
-    for (int i = 0; i < NODES; i++)
-        c->on_at[i] = -1;
+    c->search++;
     c->npool = 0;
     int head = 0, length = 0;
     bool done = false;
     int root = pool_add(c, start, -1, true, 0);
     if (node_on(start))
-        c->on_at[start] = root;
+        c->on_at[start] = root, c->on_stamp[start] = c->search;
     else
-        off_seen[start] = 1;
+        c->off_stamp[start] = c->search;
     while (head < c->npool) {
         int level_end = c->npool;
         length++;
@@ -920,7 +921,7 @@ static void unary_search(struct cycle_ctx *c, int start, bool cycles)
             if (!c->pool[head].live)
                 continue;
             if (node_on(c->pool[head].node))
-                on_step(c, head, start, cycles, &done, off_seen);
+                on_step(c, head, start, cycles, &done);
             else
                 off_step(c, head, start, cycles, &done, length);
         }
@@ -955,6 +956,9 @@ static void cycles_producer(struct chain_ctx *x)
     c->x = x;
     c->cap = 1 << 16;
     c->pool = malloc(sizeof(struct path) * (size_t) c->cap);
+    c->search = 0;
+    memset(c->on_stamp, 0, sizeof(c->on_stamp));
+    memset(c->off_stamp, 0, sizeof(c->off_stamp));
     conj_init(c);
     if (c->pool) {
         loops(x, c, false, true);
