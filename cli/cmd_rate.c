@@ -61,7 +61,7 @@ static const struct cli_option rate_options[] = {
     { .kind = CLI_CUSTOM,
         .name = "method",
         .metavar = "M",
-        .help = "blanks, freedom, guesses, techniques or all (default), or\n"
+        .help = "blanks, freedom, guesses, techniques or all (default), se, or\n"
                 "several joined by commas:",
         .field = RATE_FIELD(methods),
         .parse = cli_parse_rate_methods,
@@ -83,6 +83,10 @@ static const struct cli_option rate_options[] = {
         "                      (1 naked single .. 10 swordfish, 11 guessing) and the "
         "steps\n"
         "                      of each technique"),
+    CLI_LINE(
+        "    se                Sudoku Explainer's ER/EP/ED (serate's defaults) and the\n"
+        "                      technique of ER; no-solution or multiple-solutions\n"
+        "                      instead for puzzles without one solution; not in all"),
     { .kind = CLI_INT,
         .name = "permutations",
         .metavar = "K",

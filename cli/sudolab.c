@@ -17,7 +17,8 @@ static const struct command {
     { "count", cmd_count, "count (enumerate) the solutions of puzzles" },
     { "bench", cmd_bench, "benchmark solvers over corpora: runs.csv, summary, env.txt" },
     { "generate", cmd_generate, "generate unique puzzles (dig or seed003), seeded" },
-    { "rate", cmd_rate, "rate difficulty: blanks, freedom, guesses, techniques" },
+    { "rate", cmd_rate, "rate difficulty: blanks, freedom, guesses, techniques, se" },
+    { "hint", cmd_hint, "the next step as Sudoku Explainer takes it" },
     { "trace", cmd_trace, "a search event by event, or the grid at chosen steps" },
     { "merge", cmd_merge, "combine --shard K/N outputs into the output of one run" },
 };

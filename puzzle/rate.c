@@ -83,6 +83,7 @@ int rate_parse_methods(const char *text, unsigned *methods)
         { "guesses", RATE_GUESSES },
         { "techniques", RATE_TECHNIQUES },
         { "all", RATE_ALL },
+        { "se", RATE_SE },
     };
     unsigned bits = 0;
     const char *p = text;
@@ -109,11 +110,12 @@ int rate_parse_methods(const char *text, unsigned *methods)
 
 void rate_method_names(char *out, size_t len, unsigned methods)
 {
-    static const char *const names[] = { "blanks", "freedom", "guesses", "techniques" };
+    static const char *const names[]
+        = { "blanks", "freedom", "guesses", "techniques", "se" };
     size_t used = 0;
     if (len)
         out[0] = '\0';
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < 5; i++) {
         if (!(methods & (1u << i)))
             continue;
         const int w = snprintf(out + used, len - used, "%s%s", used ? "," : "", names[i]);
@@ -232,6 +234,8 @@ void rater_rate(struct rater *r, const struct grid *g, struct rate_values *v)
         rate_guesses(r, g, v);
     if (r->methods & RATE_TECHNIQUES)
         logic_rate(r->logic, g, &v->logic);
+    if (r->methods & RATE_SE)
+        se_rate(g, &v->se);
 }
 
 /* Appends to out like snprintf, keeping the running length. */
@@ -251,6 +255,42 @@ __attribute__((format(printf, 4, 5))) static void append(
 static int technique_level(const struct logic_result *lr)
 {
     return lr->hardest + 1;
+}
+
+static const char *se_verdict_name(enum se_verdict v)
+{
+    switch (v) {
+    case SE_NO_SOLUTION:
+        return "no-solution";
+    case SE_MULTIPLE:
+        return "multiple-solutions";
+    case SE_NOT_9X9:
+        return "not-9x9";
+    default:
+        return "beyond";
+    }
+}
+
+/* ER/EP/ED as serate prints them (20.0 when beyond the techniques), and the
+ * technique of ER with spaces as underscores; a verdict instead of a
+ * rating for puzzles without exactly one solution. */
+static void se_format(
+    char *out, size_t len, int *used, const struct se_rating *se, bool csv)
+{
+    if (se->verdict != SE_RATED && se->verdict != SE_BEYOND) {
+        append(out, len, used, csv ? ",,,,%s" : " se=%s", se_verdict_name(se->verdict));
+        return;
+    }
+    char tech[64];
+    snprintf(tech, sizeof(tech), "%s",
+        se->verdict == SE_BEYOND ? "beyond" : se_technique_name(se->er_tech));
+    for (char *c = tech; *c; c++)
+        if (*c == ' ')
+            *c = '_';
+    append(out, len, used,
+        csv ? ",%d.%d,%d.%d,%d.%d,%s" : " se=%d.%d/%d.%d/%d.%d se_technique=%s",
+        se->er / 10, se->er % 10, se->ep / 10, se->ep % 10, se->ed / 10, se->ed % 10,
+        tech);
 }
 
 int rate_format(
@@ -294,6 +334,8 @@ int rate_format(
                 append(out, len, &used, "-");
         }
     }
+    if (methods & RATE_SE)
+        se_format(out, len, &used, &v->se, csv);
     return used;
 }
 
@@ -313,5 +355,7 @@ int rate_csv_header(char *out, size_t len, unsigned methods)
         for (int t = 0; t < LOGIC_TECHNIQUE_COUNT; t++)
             append(out, len, &used, ",%s", logic_technique_name(t));
     }
+    if (methods & RATE_SE)
+        append(out, len, &used, ",se_er,se_ep,se_ed,se_technique");
     return used;
 }

@@ -16,6 +16,7 @@
 
 #include "common/grid.h"
 #include "puzzle/logic.h"
+#include "puzzle/se_rate.h"
 #include "solvers/solver.h"
 
 /* Blank cells. */
@@ -35,6 +36,7 @@ enum rate_method {
     RATE_GUESSES = 1u << 2,
     RATE_TECHNIQUES = 1u << 3,
     RATE_ALL = RATE_BLANKS | RATE_FREEDOM | RATE_GUESSES | RATE_TECHNIQUES,
+    RATE_SE = 1u << 4, /* Sudoku Explainer's ER/EP/ED (puzzle/se_rate.h); not in all */
 };
 
 /* Parses "blanks", "freedom,techniques", "all"... into RATE_ bits; -1 when a
@@ -51,6 +53,7 @@ struct rate_values {
     uint64_t time_ns; /* mean time of those solves */
     int guesses_status; /* enum solve_status of the solves: unique, multiple, limit... */
     struct logic_result logic;
+    struct se_rating se;
 };
 
 struct rater {

@@ -164,4 +164,21 @@ else
     echo "ok $n # SKIP no xz program or no $top95: compressed corpora not tested"
 fi
 
+# sudolab rate --method se and sudolab hint: SE's ratings and next step
+easter='.68451..2..9.....55.43..7.8..289..7.9..673..467...4.83143968.57..614........3..16'
+"$bin" rate --method se --no-puzzle "$easter" > "$tmp/out"; check "rate --method se" $? 0
+has "SE rating as serate" "$tmp/out" '^1 se=1.2/1.0/1.0 se_technique=Hidden_Single$'
+"$bin" rate --method se --csv "$easter" > "$tmp/out"; check "rate --method se --csv" $? 0
+has "SE CSV columns" "$tmp/out" '^index,se_er,se_ep,se_ed,se_technique,puzzle$'
+"$bin" rate --method se --no-puzzle '.................................................................................' > "$tmp/out"
+check "rate --method se, many solutions" $? 0
+has "SE verdict for many solutions" "$tmp/out" '^1 se=multiple-solutions$'
+"$bin" hint "$easter" > "$tmp/out"; check "hint" $? 0
+has "hint names the step" "$tmp/out" '^1 Last value (1.0) places r7c7=2$'
+"$bin" hint --json "$easter" > "$tmp/out"; check "hint --json" $? 0
+has "hint JSON" "$tmp/out" '^{"index":1,"hint":{"technique":"Last value","rating":1.0,'
+"$bin" hint '11...............................................................................' > "$tmp/out" 2> "$tmp/err"
+check "hint refuses a clash" $? 1
+has "hint says where" "$tmp/err" 'clue 1 appears twice in row 1'
+
 tap_end

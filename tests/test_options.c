@@ -16,6 +16,7 @@
 
 #include "cli/cmd_bench.h"
 #include "cli/cmd_generate.h"
+#include "cli/cmd_hint.h"
 #include "cli/cmd_list.h"
 #include "cli/cmd_merge.h"
 #include "cli/cmd_rate.h"
@@ -34,6 +35,7 @@ static const struct command {
     { "bench", &bench_table },
     { "generate", &generate_table },
     { "rate", &rate_table },
+    { "hint", &hint_table },
     { "trace", &trace_table },
     { "merge", &merge_table },
     { "list", &list_table },

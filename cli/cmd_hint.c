@@ -1,0 +1,86 @@
+/* sudolab hint: the next step of each puzzle as Sudoku Explainer takes it
+ * (puzzle/se_rate.h), one line per puzzle: technique, rating, cells, what it
+ * places or eliminates; --json prints each as a JSON object. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/cmd_hint.h"
+#include "cli/commands.h"
+#include "cli/options.h"
+#include "puzzle/se_rate.h"
+
+struct hint_cli {
+    struct cli_common common;
+    bool json;
+    int nfiles;
+    char **files;
+};
+
+struct hint_run {
+    const struct hint_cli *cli;
+    unsigned long failures;
+};
+
+static bool hint_entry(void *ctx, const struct input_entry *e)
+{
+    struct hint_run *run = ctx;
+    char text[2048];
+    if (!e->ok) {
+        run->failures++;
+        printf("%lu invalid\n", e->index);
+        return true;
+    }
+    if (grid_find_conflict(&e->item->puzzle, text, sizeof(text))) {
+        fprintf(stderr, "%s:%lu: %s\n", e->source, e->line, text);
+        run->failures++;
+        printf("%lu invalid\n", e->index);
+        return true;
+    }
+    bool ok = se_hint(&e->item->puzzle, run->cli->json, text, sizeof(text));
+    if (!ok)
+        run->failures++;
+    if (run->cli->json && !ok)
+        printf("{\"index\":%lu,\"error\":\"%s\"}\n", e->index, text);
+    else if (run->cli->json)
+        printf("{\"index\":%lu,\"hint\":%s}\n", e->index, text);
+    else
+        printf("%lu %s\n", e->index, text);
+    return true;
+}
+
+#define HINT_FIELD(member) offsetof(struct hint_cli, member)
+
+static const struct cli_option hint_options[] = {
+    CLI_LINE("usage: sudolab hint [options] [FILE|PUZZLE|-]..."),
+    CLI_LINE("Prints the next step of each 9x9 puzzle as Sudoku Explainer takes it:\n"
+             "technique, rating, cells, and what it places or eliminates."),
+    { .kind = CLI_FLAG,
+        .name = "json",
+        .help = "one JSON object per puzzle",
+        .field = HINT_FIELD(json) },
+    CLI_COMMON_OPTIONS,
+    CLI_OPTION_HELP,
+};
+
+const struct cli_table hint_table = CLI_TABLE("sudolab hint", hint_options);
+
+int cmd_hint(int argc, char **argv)
+{
+    struct hint_cli cli;
+    memset(&cli, 0, sizeof(cli));
+    cli_common_defaults(&cli.common, 2);
+    int first;
+    const enum cli_parsed p
+        = cli_parse(&hint_table, argc, argv, &cli, &cli.common, &first);
+    if (p == CLI_PARSED_HELP)
+        cli_help(&hint_table, stdout);
+    if (p != CLI_PARSED_RUN)
+        return cli_parsed_status(p);
+    cli.nfiles = argc - first;
+    cli.files = argv + first;
+    struct hint_run run = { &cli, 0 };
+    const unsigned long problems
+        = cli_walk(&cli.common, cli.nfiles, cli.files, hint_entry, &run);
+    return problems || run.failures ? CLI_SKIPPED : CLI_OK;
+}

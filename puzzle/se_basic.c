@@ -1,0 +1,583 @@
+/* Sudoku Explainer's techniques below chains: singles, the "direct" variants
+ * (an intersection or hidden set that leaves a hidden single), intersections,
+ * naked and hidden sets, fish. Each producer scans in SE's order and returns
+ * its first useful hint, because SE keeps the first hint it is given. */
+#include <string.h>
+
+#include "puzzle/se_internal.h"
+
+uint8_t se_region_cell[27][9];
+uint8_t se_cell_region[SE_CELLS][3];
+uint8_t se_peer[SE_CELLS][20];
+
+void se_tables_init(void)
+{
+    for (int c = 0; c < SE_CELLS; c++) {
+        int r = c / 9, col = c % 9, b = (r / 3) * 3 + col / 3;
+        se_cell_region[c][0] = (uint8_t) b;
+        se_cell_region[c][1] = (uint8_t) (9 + r);
+        se_cell_region[c][2] = (uint8_t) (18 + col);
+        se_region_cell[9 + r][col] = (uint8_t) c;
+        se_region_cell[18 + col][r] = (uint8_t) c;
+        se_region_cell[b][(r % 3) * 3 + col % 3] = (uint8_t) c;
+    }
+    for (int c = 0; c < SE_CELLS; c++) {
+        int n = 0;
+        for (int o = 0; o < SE_CELLS; o++)
+            if (se_sees(c, o))
+                se_peer[c][n++] = (uint8_t) o;
+    }
+}
+
+void se_step_clear(struct se_step *s, enum se_technique tech, int rating)
+{
+    memset(s, 0, sizeof(*s));
+    s->tech = tech;
+    s->rating = rating;
+    s->place_cell = s->place_value = -1;
+    s->region = -1;
+}
+
+void se_place(struct se_grid *g, int cell, int value)
+{
+    g->value[cell] = (uint8_t) value;
+    g->cand[cell] = 0;
+    for (int i = 0; i < 20; i++)
+        g->cand[se_peer[cell][i]] &= (uint16_t) ~(1u << value);
+}
+
+void se_apply(struct se_grid *g, const struct se_step *s)
+{
+    for (int c = 0; c < SE_CELLS; c++)
+        g->cand[c] &= (uint16_t) ~s->elim[c];
+    if (s->place_cell >= 0)
+        se_place(g, s->place_cell, s->place_value);
+}
+
+bool se_step_useful(const struct se_grid *g, const struct se_step *s)
+{
+    for (int c = 0; c < SE_CELLS; c++)
+        if (g->cand[c] & s->elim[c])
+            return true;
+    return false;
+}
+
+static int empty_cells(const struct se_grid *g, int r)
+{
+    int n = 0;
+    for (int i = 0; i < 9; i++)
+        n += g->value[se_region_cell[r][i]] == 0;
+    return n;
+}
+
+static int single_position(unsigned m)
+{
+    return se_popcount(m) == 1 ? __builtin_ctz(m) : -1;
+}
+
+/* SE looks in boxes, then columns, then rows. */
+static const int region_order[27] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 18, 19, 20, 21, 22, 23,
+    24, 25, 26, 9, 10, 11, 12, 13, 14, 15, 16, 17 };
+
+static bool hidden_single_pass(const struct se_grid *g, bool alone, struct se_step *s)
+{
+    for (int k = 0; k < 27; k++) {
+        int r = region_order[k];
+        bool is_alone = empty_cells(g, r) == 1;
+        if (alone && !is_alone)
+            continue;
+        for (int v = 1; v <= 9; v++) {
+            int p = single_position(se_positions(g, r, v));
+            if (p < 0)
+                continue;
+            se_step_clear(s, is_alone ? SE_full_house : SE_hidden_single,
+                is_alone ? 10 : (r < 9 ? 12 : 15));
+            s->place_cell = se_region_cell[r][p];
+            s->place_value = v;
+            s->region = r;
+            return true;
+        }
+    }
+    return false;
+}
+
+bool se_hidden_single(const struct se_grid *g, struct se_step *s)
+{
+    return hidden_single_pass(g, true, s) || hidden_single_pass(g, false, s);
+}
+
+bool se_naked_single(const struct se_grid *g, struct se_step *s)
+{
+    for (int c = 0; c < SE_CELLS; c++) {
+        if (g->value[c] == 0 && se_popcount(g->cand[c]) == 1) {
+            se_step_clear(s, SE_naked_single, 23);
+            s->place_cell = c;
+            s->place_value = __builtin_ctz(g->cand[c]);
+            return true;
+        }
+    }
+    return false;
+}
+
+static bool regions_cross(int a, int b)
+{
+    for (int i = 0; i < 9; i++) {
+        int c = se_region_cell[a][i];
+        if (se_cell_region[c][0] == b || se_cell_region[c][1] == b
+            || se_cell_region[c][2] == b)
+            return true;
+    }
+    return false;
+}
+
+static bool in_region(int cell, int r)
+{
+    return se_cell_region[cell][0] == r || se_cell_region[cell][1] == r
+        || se_cell_region[cell][2] == r;
+}
+
+/* Value v of r1 lies only in r2: remove v from r2 outside r1. */
+static void locking_elims(
+    const struct se_grid *g, int r1, int r2, int v, struct se_step *s)
+{
+    for (int i = 0; i < 9; i++) {
+        int c = se_region_cell[r2][i];
+        if (!in_region(c, r1) && (g->cand[c] & (1u << v)))
+            s->elim[c] |= (uint16_t) (1u << v);
+        if (in_region(c, r1) && (g->cand[c] & (1u << v)) && s->ncells < 32)
+            s->cells[s->ncells++] = (uint8_t) c;
+    }
+    s->digits = (uint16_t) (1u << v);
+    s->region = r1;
+}
+
+static bool locked_in(const struct se_grid *g, int r1, int r2, int v)
+{
+    unsigned m = se_positions(g, r1, v);
+    if (se_popcount(m) < 2)
+        return false;
+    for (int i = 0; i < 9; i++)
+        if ((m & (1u << i)) && !in_region(se_region_cell[r1][i], r2))
+            return false;
+    return true;
+}
+
+/* A region of r1's type crossing r2 where v is left in one cell outside r2. */
+static int following_single(const struct se_grid *g, int r1, int r2, int v)
+{
+    int base = r1 < 9 ? 0 : (r1 < 18 ? 9 : 18);
+    for (int r3 = base; r3 < base + 9; r3++) {
+        if (r3 == r1 || !regions_cross(r3, r2))
+            continue;
+        unsigned m = se_positions(g, r3, v);
+        if (se_popcount(m) <= 1)
+            continue;
+        int left = 0, cell = -1;
+        for (int i = 0; i < 9; i++) {
+            if ((m & (1u << i)) && !in_region(se_region_cell[r3][i], r2)) {
+                left++;
+                cell = se_region_cell[r3][i];
+            }
+        }
+        if (left == 1)
+            return cell;
+    }
+    return -1;
+}
+
+/* SE's direct hints place their value and remove nothing: the candidates
+ * the intersection or set would remove stay for later steps. */
+static bool direct_only_places(struct se_step *s)
+{
+    if (s->place_cell >= 0)
+        memset(s->elim, 0, sizeof(s->elim));
+    return true;
+}
+
+/* Types: 0 box, 1 row, 2 column; SE's pairs box-column, box-row, column-box,
+ * row-box. */
+static const int lock_pairs[4][2] = { { 0, 2 }, { 0, 1 }, { 2, 0 }, { 1, 0 } };
+
+static bool locking_scan(const struct se_grid *g, bool direct, struct se_step *s)
+{
+    for (int k = 0; k < 4; k++) {
+        int t1 = lock_pairs[k][0] * 9, t2 = lock_pairs[k][1] * 9;
+        for (int v = 1; v <= 9; v++) {
+            for (int r1 = t1; r1 < t1 + 9; r1++) {
+                for (int r2 = t2; r2 < t2 + 9; r2++) {
+                    if (!regions_cross(r1, r2) || !locked_in(g, r1, r2, v))
+                        continue;
+                    bool box_first = t1 == 0;
+                    int hcell = direct ? following_single(g, r1, r2, v) : -1;
+                    if (direct && hcell < 0)
+                        continue;
+                    if (direct)
+                        se_step_clear(s,
+                            box_first ? SE_direct_pointing : SE_direct_claiming,
+                            box_first ? 17 : 19);
+                    else
+                        se_step_clear(s, box_first ? SE_pointing : SE_claiming,
+                            box_first ? 26 : 28);
+                    locking_elims(g, r1, r2, v, s);
+                    s->place_cell = hcell;
+                    s->place_value = direct ? v : -1;
+                    if (se_step_useful(g, s))
+                        return direct_only_places(s);
+                }
+            }
+        }
+    }
+    return false;
+}
+
+bool se_direct_locking(const struct se_grid *g, struct se_step *s)
+{
+    return locking_scan(g, true, s);
+}
+
+bool se_locking(const struct se_grid *g, struct se_step *s)
+{
+    return locking_scan(g, false, s);
+}
+
+/* Next combination of k indexes of 0..n-1 in lexicographic order. */
+static bool next_combination(int *idx, int k, int n)
+{
+    int i = k - 1;
+    while (i >= 0 && idx[i] == n - k + i)
+        i--;
+    if (i < 0)
+        return false;
+    idx[i]++;
+    for (int j = i + 1; j < k; j++)
+        idx[j] = idx[j - 1] + 1;
+    return true;
+}
+
+static void first_combination(int *idx, int k)
+{
+    for (int i = 0; i < k; i++)
+        idx[i] = i;
+}
+
+/* SE's common tuple: every member has at least two elements and together
+ * they have exactly `degree`. */
+static unsigned common_tuple(const unsigned *sets, int degree)
+{
+    unsigned u = 0;
+    for (int i = 0; i < degree; i++) {
+        if (se_popcount(sets[i]) <= 1)
+            return 0;
+        u |= sets[i];
+    }
+    return se_popcount(u) == degree ? u : 0;
+}
+
+static const int hidden_ratings[5] = { 0, 0, 34, 40, 54 };
+static const enum se_technique hidden_techs[5]
+    = { 0, 0, SE_hidden_pair, SE_hidden_triplet, SE_hidden_quad };
+
+/* The hidden set `values` (bits) at `pos` in r: the other candidates of those
+ * cells go. */
+static void hidden_elims(
+    const struct se_grid *g, int r, unsigned values, unsigned pos, struct se_step *s)
+{
+    for (int i = 0; i < 9; i++) {
+        if (!(pos & (1u << i)))
+            continue;
+        int c = se_region_cell[r][i];
+        s->elim[c] = (uint16_t) (g->cand[c] & ~values);
+        s->cells[s->ncells++] = (uint8_t) c;
+    }
+    s->digits = (uint16_t) values;
+    s->region = r;
+}
+
+/* Direct hidden set: a value outside the set then has one place left in r. */
+static bool direct_follow(
+    const struct se_grid *g, int r, unsigned values, unsigned pos, struct se_step *s)
+{
+    for (int v = 1; v <= 9; v++) {
+        if (values & (1u << v))
+            continue;
+        unsigned m = se_positions(g, r, v);
+        if (se_popcount(m) > 1 && se_popcount(m & ~pos) == 1) {
+            s->place_cell = se_region_cell[r][__builtin_ctz(m & ~pos)];
+            s->place_value = v;
+            return true;
+        }
+    }
+    return false;
+}
+
+static bool hidden_set_scan(
+    const struct se_grid *g, int degree, bool direct, struct se_step *s)
+{
+    for (int k = 0; k < 27; k++) {
+        int r = region_order[k], empty = empty_cells(g, r);
+        if (!(empty > degree * 2 || (direct && empty > degree)))
+            continue;
+        int idx[4];
+        first_combination(idx, degree);
+        do {
+            unsigned pos[4], values = 0;
+            for (int i = 0; i < degree; i++) {
+                pos[i] = se_positions(g, r, idx[i] + 1);
+                values |= 1u << (idx[i] + 1);
+            }
+            unsigned common = common_tuple(pos, degree);
+            if (!common)
+                continue;
+            if (direct)
+                se_step_clear(s,
+                    degree == 2 ? SE_direct_hidden_pair : SE_direct_hidden_triplet,
+                    degree == 2 ? 20 : 25);
+            else
+                se_step_clear(s, hidden_techs[degree], hidden_ratings[degree]);
+            hidden_elims(g, r, values, common, s);
+            if (direct && !direct_follow(g, r, values, common, s))
+                continue;
+            if (se_step_useful(g, s))
+                return direct ? direct_only_places(s) : true;
+        } while (next_combination(idx, degree, 9));
+    }
+    return false;
+}
+
+bool se_direct_hidden_set(const struct se_grid *g, int degree, struct se_step *s)
+{
+    return hidden_set_scan(g, degree, true, s);
+}
+
+bool se_hidden_set(const struct se_grid *g, int degree, struct se_step *s)
+{
+    return hidden_set_scan(g, degree, false, s);
+}
+
+static const int naked_ratings[5] = { 0, 0, 30, 36, 50 };
+static const enum se_technique naked_techs[5]
+    = { 0, 0, SE_naked_pair, SE_naked_triplet, SE_naked_quad };
+
+bool se_naked_set(const struct se_grid *g, int degree, struct se_step *s)
+{
+    for (int k = 0; k < 27; k++) {
+        int r = region_order[k];
+        if (empty_cells(g, r) < degree * 2)
+            continue;
+        int idx[4];
+        first_combination(idx, degree);
+        do {
+            unsigned vals[4], cellmask = 0;
+            for (int i = 0; i < degree; i++) {
+                vals[i] = g->cand[se_region_cell[r][idx[i]]];
+                cellmask |= 1u << idx[i];
+            }
+            unsigned common = common_tuple(vals, degree);
+            if (!common)
+                continue;
+            se_step_clear(s, naked_techs[degree], naked_ratings[degree]);
+            for (int i = 0; i < 9; i++) {
+                int c = se_region_cell[r][i];
+                if (cellmask & (1u << i))
+                    s->cells[s->ncells++] = (uint8_t) c;
+                else
+                    s->elim[c] = (uint16_t) (g->cand[c] & common);
+            }
+            s->digits = (uint16_t) common;
+            s->region = r;
+            if (se_step_useful(g, s))
+                return true;
+        } while (next_combination(idx, degree, 9));
+    }
+    return false;
+}
+
+static const int fish_ratings[5] = { 0, 0, 32, 38, 52 };
+static const enum se_technique fish_techs[5]
+    = { 0, 0, SE_x_wing, SE_swordfish, SE_jellyfish };
+
+static int placed_count(const struct se_grid *g, int v)
+{
+    int n = 0;
+    for (int c = 0; c < SE_CELLS; c++)
+        n += g->value[c] == v;
+    return n;
+}
+
+static bool fish_one(const struct se_grid *g, int degree, int base, int v, const int *idx,
+    struct se_step *s)
+{
+    int cover = base == 9 ? 18 : 9;
+    unsigned pos[4], lines = 0;
+    for (int i = 0; i < degree; i++) {
+        pos[i] = se_positions(g, base + idx[i], v);
+        lines |= 1u << idx[i];
+    }
+    unsigned common = common_tuple(pos, degree);
+    if (!common)
+        return false;
+    se_step_clear(s, fish_techs[degree], fish_ratings[degree]);
+    for (int j = 0; j < 9; j++) {
+        if (!(common & (1u << j)))
+            continue;
+        for (int i = 0; i < 9; i++) {
+            int c = se_region_cell[cover + j][i];
+            if (!(g->cand[c] & (1u << v)))
+                continue;
+            if (lines & (1u << i))
+                s->cells[s->ncells++] = (uint8_t) c;
+            else
+                s->elim[c] |= (uint16_t) (1u << v);
+        }
+    }
+    s->digits = (uint16_t) (1u << v);
+    return se_step_useful(g, s);
+}
+
+bool se_fish(const struct se_grid *g, int degree, struct se_step *s)
+{
+    for (int base = 9; base <= 18; base += 9) {
+        int idx[4];
+        first_combination(idx, degree);
+        do {
+            for (int v = 1; v <= 9; v++) {
+                if (placed_count(g, v) + degree * 2 > 9)
+                    continue;
+                if (fish_one(g, degree, base, v, idx, s))
+                    return true;
+            }
+        } while (next_combination(idx, degree, 9));
+    }
+    return false;
+}
+
+/* ---- the rules nested in dynamic chains ("+"): every hint, with the
+ * candidates whose removal (since `src`) made it possible ---- */
+
+bool se_each_locking(
+    const struct se_grid *g, const struct se_grid *src, se_hint_fn fn, void *ctx)
+{
+    for (int k = 0; k < 4; k++) {
+        int t1 = lock_pairs[k][0] * 9, t2 = lock_pairs[k][1] * 9;
+        for (int v = 1; v <= 9; v++)
+            for (int r1 = t1; r1 < t1 + 9; r1++)
+                for (int r2 = t2; r2 < t2 + 9; r2++) {
+                    if (!regions_cross(r1, r2) || !locked_in(g, r1, r2, v))
+                        continue;
+                    struct se_step s;
+                    se_step_clear(&s, SE_pointing, 26);
+                    locking_elims(g, r1, r2, v, &s);
+                    if (!se_step_useful(g, &s))
+                        continue;
+                    uint16_t parents[SE_CELLS] = { 0 };
+                    for (int i = 0; i < 9; i++) {
+                        int c = se_region_cell[r1][i];
+                        if ((src->cand[c] & ~g->cand[c] & (1u << v)) && !in_region(c, r2))
+                            parents[c] |= (uint16_t) (1u << v);
+                    }
+                    if (!fn(ctx, &s, parents))
+                        return false;
+                }
+    }
+    return true;
+}
+
+bool se_each_hidden_pair(
+    const struct se_grid *g, const struct se_grid *src, se_hint_fn fn, void *ctx)
+{
+    for (int k = 0; k < 27; k++) {
+        int r = region_order[k];
+        if (empty_cells(g, r) <= 4)
+            continue;
+        int idx[2];
+        first_combination(idx, 2);
+        do {
+            unsigned pos[2]
+                = { se_positions(g, r, idx[0] + 1), se_positions(g, r, idx[1] + 1) };
+            unsigned values = (1u << (idx[0] + 1)) | (1u << (idx[1] + 1));
+            unsigned common = common_tuple(pos, 2);
+            if (!common)
+                continue;
+            struct se_step s;
+            se_step_clear(&s, SE_hidden_pair, 34);
+            hidden_elims(g, r, values, common, &s);
+            if (!se_step_useful(g, &s))
+                continue;
+            uint16_t parents[SE_CELLS] = { 0 };
+            for (int i = 0; i < 9; i++)
+                if (!(common & (1u << i)))
+                    parents[se_region_cell[r][i]]
+                        = (uint16_t) (src->cand[se_region_cell[r][i]] & values);
+            if (!fn(ctx, &s, parents))
+                return false;
+        } while (next_combination(idx, 2, 9));
+    }
+    return true;
+}
+
+bool se_each_naked_pair(
+    const struct se_grid *g, const struct se_grid *src, se_hint_fn fn, void *ctx)
+{
+    for (int k = 0; k < 27; k++) {
+        int r = region_order[k];
+        if (empty_cells(g, r) < 4)
+            continue;
+        int idx[2];
+        first_combination(idx, 2);
+        do {
+            int a = se_region_cell[r][idx[0]], b = se_region_cell[r][idx[1]];
+            unsigned vals[2] = { g->cand[a], g->cand[b] };
+            unsigned common = common_tuple(vals, 2);
+            if (!common)
+                continue;
+            struct se_step s;
+            se_step_clear(&s, SE_naked_pair, 30);
+            for (int i = 0; i < 9; i++) {
+                int c = se_region_cell[r][i];
+                if (c != a && c != b)
+                    s.elim[c] = (uint16_t) (g->cand[c] & common);
+            }
+            if (!se_step_useful(g, &s))
+                continue;
+            uint16_t parents[SE_CELLS] = { 0 };
+            parents[a] = (uint16_t) (src->cand[a] & ~common);
+            parents[b] = (uint16_t) (src->cand[b] & ~common);
+            if (!fn(ctx, &s, parents))
+                return false;
+        } while (next_combination(idx, 2, 9));
+    }
+    return true;
+}
+
+bool se_each_x_wing(
+    const struct se_grid *g, const struct se_grid *src, se_hint_fn fn, void *ctx)
+{
+    for (int base = 9; base <= 18; base += 9) {
+        int idx[2];
+        first_combination(idx, 2);
+        do {
+            for (int v = 1; v <= 9; v++) {
+                struct se_step s;
+                if (placed_count(g, v) + 4 > 9 || !fish_one(g, 2, base, v, idx, &s))
+                    continue;
+                unsigned common = 0;
+                for (int i = 0; i < 2; i++)
+                    common |= se_positions(g, base + idx[i], v);
+                uint16_t parents[SE_CELLS] = { 0 };
+                int cover = base == 9 ? 18 : 9;
+                for (int i = 0; i < 2; i++)
+                    for (int j = 0; j < 9; j++) {
+                        int c = se_region_cell[base + idx[i]][j];
+                        if ((src->cand[c] & ~g->cand[c] & (1u << v))
+                            && !(common
+                                & (1u
+                                    << (se_cell_region[c][cover == 18 ? 2 : 1] - cover))))
+                            parents[c] |= (uint16_t) (1u << v);
+                    }
+                if (!fn(ctx, &s, parents))
+                    return false;
+            }
+        } while (next_combination(idx, 2, 9));
+    }
+    return true;
+}

@@ -1,0 +1,1008 @@
+/* Sudoku Explainer's chains. A potential is (cell, value, on/off); an
+ * implication run starts from assumed potentials and adds, breadth first with
+ * "on" potentials before "off" ones, what they force: an "on" value turns
+ * off the cell's other values and its peers' copies; an "off" value turns on
+ * the cell's last value and the region's last place. Each potential keeps the
+ * parents it was first found from; a hint's complexity is the number of
+ * distinct potentials behind its conclusions, and its rating is the base of
+ * its kind plus 0.1 per length step (4, 6, 8, 12, 16, 24 ... implications).
+ *
+ * Dynamic runs take the "off" potentials out of the grid as they go, so a
+ * value forced by several removals has all of them as parents; the "+" level
+ * also lets intersections, pairs and X-wings of the reduced grid add "off"
+ * potentials. Of all hints of one kind SE takes the easiest (then the
+ * shortest, then the kind's order), and so does this. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "puzzle/se_internal.h"
+
+#define NODES (SE_CELLS * 9 * 2)
+#define ARENA 24000
+
+static inline int node_of(int cell, int v, int on)
+{
+    return ((cell * 9 + v - 1) << 1) | on;
+}
+static inline int node_cell(int n)
+{
+    return (n >> 1) / 9;
+}
+static inline int node_value(int n)
+{
+    return (n >> 1) % 9 + 1;
+}
+static inline int node_on(int n)
+{
+    return n & 1;
+}
+
+/* One implication run: the potentials found, in order, with their parents. */
+struct run {
+    uint8_t has[NODES];
+    uint16_t order[NODES];
+    int norder;
+    int32_t poff[NODES];
+    uint16_t pn[NODES];
+    uint32_t nkey[NODES]; /* a nested chain behind an "off" potential, or 0 */
+    uint8_t cause[NODES]; /* of "on" potentials, as in struct on_item */
+    int32_t ncx[NODES]; /* and its complexity */
+    uint16_t arena[ARENA];
+    int narena;
+    /* a contradiction: an "on" and an "off" potential of one candidate; one
+     * of them was never stored and has its parents in virt_* */
+    bool absurd;
+    int abs_on, abs_off, virt;
+    int32_t virt_poff;
+    uint16_t virt_pn;
+};
+
+struct chain_ctx {
+    const struct se_grid *grid;
+    enum se_chain_kind kind;
+    int level;
+    bool dynamic, y_links, multiple;
+    struct se_step best;
+    bool have;
+    int best_sort;
+    uint32_t stamp;
+    uint32_t seen[NODES];
+    int stack[NODES];
+    struct run *runs; /* 9 per cell value, 9 per region place, 1 for "off" */
+    /* the nested chains already counted for the hint being rated */
+    uint32_t hint_keys[256];
+    int nhint_keys;
+    /* collecting every hint (nested rules) instead of keeping the best */
+    struct nested_list *collect;
+    const struct se_grid *src; /* with collect: the outer run's start */
+};
+
+struct nested_hint {
+    uint16_t elim[SE_CELLS];
+    uint16_t parents[SE_CELLS];
+    int rating, complexity, sort_key;
+    uint32_t key;
+};
+
+struct nested_list {
+    struct nested_hint *h;
+    int n, cap;
+};
+
+static void run_reset(struct run *r)
+{
+    memset(r->has, 0, sizeof(r->has));
+    r->norder = 0;
+    r->narena = 0;
+    r->absurd = false;
+}
+
+static int32_t arena_put(struct run *r, const int *parents, int n)
+{
+    if (r->narena + n > ARENA)
+        n = ARENA - r->narena; /* beyond any real chain: keep what fits */
+    int32_t at = r->narena;
+    for (int i = 0; i < n; i++)
+        r->arena[r->narena++] = (uint16_t) parents[i];
+    return at;
+}
+
+static void run_add(struct run *r, int node, const int *parents, int n)
+{
+    r->has[node] = 1;
+    r->nkey[node] = 0;
+    r->cause[node] = 0;
+    r->order[r->norder++] = (uint16_t) node;
+    r->poff[node] = arena_put(r, parents, n);
+    r->pn[node] = (uint16_t) (r->narena - r->poff[node]);
+}
+
+/* A nested chain counts once per hint (SE: its FullChain). */
+static int nested_once(struct chain_ctx *x, uint32_t key, int complexity)
+{
+    for (int i = 0; i < x->nhint_keys; i++)
+        if (x->hint_keys[i] == key)
+            return 0;
+    if (x->nhint_keys < 256)
+        x->hint_keys[x->nhint_keys++] = key;
+    return complexity;
+}
+
+/* Distinct potentials behind `self` (itself included) whose parents are the
+ * given list. */
+static int ancestors(
+    struct chain_ctx *x, const struct run *r, int self, const uint16_t *parents, int n)
+{
+    uint32_t st = ++x->stamp;
+    int top = 0, count = 1;
+    x->seen[self] = st;
+    for (int i = 0; i < n; i++)
+        x->stack[top++] = parents[i];
+    while (top > 0) {
+        int p = x->stack[--top];
+        if (x->seen[p] == st)
+            continue;
+        x->seen[p] = st;
+        count++;
+        if (r->nkey[p])
+            count += nested_once(x, r->nkey[p], r->ncx[p]);
+        for (int i = 0; i < r->pn[p]; i++)
+            if (x->seen[r->arena[r->poff[p] + i]] != st)
+                x->stack[top++] = r->arena[r->poff[p] + i];
+    }
+    return count;
+}
+
+static int anc_stored(struct chain_ctx *x, const struct run *r, int node)
+{
+    int own = r->nkey[node] ? nested_once(x, r->nkey[node], r->ncx[node]) : 0;
+    return own + ancestors(x, r, node, &r->arena[r->poff[node]], r->pn[node]);
+}
+
+static int anc_absurd(struct chain_ctx *x, const struct run *r)
+{
+    int stored = r->virt == r->abs_on ? r->abs_off : r->abs_on;
+    return anc_stored(x, r, stored)
+        + ancestors(x, r, r->virt, &r->arena[r->virt_poff], r->virt_pn);
+}
+
+/* SE's length increment in tenths for a complexity. */
+static int length_tenths(int complexity)
+{
+    int added = 0, ceil = 4, length = complexity - 2;
+    bool odd = false;
+    while (length > ceil) {
+        added++;
+        ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
+        odd = !odd;
+    }
+    return added;
+}
+
+/* Offers a hint; keeps the easiest, then the shortest, then by kind order. */
+static void offer(struct chain_ctx *x, const struct se_step *s, int sort_key)
+{
+    if (!se_step_useful(x->grid, s))
+        return;
+    if (x->have) {
+        const struct se_step *b = &x->best;
+        if (s->rating != b->rating) {
+            if (s->rating > b->rating)
+                return;
+        } else if (s->complexity != b->complexity) {
+            if (s->complexity > b->complexity)
+                return;
+        } else if (sort_key >= x->best_sort)
+            return;
+    }
+    x->best = *s;
+    x->best_sort = sort_key;
+    x->have = true;
+}
+
+/* A conclusion on `target`: off = the value goes, on = the others go. */
+static void conclude(const struct se_grid *g, int target, struct se_step *s)
+{
+    int c = node_cell(target), v = node_value(target);
+    if (node_on(target))
+        s->elim[c] = (uint16_t) (g->cand[c] & ~(1u << v));
+    else
+        s->elim[c] = (uint16_t) (1u << v);
+}
+
+/* ---- the implications of one potential ---- */
+
+/* "on" p: the cell's other values (with Y links), then v in box, row and
+ * column. */
+static int on_to_off(const struct se_grid *g, int p, bool y, int *out, uint8_t *cause)
+{
+    int c = node_cell(p), v = node_value(p), n = 0;
+    if (y)
+        for (int w = 1; w <= 9; w++)
+            if (w != v && (g->cand[c] & (1u << w))) {
+                cause[n] = 1;
+                out[n++] = node_of(c, w, 0);
+            }
+    uint8_t added[SE_CELLS] = { 0 };
+    added[c] = 1;
+    for (int t = 0; t < 3; t++) {
+        int r = se_cell_region[c][t];
+        for (int i = 0; i < 9; i++) {
+            int o = se_region_cell[r][i];
+            if (!added[o] && (g->cand[o] & (1u << v))) {
+                added[o] = 1;
+                cause[n] = (uint8_t) (2 + t);
+                out[n++] = node_of(o, v, 0);
+            }
+        }
+    }
+    return n;
+}
+
+struct on_item {
+    int node;
+    uint8_t cause; /* 1 = the cell's last value, 2 + t = last place in region type t */
+    int np;
+    int parents[10];
+};
+
+/* "off" p: the cell's last value (Y), the last place of v in each region (X);
+ * with the candidates gone since the run began as extra parents. */
+static int off_to_on(const struct se_grid *g, const struct se_grid *src, int p, bool y,
+    bool xl, struct on_item *out)
+{
+    int c = node_cell(p), v = node_value(p), n = 0;
+    if (y && se_popcount(g->cand[c]) == 2) {
+        struct on_item *it = &out[n++];
+        it->node = node_of(c, __builtin_ctz(g->cand[c] & ~(1u << v)), 1);
+        it->cause = 1;
+        it->np = 0;
+        it->parents[it->np++] = p;
+        for (int w = 1; src != g && w <= 9; w++)
+            if ((src->cand[c] & ~g->cand[c]) & (1u << w))
+                it->parents[it->np++] = node_of(c, w, 0);
+    }
+    for (int t = 0; xl && t < 3; t++) {
+        int r = se_cell_region[c][t], other = -1, count = 0;
+        for (int i = 0; i < 9 && count < 2; i++) {
+            int o = se_region_cell[r][i];
+            if (o != c && (g->cand[o] & (1u << v)))
+                other = o, count++;
+        }
+        if (count != 1)
+            continue;
+        int on = node_of(other, v, 1);
+        bool dup = false;
+        for (int k = 0; k < n; k++)
+            dup = dup || out[k].node == on;
+        if (dup)
+            continue;
+        struct on_item *it = &out[n++];
+        it->node = on;
+        it->cause = (uint8_t) (2 + t);
+        it->np = 0;
+        it->parents[it->np++] = p;
+        for (int i = 0; src != g && i < 9 && it->np < 10; i++) {
+            int o = se_region_cell[r][i];
+            if ((src->cand[o] & ~g->cand[o]) & (1u << v))
+                it->parents[it->np++] = node_of(o, v, 0);
+        }
+    }
+    return n;
+}
+
+/* ---- nested rules of the "+" level ---- */
+
+struct adv {
+    struct run *r;
+    int *queue;
+    int *tail;
+    int found;
+    bool any; /* a rule gave a hint with parents */
+};
+
+static bool adv_hint(void *ctx, const struct se_step *s, const uint16_t *parents)
+{
+    struct adv *a = ctx;
+    int list[256], n = 0;
+    for (int c = 0; c < SE_CELLS; c++)
+        for (int v = 1; v <= 9; v++)
+            if ((parents[c] & (1u << v)) && n < 256 && a->r->has[node_of(c, v, 0)])
+                list[n++] = node_of(c, v, 0);
+    if (n == 0)
+        return true;
+    a->any = true;
+    for (int c = 0; c < SE_CELLS; c++)
+        for (int v = 1; v <= 9; v++) {
+            int off = node_of(c, v, 0);
+            if ((s->elim[c] & (1u << v)) && !a->r->has[off]) {
+                run_add(a->r, off, list, n);
+                a->queue[(*a->tail)++] = off;
+                a->found++;
+            }
+        }
+    return true;
+}
+
+static int advanced(const struct se_grid *g, const struct se_grid *src, struct run *r,
+    int *queue, int *tail)
+{
+    struct adv a = { r, queue, tail, 0, false };
+    se_each_locking(g, src, adv_hint, &a);
+    if (!a.any)
+        se_each_hidden_pair(g, src, adv_hint, &a);
+    if (!a.any)
+        se_each_naked_pair(g, src, adv_hint, &a);
+    if (!a.any)
+        se_each_x_wing(g, src, adv_hint, &a);
+    return a.any ? a.found : -1;
+}
+
+static void cycles_producer(struct chain_ctx *x);
+static void multiple_producer(struct chain_ctx *x);
+static void collect_push(
+    struct chain_ctx *x, const struct se_step *s, int sort_key, const uint16_t *parents);
+
+static int nested_cmp(const void *a, const void *b)
+{
+    const struct nested_hint *p = a, *q = b;
+    if (p->rating != q->rating)
+        return p->rating - q->rating;
+    if (p->complexity != q->complexity)
+        return p->complexity - q->complexity;
+    if (p->sort_key != q->sort_key)
+        return p->sort_key - q->sort_key;
+    return p < q ? -1 : (p > q);
+}
+
+/* Adds the eliminations of every forcing chain and cycle of g (nested level
+ * 2) with their rule parents; -1 when no chain has parents in the run. */
+static int nested_chains(const struct se_grid *g, const struct se_grid *src,
+    struct run *r, int *queue, int *tail, bool multiple)
+{
+    struct chain_ctx *n = calloc(1, sizeof(*n));
+    if (!n)
+        return -1;
+    struct nested_list list = { NULL, 0, 0 };
+    n->grid = g;
+    n->kind = multiple ? SE_CH_MULTIPLE : SE_CH_CYCLES;
+    n->y_links = true;
+    n->multiple = multiple;
+    n->collect = &list;
+    n->src = src;
+    if (multiple)
+        multiple_producer(n);
+    else
+        cycles_producer(n);
+    /* SE sorts its hints (a stable sort: equal ones keep their order) */
+    qsort(list.h, (size_t) list.n, sizeof(*list.h), nested_cmp);
+    int found = 0;
+    bool any = false;
+    for (int i = 0; i < list.n; i++) {
+        const struct nested_hint *h = &list.h[i];
+        int plist[256], np = 0;
+        for (int c = 0; c < SE_CELLS; c++)
+            for (int v = 1; v <= 9; v++)
+                if ((h->parents[c] & (1u << v)) && np < 256 && r->has[node_of(c, v, 0)])
+                    plist[np++] = node_of(c, v, 0);
+        if (np == 0)
+            continue;
+        any = true;
+        for (int c = 0; c < SE_CELLS; c++)
+            for (int v = 1; v <= 9; v++) {
+                int off = node_of(c, v, 0);
+                if (!(h->elim[c] & (1u << v)) || r->has[off])
+                    continue;
+                run_add(r, off, plist, np);
+                r->nkey[off] = h->key;
+                r->ncx[off] = h->complexity;
+                queue[(*tail)++] = off;
+                found++;
+            }
+    }
+    free(list.h);
+    free(n);
+    return any ? found : -1;
+}
+
+/* ---- a whole run ---- */
+
+static bool absurd_off(struct run *r, int on_stored, int p, int off)
+{
+    r->absurd = true;
+    r->abs_on = on_stored;
+    r->abs_off = r->virt = off;
+    int par = p;
+    r->virt_poff = arena_put(r, &par, 1);
+    r->virt_pn = 1;
+    return true;
+}
+
+static bool absurd_on(struct run *r, const struct on_item *it, int off_stored)
+{
+    r->absurd = true;
+    r->abs_off = off_stored;
+    r->abs_on = r->virt = it->node;
+    r->virt_poff = arena_put(r, it->parents, it->np);
+    r->virt_pn = (uint16_t) (r->narena - r->virt_poff);
+    return true;
+}
+
+/* Completes run r (its starting potentials already added) on g; stops at a
+ * contradiction. */
+static void do_chaining(struct chain_ctx *x, const struct se_grid *start, struct run *r)
+{
+    struct se_grid g = *start;
+    int qon[NODES], qoff[NODES]; /* not static: nested rules run chains too */
+    int hon = 0, ton = 0, hoff = 0, toff = 0;
+    for (int i = 0; i < r->norder; i++) {
+        int n = r->order[i];
+        if (node_on(n))
+            qon[ton++] = n;
+        else
+            qoff[toff++] = n;
+    }
+    int list[32];
+    uint8_t causes[32];
+    struct on_item items[4];
+    for (;;) {
+        if (hon < ton) {
+            int p = qon[hon++], n = on_to_off(&g, p, x->y_links, list, causes);
+            for (int i = 0; i < n; i++) {
+                if (r->has[list[i] | 1] && absurd_off(r, list[i] | 1, p, list[i]))
+                    return;
+                if (!r->has[list[i]]) {
+                    run_add(r, list[i], &p, 1);
+                    qoff[toff++] = list[i];
+                }
+            }
+            continue;
+        }
+        if (hoff < toff) {
+            int p = qoff[hoff++], n = off_to_on(&g, start, p, x->y_links, true, items);
+            if (x->dynamic)
+                g.cand[node_cell(p)] &= (uint16_t) ~(1u << node_value(p));
+            for (int i = 0; i < n; i++) {
+                int off = items[i].node & ~1;
+                if (r->has[off] && absurd_on(r, &items[i], off))
+                    return;
+                if (!r->has[items[i].node]) {
+                    run_add(r, items[i].node, items[i].parents, items[i].np);
+                    r->cause[items[i].node] = items[i].cause;
+                    qon[ton++] = items[i].node;
+                }
+            }
+            continue;
+        }
+        if (x->level > 0) {
+            int found = advanced(&g, start, r, qoff, &toff);
+            if (found < 0 && x->level >= 2)
+                found = nested_chains(&g, start, r, qoff, &toff, false);
+            if (found < 0 && x->level >= 3)
+                found = nested_chains(&g, start, r, qoff, &toff, true);
+            if (found > 0)
+                continue;
+        }
+        break;
+    }
+}
+
+static void start_run(struct chain_ctx *x, struct run *r, int node)
+{
+    run_reset(r);
+    run_add(r, node, NULL, 0);
+    do_chaining(x, x->grid, r);
+}
+
+/* ---- hints of the multiple and dynamic kinds ---- */
+
+static void base_step(struct chain_ctx *x, struct se_step *s, int complexity, int cell)
+{
+    static const int base[] = { 0, 75, 80, 85 };
+    enum se_technique t = x->kind == SE_CH_NISHIO ? SE_nishio
+        : x->kind == SE_CH_MULTIPLE               ? SE_multiple_chains
+        : x->level == 0                           ? SE_dynamic_chains
+        : x->level == 1                           ? SE_dynamic_plus
+                                                  : SE_nested_chains;
+    int rating = x->level > 0 ? 85 + 5 * x->level : base[x->kind];
+    se_step_clear(s, t, rating + length_tenths(complexity));
+    s->complexity = complexity;
+    s->cells[s->ncells++] = (uint8_t) cell;
+}
+
+static void binary_hints(struct chain_ctx *x, int cell, int v, struct run *on,
+    struct run *off, bool contradiction, bool doubles)
+{
+    struct se_step s;
+    if (contradiction && on->absurd) {
+        x->nhint_keys = 0;
+        base_step(x, &s, anc_absurd(x, on), cell);
+        conclude(x->grid, node_of(cell, v, 0), &s);
+        offer(x, &s, 7);
+    }
+    if (contradiction && off->absurd) {
+        x->nhint_keys = 0;
+        base_step(x, &s, anc_absurd(x, off), cell);
+        conclude(x->grid, node_of(cell, v, 1), &s);
+        offer(x, &s, 7);
+    }
+    for (int i = 0; doubles && i < on->norder; i++) {
+        int p = on->order[i];
+        if (!off->has[p])
+            continue;
+        x->nhint_keys = 0;
+        int cx = anc_stored(x, on, p);
+        base_step(x, &s, cx + anc_stored(x, off, p), cell);
+        conclude(x->grid, p, &s);
+        offer(x, &s, 1);
+    }
+}
+
+/* The same potential follows from every member of a set of runs. */
+/* Rule parents of a nested cell or region forcing chain (see path_parents):
+ * along every chain to `target`; the assumptions count as `root_cause`. */
+static void run_parents(struct chain_ctx *x, const struct run *r, int target,
+    int root_cause, uint16_t *parents)
+{
+    const struct se_grid *g = x->grid, *src = x->src;
+    uint32_t st = ++x->stamp;
+    int top = 0;
+    x->stack[top++] = target;
+    while (top > 0) {
+        int p = x->stack[--top];
+        if (x->seen[p] == st)
+            continue;
+        x->seen[p] = st;
+        for (int i = 0; i < r->pn[p]; i++)
+            x->stack[top++] = r->arena[r->poff[p] + i];
+        int cause = r->pn[p] ? r->cause[p] : root_cause;
+        if (!node_on(p) || !cause)
+            continue;
+        int cell = node_cell(p), v = node_value(p);
+        if (cause == 1) {
+            parents[cell] |= (uint16_t) (src->cand[cell] & ~g->cand[cell]);
+            continue;
+        }
+        int reg = se_cell_region[cell][cause - 2];
+        for (int i = 0; i < 9; i++) {
+            int o = se_region_cell[reg][i];
+            if (src->cand[o] & ~g->cand[o] & (1u << v))
+                parents[o] |= (uint16_t) (1u << v);
+        }
+    }
+}
+
+static void common_hints(struct chain_ctx *x, struct run **runs, int nruns, int cell,
+    int sort_key, int root_cause)
+{
+    struct run *first = runs[0];
+    for (int i = 0; i < first->norder; i++) {
+        int p = first->order[i], complexity = 0;
+        bool all = true;
+        for (int k = 1; k < nruns && all; k++)
+            all = runs[k]->has[p];
+        if (!all)
+            continue;
+        x->nhint_keys = 0;
+        for (int k = 0; k < nruns; k++)
+            complexity += anc_stored(x, runs[k], p);
+        struct se_step s;
+        base_step(x, &s, complexity, cell);
+        conclude(x->grid, p, &s);
+        if (x->collect) {
+            uint16_t parents[SE_CELLS] = { 0 };
+            for (int k = 0; k < nruns; k++)
+                run_parents(x, runs[k], p, root_cause, parents);
+            collect_push(x, &s, sort_key, parents);
+            continue;
+        }
+        offer(x, &s, sort_key);
+    }
+}
+
+static void region_hints(struct chain_ctx *x, int cell, int v, struct run *own)
+{
+    for (int t = 0; t < 3; t++) {
+        int r = se_cell_region[cell][t];
+        unsigned m = se_positions(x->grid, r, v);
+        int n = se_popcount(m);
+        if (!(n == 2 || (x->multiple && n > 2)))
+            continue;
+        if (se_region_cell[r][__builtin_ctz(m)] != cell)
+            continue;
+        struct run *set[9];
+        int k = 0;
+        for (int i = 0; i < 9; i++) {
+            if (!(m & (1u << i)))
+                continue;
+            int o = se_region_cell[r][i];
+            if (o == cell) {
+                set[k++] = own;
+                continue;
+            }
+            set[k] = &x->runs[9 + k];
+            start_run(x, set[k], node_of(o, v, 1));
+            k++;
+        }
+        common_hints(x, set, k, cell, 6, 2 + t);
+    }
+}
+
+static void cell_chains(struct chain_ctx *x, int cell)
+{
+    int card = se_popcount(x->grid->cand[cell]);
+    bool nishio = x->kind == SE_CH_NISHIO;
+    bool doubles = card >= 3 && !nishio && x->dynamic;
+    bool contradiction = x->dynamic;
+    struct run *set[9];
+    int k = 0;
+    for (int v = 1; v <= 9; v++) {
+        if (!(x->grid->cand[cell] & (1u << v)))
+            continue;
+        struct run *on = &x->runs[k], *off = &x->runs[18];
+        start_run(x, on, node_of(cell, v, 1));
+        start_run(x, off, node_of(cell, v, 0));
+        binary_hints(x, cell, v, on, off, contradiction, doubles);
+        if (!nishio)
+            region_hints(x, cell, v, on);
+        set[k++] = on;
+    }
+    if (!nishio && (card == 2 || (x->multiple && card > 2)))
+        common_hints(x, set, k, cell, 5, 1);
+}
+
+/* ---- cycles and X/Y forcing chains (SE's first chaining producer) ---- */
+
+struct path {
+    int node, parent; /* parent: index in the pool, -1 for the start */
+    bool live; /* still to be followed */
+    uint8_t cause; /* as in struct on_item; 0 for the start */
+};
+
+struct cycle_ctx {
+    struct chain_ctx *x;
+    struct path *pool;
+    int npool, cap;
+    int on_at[NODES]; /* pool index of the stored "on" potential, valid when */
+    uint32_t on_stamp[NODES]; /* on_stamp is the search's number */
+    uint32_t off_stamp[NODES]; /* an "off" potential met in this search */
+    uint32_t search;
+    bool y, xl;
+    /* the grid does not change here: each candidate's last other place in
+     * its box, row and column (-1: none or several), found once */
+    int8_t conj[SE_CELLS][10][3];
+};
+
+static void conj_init(struct cycle_ctx *c)
+{
+    const struct se_grid *g = c->x->grid;
+    for (int cell = 0; cell < SE_CELLS; cell++)
+        for (int v = 1; v <= 9; v++)
+            for (int t = 0; t < 3; t++) {
+                int r = se_cell_region[cell][t], other = -1, count = 0;
+                for (int i = 0; i < 9 && count < 2; i++) {
+                    int o = se_region_cell[r][i];
+                    if (o != cell && (g->cand[o] & (1u << v)))
+                        other = o, count++;
+                }
+                c->conj[cell][v][t] = (int8_t) (count == 1 ? other : -1);
+            }
+}
+
+/* off_to_on on the fixed grid, from the table. */
+static int fixed_off_to_on(const struct cycle_ctx *c, int p, bool xl, struct on_item *out)
+{
+    const struct se_grid *g = c->x->grid;
+    int cell = node_cell(p), v = node_value(p), n = 0;
+    if (c->y && se_popcount(g->cand[cell]) == 2) {
+        out[n] = (struct on_item) { .node
+            = node_of(cell, __builtin_ctz(g->cand[cell] & ~(1u << v)), 1),
+            .cause = 1,
+            .np = 1 };
+        out[n++].parents[0] = p;
+    }
+    for (int t = 0; xl && t < 3; t++) {
+        int other = c->conj[cell][v][t];
+        if (other < 0)
+            continue;
+        int on = node_of(other, v, 1);
+        bool dup = false;
+        for (int k = 0; k < n; k++)
+            dup = dup || out[k].node == on;
+        if (dup)
+            continue;
+        out[n] = (struct on_item) { .node = on, .cause = (uint8_t) (2 + t), .np = 1 };
+        out[n++].parents[0] = p;
+    }
+    return n;
+}
+
+static bool is_ancestor(const struct cycle_ctx *c, int at, int node)
+{
+    for (int p = c->pool[at].parent; p >= 0; p = c->pool[p].parent)
+        if (c->pool[p].node == node)
+            return true;
+    return false;
+}
+
+static int pool_add(struct cycle_ctx *c, int node, int parent, bool live, int cause)
+{
+    if (c->npool >= c->cap)
+        return -1;
+    c->pool[c->npool] = (struct path) { node, parent, live, (uint8_t) cause };
+    return c->npool++;
+}
+
+static int chain_nodes(struct chain_ctx *x, const struct cycle_ctx *c, int at)
+{
+    uint32_t st = ++x->stamp;
+    int n = 0;
+    for (int p = at; p >= 0; p = c->pool[p].parent)
+        if (x->seen[c->pool[p].node] != st) {
+            x->seen[c->pool[p].node] = st;
+            n++;
+        }
+    return n;
+}
+
+/* SE's rule parents of a nested chain: the candidates present at the outer
+ * run's start but gone in the chain's grid that made its links forced (cycles
+ * count their "off" links too, as their reversed chain is also a target). */
+static void path_parents(const struct cycle_ctx *c, int at, bool all, uint16_t *parents)
+{
+    const struct se_grid *g = c->x->grid, *src = c->x->src;
+    for (int p = at; p >= 0; p = c->pool[p].parent) {
+        const struct path *e = &c->pool[p];
+        if (!e->cause || (!all && !node_on(e->node)))
+            continue;
+        int cell = node_cell(e->node), v = node_value(e->node);
+        if (e->cause == 1) {
+            parents[cell] |= (uint16_t) (src->cand[cell] & ~g->cand[cell]);
+            continue;
+        }
+        int r = se_cell_region[cell][e->cause - 2];
+        for (int i = 0; i < 9; i++) {
+            int o = se_region_cell[r][i];
+            if (src->cand[o] & ~g->cand[o] & (1u << v))
+                parents[o] |= (uint16_t) (1u << v);
+        }
+    }
+}
+
+static void collect_push(
+    struct chain_ctx *x, const struct se_step *s, int sort_key, const uint16_t *parents)
+{
+    struct nested_list *l = x->collect;
+    if (!se_step_useful(x->grid, s))
+        return;
+    if (l->n == l->cap) {
+        int cap = l->cap ? l->cap * 2 : 64;
+        struct nested_hint *h = realloc(l->h, sizeof(*h) * (size_t) cap);
+        if (!h)
+            return;
+        l->h = h;
+        l->cap = cap;
+    }
+    struct nested_hint *h = &l->h[l->n++];
+    memcpy(h->elim, s->elim, sizeof(h->elim));
+    memcpy(h->parents, parents, sizeof(h->parents));
+    h->rating = s->rating;
+    h->complexity = s->complexity;
+    h->sort_key = sort_key;
+    uint32_t key = 2166136261u ^ (uint32_t) s->complexity;
+    for (int c = 0; c < SE_CELLS; c++)
+        key = (key ^ s->elim[c]) * 16777619u;
+    h->key = key | 1u;
+}
+
+static void cycle_hint(struct cycle_ctx *c, int at)
+{
+    struct chain_ctx *x = c->x;
+    const struct se_grid *g = x->grid;
+    uint8_t in_chain[SE_CELLS] = { 0 };
+    uint16_t fw[SE_CELLS] = { 0 }, bw[SE_CELLS] = { 0 };
+    for (int p = at; c->pool[p].parent >= 0; p = c->pool[p].parent)
+        in_chain[node_cell(c->pool[p].node)] = 1;
+    for (int p = at; c->pool[p].parent >= 0; p = c->pool[p].parent) {
+        int n = c->pool[p].node, cell = node_cell(n), v = node_value(n);
+        for (int i = 0; i < 20; i++) {
+            int o = se_peer[cell][i];
+            if (!in_chain[o] && (g->cand[o] & (1u << v))) {
+                if (node_on(n))
+                    fw[o] |= (uint16_t) (1u << v);
+                else
+                    bw[o] |= (uint16_t) (1u << v);
+            }
+        }
+    }
+    struct se_step s;
+    int complexity = chain_nodes(x, c, at);
+    se_step_clear(&s, SE_cycle, (c->y && c->xl ? 70 : 65) + length_tenths(complexity));
+    s.complexity = complexity;
+    s.cells[s.ncells++] = (uint8_t) node_cell(c->pool[at].node);
+    for (int o = 0; o < SE_CELLS; o++)
+        s.elim[o] = fw[o] & bw[o];
+    int sort_key = c->y && c->xl ? 4 : (c->y ? 3 : 2);
+    if (x->collect) {
+        uint16_t parents[SE_CELLS] = { 0 };
+        path_parents(c, at, true, parents);
+        collect_push(x, &s, sort_key, parents);
+        return;
+    }
+    offer(x, &s, sort_key);
+}
+
+static void forcing_hint(struct cycle_ctx *c, int at)
+{
+    struct chain_ctx *x = c->x;
+    struct se_step s;
+    int complexity = chain_nodes(x, c, at);
+    se_step_clear(&s, SE_forcing_chain, (c->y ? 70 : 66) + length_tenths(complexity));
+    s.complexity = complexity;
+    s.cells[s.ncells++] = (uint8_t) node_cell(c->pool[at].node);
+    conclude(x->grid, c->pool[at].node, &s);
+    if (x->collect) {
+        uint16_t parents[SE_CELLS] = { 0 };
+        path_parents(c, at, false, parents);
+        collect_push(x, &s, c->y ? 4 : 2, parents);
+        return;
+    }
+    offer(x, &s, c->y ? 4 : 2);
+}
+
+static void on_step(struct cycle_ctx *c, int head, int start, bool cycles, bool *done)
+{
+    int list[32], n = c->pool[head].node;
+    uint8_t causes[32];
+    int k = on_to_off(c->x->grid, n, c->y, list, causes);
+    for (int i = 0; i < k; i++) {
+        bool fresh = cycles ? !is_ancestor(c, head, list[i])
+                            : c->off_stamp[list[i]] != c->search;
+        if (!cycles && (list[i] | 1) == start && !*done) {
+            *done = true;
+            int at = pool_add(c, list[i], head, fresh, causes[i]);
+            if (at >= 0)
+                forcing_hint(c, at);
+            fresh = false;
+        }
+        if (fresh) {
+            c->off_stamp[list[i]] = c->search;
+            pool_add(c, list[i], head, true, causes[i]);
+        }
+    }
+}
+
+static void off_step(
+    struct cycle_ctx *c, int head, int start, bool cycles, bool *done, int length)
+{
+    struct on_item items[4];
+    int k = fixed_off_to_on(c, c->pool[head].node, cycles ? c->xl : true, items);
+    for (int i = 0; i < k; i++) {
+        int on = items[i].node;
+        bool fresh = c->on_stamp[on] != c->search && on != start;
+        if (cycles && length >= 4 && on == start) {
+            int at = pool_add(c, on, head, false, items[i].cause);
+            if (at >= 0)
+                cycle_hint(c, at);
+        }
+        if (!cycles && (on & ~1) == start && !*done) {
+            *done = true;
+            int at = pool_add(c, on, head, fresh, items[i].cause);
+            if (at >= 0)
+                forcing_hint(c, at);
+            if (fresh)
+                c->on_at[on] = at, c->on_stamp[on] = c->search;
+            fresh = false;
+        }
+        if (fresh)
+            c->on_at[on] = pool_add(c, on, head, true, items[i].cause);
+        c->on_stamp[on] = c->search;
+    }
+}
+
+/* Breadth first from `start`; cycles: every path to an "off" potential is
+ * kept (so that loops show up), "on" potentials once. Forcing chains: each
+ * potential once, and the first path to the start's opposite is the hint. */
+static void unary_search(struct cycle_ctx *c, int start, bool cycles)
+{
+    c->search++;
+    c->npool = 0;
+    int head = 0, length = 0;
+    bool done = false;
+    int root = pool_add(c, start, -1, true, 0);
+    if (node_on(start))
+        c->on_at[start] = root, c->on_stamp[start] = c->search;
+    else
+        c->off_stamp[start] = c->search;
+    while (head < c->npool) {
+        int level_end = c->npool;
+        length++;
+        for (; head < level_end; head++) {
+            if (!c->pool[head].live)
+                continue;
+            if (node_on(c->pool[head].node))
+                on_step(c, head, start, cycles, &done);
+            else
+                off_step(c, head, start, cycles, &done, length);
+        }
+    }
+}
+
+static void loops(struct chain_ctx *x, struct cycle_ctx *c, bool y, bool xl)
+{
+    c->y = y;
+    c->xl = xl;
+    for (int cell = 0; cell < SE_CELLS; cell++) {
+        int card = se_popcount(x->grid->cand[cell]);
+        if (x->grid->value[cell] || card < 2 || (!xl && card > 2))
+            continue;
+        for (int v = 1; v <= 9; v++) {
+            if (!(x->grid->cand[cell] & (1u << v)))
+                continue;
+            unary_search(c, node_of(cell, v, 1), true);
+            if (xl) {
+                unary_search(c, node_of(cell, v, 1), false);
+                unary_search(c, node_of(cell, v, 0), false);
+            }
+        }
+    }
+}
+
+static void cycles_producer(struct chain_ctx *x)
+{
+    struct cycle_ctx *c = malloc(sizeof(*c));
+    if (!c)
+        return;
+    c->x = x;
+    c->cap = 1 << 16;
+    c->pool = malloc(sizeof(struct path) * (size_t) c->cap);
+    c->search = 0;
+    memset(c->on_stamp, 0, sizeof(c->on_stamp));
+    memset(c->off_stamp, 0, sizeof(c->off_stamp));
+    conj_init(c);
+    if (c->pool) {
+        loops(x, c, false, true);
+        loops(x, c, true, false);
+        loops(x, c, true, true);
+    }
+    free(c->pool);
+    free(c);
+}
+
+/* Cell and region forcing chains, Nishio and dynamic chains. */
+static void multiple_producer(struct chain_ctx *x)
+{
+    x->runs = malloc(sizeof(struct run) * 19);
+    for (int cell = 0; x->runs && cell < SE_CELLS; cell++) {
+        int card = se_popcount(x->grid->cand[cell]);
+        if (!x->grid->value[cell] && (card > 2 || (card > 1 && x->dynamic)))
+            cell_chains(x, cell);
+    }
+    free(x->runs);
+    x->runs = NULL;
+}
+
+bool se_chains(
+    const struct se_grid *g, enum se_chain_kind kind, int level, struct se_step *s)
+{
+    if (level >= 4)
+        return false;
+    struct chain_ctx *x = calloc(1, sizeof(*x));
+    if (!x)
+        return false;
+    x->grid = g;
+    x->kind = kind;
+    x->level = level;
+    x->dynamic = kind == SE_CH_NISHIO || kind == SE_CH_DYNAMIC;
+    x->y_links = kind != SE_CH_NISHIO;
+    x->multiple = kind == SE_CH_MULTIPLE || kind == SE_CH_DYNAMIC;
+    if (kind == SE_CH_CYCLES)
+        cycles_producer(x);
+    else
+        multiple_producer(x);
+    bool found = x->have;
+    if (found)
+        *s = x->best;
+    free(x);
+    return found;
+}

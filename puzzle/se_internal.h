@@ -1,0 +1,121 @@
+/* Shared by the Sudoku Explainer rater's files (se_rate.c, se_basic.c,
+ * se_chains.c); not part of the library's interface (see puzzle/se_rate.h).
+ *
+ * The candidate grid is SE's: a placed cell has no candidates, and placing a
+ * value removes it from the 20 peers. Regions are numbered 0-8 boxes, 9-17
+ * rows, 18-26 columns, and each lists its cells in SE's order (boxes row by
+ * row, rows left to right, columns top to bottom). Ratings are in tenths so
+ * that comparisons are exact. */
+#ifndef SUDOLAB_PUZZLE_SE_INTERNAL_H
+#define SUDOLAB_PUZZLE_SE_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "puzzle/se_rate.h"
+
+#define SE_CELLS 81
+#define SE_ALL 0x3FEu /* candidates 1..9 as bits 1..9 */
+
+struct se_grid {
+    uint8_t value[SE_CELLS]; /* 0 = empty */
+    uint16_t cand[SE_CELLS]; /* bit v set: v is still possible */
+};
+
+/* One step: what it removes, what it places, and what to show. */
+struct se_step {
+    enum se_technique tech;
+    int rating; /* tenths */
+    int place_cell, place_value; /* -1 when the step places nothing */
+    uint16_t elim[SE_CELLS];
+    int ncells;
+    uint8_t cells[32]; /* the pattern's cells, for the hint text */
+    uint16_t digits; /* the pattern's digits */
+    int region; /* the region it works in, or -1 */
+    int complexity; /* chains: the number of implications */
+};
+
+extern uint8_t se_region_cell[27][9];
+extern uint8_t se_cell_region[SE_CELLS][3]; /* box, row, column */
+extern uint8_t se_peer[SE_CELLS][20];
+
+void se_tables_init(void);
+/* Builds the tables once (not thread-safe on the first call). */
+void se_ensure_tables(void);
+/* The candidate grid of a puzzle's filled cells; false when two clash. */
+bool se_load(const struct grid *in, struct se_grid *g);
+/* SE's next step on g: the first producer, in SE's order, with a hint. */
+bool se_next_step(const struct se_grid *g, struct se_step *s);
+void se_step_clear(struct se_step *s, enum se_technique tech, int rating);
+/* Removes the step's eliminations, then places its value (if any). */
+void se_apply(struct se_grid *g, const struct se_step *s);
+bool se_step_useful(const struct se_grid *g, const struct se_step *s);
+void se_place(struct se_grid *g, int cell, int value);
+
+static inline int se_popcount(unsigned m)
+{
+    /* without -mpopcnt the builtin is a library call: this is faster */
+    m = m - ((m >> 1) & 0x55555555u);
+    m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+    return (int) ((((m + (m >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
+
+/* Positions (0..8 in region order) of v in region r. */
+static inline unsigned se_positions(const struct se_grid *g, int r, int v)
+{
+    unsigned m = 0;
+    for (int i = 0; i < 9; i++)
+        if (g->cand[se_region_cell[r][i]] & (1u << v))
+            m |= 1u << i;
+    return m;
+}
+
+static inline bool se_sees(int a, int b)
+{
+    return a != b
+        && (se_cell_region[a][0] == se_cell_region[b][0]
+            || se_cell_region[a][1] == se_cell_region[b][1]
+            || se_cell_region[a][2] == se_cell_region[b][2]);
+}
+
+/* The producers, each finding SE's first hint of its kind (false: none). */
+bool se_hidden_single(const struct se_grid *g, struct se_step *s);
+bool se_direct_locking(const struct se_grid *g, struct se_step *s);
+bool se_direct_hidden_set(const struct se_grid *g, int degree, struct se_step *s);
+bool se_naked_single(const struct se_grid *g, struct se_step *s);
+bool se_locking(const struct se_grid *g, struct se_step *s);
+bool se_naked_set(const struct se_grid *g, int degree, struct se_step *s);
+bool se_hidden_set(const struct se_grid *g, int degree, struct se_step *s);
+bool se_fish(const struct se_grid *g, int degree, struct se_step *s);
+bool se_turbot(const struct se_grid *g, struct se_step *s);
+/* Two strong links of which one or both join groups (4.3). */
+bool se_grouped_turbot(const struct se_grid *g, struct se_step *s);
+/* Chains of n = 3 or 4 strong links (grouped or not): the easiest. */
+bool se_strong_links(const struct se_grid *g, int n, struct se_step *s);
+bool se_xy_wing(const struct se_grid *g, bool xyz, struct se_step *s);
+bool se_unique_rectangle(const struct se_grid *g, struct se_step *s);
+bool se_bug(const struct se_grid *g, struct se_step *s);
+/* Aligned pair (d = 2) and triplet (d = 3) exclusion. */
+bool se_aligned(const struct se_grid *g, int d, struct se_step *s);
+/* WXYZ- (k = 3), VWXYZ- (4), UVWXYZ- (5) and TUVWXYZ-wings (6): the easiest. */
+bool se_als_wing(const struct se_grid *g, int k, struct se_step *s);
+
+/* Chains: level -1 cycles and X/Y forcing chains; then Nishio, multiple,
+ * dynamic, and dynamic with nesting `level` (1 = "+", 2.. = nested). */
+enum se_chain_kind { SE_CH_CYCLES, SE_CH_NISHIO, SE_CH_MULTIPLE, SE_CH_DYNAMIC };
+bool se_chains(
+    const struct se_grid *g, enum se_chain_kind kind, int level, struct se_step *s);
+
+/* All hints of the rules nested in chains (locking, hidden and naked pairs,
+ * X-wing), through a callback; used by se_chains.c. */
+typedef bool (*se_hint_fn)(void *ctx, const struct se_step *s, const uint16_t *parents);
+bool se_each_locking(
+    const struct se_grid *g, const struct se_grid *src, se_hint_fn fn, void *ctx);
+bool se_each_hidden_pair(
+    const struct se_grid *g, const struct se_grid *src, se_hint_fn fn, void *ctx);
+bool se_each_naked_pair(
+    const struct se_grid *g, const struct se_grid *src, se_hint_fn fn, void *ctx);
+bool se_each_x_wing(
+    const struct se_grid *g, const struct se_grid *src, se_hint_fn fn, void *ctx);
+
+#endif /* SUDOLAB_PUZZLE_SE_INTERNAL_H */

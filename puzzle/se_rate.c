@@ -1,0 +1,245 @@
+/* The Sudoku Explainer rater's driver: SE's order of producers, the step
+ * loop that gives ER/EP/ED, the solution check and the hint text. */
+#include <stdio.h>
+#include <string.h>
+
+#include "puzzle/se_internal.h"
+
+static const char *const tech_names[] = {
+#define SE_TECH_NAME(id, name) name,
+    SE_TECHNIQUES(SE_TECH_NAME)
+#undef SE_TECH_NAME
+};
+
+const char *se_technique_name(enum se_technique t)
+{
+    return (unsigned) t < SE_TECHNIQUE_COUNT ? tech_names[t] : "?";
+}
+
+static bool tables_ready;
+
+void se_ensure_tables(void)
+{
+    if (!tables_ready) {
+        se_tables_init();
+        tables_ready = true;
+    }
+}
+
+/* SE's producers before chains, in its order (serate defaults). */
+static bool basic_step(const struct se_grid *g, struct se_step *s)
+{
+    return se_hidden_single(g, s) || se_direct_locking(g, s)
+        || se_direct_hidden_set(g, 2, s) || se_naked_single(g, s)
+        || se_direct_hidden_set(g, 3, s) || se_locking(g, s) || se_naked_set(g, 2, s)
+        || se_fish(g, 2, s) || se_hidden_set(g, 2, s) || se_naked_set(g, 3, s)
+        || se_fish(g, 3, s) || se_hidden_set(g, 3, s) || se_turbot(g, s)
+        || se_grouped_turbot(g, s) || se_xy_wing(g, false, s) || se_xy_wing(g, true, s)
+        || se_unique_rectangle(g, s) || se_naked_set(g, 4, s) || se_fish(g, 4, s)
+        || se_hidden_set(g, 4, s) || se_strong_links(g, 3, s) || se_als_wing(g, 3, s)
+        || se_bug(g, s) || se_strong_links(g, 4, s) || se_als_wing(g, 4, s)
+        || se_aligned(g, 2, s) || se_als_wing(g, 5, s);
+}
+
+bool se_next_step(const struct se_grid *g, struct se_step *s)
+{
+    return basic_step(g, s) || se_chains(g, SE_CH_CYCLES, 0, s) || se_als_wing(g, 6, s)
+        || se_aligned(g, 3, s) || se_chains(g, SE_CH_NISHIO, 0, s)
+        || se_chains(g, SE_CH_MULTIPLE, 0, s) || se_chains(g, SE_CH_DYNAMIC, 0, s)
+        || se_chains(g, SE_CH_DYNAMIC, 1, s) || se_chains(g, SE_CH_DYNAMIC, 2, s)
+        || se_chains(g, SE_CH_DYNAMIC, 3, s);
+}
+
+/* Candidates from the filled cells; false when two givens clash. */
+bool se_load(const struct grid *in, struct se_grid *g)
+{
+    memset(g, 0, sizeof(*g));
+    for (int c = 0; c < SE_CELLS; c++)
+        g->cand[c] = SE_ALL;
+    for (int c = 0; c < SE_CELLS; c++) {
+        int v = in->cell[c];
+        if (v == 0)
+            continue;
+        if (!(g->cand[c] & (1u << v)))
+            return false;
+        se_place(g, c, v);
+    }
+    return true;
+}
+
+/* Counts solutions up to 2 by trying the candidates of the fewest-choice cell. */
+static int count_solutions(struct se_grid *g, int limit)
+{
+    int best = -1, best_n = 10;
+    for (int c = 0; c < SE_CELLS; c++) {
+        if (g->value[c])
+            continue;
+        int n = se_popcount(g->cand[c]);
+        if (n < best_n) {
+            best_n = n;
+            best = c;
+        }
+    }
+    if (best < 0)
+        return 1;
+    if (best_n == 0)
+        return 0;
+    int found = 0;
+    for (int v = 1; v <= 9 && found < limit; v++) {
+        if (!(g->cand[best] & (1u << v)))
+            continue;
+        struct se_grid next = *g;
+        se_place(&next, best, v);
+        found += count_solutions(&next, limit - found);
+    }
+    return found;
+}
+
+static bool solved(const struct se_grid *g)
+{
+    for (int c = 0; c < SE_CELLS; c++)
+        if (!g->value[c])
+            return false;
+    return true;
+}
+
+static void rate_path(struct se_grid *g, struct se_rating *out)
+{
+    int er = 0;
+    enum se_technique er_tech = SE_full_house;
+    bool have_ed = false, have_ep = false;
+    while (!solved(g)) {
+        struct se_step s;
+        if (!se_next_step(g, &s)) {
+            out->verdict = SE_BEYOND;
+            out->er = 200;
+            return;
+        }
+        out->steps++;
+        if (s.rating > er) {
+            er = s.rating;
+            er_tech = s.tech;
+        }
+        se_apply(g, &s);
+        if (!have_ep) {
+            if (!have_ed) {
+                out->ed = er, out->ed_tech = er_tech, have_ed = true;
+            }
+            if (s.place_cell >= 0) {
+                out->ep = er, out->ep_tech = er_tech, have_ep = true;
+            }
+        }
+    }
+    out->er = er;
+    out->er_tech = er_tech;
+}
+
+void se_rate(const struct grid *in, struct se_rating *out)
+{
+    memset(out, 0, sizeof(*out));
+    se_ensure_tables();
+    if (in->n != 9 || in->box_rows != 3 || in->variant != 0) {
+        out->verdict = SE_NOT_9X9;
+        return;
+    }
+    struct se_grid g;
+    if (!se_load(in, &g)) {
+        out->verdict = SE_NO_SOLUTION;
+        return;
+    }
+    struct se_grid probe = g;
+    int n = count_solutions(&probe, 2);
+    if (n != 1) {
+        out->verdict = n == 0 ? SE_NO_SOLUTION : SE_MULTIPLE;
+        return;
+    }
+    rate_path(&g, out);
+}
+
+static int put_cell(char *out, size_t len, int c)
+{
+    return snprintf(out, len, "r%dc%d", c / 9 + 1, c % 9 + 1);
+}
+
+/* "r1c2-5 r3c4-57": the eliminations. */
+static size_t put_elims(char *out, size_t len, const struct se_step *s, bool json)
+{
+    size_t n = 0;
+    for (int c = 0; c < SE_CELLS && n < len; c++) {
+        if (!s->elim[c])
+            continue;
+        if (json)
+            n += (size_t) snprintf(
+                out + n, len - n, "%s{\"cell\":%d,\"digits\":\"", n ? "," : "", c);
+        else {
+            n += (size_t) snprintf(out + n, len - n, "%s", n ? " " : "");
+            n += (size_t) put_cell(out + n, len - n, c);
+            n += (size_t) snprintf(out + n, len - n, "-");
+        }
+        for (int v = 1; v <= 9 && n < len; v++)
+            if (s->elim[c] & (1u << v))
+                n += (size_t) snprintf(out + n, len - n, "%d", v);
+        if (json && n < len)
+            n += (size_t) snprintf(out + n, len - n, "\"}");
+    }
+    return n < len ? n : len - 1;
+}
+
+static void hint_text(const struct se_step *s, bool json, char *out, size_t len)
+{
+    char el[1024] = "";
+    char cells[256] = "";
+    size_t cn = 0;
+    for (int i = 0; i < s->ncells && cn < sizeof(cells) - 16; i++) {
+        cn += (size_t) snprintf(
+            cells + cn, sizeof(cells) - cn, "%s", i ? (json ? "," : " ") : "");
+        cn += json ? (size_t) snprintf(cells + cn, sizeof(cells) - cn, "%d", s->cells[i])
+                   : (size_t) put_cell(cells + cn, sizeof(cells) - cn, s->cells[i]);
+    }
+    put_elims(el, sizeof(el), s, json);
+    char place[32] = "";
+    if (s->place_cell >= 0)
+        snprintf(place, sizeof(place), "r%dc%d=%d", s->place_cell / 9 + 1,
+            s->place_cell % 9 + 1, s->place_value);
+    if (json)
+        snprintf(out, len,
+            "{\"technique\":\"%s\",\"rating\":%d.%d,\"cells\":[%s],\"place\":"
+            "{\"cell\":%d,\"digit\":%d},\"eliminate\":[%s]}",
+            se_technique_name(s->tech), s->rating / 10, s->rating % 10, cells,
+            s->place_cell, s->place_value, el);
+    else
+        snprintf(out, len, "%s (%d.%d)%s%s%s%s%s%s", se_technique_name(s->tech),
+            s->rating / 10, s->rating % 10, cn ? ": " : "", cells,
+            *place ? " places " : "", place, *el ? " eliminates " : "", el);
+}
+
+bool se_hint(const struct grid *in, bool json, char *out, size_t len)
+{
+    se_ensure_tables();
+    struct se_grid g;
+    if (in->n != 9 || in->box_rows != 3 || in->variant != 0) {
+        snprintf(out, len, "SE hints are for 9x9 classic grids only");
+        return false;
+    }
+    if (!se_load(in, &g)) {
+        snprintf(out, len, "no solution: two equal digits see each other");
+        return false;
+    }
+    if (solved(&g)) {
+        snprintf(out, len, "the grid is already full");
+        return false;
+    }
+    struct se_grid probe = g;
+    int n = count_solutions(&probe, 2);
+    if (n != 1) {
+        snprintf(out, len, n == 0 ? "no solution" : "more than one solution");
+        return false;
+    }
+    struct se_step s;
+    if (!se_next_step(&g, &s)) {
+        snprintf(out, len, "beyond the rater's techniques");
+        return false;
+    }
+    hint_text(&s, json, out, len);
+    return true;
+}

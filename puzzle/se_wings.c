@@ -1,0 +1,961 @@
+/* Sudoku Explainer's mid-range techniques: two strong links (skyscraper,
+ * kite, turbot fish), XY- and XYZ-wings, unique rectangles (types 1, 2, 4)
+ * and the bivalue universal grave (type 1). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "puzzle/se_internal.h"
+
+/* The two cells of v in region r when there are exactly two. */
+static bool strong_link(const struct se_grid *g, int r, int v, int *a, int *b)
+{
+    unsigned m = se_positions(g, r, v);
+    if (se_popcount(m) != 2)
+        return false;
+    *a = se_region_cell[r][__builtin_ctz(m)];
+    *b = se_region_cell[r][31 - __builtin_clz(m)];
+    return true;
+}
+
+static int link_rating(int r1, int r2)
+{
+    bool l1 = r1 >= 9, l2 = r2 >= 9;
+    if (l1 && l2 && (r1 < 18) == (r2 < 18))
+        return 40; /* skyscraper: two parallel lines */
+    return 41; /* two-string kite, or a box link */
+}
+
+/* Links (a1,a2) and (b1,b2) joined by a2 seeing b1: v goes from cells that
+ * see both a1 and b2. */
+static bool turbot_pair(const struct se_grid *g, int v, const int *l1, const int *l2,
+    int rating, struct se_step *s)
+{
+    for (int e1 = 0; e1 < 2; e1++) {
+        for (int e2 = 0; e2 < 2; e2++) {
+            int a1 = l1[e1], a2 = l1[1 - e1], b1 = l2[e2], b2 = l2[1 - e2];
+            if (a2 == b1 || a1 == b2 || a1 == b1 || a2 == b2 || !se_sees(a2, b1))
+                continue;
+            se_step_clear(s, SE_turbot_fish, rating);
+            for (int c = 0; c < SE_CELLS; c++)
+                if (c != a1 && c != b2 && (g->cand[c] & (1u << v)) && se_sees(c, a1)
+                    && se_sees(c, b2))
+                    s->elim[c] = (uint16_t) (1u << v);
+            s->cells[0] = (uint8_t) a1, s->cells[1] = (uint8_t) a2;
+            s->cells[2] = (uint8_t) b1, s->cells[3] = (uint8_t) b2;
+            s->ncells = 4;
+            s->digits = (uint16_t) (1u << v);
+            if (se_step_useful(g, s))
+                return true;
+        }
+    }
+    return false;
+}
+
+/* Skyscrapers first: SE's scan meets them before kites and box links. */
+bool se_turbot(const struct se_grid *g, struct se_step *s)
+{
+    for (int pass = 0; pass < 2; pass++) {
+        for (int v = 1; v <= 9; v++) {
+            for (int r1 = 0; r1 < 27; r1++) {
+                int l1[2], l2[2];
+                if (!strong_link(g, r1, v, &l1[0], &l1[1]))
+                    continue;
+                for (int r2 = r1 + 1; r2 < 27; r2++) {
+                    int rating = link_rating(r1, r2);
+                    if ((rating == 40) != (pass == 0)
+                        || !strong_link(g, r2, v, &l2[0], &l2[1]))
+                        continue;
+                    if (turbot_pair(g, v, l1, l2, rating, s))
+                        return true;
+                }
+            }
+        }
+    }
+    return false;
+}
+
+static bool wing_elims(const struct se_grid *g, int pivot, int p1, int p2, int z,
+    bool xyz, struct se_step *s)
+{
+    se_step_clear(s, xyz ? SE_xyz_wing : SE_xy_wing, xyz ? 44 : 42);
+    for (int c = 0; c < SE_CELLS; c++) {
+        if (c == pivot || c == p1 || c == p2 || !(g->cand[c] & (1u << z)))
+            continue;
+        if (se_sees(c, p1) && se_sees(c, p2) && (!xyz || se_sees(c, pivot)))
+            s->elim[c] = (uint16_t) (1u << z);
+    }
+    s->cells[0] = (uint8_t) pivot, s->cells[1] = (uint8_t) p1, s->cells[2] = (uint8_t) p2;
+    s->ncells = 3;
+    s->digits = (uint16_t) (g->cand[pivot] | (1u << z));
+    return se_step_useful(g, s);
+}
+
+bool se_xy_wing(const struct se_grid *g, bool xyz, struct se_step *s)
+{
+    for (int pivot = 0; pivot < SE_CELLS; pivot++) {
+        unsigned pc = g->cand[pivot];
+        if (se_popcount(pc) != (xyz ? 3 : 2))
+            continue;
+        for (int i = 0; i < 20; i++) {
+            int p1 = se_peer[pivot][i];
+            unsigned c1 = g->cand[p1];
+            if (se_popcount(c1) != 2)
+                continue;
+            for (int j = i + 1; j < 20; j++) {
+                int p2 = se_peer[pivot][j];
+                unsigned c2 = g->cand[p2];
+                if (se_popcount(c2) != 2 || c1 == c2)
+                    continue;
+                unsigned z = c1 & c2;
+                if (se_popcount(z) != 1)
+                    continue;
+                bool ok
+                    = xyz ? ((c1 | c2) == pc) : ((z & pc) == 0 && ((c1 | c2) & ~z) == pc);
+                if (ok && wing_elims(g, pivot, p1, p2, __builtin_ctz(z), xyz, s))
+                    return true;
+            }
+        }
+    }
+    return false;
+}
+
+/* ---- unique rectangles and loops: cells holding a and b, every row,
+ * column and box with none or two of them, consecutive cells sharing one;
+ * if only a and b were left the puzzle would have two solutions. ---- */
+
+struct uloop {
+    const struct se_grid *g;
+    unsigned ab;
+    int cells[12], n, max;
+    uint8_t unit_count[27];
+    struct se_step best;
+    bool have;
+};
+
+static int loop_rating(int n)
+{
+    return n >= 10 ? 50 : (n >= 8 ? 47 : (n >= 6 ? 46 : 45));
+}
+
+static void loop_offer(struct uloop *u, struct se_step *s)
+{
+    if (se_step_useful(u->g, s) && (!u->have || s->rating < u->best.rating)) {
+        u->best = *s;
+        u->have = true;
+    }
+}
+
+/* Type 4: two extra cells sharing a unit where a (or b) lies only in them:
+ * the other value goes from both. */
+static void loop_type4(struct uloop *u, const int *extra, struct se_step *s)
+{
+    for (int t = 0; t < 3; t++) {
+        int r = se_cell_region[extra[0]][t];
+        if (se_cell_region[extra[1]][t] != r)
+            continue;
+        for (int k = 0; k < 2; k++) {
+            unsigned bits = u->ab;
+            int a = __builtin_ctz(bits), b = 31 - __builtin_clz(bits);
+            int locked = k ? b : a, other = k ? a : b;
+            unsigned m = se_positions(u->g, r, locked);
+            if (se_popcount(m) != 2)
+                continue;
+            se_step_clear(s, SE_unique_rectangle, loop_rating(u->n));
+            s->elim[extra[0]] = s->elim[extra[1]] = (uint16_t) (1u << other);
+            loop_offer(u, s);
+        }
+    }
+}
+
+/* Type 3 (naked): the extra values of two extra cells sharing a unit, with
+ * k-1 other cells of that unit, make a naked set of k values: they go from
+ * the unit's other cells (+0.1 per value beyond one). */
+static void loop_type3(struct uloop *u, const int *extra, struct se_step *s)
+{
+    const struct se_grid *g = u->g;
+    unsigned e = (g->cand[extra[0]] | g->cand[extra[1]]) & ~u->ab;
+    for (int t = 0; t < 3; t++) {
+        int r = se_cell_region[extra[0]][t];
+        if (se_cell_region[extra[1]][t] != r)
+            continue;
+        int others[9], no = 0;
+        for (int i = 0; i < 9; i++) {
+            int c = se_region_cell[r][i];
+            if (c != extra[0] && c != extra[1] && g->cand[c])
+                others[no++] = c;
+        }
+        for (unsigned pick = 1; pick < (1u << no); pick++) {
+            int k = se_popcount(pick) + 1;
+            unsigned vals = e;
+            for (int i = 0; i < no; i++)
+                if (pick & (1u << i))
+                    vals |= g->cand[others[i]];
+            if (k > 4 || se_popcount(vals) != k)
+                continue;
+            se_step_clear(s, SE_unique_rectangle, loop_rating(u->n) + k - 1);
+            for (int i = 0; i < no; i++)
+                if (!(pick & (1u << i)))
+                    s->elim[others[i]] = (uint16_t) (g->cand[others[i]] & vals);
+            loop_offer(u, s);
+        }
+    }
+}
+
+static void loop_found(struct uloop *u)
+{
+    const struct se_grid *g = u->g;
+    int extra[12], ne = 0;
+    unsigned extras = 0;
+    for (int i = 0; i < u->n; i++)
+        if (g->cand[u->cells[i]] != u->ab) {
+            extra[ne++] = u->cells[i];
+            extras |= g->cand[u->cells[i]] & ~u->ab;
+        }
+    for (int r = 0; r < 27; r++)
+        if (u->unit_count[r] != 0 && u->unit_count[r] != 2)
+            return;
+    struct se_step s;
+    se_step_clear(&s, SE_unique_rectangle, loop_rating(u->n));
+    for (int i = 0; i < u->n; i++)
+        s.cells[s.ncells++] = (uint8_t) u->cells[i];
+    s.digits = (uint16_t) u->ab;
+    if (ne == 1) {
+        s.elim[extra[0]] = (uint16_t) u->ab;
+        loop_offer(u, &s);
+        return;
+    }
+    if (ne >= 2 && se_popcount(extras) == 1) {
+        for (int o = 0; o < SE_CELLS; o++) {
+            bool sees = (g->cand[o] & extras) != 0;
+            for (int i = 0; i < ne && sees; i++)
+                sees = o != extra[i] && se_sees(o, extra[i]);
+            if (sees)
+                s.elim[o] = (uint16_t) extras;
+        }
+        loop_offer(u, &s);
+    }
+    if (ne == 2) {
+        loop_type3(u, extra, &s);
+        loop_type4(u, extra, &s);
+    }
+}
+
+static bool loop_add(struct uloop *u, int c)
+{
+    for (int t = 0; t < 3; t++)
+        if (u->unit_count[se_cell_region[c][t]] >= 2)
+            return false;
+    for (int t = 0; t < 3; t++)
+        u->unit_count[se_cell_region[c][t]]++;
+    u->cells[u->n++] = c;
+    return true;
+}
+
+static void loop_drop(struct uloop *u)
+{
+    int c = u->cells[--u->n];
+    for (int t = 0; t < 3; t++)
+        u->unit_count[se_cell_region[c][t]]--;
+}
+
+static void loop_extend(struct uloop *u, int extras)
+{
+    int last = u->cells[u->n - 1], first = u->cells[0];
+    if (u->n >= 4 && u->n % 2 == 0 && se_sees(last, first))
+        loop_found(u);
+    if (u->n == u->max)
+        return;
+    for (int i = 0; i < 20; i++) {
+        int c = se_peer[last][i];
+        if (c <= first || (u->g->cand[c] & u->ab) != u->ab)
+            continue;
+        int e = extras + (u->g->cand[c] != u->ab);
+        if (e > 2 || !loop_add(u, c))
+            continue;
+        loop_extend(u, e);
+        loop_drop(u);
+    }
+}
+
+bool se_unique_rectangle(const struct se_grid *g, struct se_step *s)
+{
+    struct uloop u;
+    memset(&u, 0, sizeof(u));
+    u.g = g;
+    for (int len = 4; len <= 10 && !u.have; len += 2) {
+        u.max = len;
+        for (int a = 1; a <= 9; a++)
+            for (int b = a + 1; b <= 9; b++) {
+                u.ab = (1u << a) | (1u << b);
+                for (int c = 0; c < SE_CELLS; c++) {
+                    if ((g->cand[c] & u.ab) != u.ab)
+                        continue;
+                    loop_add(&u, c);
+                    loop_extend(&u, g->cand[c] != u.ab);
+                    loop_drop(&u);
+                }
+            }
+    }
+    if (u.have)
+        *s = u.best;
+    return u.have;
+}
+
+/* SE's BUG cells (with lkSudoku's fix): for each region and value seen
+ * other than twice, the cells of three or more candidates there; a value
+ * met in one such cell is a BUG value of it; when every odd count is of one
+ * value, all its cells of three or more candidates are BUG cells. Without
+ * the BUG values every empty cell must have two candidates and every value
+ * two places per region. Returns the number of BUG cells (0: no BUG). */
+static int bug_cells(const struct se_grid *g, uint16_t *bugv)
+{
+    memset(bugv, 0, sizeof(uint16_t) * SE_CELLS);
+    uint8_t extra[SE_CELLS] = { 0 };
+    int only = 0;
+    bool one_value = true;
+    for (int r = 0; r < 27; r++)
+        for (int v = 1; v <= 9; v++) {
+            unsigned m = se_positions(g, r, v);
+            int n = se_popcount(m), nb = 0, last = -1;
+            if (n == 0 || n == 2)
+                continue;
+            for (int i = 0; i < 9; i++) {
+                int c = se_region_cell[r][i];
+                if ((m & (1u << i)) && se_popcount(g->cand[c]) >= 3) {
+                    nb++, last = c;
+                    if (only == 0 || only == v)
+                        extra[c] = 1;
+                }
+            }
+            if (only == 0)
+                only = v;
+            else if (only != v)
+                one_value = false;
+            if (nb == 0)
+                return 0;
+            if (nb == 1)
+                bugv[last] |= (uint16_t) (1u << v);
+        }
+    if (one_value && only)
+        for (int c = 0; c < SE_CELLS; c++)
+            if (extra[c])
+                bugv[c] |= (uint16_t) (1u << only);
+    struct se_grid t = *g;
+    int n = 0;
+    for (int c = 0; c < SE_CELLS; c++) {
+        t.cand[c] &= (uint16_t) ~bugv[c];
+        n += bugv[c] != 0;
+        if (!t.value[c] && se_popcount(t.cand[c]) != 2)
+            return 0;
+    }
+    for (int r = 0; r < 27; r++)
+        for (int v = 1; v <= 9; v++) {
+            int k = se_popcount(se_positions(&t, r, v));
+            if (k != 0 && k != 2)
+                return 0;
+        }
+    return n;
+}
+
+/* BUG type 1 (one BUG cell: its BUG value is the one, 5.6) and type 2 (all
+ * BUG cells share one BUG value: it goes from cells seeing them all, 5.7). */
+bool se_bug(const struct se_grid *g, struct se_step *s)
+{
+    uint16_t bugv[SE_CELLS];
+    int n = bug_cells(g, bugv);
+    unsigned all = 0;
+    for (int c = 0; c < SE_CELLS; c++)
+        all |= bugv[c];
+    if (n == 0 || se_popcount(all) != 1)
+        return false;
+    se_step_clear(s, SE_bug, n == 1 ? 56 : 57);
+    s->digits = (uint16_t) all;
+    for (int c = 0; c < SE_CELLS; c++) {
+        if (!bugv[c])
+            continue;
+        if (s->ncells < 32)
+            s->cells[s->ncells++] = (uint8_t) c;
+        if (n == 1)
+            s->elim[c] = (uint16_t) (g->cand[c] & ~all);
+    }
+    for (int o = 0; n > 1 && o < SE_CELLS; o++) {
+        if (bugv[o] || !(g->cand[o] & all))
+            continue;
+        bool sees = true;
+        for (int c = 0; c < SE_CELLS && sees; c++)
+            if (bugv[c] && !se_sees(o, c))
+                sees = false;
+        if (sees)
+            s->elim[o] = (uint16_t) all;
+    }
+    return se_step_useful(g, s);
+}
+
+/* ---- aligned exclusion (pairs 6.2, triplets 7.5): of the value
+ * combinations of d cells, those putting one value in two cells that see
+ * each other, or taking all values of a common peer of at most d values, are
+ * impossible; a value of a cell in no possible combination goes. ---- */
+
+struct aligned {
+    const struct se_grid *g;
+    int d, cells[3];
+    uint16_t excl[SE_CELLS][20]; /* peers of 2..d candidates */
+    uint8_t nexcl[SE_CELLS];
+    uint64_t emask[SE_CELLS][2]; /* the same peers as a cell set */
+    bool base[SE_CELLS];
+};
+
+static bool aligned_allowed(
+    const struct aligned *a, const int *vals, const int *common, int nc)
+{
+    for (int i = 0; i < a->d; i++)
+        for (int j = i + 1; j < a->d; j++)
+            if (vals[i] == vals[j] && se_sees(a->cells[i], a->cells[j]))
+                return false;
+    unsigned used = 0;
+    for (int i = 0; i < a->d; i++)
+        used |= 1u << vals[i];
+    for (int k = 0; k < nc; k++)
+        if (!(a->g->cand[common[k]] & ~used))
+            return false;
+    return true;
+}
+
+static bool aligned_set(struct aligned *a, struct se_step *s)
+{
+    int common[20], nc = 0;
+    uint64_t m0 = a->emask[a->cells[0]][0], m1 = a->emask[a->cells[0]][1];
+    for (int i = 1; i < a->d; i++)
+        m0 &= a->emask[a->cells[i]][0], m1 &= a->emask[a->cells[i]][1];
+    if (__builtin_popcountll(m0) + __builtin_popcountll(m1) < 2)
+        return false;
+    for (int c = 0; c < SE_CELLS && nc < 20; c++)
+        if ((c < 64 ? m0 >> c : m1 >> (c - 64)) & 1u)
+            common[nc++] = c;
+    uint16_t possible[3] = { 0, 0, 0 };
+    int vals[3];
+    unsigned c0 = a->g->cand[a->cells[0]], c1 = a->g->cand[a->cells[1]];
+    unsigned c2 = a->d == 3 ? a->g->cand[a->cells[2]] : 2u;
+    for (vals[0] = 1; vals[0] <= 9; vals[0]++)
+        for (vals[1] = 1; (c0 & (1u << vals[0])) && vals[1] <= 9; vals[1]++)
+            for (vals[2] = 1; (c1 & (1u << vals[1])) && vals[2] <= (a->d == 3 ? 9 : 1);
+                 vals[2]++) {
+                if (!(c2 & (1u << vals[2])) || !aligned_allowed(a, vals, common, nc))
+                    continue;
+                for (int i = 0; i < a->d; i++)
+                    possible[i] |= (uint16_t) (1u << vals[i]);
+            }
+    se_step_clear(s, SE_aligned_pair, a->d == 2 ? 62 : 75);
+    if (a->d == 3)
+        s->tech = SE_aligned_triplet;
+    for (int i = 0; i < a->d; i++) {
+        s->elim[a->cells[i]] = (uint16_t) (a->g->cand[a->cells[i]] & ~possible[i]);
+        s->cells[s->ncells++] = (uint8_t) a->cells[i];
+    }
+    return se_step_useful(a->g, s);
+}
+
+static void aligned_tables(struct aligned *a)
+{
+    for (int c = 0; c < SE_CELLS; c++) {
+        a->nexcl[c] = 0;
+        a->base[c] = false;
+        a->emask[c][0] = a->emask[c][1] = 0;
+        if (se_popcount(a->g->cand[c]) < 2)
+            continue;
+        bool single = false;
+        for (int i = 0; i < 20; i++) {
+            int o = se_peer[c][i], n = se_popcount(a->g->cand[o]);
+            single |= n == 1;
+            if (n >= 2 && n <= a->d) {
+                a->excl[c][a->nexcl[c]++] = (uint16_t) o;
+                a->emask[c][o / 64] |= 1ull << (o % 64);
+            }
+        }
+        a->base[c] = !single && a->nexcl[c] > 0;
+    }
+}
+
+static bool is_excluder(const struct aligned *a, int of, int c)
+{
+    for (int i = 0; i < a->nexcl[of]; i++)
+        if (a->excl[of][i] == c)
+            return true;
+    return false;
+}
+
+bool se_aligned(const struct se_grid *g, int d, struct se_step *s)
+{
+    struct aligned a;
+    a.g = g;
+    a.d = d;
+    aligned_tables(&a);
+    for (int c0 = 0; c0 < SE_CELLS; c0++)
+        for (int c1 = c0 + 1; a.base[c0] && c1 < SE_CELLS; c1++) {
+            if (!a.base[c1])
+                continue;
+            a.cells[0] = c0, a.cells[1] = c1;
+            if (d == 2) {
+                if (aligned_set(&a, s))
+                    return true;
+                continue;
+            }
+            for (int t = 0; t < SE_CELLS; t++) {
+                if (!a.base[t] || t == c0 || t == c1
+                    || !(is_excluder(&a, c0, t) || is_excluder(&a, c1, t)))
+                    continue;
+                a.cells[2] = t;
+                if (aligned_set(&a, s))
+                    return true;
+            }
+        }
+    return false;
+}
+
+/* ---- the WXYZ-wing family (SukakuExplainer): `k` cells that all see each
+ * other holding k+1 values, and a bivalue cell sharing both its values with
+ * them; a value whose every copy in the group sees the bivalue cell links
+ * them, and the other value goes from cells seeing all its copies. ---- */
+
+struct als_wing {
+    int k, cells[6], yz;
+    unsigned values;
+    int biggest; /* the largest candidate count in the group */
+};
+
+static int wing_rating(const struct als_wing *w)
+{
+    int d = 3 - w->biggest;
+    d = d < 0 ? -d : d;
+    switch (w->k) {
+    case 3:
+        return 55 + (1 - d);
+    case 4:
+        return 62 + (2 - d);
+    case 5:
+        return 66;
+    default:
+        return 75;
+    }
+}
+
+/* Whether every group cell with v sees cell o (o outside the group). */
+static bool sees_all_with(const struct se_grid *g, const struct als_wing *w, int v, int o)
+{
+    for (int i = 0; i < w->k; i++)
+        if ((g->cand[w->cells[i]] & (1u << v)) && !se_sees(o, w->cells[i]))
+            return false;
+    return true;
+}
+
+static bool in_wing(const struct als_wing *w, int c)
+{
+    for (int i = 0; i < w->k; i++)
+        if (w->cells[i] == c)
+            return true;
+    return c == w->yz;
+}
+
+/* v goes from the cells outside the wing that see all its copies (in the
+ * group, and in yz when `with_yz`). */
+static int wing_elim(const struct se_grid *g, const struct als_wing *w, int v,
+    bool with_yz, struct se_step *s)
+{
+    int n = 0;
+    for (int o = 0; o < SE_CELLS; o++) {
+        if (in_wing(w, o) || !(g->cand[o] & (1u << v)))
+            continue;
+        if (with_yz && !se_sees(o, w->yz))
+            continue;
+        if (!sees_all_with(g, w, v, o))
+            continue;
+        s->elim[o] |= (uint16_t) (1u << v);
+        n++;
+    }
+    return n;
+}
+
+static int wing_step(const struct se_grid *g, const struct als_wing *w, struct se_step *s)
+{
+    unsigned yzc = g->cand[w->yz];
+    int x = __builtin_ctz(yzc), z = 31 - __builtin_clz(yzc);
+    bool rx = sees_all_with(g, w, x, w->yz), rz = sees_all_with(g, w, z, w->yz);
+    if (!rx && !rz)
+        return -1;
+    static const enum se_technique techs[7]
+        = { 0, 0, 0, SE_wxyz_wing, SE_vwxyz_wing, SE_uvwxyz_wing, SE_tuvwxyz_wing };
+    se_step_clear(s, techs[w->k], wing_rating(w));
+    int n = 0;
+    if (rx) /* x links: z is in yz or in the group */
+        n += wing_elim(g, w, z, true, s);
+    if (rz)
+        n += wing_elim(g, w, x, true, s);
+    if (rx && rz)
+        for (int v = 1; v <= 9; v++)
+            if ((w->values & (1u << v)) && !(yzc & (1u << v)))
+                n += wing_elim(g, w, v, false, s);
+    for (int i = 0; i < w->k; i++)
+        s->cells[s->ncells++] = (uint8_t) w->cells[i];
+    s->cells[s->ncells++] = (uint8_t) w->yz;
+    s->digits = (uint16_t) w->values;
+    return n;
+}
+
+struct wing_best {
+    struct se_step step;
+    int elims;
+    bool have;
+};
+
+static void wing_try_yz(const struct se_grid *g, struct als_wing *w, struct wing_best *b)
+{
+    for (int yz = 0; yz < SE_CELLS; yz++) {
+        unsigned c = g->cand[yz];
+        if (se_popcount(c) != 2 || (c & w->values) != c || in_wing(w, yz))
+            continue;
+        bool near = false;
+        for (int i = 0; i < w->k && !near; i++)
+            near = se_sees(yz, w->cells[i]);
+        if (!near)
+            continue;
+        w->yz = yz;
+        struct se_step s;
+        int n = wing_step(g, w, &s);
+        if (n <= 0)
+            continue;
+        if (!b->have || s.rating < b->step.rating
+            || (s.rating == b->step.rating && n > b->elims)) {
+            b->step = s;
+            b->elims = n;
+            b->have = true;
+        }
+    }
+    w->yz = -1;
+}
+
+/* Groups of k cells of one house (a group in two houses is met twice; the
+ * best hint is the same). */
+static void wing_groups(const struct se_grid *g, int k, struct wing_best *b)
+{
+    for (int r = 0; r < 27; r++) {
+        int idx[6];
+        for (int i = 0; i < k; i++)
+            idx[i] = i;
+        for (;;) {
+            struct als_wing w = { .k = k, .yz = -1 };
+            bool ok = true;
+            for (int i = 0; i < k && ok; i++) {
+                int c = se_region_cell[r][idx[i]];
+                int n = se_popcount(g->cand[c]);
+                ok = n >= 2;
+                w.cells[i] = c;
+                w.values |= g->cand[c];
+                w.biggest = n > w.biggest ? n : w.biggest;
+            }
+            if (ok && se_popcount(w.values) == k + 1)
+                wing_try_yz(g, &w, b);
+            int i = k - 1;
+            while (i >= 0 && idx[i] == 9 - k + i)
+                i--;
+            if (i < 0)
+                break;
+            idx[i]++;
+            for (int j = i + 1; j < k; j++)
+                idx[j] = idx[j - 1] + 1;
+        }
+    }
+}
+
+bool se_als_wing(const struct se_grid *g, int k, struct se_step *s)
+{
+    struct wing_best b = { .have = false };
+    wing_groups(g, k, &b);
+    if (b.have)
+        *s = b.step;
+    return b.have;
+}
+
+/* ---- grouped strong links (SE: "Grouped Skyscraper", "Grouped 2-String
+ * Kite", empty rectangles): a link's end may be the copies of v in one
+ * box-line intersection. ---- */
+
+struct glink {
+    uint8_t a[9], b[9];
+    int na, nb;
+};
+
+/* The ends of v in region r when its copies fall in exactly two groups:
+ * two box segments of a line, or the row and the column through an empty
+ * heart of a box (an empty rectangle). */
+static int grouped_links(const struct se_grid *g, int r, int v, struct glink *out)
+{
+    unsigned m = se_positions(g, r, v);
+    int n = se_popcount(m), count = 0;
+    if (n < 3 || n > 6)
+        return 0;
+    if (r >= 9) {
+        unsigned seg[3] = { m & 7u, m & 0x38u, m & 0x1C0u };
+        for (int e = 0; e < 3; e++) {
+            int s1 = (e + 1) % 3, s2 = (e + 2) % 3;
+            if (seg[e] || !seg[s1] || !seg[s2])
+                continue;
+            struct glink *l = &out[count++];
+            l->na = l->nb = 0;
+            for (int i = 0; i < 9; i++) {
+                if (seg[s1 < s2 ? s1 : s2] & (1u << i))
+                    l->a[l->na++] = se_region_cell[r][i];
+                if (seg[s1 < s2 ? s2 : s1] & (1u << i))
+                    l->b[l->nb++] = se_region_cell[r][i];
+            }
+        }
+        return count;
+    }
+    for (int heart = 0; heart < 9; heart++) {
+        int hr = heart / 3, hc = heart % 3;
+        unsigned row = 0, col = 0;
+        for (int i = 0; i < 9; i++) {
+            if (i / 3 == hr && i != heart)
+                row |= 1u << i;
+            if (i % 3 == hc && i != heart)
+                col |= 1u << i;
+        }
+        if ((m & (1u << heart)) || (m & ~(row | col)) || !(m & row) || !(m & col))
+            continue;
+        struct glink *l = &out[count++];
+        l->na = l->nb = 0;
+        for (int i = 0; i < 9; i++) {
+            if (m & row & (1u << i))
+                l->a[l->na++] = se_region_cell[r][i];
+            if (m & col & (1u << i))
+                l->b[l->nb++] = se_region_cell[r][i];
+        }
+    }
+    return count;
+}
+
+static bool group_sees_group(const uint8_t *x, int nx, const uint8_t *y, int ny)
+{
+    for (int i = 0; i < nx; i++)
+        for (int j = 0; j < ny; j++)
+            if (!se_sees(x[i], y[j]))
+                return false;
+    return true;
+}
+
+static bool group_has(const uint8_t *x, int nx, int c)
+{
+    for (int i = 0; i < nx; i++)
+        if (x[i] == c)
+            return true;
+    return false;
+}
+
+/* a1 = b1 - a2 = b2 (b1 sees a2): v goes from cells seeing all of a1 and b2. */
+static bool grouped_pair(const struct se_grid *g, int v, const uint8_t *a1, int na1,
+    const uint8_t *b1, int nb1, const uint8_t *a2, int na2, const uint8_t *b2, int nb2,
+    struct se_step *s)
+{
+    const uint8_t *all[4] = { a1, b1, a2, b2 };
+    const int nall[4] = { na1, nb1, na2, nb2 };
+    for (int i = 0; i < nb1; i++)
+        if (group_has(a2, na2, b1[i]) || group_has(b2, nb2, b1[i])
+            || group_has(a1, na1, b1[i]))
+            return false;
+    if (!group_sees_group(b1, nb1, a2, na2))
+        return false;
+    se_step_clear(s, SE_turbot_fish, 43);
+    for (int c = 0; c < SE_CELLS; c++) {
+        if (!(g->cand[c] & (1u << v)))
+            continue;
+        bool in = false;
+        for (int k = 0; k < 4 && !in; k++)
+            in = group_has(all[k], nall[k], c);
+        uint8_t cc = (uint8_t) c;
+        if (!in && group_sees_group(&cc, 1, a1, na1) && group_sees_group(&cc, 1, b2, nb2))
+            s->elim[c] = (uint16_t) (1u << v);
+    }
+    s->digits = (uint16_t) (1u << v);
+    return se_step_useful(g, s);
+}
+
+/* Both orientations of both links. */
+static bool grouped_links_pair(const struct se_grid *g, int v, const struct glink *l1,
+    const struct glink *l2, struct se_step *s)
+{
+    for (int o1 = 0; o1 < 2; o1++)
+        for (int o2 = 0; o2 < 2; o2++) {
+            const uint8_t *a1 = o1 ? l1->b : l1->a, *b1 = o1 ? l1->a : l1->b;
+            int na1 = o1 ? l1->nb : l1->na, nb1 = o1 ? l1->na : l1->nb;
+            const uint8_t *a2 = o2 ? l2->b : l2->a, *b2 = o2 ? l2->a : l2->b;
+            int na2 = o2 ? l2->nb : l2->na, nb2 = o2 ? l2->na : l2->nb;
+            if (grouped_pair(g, v, a1, na1, b1, nb1, a2, na2, b2, nb2, s))
+                return true;
+        }
+    return false;
+}
+
+static int all_links(const struct se_grid *g, int r, int v, struct glink *out)
+{
+    int a, b;
+    if (strong_link(g, r, v, &a, &b)) {
+        out[0].a[0] = (uint8_t) a, out[0].b[0] = (uint8_t) b;
+        out[0].na = out[0].nb = 1;
+        return 1;
+    }
+    return grouped_links(g, r, v, out);
+}
+
+bool se_grouped_turbot(const struct se_grid *g, struct se_step *s)
+{
+    struct glink l1[9], l2[9];
+    for (int v = 1; v <= 9; v++)
+        for (int r1 = 0; r1 < 27; r1++) {
+            int n1 = all_links(g, r1, v, l1);
+            for (int r2 = r1 + 1; r2 < 27; r2++) {
+                int n2 = all_links(g, r2, v, l2);
+                for (int i = 0; i < n1; i++)
+                    for (int j = 0; j < n2; j++) {
+                        bool grouped = l1[i].na + l1[i].nb + l2[j].na + l2[j].nb > 4;
+                        if (grouped && grouped_links_pair(g, v, &l1[i], &l2[j], s))
+                            return true;
+                    }
+            }
+        }
+    return false;
+}
+
+/* ---- three and four strong links (SE's StrongLinks(3), (4)) ---- */
+
+struct link_ref {
+    int region;
+    struct glink l;
+};
+
+struct chain_search {
+    const struct se_grid *g;
+    int v, n;
+    struct link_ref links[64];
+    int nlinks;
+    int pick[4];
+    bool flip[4];
+    struct se_step best;
+    bool have;
+};
+
+static const uint8_t *end_a(const struct chain_search *c, int i, int *n)
+{
+    const struct glink *l = &c->links[c->pick[i]].l;
+    *n = c->flip[i] ? l->nb : l->na;
+    return c->flip[i] ? l->b : l->a;
+}
+
+static const uint8_t *end_b(const struct chain_search *c, int i, int *n)
+{
+    const struct glink *l = &c->links[c->pick[i]].l;
+    *n = c->flip[i] ? l->na : l->nb;
+    return c->flip[i] ? l->a : l->b;
+}
+
+/* SE's suffix rule: +0.3 with a grouped link, else +0.1 for a box link or
+ * for lines of both kinds, +0.2 for both. */
+static int links_rating(const struct chain_search *c)
+{
+    static const int base[5] = { 0, 0, 40, 54, 58 };
+    bool box = false, rows = false, cols = false, grouped = false;
+    for (int i = 0; i < c->n; i++) {
+        const struct link_ref *r = &c->links[c->pick[i]];
+        box |= r->region < 9;
+        rows |= r->region >= 9 && r->region < 18;
+        cols |= r->region >= 18;
+        grouped |= r->l.na + r->l.nb > 2;
+    }
+    if (grouped)
+        return base[c->n] + 3;
+    return base[c->n] + (box ? 1 : 0) + (rows && cols ? 1 : 0);
+}
+
+static bool in_links(const struct chain_search *c, int upto, int cell)
+{
+    for (int i = 0; i < upto; i++) {
+        const struct glink *l = &c->links[c->pick[i]].l;
+        if (group_has(l->a, l->na, cell) || group_has(l->b, l->nb, cell))
+            return true;
+    }
+    return false;
+}
+
+static void links_conclude(struct chain_search *c)
+{
+    int na, nb;
+    const uint8_t *a = end_a(c, 0, &na), *b = end_b(c, c->n - 1, &nb);
+    struct se_step s;
+    se_step_clear(&s, SE_turbot_fish, links_rating(c));
+    for (int o = 0; o < SE_CELLS; o++) {
+        uint8_t oc = (uint8_t) o;
+        if ((c->g->cand[o] & (1u << c->v)) && !in_links(c, c->n, o)
+            && group_sees_group(&oc, 1, a, na) && group_sees_group(&oc, 1, b, nb))
+            s.elim[o] = (uint16_t) (1u << c->v);
+    }
+    s.digits = (uint16_t) (1u << c->v);
+    if (se_step_useful(c->g, &s) && (!c->have || s.rating < c->best.rating)) {
+        c->best = s;
+        c->have = true;
+    }
+}
+
+static void links_extend(struct chain_search *c, int depth)
+{
+    if (depth == c->n) {
+        links_conclude(c);
+        return;
+    }
+    for (int k = 0; k < c->nlinks; k++) {
+        bool used = false;
+        for (int i = 0; i < depth; i++)
+            used |= c->links[c->pick[i]].region == c->links[k].region;
+        const struct glink *l = &c->links[k].l;
+        bool overlap = false;
+        for (int i = 0; i < l->na; i++)
+            overlap |= in_links(c, depth, l->a[i]);
+        for (int i = 0; i < l->nb; i++)
+            overlap |= in_links(c, depth, l->b[i]);
+        if (used || overlap)
+            continue;
+        c->pick[depth] = k;
+        for (int f = 0; f < 2; f++) {
+            c->flip[depth] = f;
+            if (depth > 0) {
+                int nb, na;
+                const uint8_t *b = end_b(c, depth - 1, &nb), *a = end_a(c, depth, &na);
+                if (!group_sees_group(b, nb, a, na))
+                    continue;
+            }
+            links_extend(c, depth + 1);
+        }
+    }
+}
+
+bool se_strong_links(const struct se_grid *g, int n, struct se_step *s)
+{
+    struct chain_search *c = calloc(1, sizeof(*c));
+    if (!c)
+        return false;
+    c->g = g;
+    c->n = n;
+    for (int v = 1; v <= 9; v++) {
+        c->v = v;
+        c->nlinks = 0;
+        for (int r = 0; r < 27 && c->nlinks < 55; r++) {
+            struct glink ls[9];
+            int k = all_links(g, r, v, ls);
+            for (int i = 0; i < k && c->nlinks < 64; i++)
+                c->links[c->nlinks++] = (struct link_ref) { r, ls[i] };
+        }
+        links_extend(c, 0);
+    }
+    bool found = c->have;
+    if (found)
+        *s = c->best;
+    free(c);
+    return found;
+}

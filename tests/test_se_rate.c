@@ -1,0 +1,220 @@
+/* The Sudoku Explainer rater (puzzle/se_rate.h): ratings equal serate's on
+ * puzzles of ../shared/ratings/se_dev.tsv covering each technique, SE's
+ * verdicts, and every step checked against the unique solution. */
+#include "tests/test_util.h"
+
+#include <string.h>
+
+#include "common/grid.h"
+#include "puzzle/se_internal.h"
+#include "puzzle/se_rate.h"
+
+struct rated {
+    const char *puzzle;
+    const char *serate; /* ER/EP/ED as serate printed it */
+};
+
+/* One or two per technique, each rated by serate (se_dev.tsv). */
+static const struct rated cases[] = {
+    { ".68451..2..9.....55.43..7.8..289..7.9..673..467...4.83143968.57..614........3..16",
+        "1.2/1.0/1.0" },
+    { "..............1.23..456........7.5...1.......23.4........8.2.....7...4..9........",
+        "1.5/1.2/1.2" },
+    { "..............1.23..456.........5....4....7...89..2.......4...8...7.....5.......2",
+        "1.7/1.2/1.2" },
+    { "..............1.23.45.6.........2.....6.1......7...5......7.6..2..4.....3....8...",
+        "2.0/1.5/1.5" },
+    { "..........1..7...23..1...8..5....67....3.1.....8.4....8........4.9.6.1.......45..",
+        "2.3/1.2/1.2" },
+    { "...3..18..26.........9......47.2.......5..9......7........64.2.3.....5..1........",
+        "2.6/2.6/2.6" },
+    { "........1.....2.....3....45.....67......8.....54.....3...51....6.....29.7........",
+        "2.8/1.2/1.2" },
+    { ".2.........678.1.......2.....1..5..4....4....9..32.6.5........8..7....3..6.2.3957",
+        "3.0/2.0/2.0" },
+    { "....7.....954........1..39..2....1.....3....4.6..2...8..8....1.5...8...27...6....",
+        "3.2/1.2/1.2" },
+    { ".................1..2.34.................245.16.........47..5...3.1...76.8.......",
+        "3.4/1.5/1.5" },
+    { "2...1...4.6..9.2.........8........9..8.4..5.......8...1...6...74.2.....1..732....",
+        "3.6/1.2/1.2" },
+    { "3..6.......1..2....9......4....8....6..1.35....2....9.......9.2.4.87...3..5....1.",
+        "4.0/1.5/1.5" },
+    { "..............1..2..3....45.............6..3.15...7......8.......643.....9....6.7",
+        "4.2/1.2/1.2" },
+    { "8..4..539..5839.1..9..2..4..42.......3....6...8936.7..9.6..8......1.....2..69.47.",
+        "4.4/1.2/1.2" },
+    { "...7..8..9...5...2..2.4...34....2.16.8............6.7...3..1......5..64...9......",
+        "4.5/1.2/1.2" },
+    { "........1.......23..4..5........67...2..3....5...........7..48.31.2.....6........",
+        "4.1/1.2/1.2" },
+    { "......5..87.5.4.9..3..9.....6..5...9.8....746.........4.1....2....4..1.7...8.....",
+        "4.3/1.2/1.2" },
+    { "...64..3.2.9.5..7...8.............5..6.4...2.3.......9...3.1..8.9.2..........84..",
+        "4.6/1.2/1.2" },
+    { ".....4..31...6.7.5.5...........1...9...3.....87.2...4....9.5.7.2......8...4....6.",
+        "5.5/1.2/1.2" },
+    { "....1.......8..49.......867.5.......17...3...3......4.5.62........9......426.87..",
+        "5.6/1.2/1.2" },
+    { "1.2..49...4..9....9..7.1.....45....6.3.........8.621....1..9...4..1..5...6....8..",
+        "5.7/1.2/1.2" },
+    { "9.6......43.8..2......5............6..19..38...9.2....2.5.6.......3....2.....1.7.",
+        "6.4/1.2/1.2" },
+    { "9.3....7..5...6...4.....3.....54........3.2....7.....6....8..1.1....9..5..6.73...",
+        "6.6/1.2/1.2" },
+    { "...2...8.6.4...3......37......6.1....9.....2...7.5.....7.4...1...3..2....59.....3",
+        "6.7/1.2/1.2" },
+    { ".....6.5.....7.4.2.18.......6..3.........234...7...8..3...4...9.....5.6.2..1.....",
+        "7.5/1.2/1.2" },
+    { "..7..2...9..3..4..........6.8..7..2..13....4......9.1.7..9.6.....1...8..2....5...",
+        "7.1/1.2/1.2" },
+    { "..3..8..2.7..4...1..4...9...18.23..57....6.2...6.17........483.3.......75........",
+        "7.2/1.2/1.2" },
+    { ".5.24...3.6.....2.8.......94..812.....5........83.5.....6...1..3...792.5...1..7..",
+        "8.3/3.0/2.6" },
+    { ".5.3.7.4.1.........3.......5.8.3.61....8..5.9.6..1........4...6...6927....2...9..",
+        "8.8/1.2/1.2" },
+    { ".6.....4.1......72.5.78........6.9.....5..8..9.3..1.....1......28.3....1.7...4...",
+        "9.0/1.2/1.2" },
+};
+
+static void parse(const char *text, struct grid *g)
+{
+    char why[128];
+    assert_int_equal(grid_parse_token(g, text, strlen(text), NULL, why, sizeof(why)), 0);
+}
+
+static void ratings_equal_serates(void **state)
+{
+    (void) state;
+    for (size_t i = 0; i < TEST_COUNT(cases); i++) {
+        struct grid g;
+        struct se_rating r;
+        parse(cases[i].puzzle, &g);
+        se_rate(&g, &r);
+        char got[96];
+        snprintf(got, sizeof(got), "%d.%d/%d.%d/%d.%d", r.er / 10, r.er % 10, r.ep / 10,
+            r.ep % 10, r.ed / 10, r.ed % 10);
+        assert_int_equal(r.verdict, SE_RATED);
+        assert_string_equal(got, cases[i].serate);
+    }
+}
+
+static void verdicts_for_no_or_many_solutions(void **state)
+{
+    (void) state;
+    struct grid g;
+    struct se_rating r;
+    /* two 1s in row 1 */
+    parse("11............................................................................"
+          "...",
+        &g);
+    se_rate(&g, &r);
+    assert_int_equal(r.verdict, SE_NO_SOLUTION);
+    /* no clash, but r1c9 can hold nothing: 1-8 in row 1, 9 in its column */
+    parse("12345678.........9............................................................"
+          "...",
+        &g);
+    se_rate(&g, &r);
+    assert_int_equal(r.verdict, SE_NO_SOLUTION);
+    parse(".............................................................................."
+          "...",
+        &g);
+    se_rate(&g, &r);
+    assert_int_equal(r.verdict, SE_MULTIPLE);
+    char out[256];
+    assert_false(se_hint(&g, false, out, sizeof(out)));
+    assert_string_equal(out, "more than one solution");
+}
+
+static bool fits(const uint8_t *cells, int c, int v)
+{
+    for (int o = 0; o < 81; o++)
+        if (cells[o] == v
+            && (o / 9 == c / 9 || o % 9 == c % 9
+                || (o / 27 == c / 27 && (o % 9) / 3 == (c % 9) / 3)))
+            return false;
+    return true;
+}
+
+/* Backtracking on the cell with the fewest values, independent of the rater. */
+static bool solve(uint8_t *cells)
+{
+    int best = -1, best_n = 10;
+    for (int c = 0; c < 81; c++) {
+        if (cells[c])
+            continue;
+        int n = 0;
+        for (int v = 1; v <= 9; v++)
+            n += fits(cells, c, v);
+        if (n < best_n)
+            best_n = n, best = c;
+    }
+    if (best < 0)
+        return true;
+    for (int v = 1; v <= 9; v++) {
+        if (!fits(cells, best, v))
+            continue;
+        cells[best] = (uint8_t) v;
+        if (solve(cells))
+            return true;
+    }
+    cells[best] = 0;
+    return false;
+}
+
+static void every_step_keeps_the_solution(void **state)
+{
+    (void) state;
+    se_ensure_tables();
+    for (size_t i = 0; i < TEST_COUNT(cases); i++) {
+        struct grid g;
+        parse(cases[i].puzzle, &g);
+        uint8_t sol[81];
+        memcpy(sol, g.cell, 81);
+        assert_true(solve(sol));
+        struct se_grid sg;
+        assert_true(se_load(&g, &sg));
+        int steps = 0;
+        struct se_step s;
+        while (steps < 400 && se_next_step(&sg, &s)) {
+            for (int c = 0; c < 81; c++)
+                if (s.elim[c] & (1u << sol[c])) {
+                    fprintf(stderr, "%s: %s removes %d from r%dc%d\n", cases[i].puzzle,
+                        se_technique_name(s.tech), sol[c], c / 9 + 1, c % 9 + 1);
+                    fail();
+                }
+            if (s.place_cell >= 0)
+                assert_int_equal(s.place_value, sol[s.place_cell]);
+            se_apply(&sg, &s);
+            steps++;
+        }
+        for (int c = 0; c < 81; c++)
+            assert_int_equal(sg.value[c], sol[c]);
+    }
+}
+
+static void hints_say_what_they_do(void **state)
+{
+    (void) state;
+    struct grid g;
+    char out[1024];
+    parse(cases[0].puzzle, &g);
+    assert_true(se_hint(&g, false, out, sizeof(out)));
+    assert_string_equal(out, "Last value (1.0) places r7c7=2");
+    assert_true(se_hint(&g, true, out, sizeof(out)));
+    assert_non_null(strstr(out, "\"technique\":\"Last value\""));
+    assert_non_null(strstr(out, "\"place\":{\"cell\":60,\"digit\":2}"));
+}
+
+int main(int argc, char **argv)
+{
+    static const struct CMUnitTest tests[] = {
+        cmocka_unit_test(ratings_equal_serates),
+        cmocka_unit_test(verdicts_for_no_or_many_solutions),
+        cmocka_unit_test(every_step_keeps_the_solution),
+        cmocka_unit_test(hints_say_what_they_do),
+    };
+    const struct test_group plain = { "se_rate", tests, TEST_COUNT(tests), NULL, NULL };
+    return test_main(argc, argv, &plain, NULL);
+}
