@@ -84,10 +84,9 @@ typedef void wide_search_fn(void *mem, const struct grid *puzzle,
 #define WIDE_ALIGN 128
 
 /* The kernel instances (wide_kernel.h): per path, the small board (N <= 16)
- * and the large one (N <= 25), each with the box height known at run time
- * (any shape) and known when compiling for the shapes that matter (3 and 4
- * rows: 9x9, 12x12, 16x16; 5 rows: 25x25), whose box rules are then whole-
- * vector operations. */
+ * and the large one (N <= 25), each for any box shape (box rules lane by lane)
+ * and for the shapes that matter (3x3, 3x4, 4x3, 4x4, 5x5: box rules as whole-
+ * vector operations). */
 /* clang-format off */
 #define WIDE_POPCOUNT64 wide_popcount64
 #define WK_TARGET
@@ -104,24 +103,54 @@ typedef void wide_search_fn(void *mem, const struct grid *puzzle,
 #define WK_ROWS 16
 #define WK_MAXN 16
 #define WK_BR 3
-#define WK_SUFFIX s_br3_portable
+#define WK_BC 3
+#define WK_SUFFIX s_33_portable
 #include "solvers/wide_kernel.h"
 #undef WK_LANE
 #undef WK_ROWS
 #undef WK_MAXN
 #undef WK_SUFFIX
 #undef WK_BR
+#undef WK_BC
+#define WK_LANE uint16_t
+#define WK_ROWS 16
+#define WK_MAXN 16
+#define WK_BR 3
+#define WK_BC 4
+#define WK_SUFFIX s_34_portable
+#include "solvers/wide_kernel.h"
+#undef WK_LANE
+#undef WK_ROWS
+#undef WK_MAXN
+#undef WK_SUFFIX
+#undef WK_BR
+#undef WK_BC
 #define WK_LANE uint16_t
 #define WK_ROWS 16
 #define WK_MAXN 16
 #define WK_BR 4
-#define WK_SUFFIX s_br4_portable
+#define WK_BC 3
+#define WK_SUFFIX s_43_portable
 #include "solvers/wide_kernel.h"
 #undef WK_LANE
 #undef WK_ROWS
 #undef WK_MAXN
 #undef WK_SUFFIX
 #undef WK_BR
+#undef WK_BC
+#define WK_LANE uint16_t
+#define WK_ROWS 16
+#define WK_MAXN 16
+#define WK_BR 4
+#define WK_BC 4
+#define WK_SUFFIX s_44_portable
+#include "solvers/wide_kernel.h"
+#undef WK_LANE
+#undef WK_ROWS
+#undef WK_MAXN
+#undef WK_SUFFIX
+#undef WK_BR
+#undef WK_BC
 #define WK_LANE uint32_t
 #define WK_ROWS 32
 #define WK_MAXN 25
@@ -135,19 +164,23 @@ typedef void wide_search_fn(void *mem, const struct grid *puzzle,
 #define WK_ROWS 32
 #define WK_MAXN 25
 #define WK_BR 5
-#define WK_SUFFIX l_br5_portable
+#define WK_BC 5
+#define WK_SUFFIX l_55_portable
 #include "solvers/wide_kernel.h"
 #undef WK_LANE
 #undef WK_ROWS
 #undef WK_MAXN
 #undef WK_SUFFIX
 #undef WK_BR
+#undef WK_BC
 #undef WK_TARGET
 #undef WIDE_POPCOUNT64
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define WIDE_X86 1
+#include <immintrin.h>
 #define WIDE_POPCOUNT64 __builtin_popcountll
+#define WK_TEST256(x) (!_mm256_testz_si256((__m256i) (x), (__m256i) (x)))
 #define WK_TARGET __attribute__((target("avx2,bmi,bmi2,popcnt")))
 #define WK_LANE uint16_t
 #define WK_ROWS 16
@@ -162,24 +195,54 @@ typedef void wide_search_fn(void *mem, const struct grid *puzzle,
 #define WK_ROWS 16
 #define WK_MAXN 16
 #define WK_BR 3
-#define WK_SUFFIX s_br3_avx2
+#define WK_BC 3
+#define WK_SUFFIX s_33_avx2
 #include "solvers/wide_kernel.h"
 #undef WK_LANE
 #undef WK_ROWS
 #undef WK_MAXN
 #undef WK_SUFFIX
 #undef WK_BR
+#undef WK_BC
+#define WK_LANE uint16_t
+#define WK_ROWS 16
+#define WK_MAXN 16
+#define WK_BR 3
+#define WK_BC 4
+#define WK_SUFFIX s_34_avx2
+#include "solvers/wide_kernel.h"
+#undef WK_LANE
+#undef WK_ROWS
+#undef WK_MAXN
+#undef WK_SUFFIX
+#undef WK_BR
+#undef WK_BC
 #define WK_LANE uint16_t
 #define WK_ROWS 16
 #define WK_MAXN 16
 #define WK_BR 4
-#define WK_SUFFIX s_br4_avx2
+#define WK_BC 3
+#define WK_SUFFIX s_43_avx2
 #include "solvers/wide_kernel.h"
 #undef WK_LANE
 #undef WK_ROWS
 #undef WK_MAXN
 #undef WK_SUFFIX
 #undef WK_BR
+#undef WK_BC
+#define WK_LANE uint16_t
+#define WK_ROWS 16
+#define WK_MAXN 16
+#define WK_BR 4
+#define WK_BC 4
+#define WK_SUFFIX s_44_avx2
+#include "solvers/wide_kernel.h"
+#undef WK_LANE
+#undef WK_ROWS
+#undef WK_MAXN
+#undef WK_SUFFIX
+#undef WK_BR
+#undef WK_BC
 #define WK_LANE uint32_t
 #define WK_ROWS 32
 #define WK_MAXN 25
@@ -193,13 +256,15 @@ typedef void wide_search_fn(void *mem, const struct grid *puzzle,
 #define WK_ROWS 32
 #define WK_MAXN 25
 #define WK_BR 5
-#define WK_SUFFIX l_br5_avx2
+#define WK_BC 5
+#define WK_SUFFIX l_55_avx2
 #include "solvers/wide_kernel.h"
 #undef WK_LANE
 #undef WK_ROWS
 #undef WK_MAXN
 #undef WK_SUFFIX
 #undef WK_BR
+#undef WK_BC
 #undef WK_TARGET
 #define WK_TARGET \
     __attribute__((target("avx512f,avx512vl,avx512bw,avx512dq,avx2,bmi,bmi2,popcnt")))
@@ -216,24 +281,54 @@ typedef void wide_search_fn(void *mem, const struct grid *puzzle,
 #define WK_ROWS 16
 #define WK_MAXN 16
 #define WK_BR 3
-#define WK_SUFFIX s_br3_avx512
+#define WK_BC 3
+#define WK_SUFFIX s_33_avx512
 #include "solvers/wide_kernel.h"
 #undef WK_LANE
 #undef WK_ROWS
 #undef WK_MAXN
 #undef WK_SUFFIX
 #undef WK_BR
+#undef WK_BC
+#define WK_LANE uint16_t
+#define WK_ROWS 16
+#define WK_MAXN 16
+#define WK_BR 3
+#define WK_BC 4
+#define WK_SUFFIX s_34_avx512
+#include "solvers/wide_kernel.h"
+#undef WK_LANE
+#undef WK_ROWS
+#undef WK_MAXN
+#undef WK_SUFFIX
+#undef WK_BR
+#undef WK_BC
 #define WK_LANE uint16_t
 #define WK_ROWS 16
 #define WK_MAXN 16
 #define WK_BR 4
-#define WK_SUFFIX s_br4_avx512
+#define WK_BC 3
+#define WK_SUFFIX s_43_avx512
 #include "solvers/wide_kernel.h"
 #undef WK_LANE
 #undef WK_ROWS
 #undef WK_MAXN
 #undef WK_SUFFIX
 #undef WK_BR
+#undef WK_BC
+#define WK_LANE uint16_t
+#define WK_ROWS 16
+#define WK_MAXN 16
+#define WK_BR 4
+#define WK_BC 4
+#define WK_SUFFIX s_44_avx512
+#include "solvers/wide_kernel.h"
+#undef WK_LANE
+#undef WK_ROWS
+#undef WK_MAXN
+#undef WK_SUFFIX
+#undef WK_BR
+#undef WK_BC
 #define WK_LANE uint32_t
 #define WK_ROWS 32
 #define WK_MAXN 25
@@ -247,14 +342,17 @@ typedef void wide_search_fn(void *mem, const struct grid *puzzle,
 #define WK_ROWS 32
 #define WK_MAXN 25
 #define WK_BR 5
-#define WK_SUFFIX l_br5_avx512
+#define WK_BC 5
+#define WK_SUFFIX l_55_avx512
 #include "solvers/wide_kernel.h"
 #undef WK_LANE
 #undef WK_ROWS
 #undef WK_MAXN
 #undef WK_SUFFIX
 #undef WK_BR
+#undef WK_BC
 #undef WK_TARGET
+#undef WK_TEST256
 #undef WIDE_POPCOUNT64
 #else
 #define WIDE_X86 0
@@ -273,10 +371,12 @@ static const char *const wide_isa_needs[WIDE_ISA_COUNT]
 /* Per path, the kernels in the order of enum wide_board. */
 enum wide_board {
     WIDE_S_GEN,
-    WIDE_S_BR3,
-    WIDE_S_BR4,
+    WIDE_S_33,
+    WIDE_S_34,
+    WIDE_S_43,
+    WIDE_S_44,
     WIDE_L_GEN,
-    WIDE_L_BR5,
+    WIDE_L_55,
     WIDE_BOARDS
 };
 
@@ -288,19 +388,25 @@ struct wide_kernel {
 /* clang-format off */
 #define WIDE_KERNEL(isa)                                                                 \
     {                                                                                    \
-        { wide_need_s_gen_##isa, wide_need_s_br3_##isa, wide_need_s_br4_##isa,           \
-            wide_need_l_gen_##isa, wide_need_l_br5_##isa },                              \
-        { search_s_gen_##isa, search_s_br3_##isa, search_s_br4_##isa,                    \
-            search_l_gen_##isa, search_l_br5_##isa }                                     \
+        { wide_need_s_gen_##isa, wide_need_s_33_##isa, wide_need_s_34_##isa,             \
+            wide_need_s_43_##isa, wide_need_s_44_##isa, wide_need_l_gen_##isa,           \
+            wide_need_l_55_##isa },                                                      \
+        { search_s_gen_##isa, search_s_33_##isa, search_s_34_##isa, search_s_43_##isa,   \
+            search_s_44_##isa, search_l_gen_##isa, search_l_55_##isa }                   \
     }
 /* clang-format on */
 
 /* The kernel for a shape. */
 static enum wide_board wide_board_for(const struct grid *g)
 {
+    const int br = g->box_rows, bc = g->box_cols;
     if (g->n > 16)
-        return g->box_rows == 5 ? WIDE_L_BR5 : WIDE_L_GEN;
-    return g->box_rows == 3 ? WIDE_S_BR3 : g->box_rows == 4 ? WIDE_S_BR4 : WIDE_S_GEN;
+        return br == 5 && bc == 5 ? WIDE_L_55 : WIDE_L_GEN;
+    if (br == 3)
+        return bc == 3 ? WIDE_S_33 : bc == 4 ? WIDE_S_34 : WIDE_S_GEN;
+    if (br == 4)
+        return bc == 3 ? WIDE_S_43 : bc == 4 ? WIDE_S_44 : WIDE_S_GEN;
+    return WIDE_S_GEN;
 }
 
 static const struct wide_kernel wide_kernels[WIDE_ISA_COUNT] = {

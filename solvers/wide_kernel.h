@@ -8,6 +8,9 @@
  *   WK_ROWS    rows per plane, a power of two >= N (16 or 32);
  *   WK_MAXN    the largest N the instance serves (planes per board);
  *   WK_SUFFIX  appended to every name of the instance (s_avx2, l_portable ...);
+ *   WK_BR, WK_BC  optionally, the box height and width, for an instance
+ *              made for one box shape (its box rules are then whole-vector
+ *              operations);
  *   WK_TARGET  a function attribute such as __attribute__((target("avx2"))),
  *              or nothing for the portable path.
  * It uses GNU C vector extensions only, so the same source is plain C for the
@@ -63,14 +66,32 @@ WK_FN void WK(words)(WK(vec) x, uint64_t w[WK_WORDS])
     memcpy(w, &x, sizeof(x));
 }
 
+/* Whether any lane of x is non-zero: the halves ORed down to 256 bits and one
+ * test instruction where the path has it (WK_TEST256), else an OR of words. */
 WK_FN bool WK(any)(WK(vec) x)
 {
+#if defined(WK_TEST256)
+#if WK_ROWS * 2 == 32 /* 16 lanes of 16 bits: one 256-bit vector */
+    return WK_TEST256(x);
+#else /* 32 lanes of 32 bits */
+    typedef WK_LANE half __attribute__((vector_size(64)));
+    typedef WK_LANE quarter __attribute__((vector_size(32)));
+    const half h = __builtin_shufflevector(
+                       x, x, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+        | __builtin_shufflevector(
+            x, x, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+    const quarter q = __builtin_shufflevector(h, h, 0, 1, 2, 3, 4, 5, 6, 7)
+        | __builtin_shufflevector(h, h, 8, 9, 10, 11, 12, 13, 14, 15);
+    return WK_TEST256(q);
+#endif
+#else
     uint64_t w[WK_WORDS];
     WK(words)(x, w);
     uint64_t a = 0;
     for (int i = 0; i < WK_WORDS; i++)
         a |= w[i];
     return a != 0;
+#endif
 }
 
 WK_FN int WK(count)(WK(vec) x)
@@ -191,6 +212,13 @@ static void WK(to_grid)(
 #define WK_IDX(F) WK_I8(F, 0), WK_I8(F, 8), WK_I8(F, 16), WK_I8(F, 24)
 #endif
 #define WK_SHUF(x, F) __builtin_shufflevector(x, x, WK_IDX(F))
+/* The box width: a constant where the instance has one (WK_BC), so that the
+ * loops over a box's columns unroll. */
+#if defined(WK_BC)
+#define WK_BOX_COLS(g) WK_BC
+#else
+#define WK_BOX_COLS(g) ((g)->box_cols)
+#endif
 
 /* Saturating counters over the lanes of each band (every lane gets its
  * band's): *once, columns with a place in one row or more; *twice, two or
@@ -233,37 +261,58 @@ WK_FN WK(vec) WK(band_or)(WK(vec) x)
     return o;
 }
 
-/* The same over all lanes (every lane gets the columns' counters). */
+/* The same over all lanes, as scalars: the vector is halved down to 256 bits
+ * with whole-register operations, then to one lane in 64-bit words. */
+WK_FN void WK(reduce)(WK(vec) x, WK_LANE *once, WK_LANE *twice)
+{
+    typedef uint64_t q4 __attribute__((vector_size(32)));
+    typedef uint64_t q2 __attribute__((vector_size(16)));
+#if WK_ROWS == 32
+    typedef WK_LANE h16 __attribute__((vector_size(64)));
+    typedef WK_LANE h8 __attribute__((vector_size(32)));
+    const h16 lo = __builtin_shufflevector(
+                  x, x, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+              hi = __builtin_shufflevector(
+                  x, x, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+    const h16 o1 = lo | hi, t1 = lo & hi;
+    const h8 olo = __builtin_shufflevector(o1, o1, 0, 1, 2, 3, 4, 5, 6, 7),
+             ohi = __builtin_shufflevector(o1, o1, 8, 9, 10, 11, 12, 13, 14, 15);
+    const q4 o4 = (q4) (olo | ohi),
+             t4 = (q4) (__builtin_shufflevector(t1, t1, 0, 1, 2, 3, 4, 5, 6, 7)
+                 | __builtin_shufflevector(t1, t1, 8, 9, 10, 11, 12, 13, 14, 15)
+                 | (olo & ohi));
+#else
+    const q4 o4 = (q4) x, t4 = { 0 };
+#endif
+    const q2 olo2 = __builtin_shufflevector(o4, o4, 0, 1),
+             ohi2 = __builtin_shufflevector(o4, o4, 2, 3);
+    const q2 o2 = olo2 | ohi2,
+             t2 = __builtin_shufflevector(t4, t4, 0, 1)
+        | __builtin_shufflevector(t4, t4, 2, 3) | (olo2 & ohi2);
+    uint64_t o = o2[0] | o2[1], t = t2[0] | t2[1] | (o2[0] & o2[1]);
+    for (int sh = 32; sh >= WK_LANEBITS; sh /= 2) {
+        t |= (t >> sh) | (o & (o >> sh));
+        o |= o >> sh;
+    }
+    *once = (WK_LANE) o;
+    *twice = (WK_LANE) t;
+}
+
+/* Every lane gets the columns' counters over all lanes. */
 WK_FN void WK(all_fold)(WK(vec) x, WK(vec) * once, WK(vec) * twice)
 {
-    WK(vec) o = x, t = { 0 }, yo, yt;
-#define WK_STEP(F)                                                                       \
-    yo = WK_SHUF(o, F);                                                                  \
-    yt = WK_SHUF(t, F);                                                                  \
-    t |= yt | (o & yo);                                                                  \
-    o |= yo;
-#if WK_ROWS == 32
-    WK_STEP(WK_X16)
-#endif
-    WK_STEP(WK_X8)
-    WK_STEP(WK_X4)
-    WK_STEP(WK_X2)
-    WK_STEP(WK_X1)
-#undef WK_STEP
-    *once = o;
-    *twice = t;
+    WK_LANE o, t;
+    WK(reduce)(x, &o, &t);
+    const WK(vec) zero = { 0 };
+    *once = zero | o;
+    *twice = zero | t;
 }
 
 WK_FN WK(vec) WK(all_or)(WK(vec) x)
 {
-#if WK_ROWS == 32
-    x |= WK_SHUF(x, WK_X16);
-#endif
-    x |= WK_SHUF(x, WK_X8);
-    x |= WK_SHUF(x, WK_X4);
-    x |= WK_SHUF(x, WK_X2);
-    x |= WK_SHUF(x, WK_X1);
-    return x;
+    WK(vec) o, t;
+    WK(all_fold)(x, &o, &t);
+    return o;
 }
 
 /* Per lane and box (the bit of the stack's first column): whether x has a
@@ -271,7 +320,7 @@ WK_FN WK(vec) WK(all_or)(WK(vec) x)
 WK_FN WK(vec) WK(group_any)(const struct WK(geo) * g, WK(vec) x)
 {
     WK(vec) a = x;
-    for (int j = 1; j < g->box_cols; j++)
+    for (int j = 1; j < WK_BOX_COLS(g); j++)
         a |= x >> j;
     return a & g->starts;
 }
@@ -281,7 +330,7 @@ WK_FN void WK(group_fold)(
     const struct WK(geo) * g, WK(vec) x, WK(vec) * once, WK(vec) * twice)
 {
     WK(vec) o = x & g->starts, t = { 0 };
-    for (int j = 1; j < g->box_cols; j++) {
+    for (int j = 1; j < WK_BOX_COLS(g); j++) {
         const WK(vec) y = (x >> j) & g->starts;
         t |= o & y;
         o |= y;
@@ -293,7 +342,8 @@ WK_FN void WK(group_fold)(
 /* Box bits (first columns) spread to all columns of their boxes. */
 WK_FN WK(vec) WK(spread)(const struct WK(geo) * g, WK(vec) m)
 {
-    return m * (WK_LANE) ((1u << g->box_cols) - 1);
+    (void) g;
+    return m * (WK_LANE) ((1u << WK_BOX_COLS(g)) - 1);
 }
 
 WK_FN bool WK(eliminate)(const struct WK(geo) * g, WK(vec) * pp, WK(vec) k)
@@ -583,41 +633,70 @@ WK_FN int WK(propagate)(struct WK(board) * b, const struct WK(geo) * g,
     }
 }
 
-/* The branch: an open cell with the fewest candidates (bit-sliced counts over
- * the digits), and its lowest candidate. */
-WK_FN void WK(choose)(
-    const struct WK(board) * b, const struct WK(geo) * g, int *cell, int *digit)
+/* Per cell, the number of candidates, as five bit-sliced vectors over the
+ * digits (bit i of the count in c[i]). */
+WK_FN void WK(counts)(const struct WK(board) * b, const struct WK(geo) * g, WK(vec) c[5])
 {
-    WK(vec) c[5] = { { 0 } };
+    for (int i = 0; i < 5; i++)
+        c[i] = (WK(vec)) { 0 };
     for (int d = 0; d < g->n; d++) {
         WK(vec) carry = b->cand[d];
-        for (int i = 0; i < 5; i++) {
+        for (int i = 0; i < 5 && WK(any)(carry); i++) {
             const WK(vec) sum = c[i] ^ carry;
             carry &= c[i];
             c[i] = sum;
         }
     }
-    for (int k = 2; k <= g->n; k++) {
-        WK(vec) eq = g->valid;
-        for (int i = 0; i < 5; i++)
-            eq &= (k >> i) & 1 ? c[i] : ~c[i];
-        if (!WK(any)(eq))
-            continue;
-        for (int r = 0; r < g->n; r++) {
-            if (eq[r]) {
-                const int col = __builtin_ctz(eq[r]);
-                *cell = r * g->n + col;
-                for (int d = 0; d < g->n; d++) {
-                    if (b->cand[d][r] & (1u << col)) {
-                        *digit = d;
-                        return;
-                    }
-                }
-            }
+}
+
+/* The branch (fast's rule, on every size): among the open cells with the
+ * fewest candidates, the one with the most open cells in its row, column and
+ * box (on hard 16x16 puzzles this takes a fifth of the nodes of the first
+ * such cell), and its lowest candidate. *cell is -1 when no cell is open. */
+WK_FN void WK(choose)(
+    const struct WK(board) * b, const struct WK(geo) * g, int *cell, int *digit)
+{
+    WK(vec) c[5];
+    WK(counts)(b, g, c);
+    const WK(vec) open = g->valid & (c[1] | c[2] | c[3] | c[4]);
+    int row_open[WK_MAXN], col_open[WK_MAXN] = { 0 }, box_open[WK_MAXN] = { 0 };
+    for (int r = 0; r < g->n; r++) {
+        row_open[r] = __builtin_popcount(open[r]);
+        for (uint32_t lane = open[r]; lane; lane &= lane - 1) {
+            const int col = __builtin_ctz(lane);
+            col_open[col]++;
+            box_open[r / g->box_rows * g->box_rows + col / g->box_cols]++;
         }
     }
     *cell = -1;
     *digit = -1;
+    for (int k = 2; k <= g->n; k++) {
+        WK(vec) eq = open;
+        for (int i = 0; i < 5; i++)
+            eq &= (k >> i) & 1 ? c[i] : ~c[i];
+        if (!WK(any)(eq))
+            continue;
+        int best = -1, best_score = -1;
+        for (int r = 0; r < g->n; r++) {
+            for (uint32_t lane = eq[r]; lane; lane &= lane - 1) {
+                const int col = __builtin_ctz(lane);
+                const int score = row_open[r] + col_open[col]
+                    + box_open[r / g->box_rows * g->box_rows + col / g->box_cols];
+                if (score > best_score) {
+                    best_score = score;
+                    best = r * g->n + col;
+                }
+            }
+        }
+        const int r = best / g->n, col = best % g->n;
+        for (int d = 0; d < g->n; d++) {
+            if (b->cand[d][r] & (1u << col)) {
+                *cell = best;
+                *digit = d;
+                return;
+            }
+        }
+    }
 }
 
 static WK_TARGET void WK(search)(void *mem, const struct grid *puzzle,
@@ -687,4 +766,5 @@ static WK_TARGET void WK(search)(void *mem, const struct grid *puzzle,
 #undef WK_I8
 #undef WK_IDX
 #undef WK_SHUF
+#undef WK_BOX_COLS
 #endif
