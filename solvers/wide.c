@@ -83,92 +83,123 @@ typedef void wide_search_fn(void *mem, const struct grid *puzzle,
 
 #define WIDE_ALIGN 128
 
-/* The kernel instances (wide_kernel.h): per path, the small board (N <= 16)
- * and the large one (N <= 25), each for any box shape (box rules lane by lane)
- * and for the shapes that matter (3x3, 3x4, 4x3, 4x4, 5x5: box rules as whole-
- * vector operations). */
+/* The kernel instances (wide_kernel.h): per path, the small board (N <= 16,
+ * rows of 16 bits) and the large one (N <= 25, rows of 32 bits), each for any
+ * box shape (one chunk, box rules lane by lane) and for the shapes that
+ * matter (3x3, 3x4, 4x3, 4x4, 5x5: box rules as whole-vector operations).
+ * Chunks are one register wide: 256 bits on the x86 paths (a 16x16 plane,
+ * a band of 25x25), 128 bits for the small boards of the portable path (the
+ * baseline's SSE2, WebAssembly's SIMD). */
 /* clang-format off */
 #define WIDE_POPCOUNT64 wide_popcount64
 #define WK_TARGET
-#define WK_LANE uint16_t
+#define WK_LANEBYTES 2
 #define WK_ROWS 16
+#define WK_RPC 16
+#define WK_NB 1
 #define WK_MAXN 16
 #define WK_SUFFIX s_gen_portable
 #include "solvers/wide_kernel.h"
-#undef WK_LANE
+#undef WK_LANEBYTES
 #undef WK_ROWS
+#undef WK_RPC
+#undef WK_NB
 #undef WK_MAXN
 #undef WK_SUFFIX
-#define WK_LANE uint16_t
-#define WK_ROWS 16
+#define WK_LANEBYTES 2
+#define WK_ROWS 8
+#define WK_RPC 6
+#define WK_NB 2
 #define WK_MAXN 16
 #define WK_BR 3
 #define WK_BC 3
 #define WK_SUFFIX s_33_portable
 #include "solvers/wide_kernel.h"
-#undef WK_LANE
+#undef WK_LANEBYTES
 #undef WK_ROWS
+#undef WK_RPC
+#undef WK_NB
 #undef WK_MAXN
 #undef WK_SUFFIX
 #undef WK_BR
 #undef WK_BC
-#define WK_LANE uint16_t
-#define WK_ROWS 16
+#define WK_LANEBYTES 2
+#define WK_ROWS 8
+#define WK_RPC 6
+#define WK_NB 2
 #define WK_MAXN 16
 #define WK_BR 3
 #define WK_BC 4
 #define WK_SUFFIX s_34_portable
 #include "solvers/wide_kernel.h"
-#undef WK_LANE
+#undef WK_LANEBYTES
 #undef WK_ROWS
+#undef WK_RPC
+#undef WK_NB
 #undef WK_MAXN
 #undef WK_SUFFIX
 #undef WK_BR
 #undef WK_BC
-#define WK_LANE uint16_t
-#define WK_ROWS 16
+#define WK_LANEBYTES 2
+#define WK_ROWS 8
+#define WK_RPC 8
+#define WK_NB 2
 #define WK_MAXN 16
 #define WK_BR 4
 #define WK_BC 3
 #define WK_SUFFIX s_43_portable
 #include "solvers/wide_kernel.h"
-#undef WK_LANE
+#undef WK_LANEBYTES
 #undef WK_ROWS
+#undef WK_RPC
+#undef WK_NB
 #undef WK_MAXN
 #undef WK_SUFFIX
 #undef WK_BR
 #undef WK_BC
-#define WK_LANE uint16_t
-#define WK_ROWS 16
+#define WK_LANEBYTES 2
+#define WK_ROWS 8
+#define WK_RPC 8
+#define WK_NB 2
 #define WK_MAXN 16
 #define WK_BR 4
 #define WK_BC 4
 #define WK_SUFFIX s_44_portable
 #include "solvers/wide_kernel.h"
-#undef WK_LANE
+#undef WK_LANEBYTES
 #undef WK_ROWS
+#undef WK_RPC
+#undef WK_NB
 #undef WK_MAXN
 #undef WK_SUFFIX
 #undef WK_BR
 #undef WK_BC
-#define WK_LANE uint32_t
+#define WK_LANEBYTES 4
 #define WK_ROWS 32
+#define WK_RPC 32
+#define WK_NB 1
 #define WK_MAXN 25
 #define WK_SUFFIX l_gen_portable
 #include "solvers/wide_kernel.h"
-#undef WK_LANE
+#undef WK_LANEBYTES
 #undef WK_ROWS
+#undef WK_RPC
+#undef WK_NB
 #undef WK_MAXN
 #undef WK_SUFFIX
-#define WK_LANE uint32_t
-#define WK_ROWS 32
+#define WK_LANEBYTES 4
+#define WK_ROWS 8
+#define WK_RPC 5
+#define WK_NB 5
 #define WK_MAXN 25
 #define WK_BR 5
 #define WK_BC 5
 #define WK_SUFFIX l_55_portable
 #include "solvers/wide_kernel.h"
-#undef WK_LANE
+#undef WK_LANEBYTES
 #undef WK_ROWS
+#undef WK_RPC
+#undef WK_NB
 #undef WK_MAXN
 #undef WK_SUFFIX
 #undef WK_BR
@@ -182,85 +213,113 @@ typedef void wide_search_fn(void *mem, const struct grid *puzzle,
 #define WIDE_POPCOUNT64 __builtin_popcountll
 #define WK_TEST256(x) (!_mm256_testz_si256((__m256i) (x), (__m256i) (x)))
 #define WK_TARGET __attribute__((target("avx2,bmi,bmi2,popcnt")))
-#define WK_LANE uint16_t
+#define WK_LANEBYTES 2
 #define WK_ROWS 16
+#define WK_RPC 16
+#define WK_NB 1
 #define WK_MAXN 16
 #define WK_SUFFIX s_gen_avx2
 #include "solvers/wide_kernel.h"
-#undef WK_LANE
+#undef WK_LANEBYTES
 #undef WK_ROWS
+#undef WK_RPC
+#undef WK_NB
 #undef WK_MAXN
 #undef WK_SUFFIX
-#define WK_LANE uint16_t
+#define WK_LANEBYTES 2
 #define WK_ROWS 16
+#define WK_RPC 15
+#define WK_NB 1
 #define WK_MAXN 16
 #define WK_BR 3
 #define WK_BC 3
 #define WK_SUFFIX s_33_avx2
 #include "solvers/wide_kernel.h"
-#undef WK_LANE
+#undef WK_LANEBYTES
 #undef WK_ROWS
+#undef WK_RPC
+#undef WK_NB
 #undef WK_MAXN
 #undef WK_SUFFIX
 #undef WK_BR
 #undef WK_BC
-#define WK_LANE uint16_t
+#define WK_LANEBYTES 2
 #define WK_ROWS 16
+#define WK_RPC 15
+#define WK_NB 1
 #define WK_MAXN 16
 #define WK_BR 3
 #define WK_BC 4
 #define WK_SUFFIX s_34_avx2
 #include "solvers/wide_kernel.h"
-#undef WK_LANE
+#undef WK_LANEBYTES
 #undef WK_ROWS
+#undef WK_RPC
+#undef WK_NB
 #undef WK_MAXN
 #undef WK_SUFFIX
 #undef WK_BR
 #undef WK_BC
-#define WK_LANE uint16_t
+#define WK_LANEBYTES 2
 #define WK_ROWS 16
+#define WK_RPC 16
+#define WK_NB 1
 #define WK_MAXN 16
 #define WK_BR 4
 #define WK_BC 3
 #define WK_SUFFIX s_43_avx2
 #include "solvers/wide_kernel.h"
-#undef WK_LANE
+#undef WK_LANEBYTES
 #undef WK_ROWS
+#undef WK_RPC
+#undef WK_NB
 #undef WK_MAXN
 #undef WK_SUFFIX
 #undef WK_BR
 #undef WK_BC
-#define WK_LANE uint16_t
+#define WK_LANEBYTES 2
 #define WK_ROWS 16
+#define WK_RPC 16
+#define WK_NB 1
 #define WK_MAXN 16
 #define WK_BR 4
 #define WK_BC 4
 #define WK_SUFFIX s_44_avx2
 #include "solvers/wide_kernel.h"
-#undef WK_LANE
+#undef WK_LANEBYTES
 #undef WK_ROWS
+#undef WK_RPC
+#undef WK_NB
 #undef WK_MAXN
 #undef WK_SUFFIX
 #undef WK_BR
 #undef WK_BC
-#define WK_LANE uint32_t
+#define WK_LANEBYTES 4
 #define WK_ROWS 32
+#define WK_RPC 32
+#define WK_NB 1
 #define WK_MAXN 25
 #define WK_SUFFIX l_gen_avx2
 #include "solvers/wide_kernel.h"
-#undef WK_LANE
+#undef WK_LANEBYTES
 #undef WK_ROWS
+#undef WK_RPC
+#undef WK_NB
 #undef WK_MAXN
 #undef WK_SUFFIX
-#define WK_LANE uint32_t
-#define WK_ROWS 32
+#define WK_LANEBYTES 4
+#define WK_ROWS 8
+#define WK_RPC 5
+#define WK_NB 5
 #define WK_MAXN 25
 #define WK_BR 5
 #define WK_BC 5
 #define WK_SUFFIX l_55_avx2
 #include "solvers/wide_kernel.h"
-#undef WK_LANE
+#undef WK_LANEBYTES
 #undef WK_ROWS
+#undef WK_RPC
+#undef WK_NB
 #undef WK_MAXN
 #undef WK_SUFFIX
 #undef WK_BR
@@ -268,85 +327,113 @@ typedef void wide_search_fn(void *mem, const struct grid *puzzle,
 #undef WK_TARGET
 #define WK_TARGET \
     __attribute__((target("avx512f,avx512vl,avx512bw,avx512dq,avx2,bmi,bmi2,popcnt")))
-#define WK_LANE uint16_t
+#define WK_LANEBYTES 2
 #define WK_ROWS 16
+#define WK_RPC 16
+#define WK_NB 1
 #define WK_MAXN 16
 #define WK_SUFFIX s_gen_avx512
 #include "solvers/wide_kernel.h"
-#undef WK_LANE
+#undef WK_LANEBYTES
 #undef WK_ROWS
+#undef WK_RPC
+#undef WK_NB
 #undef WK_MAXN
 #undef WK_SUFFIX
-#define WK_LANE uint16_t
+#define WK_LANEBYTES 2
 #define WK_ROWS 16
+#define WK_RPC 15
+#define WK_NB 1
 #define WK_MAXN 16
 #define WK_BR 3
 #define WK_BC 3
 #define WK_SUFFIX s_33_avx512
 #include "solvers/wide_kernel.h"
-#undef WK_LANE
+#undef WK_LANEBYTES
 #undef WK_ROWS
+#undef WK_RPC
+#undef WK_NB
 #undef WK_MAXN
 #undef WK_SUFFIX
 #undef WK_BR
 #undef WK_BC
-#define WK_LANE uint16_t
+#define WK_LANEBYTES 2
 #define WK_ROWS 16
+#define WK_RPC 15
+#define WK_NB 1
 #define WK_MAXN 16
 #define WK_BR 3
 #define WK_BC 4
 #define WK_SUFFIX s_34_avx512
 #include "solvers/wide_kernel.h"
-#undef WK_LANE
+#undef WK_LANEBYTES
 #undef WK_ROWS
+#undef WK_RPC
+#undef WK_NB
 #undef WK_MAXN
 #undef WK_SUFFIX
 #undef WK_BR
 #undef WK_BC
-#define WK_LANE uint16_t
+#define WK_LANEBYTES 2
 #define WK_ROWS 16
+#define WK_RPC 16
+#define WK_NB 1
 #define WK_MAXN 16
 #define WK_BR 4
 #define WK_BC 3
 #define WK_SUFFIX s_43_avx512
 #include "solvers/wide_kernel.h"
-#undef WK_LANE
+#undef WK_LANEBYTES
 #undef WK_ROWS
+#undef WK_RPC
+#undef WK_NB
 #undef WK_MAXN
 #undef WK_SUFFIX
 #undef WK_BR
 #undef WK_BC
-#define WK_LANE uint16_t
+#define WK_LANEBYTES 2
 #define WK_ROWS 16
+#define WK_RPC 16
+#define WK_NB 1
 #define WK_MAXN 16
 #define WK_BR 4
 #define WK_BC 4
 #define WK_SUFFIX s_44_avx512
 #include "solvers/wide_kernel.h"
-#undef WK_LANE
+#undef WK_LANEBYTES
 #undef WK_ROWS
+#undef WK_RPC
+#undef WK_NB
 #undef WK_MAXN
 #undef WK_SUFFIX
 #undef WK_BR
 #undef WK_BC
-#define WK_LANE uint32_t
+#define WK_LANEBYTES 4
 #define WK_ROWS 32
+#define WK_RPC 32
+#define WK_NB 1
 #define WK_MAXN 25
 #define WK_SUFFIX l_gen_avx512
 #include "solvers/wide_kernel.h"
-#undef WK_LANE
+#undef WK_LANEBYTES
 #undef WK_ROWS
+#undef WK_RPC
+#undef WK_NB
 #undef WK_MAXN
 #undef WK_SUFFIX
-#define WK_LANE uint32_t
-#define WK_ROWS 32
+#define WK_LANEBYTES 4
+#define WK_ROWS 8
+#define WK_RPC 5
+#define WK_NB 5
 #define WK_MAXN 25
 #define WK_BR 5
 #define WK_BC 5
 #define WK_SUFFIX l_55_avx512
 #include "solvers/wide_kernel.h"
-#undef WK_LANE
+#undef WK_LANEBYTES
 #undef WK_ROWS
+#undef WK_RPC
+#undef WK_NB
 #undef WK_MAXN
 #undef WK_SUFFIX
 #undef WK_BR

@@ -1,36 +1,58 @@
-/* The `wide` back end's propagation and search, written once for both board
- * sizes and every instruction-set path.
+/* The `wide` back end's propagation and search, written once for every board
+ * size, box shape and instruction-set path.
  *
- * This is a template: solvers/wide.c includes it once per board size and
- * path, after defining
- *   WK_LANE    the integer type of one row of a digit's plane (uint16_t for
- *              N <= 16, uint32_t for N <= 32);
- *   WK_ROWS    rows per plane, a power of two >= N (16 or 32);
+ * This is a template: solvers/wide.c includes it once per instance, after
+ * defining
+ *   WK_LANEBYTES  the bytes of one row of a digit's plane (2 for N <= 16,
+ *              4 for N <= 32);
+ *   WK_ROWS    lanes per chunk vector (a power of two);
+ *   WK_RPC     rows per chunk (<= WK_ROWS; a multiple of the box height);
+ *   WK_NB      chunks per plane (WK_NB * WK_RPC >= N);
  *   WK_MAXN    the largest N the instance serves (planes per board);
- *   WK_SUFFIX  appended to every name of the instance (s_avx2, l_portable ...);
+ *   WK_SUFFIX  appended to every name of the instance (s_44_avx2 ...);
  *   WK_BR, WK_BC  optionally, the box height and width, for an instance
- *              made for one box shape (its box rules are then whole-vector
- *              operations);
+ *              made for one box shape: its box rules are then whole-vector
+ *              operations (without them, any shape, WK_NB 1, rules lane by
+ *              lane);
  *   WK_TARGET  a function attribute such as __attribute__((target("avx2"))),
- *              or nothing for the portable path.
- * It uses GNU C vector extensions only, so the same source is plain C for the
- * compiler's baseline (and WebAssembly) and AVX2 or AVX-512 code under a
- * target attribute. The layout and the rules are described in wide.c; the
- * scalar helpers (wide_*) are defined there before the first inclusion. */
+ *              or nothing for the portable path;
+ *   WK_TEST256 optionally, a one-instruction "any bit set" of 256 bits.
+ * A chunk is one machine register where the path has it (a vector wider than
+ * the registers is kept in memory by GCC and is several times slower), so a
+ * 25x25 plane is five 256-bit chunks, one band each. It uses GNU C vector
+ * extensions only, so the same source is plain C for the compiler's baseline
+ * (and WebAssembly) and AVX2 or AVX-512 code under a target attribute. The
+ * layout and the rules are described in wide.c; the scalar helpers (wide_*)
+ * are defined there before the first inclusion. */
 
 #define WK_CAT2(a, b) a##_##b
 #define WK_CAT(a, b) WK_CAT2(a, b)
 #define WK(name) WK_CAT(name, WK_SUFFIX)
 #define WK_FN static inline __attribute__((always_inline)) WK_TARGET
-#define WK_WORDS ((int) (WK_ROWS * sizeof(WK_LANE) / 8))
-#define WK_LANEBITS ((int) (8 * sizeof(WK_LANE)))
+#if WK_LANEBYTES == 2
+#define WK_LANE uint16_t
+#else
+#define WK_LANE uint32_t
+#endif
+#define WK_VBYTES (WK_ROWS * WK_LANEBYTES)
+#define WK_WORDS (WK_VBYTES / 8)
+#define WK_LANEBITS (8 * WK_LANEBYTES)
+/* The chunk and lane of row r. */
+#define WK_CH(r) ((r) / WK_RPC)
+#define WK_LN(r) ((r) % WK_RPC)
+#define WK_EACH(c) for (int c = 0; c < WK_NB; c++)
 
-typedef WK_LANE WK(vec) __attribute__((vector_size(WK_ROWS * sizeof(WK_LANE))));
+typedef WK_LANE WK(vec) __attribute__((vector_size(WK_VBYTES)));
 
-/* One candidate plane per digit: lane r, bit c = "the digit may go in row r,
- * column c". Planes of digits >= N and lanes of rows >= N stay zero. */
+/* A digit's candidate plane: row r is lane WK_LN(r) of chunk WK_CH(r), bit c
+ * of it = "the digit may go in row r, column c". Lanes of rows >= N, and the
+ * planes of digits >= N, stay zero. */
+typedef struct {
+    WK(vec) c[WK_NB];
+} WK(plane);
+
 struct WK(board) {
-    WK(vec) cand[WK_MAXN];
+    WK(plane) cand[WK_MAXN];
 };
 
 /* The puzzle's geometry as masks of this instance's types. */
@@ -39,12 +61,12 @@ struct WK(geo) {
     bool diagonal;
     WK_LANE all; /* the N columns */
     WK_LANE stack[WK_MAXN]; /* the columns of each stack */
-    WK(vec) valid; /* every cell of the grid */
-    WK(vec) band[WK_MAXN]; /* all bits of the rows of each band */
-    WK(vec) diag[2]; /* main diagonal, anti-diagonal */
     WK_LANE starts; /* the first column of each stack */
-    WK(vec) valid_starts; /* starts, in the N rows */
-    WK(vec) first_rows; /* all bits of the first row of each band */
+    WK(plane) valid; /* every cell of the grid */
+    WK(plane) valid_starts; /* starts, in the N rows */
+    WK(plane) first_rows; /* all bits of the first row of each band */
+    WK(plane) band[WK_MAXN]; /* all bits of the rows of each band */
+    WK(plane) diag[2]; /* main diagonal, anti-diagonal */
 };
 
 /* The scratch of a search (allocated by wide.c, WIDE_ALIGN-aligned): the
@@ -60,33 +82,15 @@ static size_t WK(wide_need)(int ncells)
     return sizeof(struct WK(priv)) + (size_t) (ncells + 1) * sizeof(struct WK(board));
 }
 
-/* The 64-bit words of a vector, for folds across its lanes. */
-WK_FN void WK(words)(WK(vec) x, uint64_t w[WK_WORDS])
-{
-    memcpy(w, &x, sizeof(x));
-}
-
-/* Whether any lane of x is non-zero: the halves ORed down to 256 bits and one
- * test instruction where the path has it (WK_TEST256), else an OR of words. */
+/* Whether any lane of x is non-zero: one test instruction where the path has
+ * it (WK_TEST256), else an OR of words. */
 WK_FN bool WK(any)(WK(vec) x)
 {
-#if defined(WK_TEST256)
-#if WK_ROWS * 2 == 32 /* 16 lanes of 16 bits: one 256-bit vector */
+#if defined(WK_TEST256) && WK_VBYTES == 32
     return WK_TEST256(x);
-#else /* 32 lanes of 32 bits */
-    typedef WK_LANE half __attribute__((vector_size(64)));
-    typedef WK_LANE quarter __attribute__((vector_size(32)));
-    const half h = __builtin_shufflevector(
-                       x, x, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
-        | __builtin_shufflevector(
-            x, x, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
-    const quarter q = __builtin_shufflevector(h, h, 0, 1, 2, 3, 4, 5, 6, 7)
-        | __builtin_shufflevector(h, h, 8, 9, 10, 11, 12, 13, 14, 15);
-    return WK_TEST256(q);
-#endif
 #else
     uint64_t w[WK_WORDS];
-    WK(words)(x, w);
+    memcpy(w, &x, sizeof(x));
     uint64_t a = 0;
     for (int i = 0; i < WK_WORDS; i++)
         a |= w[i];
@@ -94,33 +98,25 @@ WK_FN bool WK(any)(WK(vec) x)
 #endif
 }
 
-WK_FN int WK(count)(WK(vec) x)
+WK_FN bool WK(any_plane)(const WK(plane) * x)
 {
-    uint64_t w[WK_WORDS];
-    WK(words)(x, w);
-    int n = 0;
-    for (int i = 0; i < WK_WORDS; i++)
-        n += WIDE_POPCOUNT64(w[i]);
-    return n;
+    WK(vec) a = x->c[0];
+    for (int c = 1; c < WK_NB; c++)
+        a |= x->c[c];
+    return WK(any)(a);
 }
 
-/* Saturating counters across the lanes (rows) of x: *once, the columns set in
- * one row or more; *twice, in two or more. */
-WK_FN void WK(fold)(WK(vec) x, WK_LANE *once, WK_LANE *twice)
+WK_FN int WK(count)(const WK(plane) * x)
 {
-    uint64_t w[WK_WORDS];
-    WK(words)(x, w);
-    uint64_t o = 0, t = 0;
-    for (int i = 0; i < WK_WORDS; i++) {
-        t |= o & w[i];
-        o |= w[i];
+    int n = 0;
+    WK_EACH(c)
+    {
+        uint64_t w[WK_WORDS];
+        memcpy(w, &x->c[c], sizeof(w));
+        for (int i = 0; i < WK_WORDS; i++)
+            n += WIDE_POPCOUNT64(w[i]);
     }
-    for (int sh = 32; sh >= WK_LANEBITS; sh /= 2) {
-        t |= (t >> sh) | (o & (o >> sh));
-        o |= o >> sh;
-    }
-    *once = (WK_LANE) o;
-    *twice = (WK_LANE) t;
+    return n;
 }
 
 /* Lanes that are zero, as an all-ones / zero mask. */
@@ -128,6 +124,64 @@ WK_FN WK(vec) WK(is_zero)(WK(vec) x)
 {
     const WK(vec) zero = { 0 };
     return (WK(vec))(x == zero);
+}
+
+/* Merges saturating counters over the lanes of a chunk (o: seen once or
+ * more, t: twice or more) into one lane: the chunk is halved down to 64-bit
+ * words with whole-register operations, then shifted. */
+WK_FN void WK(reduce)(WK(vec) o, WK(vec) t, WK_LANE *once, WK_LANE *twice)
+{
+    typedef uint64_t q2 __attribute__((vector_size(16)));
+#if WK_VBYTES == 128
+    typedef uint64_t q4 __attribute__((vector_size(32)));
+    typedef WK_LANE h16 __attribute__((vector_size(64)));
+    typedef WK_LANE h8 __attribute__((vector_size(32)));
+    const h16 olo = __builtin_shufflevector(
+                  o, o, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+              ohi = __builtin_shufflevector(
+                  o, o, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+    const h16 tlo = __builtin_shufflevector(
+                  t, t, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+              thi = __builtin_shufflevector(
+                  t, t, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+    const h16 o1 = olo | ohi, t1 = tlo | thi | (olo & ohi);
+    const h8 o8lo = __builtin_shufflevector(o1, o1, 0, 1, 2, 3, 4, 5, 6, 7),
+             o8hi = __builtin_shufflevector(o1, o1, 8, 9, 10, 11, 12, 13, 14, 15);
+    const q4 o4 = (q4) (o8lo | o8hi),
+             t4 = (q4) (__builtin_shufflevector(t1, t1, 0, 1, 2, 3, 4, 5, 6, 7)
+                 | __builtin_shufflevector(t1, t1, 8, 9, 10, 11, 12, 13, 14, 15)
+                 | (o8lo & o8hi));
+#elif WK_VBYTES == 32
+    typedef uint64_t q4 __attribute__((vector_size(32)));
+    const q4 o4 = (q4) o, t4 = (q4) t;
+#endif
+#if WK_VBYTES >= 32
+    const q2 olo2 = __builtin_shufflevector(o4, o4, 0, 1),
+             ohi2 = __builtin_shufflevector(o4, o4, 2, 3);
+    const q2 o2 = olo2 | ohi2,
+             t2 = __builtin_shufflevector(t4, t4, 0, 1)
+        | __builtin_shufflevector(t4, t4, 2, 3) | (olo2 & ohi2);
+#else
+    const q2 o2 = (q2) o, t2 = (q2) t;
+#endif
+    uint64_t wo = o2[0] | o2[1], wt = t2[0] | t2[1] | (o2[0] & o2[1]);
+    for (int sh = 32; sh >= WK_LANEBITS; sh /= 2) {
+        wt |= (wt >> sh) | (wo & (wo >> sh));
+        wo |= wo >> sh;
+    }
+    *once = (WK_LANE) wo;
+    *twice = (WK_LANE) wt;
+}
+
+/* Saturating counters of the columns over all rows of a plane. */
+WK_FN void WK(columns)(const WK(plane) * x, WK_LANE *once, WK_LANE *twice)
+{
+    WK(vec) o = x->c[0], t = { 0 };
+    for (int c = 1; c < WK_NB; c++) {
+        t |= o & x->c[c];
+        o |= x->c[c];
+    }
+    WK(reduce)(o, t, once, twice);
 }
 
 static void WK(geo_init)(struct WK(geo) * g, const struct grid *puzzle)
@@ -140,19 +194,20 @@ static void WK(geo_init)(struct WK(geo) * g, const struct grid *puzzle)
     g->stacks = g->n / g->box_cols;
     g->diagonal = puzzle->variant == GRID_DIAGONAL;
     g->all = (WK_LANE) ((1ull << g->n) - 1);
-    for (int s = 0; s < g->stacks; s++)
+    for (int s = 0; s < g->stacks; s++) {
         g->stack[s] = (WK_LANE) (((1ull << g->box_cols) - 1) << (s * g->box_cols));
-    for (int r = 0; r < g->n; r++) {
-        g->valid[r] = g->all;
-        g->band[r / g->box_rows][r] = (WK_LANE) ~(WK_LANE) 0;
-        g->diag[0][r] = (WK_LANE) (1u << r);
-        g->diag[1][r] = (WK_LANE) (1u << (g->n - 1 - r));
-        if (r % g->box_rows == 0)
-            g->first_rows[r] = (WK_LANE) ~(WK_LANE) 0;
-    }
-    for (int s = 0; s < g->stacks; s++)
         g->starts |= (WK_LANE) (1u << (s * g->box_cols));
-    g->valid_starts = g->valid & g->starts;
+    }
+    for (int r = 0; r < g->n; r++) {
+        const int c = WK_CH(r), l = WK_LN(r);
+        g->valid.c[c][l] = g->all;
+        g->valid_starts.c[c][l] = g->starts;
+        g->band[r / g->box_rows].c[c][l] = (WK_LANE) ~(WK_LANE) 0;
+        g->diag[0].c[c][l] = (WK_LANE) (1u << r);
+        g->diag[1].c[c][l] = (WK_LANE) (1u << (g->n - 1 - r));
+        if (r % g->box_rows == 0)
+            g->first_rows.c[c][l] = (WK_LANE) ~(WK_LANE) 0;
+    }
 }
 
 static void WK(from_grid)(
@@ -165,10 +220,10 @@ static void WK(from_grid)(
         const int v = puzzle->cell[cell];
         if (!v)
             continue;
-        const int r = cell / g->n, c = cell % g->n;
+        const int r = cell / g->n, col = cell % g->n;
         for (int d = 0; d < g->n; d++) {
             if (d != v - 1)
-                b->cand[d][r] &= (WK_LANE) ~(1u << c);
+                b->cand[d].c[WK_CH(r)][WK_LN(r)] &= (WK_LANE) ~(1u << col);
         }
     }
 }
@@ -178,19 +233,51 @@ static void WK(to_grid)(
 {
     for (int d = 0; d < g->n; d++) {
         for (int r = 0; r < g->n; r++) {
-            uint32_t lane = b->cand[d][r];
+            uint32_t lane = b->cand[d].c[WK_CH(r)][WK_LN(r)];
             for (; lane; lane &= lane - 1)
                 out->cell[r * g->n + __builtin_ctz(lane)] = (uint8_t) (d + 1);
         }
     }
 }
 
+/* The diagonals: known cells of a plane clear the rest of their diagonal
+ * (false when two share one); or the hidden singles on them (false when a
+ * diagonal has no place left). */
+WK_FN bool WK(diag_eliminate)(
+    const struct WK(geo) * g, WK(plane) * p, const WK(plane) * k)
+{
+    for (int i = 0; i < 2; i++) {
+        WK(plane) on;
+        WK_EACH(c) on.c[c] = k->c[c] & g->diag[i].c[c];
+        const int known = WK(count)(&on);
+        if (known > 1)
+            return false;
+        if (known)
+            WK_EACH(c) p->c[c] &= k->c[c] | ~g->diag[i].c[c];
+    }
+    return true;
+}
+
+WK_FN bool WK(diag_hidden)(const struct WK(geo) * g, const WK(plane) * p, WK(plane) * h)
+{
+    for (int i = 0; i < 2; i++) {
+        WK(plane) on;
+        WK_EACH(c) on.c[c] = p->c[c] & g->diag[i].c[c];
+        const int places = WK(count)(&on);
+        if (!places)
+            return false;
+        if (places == 1)
+            WK_EACH(c) h->c[c] |= on.c[c];
+    }
+    return true;
+}
+
 #if defined(WK_BR)
-/* With the box height WK_BR known when compiling, the rules below are all
- * whole-vector operations: a band's rows are WK_BR consecutive lanes, folded
- * by constant lane rotations inside the band; the columns are folded by
- * constant lane exchanges; a box's columns are a group of box_cols bits of a
- * lane, folded by shifts (box_cols stays a run-time value). */
+/* With the box shape known when compiling, the rules below are all
+ * whole-vector operations: a band's rows are WK_BR consecutive lanes of a
+ * chunk, folded by constant lane rotations inside the band; the columns are
+ * folded by halving; a box's columns are a group of WK_BC bits of a lane,
+ * folded by shifts. */
 #define WK_ROT(i, j)                                                                     \
     ((i) - (i) % WK_BR + ((i) % WK_BR + (j)) % WK_BR < WK_ROWS                           \
             ? (i) - (i) % WK_BR + ((i) % WK_BR + (j)) % WK_BR                            \
@@ -199,26 +286,16 @@ static void WK(to_grid)(
 #define WK_R2(i) WK_ROT(i, 2)
 #define WK_R3(i) WK_ROT(i, 3)
 #define WK_R4(i) WK_ROT(i, 4)
-#define WK_X1(i) ((i) ^ 1)
-#define WK_X2(i) ((i) ^ 2)
-#define WK_X4(i) ((i) ^ 4)
-#define WK_X8(i) ((i) ^ 8)
-#define WK_X16(i) ((i) ^ 16)
 #define WK_I8(F, b)                                                                      \
     F(b), F(b + 1), F(b + 2), F(b + 3), F(b + 4), F(b + 5), F(b + 6), F(b + 7)
-#if WK_ROWS == 16
+#if WK_ROWS == 8
+#define WK_IDX(F) WK_I8(F, 0)
+#elif WK_ROWS == 16
 #define WK_IDX(F) WK_I8(F, 0), WK_I8(F, 8)
 #else
 #define WK_IDX(F) WK_I8(F, 0), WK_I8(F, 8), WK_I8(F, 16), WK_I8(F, 24)
 #endif
 #define WK_SHUF(x, F) __builtin_shufflevector(x, x, WK_IDX(F))
-/* The box width: a constant where the instance has one (WK_BC), so that the
- * loops over a box's columns unroll. */
-#if defined(WK_BC)
-#define WK_BOX_COLS(g) WK_BC
-#else
-#define WK_BOX_COLS(g) ((g)->box_cols)
-#endif
 
 /* Saturating counters over the lanes of each band (every lane gets its
  * band's): *once, columns with a place in one row or more; *twice, two or
@@ -226,29 +303,26 @@ static void WK(to_grid)(
 WK_FN void WK(band_fold)(WK(vec) x, WK(vec) * once, WK(vec) * twice)
 {
     WK(vec) o = x, t = { 0 }, y;
-#if WK_BR > 1
-    y = WK_SHUF(x, WK_R1);
-    t |= o & y;
+#define WK_BAND_STEP(F)                                                                  \
+    y = WK_SHUF(x, F);                                                                   \
+    t |= o & y;                                                                          \
     o |= y;
+#if WK_BR > 1
+    WK_BAND_STEP(WK_R1)
 #endif
 #if WK_BR > 2
-    y = WK_SHUF(x, WK_R2);
-    t |= o & y;
-    o |= y;
+    WK_BAND_STEP(WK_R2)
 #endif
 #if WK_BR > 3
-    y = WK_SHUF(x, WK_R3);
-    t |= o & y;
-    o |= y;
+    WK_BAND_STEP(WK_R3)
 #endif
 #if WK_BR > 4
-    y = WK_SHUF(x, WK_R4);
-    t |= o & y;
-    o |= y;
+    WK_BAND_STEP(WK_R4)
 #endif
 #if WK_BR > 5
 #error "WK_BR must be 1 to 5"
 #endif
+#undef WK_BAND_STEP
     (void) y;
     *once = o;
     *twice = t;
@@ -261,66 +335,12 @@ WK_FN WK(vec) WK(band_or)(WK(vec) x)
     return o;
 }
 
-/* The same over all lanes, as scalars: the vector is halved down to 256 bits
- * with whole-register operations, then to one lane in 64-bit words. */
-WK_FN void WK(reduce)(WK(vec) x, WK_LANE *once, WK_LANE *twice)
-{
-    typedef uint64_t q4 __attribute__((vector_size(32)));
-    typedef uint64_t q2 __attribute__((vector_size(16)));
-#if WK_ROWS == 32
-    typedef WK_LANE h16 __attribute__((vector_size(64)));
-    typedef WK_LANE h8 __attribute__((vector_size(32)));
-    const h16 lo = __builtin_shufflevector(
-                  x, x, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
-              hi = __builtin_shufflevector(
-                  x, x, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
-    const h16 o1 = lo | hi, t1 = lo & hi;
-    const h8 olo = __builtin_shufflevector(o1, o1, 0, 1, 2, 3, 4, 5, 6, 7),
-             ohi = __builtin_shufflevector(o1, o1, 8, 9, 10, 11, 12, 13, 14, 15);
-    const q4 o4 = (q4) (olo | ohi),
-             t4 = (q4) (__builtin_shufflevector(t1, t1, 0, 1, 2, 3, 4, 5, 6, 7)
-                 | __builtin_shufflevector(t1, t1, 8, 9, 10, 11, 12, 13, 14, 15)
-                 | (olo & ohi));
-#else
-    const q4 o4 = (q4) x, t4 = { 0 };
-#endif
-    const q2 olo2 = __builtin_shufflevector(o4, o4, 0, 1),
-             ohi2 = __builtin_shufflevector(o4, o4, 2, 3);
-    const q2 o2 = olo2 | ohi2,
-             t2 = __builtin_shufflevector(t4, t4, 0, 1)
-        | __builtin_shufflevector(t4, t4, 2, 3) | (olo2 & ohi2);
-    uint64_t o = o2[0] | o2[1], t = t2[0] | t2[1] | (o2[0] & o2[1]);
-    for (int sh = 32; sh >= WK_LANEBITS; sh /= 2) {
-        t |= (t >> sh) | (o & (o >> sh));
-        o |= o >> sh;
-    }
-    *once = (WK_LANE) o;
-    *twice = (WK_LANE) t;
-}
-
-/* Every lane gets the columns' counters over all lanes. */
-WK_FN void WK(all_fold)(WK(vec) x, WK(vec) * once, WK(vec) * twice)
-{
-    WK_LANE o, t;
-    WK(reduce)(x, &o, &t);
-    const WK(vec) zero = { 0 };
-    *once = zero | o;
-    *twice = zero | t;
-}
-
-WK_FN WK(vec) WK(all_or)(WK(vec) x)
-{
-    WK(vec) o, t;
-    WK(all_fold)(x, &o, &t);
-    return o;
-}
-
 /* Per lane and box (the bit of the stack's first column): whether x has a
  * column of the box. */
 WK_FN WK(vec) WK(group_any)(const struct WK(geo) * g, WK(vec) x)
 {
     WK(vec) a = x;
-    for (int j = 1; j < WK_BOX_COLS(g); j++)
+    for (int j = 1; j < WK_BC; j++)
         a |= x >> j;
     return a & g->starts;
 }
@@ -330,7 +350,7 @@ WK_FN void WK(group_fold)(
     const struct WK(geo) * g, WK(vec) x, WK(vec) * once, WK(vec) * twice)
 {
     WK(vec) o = x & g->starts, t = { 0 };
-    for (int j = 1; j < WK_BOX_COLS(g); j++) {
+    for (int j = 1; j < WK_BC; j++) {
         const WK(vec) y = (x >> j) & g->starts;
         t |= o & y;
         o |= y;
@@ -340,102 +360,119 @@ WK_FN void WK(group_fold)(
 }
 
 /* Box bits (first columns) spread to all columns of their boxes. */
-WK_FN WK(vec) WK(spread)(const struct WK(geo) * g, WK(vec) m)
+WK_FN WK(vec) WK(spread)(WK(vec) m)
 {
-    (void) g;
-    return m * (WK_LANE) ((1u << WK_BOX_COLS(g)) - 1);
+    return m * (WK_LANE) ((1u << WK_BC) - 1);
 }
 
-WK_FN bool WK(eliminate)(const struct WK(geo) * g, WK(vec) * pp, WK(vec) k)
+/* The known cells k (one candidate) of a digit clear it from their row,
+ * column, box and diagonals. Returns false when two of them share a unit. */
+WK_FN bool WK(eliminate)(const struct WK(geo) * g, WK(plane) * p, const WK(plane) * k)
 {
-    WK(vec) p = *pp, o, t;
-    if (WK(any)(k & (k - 1)))
-        return false;
-    p &= k | WK(is_zero)(k);
-    WK(all_fold)(k, &o, &t);
-    if (WK(any)(t))
-        return false;
-    p &= k | ~o;
-    WK(group_fold)(g, WK(band_or)(k), &o, &t);
-    if (WK(any)(t))
-        return false;
-    p &= k | ~WK(spread)(g, o);
-    if (g->diagonal) {
-        for (int i = 0; i < 2; i++) {
-            const int known = WK(count)(k & g->diag[i]);
-            if (known > 1)
-                return false;
-            if (known)
-                p &= k | ~g->diag[i];
-        }
+    WK(vec) bad = { 0 }, o = { 0 }, t = { 0 };
+    WK_EACH(c)
+    {
+        const WK(vec) kc = k->c[c];
+        bad |= kc & (kc - 1);
+        p->c[c] &= kc | WK(is_zero)(kc);
+        t |= o & kc;
+        o |= kc;
+        WK(vec) bo, bt;
+        WK(group_fold)(g, WK(band_or)(kc), &bo, &bt);
+        bad |= bt;
+        p->c[c] &= kc | ~WK(spread)(bo);
     }
-    *pp = p;
-    return true;
+    WK_LANE co, ct;
+    WK(reduce)(o, t, &co, &ct);
+    if (ct || WK(any)(bad))
+        return false;
+    WK_EACH(c) p->c[c] &= k->c[c] | (WK_LANE) ~co;
+    return !g->diagonal || WK(diag_eliminate)(g, p, k);
 }
 
-WK_FN bool WK(hidden)(const struct WK(geo) * g, WK(vec) p, WK(vec) * h)
+/* The hidden singles of a digit's plane p: the cells where it is the only
+ * place of the digit in a row, column, box or diagonal, in *h. Returns false
+ * when the digit has no place left in some unit. */
+WK_FN bool WK(hidden)(const struct WK(geo) * g, const WK(plane) * p, WK(plane) * h)
 {
-    if (WK(any)(WK(is_zero)(p) & g->valid))
-        return false;
-    WK(vec) single = p & WK(is_zero)(p & (p - 1)), o, t;
-    WK(all_fold)(p, &o, &t);
-    if (WK(any)(g->valid & ~o))
-        return false;
-    single |= p & o & ~t;
-    WK(vec) bo, bt, go, gt;
-    WK(band_fold)(p, &bo, &bt);
-    WK(group_fold)(g, bo, &go, &gt);
-    if (WK(any)(g->valid_starts & ~go))
-        return false;
-    single |= p & WK(spread)(g, go & ~gt & ~WK(group_any)(g, bt));
-    if (g->diagonal) {
-        for (int i = 0; i < 2; i++) {
-            const WK(vec) on = p & g->diag[i];
-            const int places = WK(count)(on);
-            if (!places)
-                return false;
-            if (places == 1)
-                single |= on;
-        }
+    WK(vec) bad = { 0 }, o = { 0 }, t = { 0 };
+    WK_EACH(c)
+    {
+        const WK(vec) pc = p->c[c];
+        bad |= WK(is_zero)(pc) & g->valid.c[c];
+        h->c[c] = pc & WK(is_zero)(pc & (pc - 1));
+        t |= o & pc;
+        o |= pc;
+        WK(vec) bo, bt, go, gt;
+        WK(band_fold)(pc, &bo, &bt);
+        WK(group_fold)(g, bo, &go, &gt);
+        bad |= g->valid_starts.c[c] & ~go;
+        h->c[c] |= pc & WK(spread)(go & ~gt & ~WK(group_any)(g, bt));
     }
-    *h = single;
-    return true;
+    WK_LANE co, ct;
+    WK(reduce)(o, t, &co, &ct);
+    if ((g->all & ~co) || WK(any)(bad))
+        return false;
+    WK_EACH(c) h->c[c] |= p->c[c] & (WK_LANE) (co & ~ct);
+    return !g->diagonal || WK(diag_hidden)(g, p, h);
 }
 
-WK_FN bool WK(locked)(const struct WK(geo) * g, WK(vec) * pp)
+/* Locked candidates of a digit: a box whose places lie in one row (or
+ * column) clears the digit from the rest of that row (column) (pointing); a
+ * row (or column) whose places lie in one box clears it from the rest of the
+ * box (claiming). Returns whether p changed. */
+WK_FN bool WK(locked)(const struct WK(geo) * g, WK(plane) * p)
 {
-    const WK(vec) before = *pp;
-    WK(vec) p = before, o, t;
-    /* rows: a (per lane) the boxes where the row has places */
-    const WK(vec) a = WK(group_any)(g, before);
-    WK(band_fold)(a, &o, &t);
-    const WK(vec) point = a & o & ~t; /* boxes whose places lie in this row */
-    p &= WK(spread)(g, point) | WK(is_zero)(point);
-    const WK(vec) claim = a & WK(is_zero)(a & (a - 1)); /* the row's one box */
-    p &= ~WK(spread)(g, WK(band_or)(claim) & ~claim);
-    /* columns: b (per band) the columns with places */
-    const WK(vec) b = WK(band_or)(before);
-    WK(group_fold)(g, b, &o, &t);
-    const WK(vec) pointc = b & WK(spread)(g, o & ~t);
-    p &= pointc | ~WK(all_or)(pointc);
-    WK(all_fold)(b & g->first_rows, &o, &t);
-    const WK(vec) claimc = b & o & ~t; /* columns whose places lie in this band */
-    p &= claimc | ~WK(spread)(g, WK(group_any)(g, claimc));
-    *pp = p;
-    return WK(any)(p ^ before);
+    const WK(plane) before = *p;
+    WK(vec) pointc[WK_NB], bands[WK_NB], po = { 0 }, fo = { 0 }, ft = { 0 };
+    WK_EACH(c)
+    {
+        const WK(vec) x = before.c[c];
+        /* rows: a, per lane, the boxes where the row has places */
+        const WK(vec) a = WK(group_any)(g, x);
+        WK(vec) o, t;
+        WK(band_fold)(a, &o, &t);
+        const WK(vec) point = a & o & ~t; /* boxes whose places lie in this row */
+        p->c[c] &= WK(spread)(point) | WK(is_zero)(point);
+        const WK(vec) claim = a & WK(is_zero)(a & (a - 1)); /* the row's one box */
+        p->c[c] &= ~WK(spread)(WK(band_or)(claim) & ~claim);
+        /* columns: bands[c], per band, the columns with places */
+        bands[c] = WK(band_or)(x);
+        WK(group_fold)(g, bands[c], &o, &t);
+        pointc[c] = bands[c] & WK(spread)(o & ~t);
+        po |= pointc[c];
+        const WK(vec) first = bands[c] & g->first_rows.c[c];
+        ft |= fo & first;
+        fo |= first;
+    }
+    WK_LANE pointed, dummy, once, twice;
+    WK(reduce)(po, po, &pointed, &dummy);
+    WK(reduce)(fo, ft, &once, &twice);
+    const WK_LANE only = once & ~twice; /* columns whose places lie in one band */
+    WK(vec) diff = { 0 };
+    WK_EACH(c)
+    {
+        p->c[c] &= pointc[c] | (WK_LANE) ~pointed;
+        const WK(vec) claimc = bands[c] & only;
+        p->c[c] &= claimc | ~WK(spread)(WK(group_any)(g, claimc));
+        diff |= p->c[c] ^ before.c[c];
+    }
+    return WK(any)(diff);
 }
-#else /* box height known at run time only */
+#else /* box shape known at run time only: one chunk, rules lane by lane */
+#if WK_NB != 1
+#error "an instance without WK_BR must have one chunk"
+#endif
 
-/* The known cells (one candidate) of digit d clear d from their row, column,
- * box and diagonals. Returns false when two of them share a unit. */
-WK_FN bool WK(eliminate)(const struct WK(geo) * g, WK(vec) * pp, WK(vec) k)
+WK_FN bool WK(eliminate)(const struct WK(geo) * g, WK(plane) * pp, const WK(plane) * kp)
 {
-    WK(vec) p = *pp;
+    WK(vec) p = pp->c[0];
+    const WK(vec) k = kp->c[0];
     if (WK(any)(k & (k - 1)))
         return false;
     p &= k | WK(is_zero)(k);
     WK_LANE ko, kt;
-    WK(fold)(k, &ko, &kt);
+    WK(columns)(kp, &ko, &kt);
     if (kt)
         return false;
     p &= k | (WK_LANE) ~ko;
@@ -454,29 +491,18 @@ WK_FN bool WK(eliminate)(const struct WK(geo) * g, WK(vec) * pp, WK(vec) k)
         for (int r = r0; r < r0 + g->box_rows; r++)
             p[r] &= (WK_LANE) (k[r] | ~em);
     }
-    if (g->diagonal) {
-        for (int i = 0; i < 2; i++) {
-            const int known = WK(count)(k & g->diag[i]);
-            if (known > 1)
-                return false;
-            if (known)
-                p &= k | ~g->diag[i];
-        }
-    }
-    *pp = p;
-    return true;
+    pp->c[0] = p;
+    return !g->diagonal || WK(diag_eliminate)(g, pp, kp);
 }
 
-/* The hidden singles of digit d's plane p: the cells where d is the only
- * place of d in a row, column, box or diagonal, in *h. Returns false when d
- * has no place left in some unit. */
-WK_FN bool WK(hidden)(const struct WK(geo) * g, WK(vec) p, WK(vec) * h)
+WK_FN bool WK(hidden)(const struct WK(geo) * g, const WK(plane) * pp, WK(plane) * h)
 {
-    if (WK(any)(WK(is_zero)(p) & g->valid))
+    const WK(vec) p = pp->c[0];
+    if (WK(any)(WK(is_zero)(p) & g->valid.c[0]))
         return false;
     WK(vec) single = p & WK(is_zero)(p & (p - 1));
     WK_LANE po, pt;
-    WK(fold)(p, &po, &pt);
+    WK(columns)(pp, &po, &pt);
     if (g->all & ~po)
         return false;
     single |= p & (WK_LANE) (po & ~pt);
@@ -496,27 +522,13 @@ WK_FN bool WK(hidden)(const struct WK(geo) * g, WK(vec) p, WK(vec) * h)
                 single[r] |= p[r] & x;
         }
     }
-    if (g->diagonal) {
-        for (int i = 0; i < 2; i++) {
-            const WK(vec) on = p & g->diag[i];
-            const int places = WK(count)(on);
-            if (!places)
-                return false;
-            if (places == 1)
-                single |= on;
-        }
-    }
-    *h = single;
-    return true;
+    h->c[0] = single;
+    return !g->diagonal || WK(diag_hidden)(g, pp, h);
 }
 
-/* Locked candidates of digit d: a box whose places of d lie in one row (or
- * column) clears d from the rest of that row (column) (pointing); a row (or
- * column) whose places lie in one box clears d from the rest of the box
- * (claiming). Returns whether p changed. */
-WK_FN bool WK(locked)(const struct WK(geo) * g, WK(vec) * pp)
+WK_FN bool WK(locked)(const struct WK(geo) * g, WK(plane) * pp)
 {
-    WK(vec) p = *pp;
+    WK(vec) p = pp->c[0];
     const WK(vec) before = p;
     WK_LANE bo[WK_MAXN], all = 0;
     for (int band = 0, r0 = 0; band < g->bands; band++, r0 += g->box_rows) {
@@ -549,7 +561,7 @@ WK_FN bool WK(locked)(const struct WK(geo) * g, WK(vec) * pp)
             if (rows == 1)
                 p[row] &= st;
             if (x && !(x & (x - 1)))
-                p &= g->band[band] | (WK_LANE) ~x;
+                p &= g->band[band].c[0] | (WK_LANE) ~x;
             const WK_LANE claim = only & st;
             if (claim && !(claim & (claim - 1))) {
                 for (int r = r0; r < r0 + g->box_rows; r++)
@@ -557,10 +569,9 @@ WK_FN bool WK(locked)(const struct WK(geo) * g, WK(vec) * pp)
             }
         }
     }
-    *pp = p;
+    pp->c[0] = p;
     return WK(any)(p ^ before);
 }
-
 #endif /* WK_BR */
 
 enum { WK(contra), WK(solved), WK(open) };
@@ -571,37 +582,53 @@ enum { WK(contra), WK(solved), WK(open) };
 WK_FN int WK(round)(struct WK(board) * b, const struct WK(geo) * g, bool *changed)
 {
     const int n = g->n;
-    WK(vec) once = { 0 }, twice = { 0 };
+    WK(plane) once = { { { 0 } } }, twice = { { { 0 } } }, single, gap;
     for (int d = 0; d < n; d++) {
-        twice |= once & b->cand[d];
-        once |= b->cand[d];
+        WK_EACH(c)
+        {
+            twice.c[c] |= once.c[c] & b->cand[d].c[c];
+            once.c[c] |= b->cand[d].c[c];
+        }
     }
-    if (WK(any)(g->valid & ~once))
+    WK_EACH(c)
+    {
+        gap.c[c] = g->valid.c[c] & ~once.c[c];
+        single.c[c] = once.c[c] & ~twice.c[c];
+    }
+    if (WK(any_plane)(&gap))
         return WK(contra);
-    const WK(vec) single = once & ~twice;
-    const bool full = !WK(any)(g->valid & ~single);
-    WK(vec) hidden[WK_MAXN], ho = { 0 }, ht = { 0 }, diff = { 0 };
+    WK_EACH(c) gap.c[c] = g->valid.c[c] & ~single.c[c];
+    const bool full = !WK(any_plane)(&gap);
+    WK(plane) hidden[WK_MAXN], ho = { { { 0 } } }, ht = { { { 0 } } };
+    WK(vec) diff = { 0 };
     for (int d = 0; d < n; d++) {
-        WK(vec) p = b->cand[d];
-        if (!WK(eliminate)(g, &p, p & single))
+        WK(plane) p = b->cand[d], k;
+        WK_EACH(c) k.c[c] = p.c[c] & single.c[c];
+        if (!WK(eliminate)(g, &p, &k))
             return WK(contra);
         if (full)
             continue;
-        if (!WK(hidden)(g, p, &hidden[d]))
+        if (!WK(hidden)(g, &p, &hidden[d]))
             return WK(contra);
-        ht |= ho & hidden[d];
-        ho |= hidden[d];
-        diff |= p ^ b->cand[d];
+        WK_EACH(c)
+        {
+            ht.c[c] |= ho.c[c] & hidden[d].c[c];
+            ho.c[c] |= hidden[d].c[c];
+            diff |= p.c[c] ^ b->cand[d].c[c];
+        }
         b->cand[d] = p;
     }
     if (full)
         return WK(solved);
-    if (WK(any)(ht))
+    if (WK(any_plane)(&ht))
         return WK(contra);
     for (int d = 0; d < n; d++) {
-        const WK(vec) p = b->cand[d] & (hidden[d] | ~ho);
-        diff |= p ^ b->cand[d];
-        b->cand[d] = p;
+        WK_EACH(c)
+        {
+            const WK(vec) p = b->cand[d].c[c] & (hidden[d].c[c] | ~ho.c[c]);
+            diff |= p ^ b->cand[d].c[c];
+            b->cand[d].c[c] = p;
+        }
     }
     *changed = WK(any)(diff);
     return WK(open);
@@ -633,18 +660,21 @@ WK_FN int WK(propagate)(struct WK(board) * b, const struct WK(geo) * g,
     }
 }
 
-/* Per cell, the number of candidates, as five bit-sliced vectors over the
- * digits (bit i of the count in c[i]). */
-WK_FN void WK(counts)(const struct WK(board) * b, const struct WK(geo) * g, WK(vec) c[5])
+/* Per cell, the number of candidates, as five bit-sliced planes over the
+ * digits (bit i of the count in cnt[i]). */
+WK_FN void WK(counts)(
+    const struct WK(board) * b, const struct WK(geo) * g, WK(plane) cnt[5])
 {
-    for (int i = 0; i < 5; i++)
-        c[i] = (WK(vec)) { 0 };
+    memset(cnt, 0, 5 * sizeof(cnt[0]));
     for (int d = 0; d < g->n; d++) {
-        WK(vec) carry = b->cand[d];
-        for (int i = 0; i < 5 && WK(any)(carry); i++) {
-            const WK(vec) sum = c[i] ^ carry;
-            carry &= c[i];
-            c[i] = sum;
+        WK_EACH(c)
+        {
+            WK(vec) carry = b->cand[d].c[c];
+            for (int i = 0; i < 5 && WK(any)(carry); i++) {
+                const WK(vec) sum = cnt[i].c[c] ^ carry;
+                carry &= cnt[i].c[c];
+                cnt[i].c[c] = sum;
+            }
         }
     }
 }
@@ -656,14 +686,16 @@ WK_FN void WK(counts)(const struct WK(board) * b, const struct WK(geo) * g, WK(v
 WK_FN void WK(choose)(
     const struct WK(board) * b, const struct WK(geo) * g, int *cell, int *digit)
 {
-    WK(vec) c[5];
-    WK(counts)(b, g, c);
-    const WK(vec) open = g->valid & (c[1] | c[2] | c[3] | c[4]);
+    WK(plane) cnt[5], open;
+    WK(counts)(b, g, cnt);
+    WK_EACH(c)
+    open.c[c] = g->valid.c[c] & (cnt[1].c[c] | cnt[2].c[c] | cnt[3].c[c] | cnt[4].c[c]);
     int row_open[WK_MAXN], col_open[WK_MAXN] = { 0 }, box_open[WK_MAXN] = { 0 };
     for (int r = 0; r < g->n; r++) {
-        row_open[r] = __builtin_popcount(open[r]);
-        for (uint32_t lane = open[r]; lane; lane &= lane - 1) {
-            const int col = __builtin_ctz(lane);
+        const uint32_t lane = open.c[WK_CH(r)][WK_LN(r)];
+        row_open[r] = __builtin_popcount(lane);
+        for (uint32_t rest = lane; rest; rest &= rest - 1) {
+            const int col = __builtin_ctz(rest);
             col_open[col]++;
             box_open[r / g->box_rows * g->box_rows + col / g->box_cols]++;
         }
@@ -671,14 +703,14 @@ WK_FN void WK(choose)(
     *cell = -1;
     *digit = -1;
     for (int k = 2; k <= g->n; k++) {
-        WK(vec) eq = open;
+        WK(plane) eq = open;
         for (int i = 0; i < 5; i++)
-            eq &= (k >> i) & 1 ? c[i] : ~c[i];
-        if (!WK(any)(eq))
+            WK_EACH(c) eq.c[c] &= (k >> i) & 1 ? cnt[i].c[c] : ~cnt[i].c[c];
+        if (!WK(any_plane)(&eq))
             continue;
         int best = -1, best_score = -1;
         for (int r = 0; r < g->n; r++) {
-            for (uint32_t lane = eq[r]; lane; lane &= lane - 1) {
+            for (uint32_t lane = eq.c[WK_CH(r)][WK_LN(r)]; lane; lane &= lane - 1) {
                 const int col = __builtin_ctz(lane);
                 const int score = row_open[r] + col_open[col]
                     + box_open[r / g->box_rows * g->box_rows + col / g->box_cols];
@@ -690,7 +722,7 @@ WK_FN void WK(choose)(
         }
         const int r = best / g->n, col = best % g->n;
         for (int d = 0; d < g->n; d++) {
-            if (b->cand[d][r] & (1u << col)) {
+            if (b->cand[d].c[WK_CH(r)][WK_LN(r)] & (1u << col)) {
                 *cell = best;
                 *digit = d;
                 return;
@@ -728,13 +760,14 @@ static WK_TARGET void WK(search)(void *mem, const struct grid *puzzle,
             int cell, digit;
             WK(choose)(&cur, g, &cell, &digit);
             if (cell >= 0) {
-                const int r = cell / g->n, bit = cell % g->n;
+                const int r = cell / g->n, ch = WK_CH(r), ln = WK_LN(r);
+                const WK_LANE keep = (WK_LANE) ~(1u << (cell % g->n));
                 p->stack[sp] = cur;
-                p->stack[sp].cand[digit][r] &= (WK_LANE) ~(1u << bit);
+                p->stack[sp].cand[digit].c[ch][ln] &= keep;
                 sp++;
                 for (int d = 0; d < g->n; d++) {
                     if (d != digit)
-                        cur.cand[d][r] &= (WK_LANE) ~(1u << bit);
+                        cur.cand[d].c[ch][ln] &= keep;
                 }
                 res->counters.guesses++;
                 continue;
@@ -750,21 +783,20 @@ static WK_TARGET void WK(search)(void *mem, const struct grid *puzzle,
     }
 }
 
+#undef WK_LANE
+#undef WK_VBYTES
 #undef WK_WORDS
 #undef WK_LANEBITS
+#undef WK_CH
+#undef WK_LN
+#undef WK_EACH
 #if defined(WK_BR)
 #undef WK_ROT
 #undef WK_R1
 #undef WK_R2
 #undef WK_R3
 #undef WK_R4
-#undef WK_X1
-#undef WK_X2
-#undef WK_X4
-#undef WK_X8
-#undef WK_X16
 #undef WK_I8
 #undef WK_IDX
 #undef WK_SHUF
-#undef WK_BOX_COLS
 #endif
