@@ -25,7 +25,11 @@
  *                  only place of two digits, is a contradiction.
  * Rounds repeat until nothing moves; then locked candidates (pointing and
  * claiming, rows and columns) run once for every digit, and the rounds resume
- * if they cleared anything.
+ * if they cleared anything; if not, naked pairs (two cells of a unit with the
+ * same two candidates d, e clear d and e from the rest of the unit; every
+ * pair of digits, as planes of bivalue cells) on the shapes with a kernel of
+ * their own (3x3, 3x4, 4x3, 4x4, 5x5). Pairs halve the nodes on minimal 16x16
+ * puzzles and take 2.6 times fewer on dug 25x25 ones.
  * Search: depth first with an explicit stack of boards copied by value (no
  * recursion; the stack, ncells + 1 boards, is allocated once per instance and
  * size). At a fixpoint it branches on the open cell with the fewest
@@ -37,9 +41,9 @@
  * rounds, tdoku); the layout and the code are our own.
  *
  * Counters:
- *   steps      propagation rounds (one data-parallel pass over all cells and
- *              digits, or one pass of locked candidates); the unit
- *              budget_steps counts, enforced per round;
+ *   steps      propagation rounds (one data-parallel pass of singles over all
+ *              cells and digits, with the locked candidates and pairs that may
+ *              follow it); the unit budget_steps counts, enforced per round;
  *   nodes      boards propagated: the puzzle, then every branch entered;
  *   guesses    branch alternatives entered ("cell = a" or "cell != a"), so
  *              nodes - 1;
@@ -641,8 +645,8 @@ static void wide_solve(void *priv, const struct grid *puzzle,
     }
 
 WIDE_SOLVER(solver_wide, "", WIDE_BEST,
-    "SIMD bitboards for every size to 25x25: singles, locked candidates, MRV (best "
-    "path)");
+    "SIMD bitboards for every size to 25x25: singles, locked candidates, pairs, MRV "
+    "(best path)");
 WIDE_SOLVER(solver_wide_portable, "_portable", WIDE_ISA_PORTABLE,
     "wide with the portable C path (GNU vector extensions, no ISA flags)");
 WIDE_SOLVER(solver_wide_avx2, "_avx2", WIDE_ISA_AVX2, "wide with the AVX2 path");

@@ -459,6 +459,76 @@ WK_FN bool WK(locked)(const struct WK(geo) * g, WK(plane) * p)
     }
     return WK(any)(diff);
 }
+
+/* Naked pairs: two cells of a unit whose only candidates are the same two
+ * digits d and e clear d and e from the rest of the unit. Returns whether
+ * the board changed. */
+WK_FN bool WK(pairs)(struct WK(board) * b, const struct WK(geo) * g)
+{
+    WK(plane) bi[WK_MAXN];
+    {
+        WK(plane) o = { { { 0 } } }, t = { { { 0 } } }, th = { { { 0 } } };
+        for (int d = 0; d < g->n; d++) {
+            WK_EACH(c)
+            {
+                th.c[c] |= t.c[c] & b->cand[d].c[c];
+                t.c[c] |= o.c[c] & b->cand[d].c[c];
+                o.c[c] |= b->cand[d].c[c];
+            }
+        }
+        for (int d = 0; d < g->n; d++)
+            WK_EACH(c) bi[d].c[c] = b->cand[d].c[c] & t.c[c] & ~th.c[c];
+    }
+    bool changed = false;
+    for (int d = 0; d < g->n; d++) {
+        if (!WK(any_plane)(&bi[d]))
+            continue;
+        for (int e = d + 1; e < g->n; e++) {
+            WK(plane) x;
+            WK(vec) a = { 0 };
+            WK_EACH(c)
+            {
+                x.c[c] = bi[d].c[c] & bi[e].c[c];
+                a |= x.c[c];
+            }
+            if (!WK(any)(a))
+                continue;
+            /* the units holding two such cells lose d and e elsewhere */
+            WK(vec) o = { 0 }, t = { 0 };
+            WK_EACH(c)
+            {
+                t |= o & x.c[c];
+                o |= x.c[c];
+            }
+            WK_LANE co, ct;
+            WK(reduce)(o, t, &co, &ct);
+            WK(plane) clear;
+            WK_EACH(c)
+            {
+                const WK(vec) xc = x.c[c];
+                const WK(vec) rows = ~WK(is_zero)(xc & (xc - 1));
+                WK(vec) bo, bt, go, gt;
+                WK(band_fold)(xc, &bo, &bt);
+                WK(group_fold)(g, bo, &go, &gt);
+                const WK(vec) boxes = WK(spread)(gt | WK(group_any)(g, bt));
+                clear.c[c] = (rows | ct | boxes) & ~xc;
+            }
+            if (!WK(any_plane)(&clear))
+                continue;
+            WK(vec) diff = { 0 };
+            WK_EACH(c)
+            {
+                const WK(vec) pd = b->cand[d].c[c] & ~clear.c[c],
+                              pe = b->cand[e].c[c] & ~clear.c[c];
+                diff |= (pd ^ b->cand[d].c[c]) | (pe ^ b->cand[e].c[c]);
+                b->cand[d].c[c] = pd;
+                b->cand[e].c[c] = pe;
+            }
+            changed |= WK(any)(diff);
+        }
+    }
+    return changed;
+}
 #else /* box shape known at run time only: one chunk, rules lane by lane */
 #if WK_NB != 1
 #error "an instance without WK_BR must have one chunk"
@@ -636,8 +706,8 @@ WK_FN int WK(round)(struct WK(board) * b, const struct WK(geo) * g, bool *change
 
 enum { WK(p_contra), WK(p_solved), WK(p_open), WK(p_budget) };
 
-/* Rounds to a fixpoint of the singles, then locked candidates, until neither
- * moves the board. */
+/* Rounds to a fixpoint of the singles, then locked candidates, then (for the
+ * box shapes known when compiling) naked pairs, until none moves the board. */
 WK_FN int WK(propagate)(struct WK(board) * b, const struct WK(geo) * g,
     const struct solve_request *req, struct solve_result *res)
 {
@@ -655,6 +725,10 @@ WK_FN int WK(propagate)(struct WK(board) * b, const struct WK(geo) * g,
             continue;
         for (int d = 0; d < g->n; d++)
             changed |= WK(locked)(g, &b->cand[d]);
+#if defined(WK_BR)
+        if (!changed)
+            changed = WK(pairs)(b, g);
+#endif
         if (!changed)
             return WK(p_open);
     }
