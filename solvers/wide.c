@@ -610,7 +610,9 @@ static void wide_solve(void *priv, const struct grid *puzzle,
         return;
     }
     const enum wide_board size = wide_board_for(puzzle);
-    const size_t need = p->kernel->need[size](puzzle->ncells);
+    /* aligned_alloc wants a multiple of the alignment (C11) */
+    const size_t need = (p->kernel->need[size](puzzle->ncells) + WIDE_ALIGN - 1)
+        / WIDE_ALIGN * WIDE_ALIGN;
     if (p->mem_size < need) {
         free(p->mem);
         p->mem_size = 0;
