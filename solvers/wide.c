@@ -65,9 +65,9 @@
 #include "solvers/wide.h"
 
 /* Vectors wider than the baseline's registers pass between the kernel's
- * helpers; they are all inlined, so the ABI note GCC gives for them (at the
- * end of the file, hence for the whole file) does not apply. */
-#if defined(__GNUC__) && !defined(__clang__)
+ * helpers; they are all inlined, so the ABI note GCC and clang give for them
+ * (GCC at the end of the file, hence for the whole file) does not apply. */
+#if defined(__GNUC__)
 #pragma GCC diagnostic ignored "-Wpsabi"
 #endif
 
