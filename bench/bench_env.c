@@ -16,6 +16,7 @@
 #include "config.h"
 #include "solvers/fast.h"
 #include "solvers/registry.h"
+#include "solvers/wide.h"
 
 const char *bench_env_revision(void)
 {
@@ -297,6 +298,9 @@ const char *bench_env_isa_path(const struct solver *s)
     const char *fast = fast_isa_path(s);
     if (fast)
         return fast;
+    const char *wide = wide_isa_path(s);
+    if (wide)
+        return wide;
     for (size_t i = 0; solver_registry[i]; i++) {
         if (solver_registry[i] == s)
             return "generic";

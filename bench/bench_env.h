@@ -84,8 +84,9 @@ void bench_env_write_before(FILE *out, const char *root);
 void bench_env_write_after(FILE *out, const char *root,
     const struct bench_cpu_times *before, const struct bench_cpu_times *after);
 
-/* The instruction-set path a back end runs on this CPU: fast's chosen one
- * (solvers/fast.h: avx512, avx2 or portable); "generic" for the other
+/* The instruction-set path a back end runs on this CPU: fast's or wide's
+ * chosen one (solvers/fast.h, solvers/wide.h: avx512, avx2 or portable);
+ * "generic" for the other
  * registered back ends (plain C with no code for a particular instruction
  * set, compiled with the build's flags: see `native`); "unknown" for one
  * from outside the registry. */

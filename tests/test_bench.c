@@ -790,6 +790,7 @@ static void isa_paths_follow_the_cpu(void **state)
     (void) state;
     unsetenv("SUDOLAB_MAX_SIMD"); /* this test is about the CPU itself */
     assert_string_equal(bench_env_isa_path(solver_find("fast_portable")), "portable");
+    assert_string_equal(bench_env_isa_path(solver_find("wide_portable")), "portable");
     assert_string_equal(bench_env_isa_path(solver_find("dlx")), "generic");
     const struct solver outsider = { .name = "so:elsewhere" };
     assert_string_equal(bench_env_isa_path(&outsider), "unknown");

@@ -30,3 +30,5 @@ gen 6x6_dig_hard.txt --size 2x3 --difficulty hard --count 100 --seed 1063
 gen 16x16_dig_easy.txt --size 4x4 --difficulty easy --count 20 --seed 1161
 gen 16x16_dig_medium.txt --size 4x4 --difficulty medium --count 20 --seed 1162
 gen 16x16_dig_hard.txt --size 4x4 --difficulty hard --count 5 --seed 1163
+gen 16x16_minimal.txt --size 4x4 --minimal --holes 1 --count 150 --seed 2161 --solver wide --verifier dlx
+gen 25x25_dig_320.txt --size 5x5 --holes 320 --count 50 --seed 2251 --solver wide --verifier sat_assume -j 2
