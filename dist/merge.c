@@ -9,6 +9,7 @@
 
 #include "bench/bench_run.h"
 #include "bench/bench_summary.h"
+#include "bench/out_lock.h"
 #include "bench/solve_row.h"
 #include "common/exit_status.h"
 #include "common/io.h"
@@ -1038,7 +1039,12 @@ static int write_merged(struct bench_plan *plan, const struct bench_shard *shard
         fprintf(stderr, "sudolab merge: %s: %s\n", out_dir, strerror(errno));
         return EXIT_STATUS_SKIPPED;
     }
-    if (write_outputs(plan, shards, n, out_dir, baseline, disagreements) != 0)
+    struct out_lock lock; /* one run per output, as for bench --out */
+    if (out_lock_take(&lock, out_dir, "sudolab merge", stderr) != 0)
+        return EXIT_STATUS_SKIPPED;
+    const int wrote = write_outputs(plan, shards, n, out_dir, baseline, disagreements);
+    out_lock_release(&lock);
+    if (wrote != 0)
         return EXIT_STATUS_SKIPPED;
     if (info) {
         bench_summary_print(plan, baseline, info);
