@@ -17,14 +17,14 @@ lines_of() { # lines_of FILE: its newline count, 0 when it does not exist
     if [ -f "$1" ]; then wc -l < "$1" | tr -d ' '; else echo 0; fi
 }
 
-# wait_lines PID FILE N: until FILE has N lines, PID has ended, or 60 s have
-# passed. Kill points are chosen by what was written, never by a sleep, so a
+# wait_lines PID FILE N: until FILE has N lines, PID has ended, or about
+# 60 s have passed. Kill points are chosen by what was written, never by a sleep, so a
 # loaded machine changes only how long this takes.
 wait_lines() {
     i=0
     while [ "$(lines_of "$2")" -lt "$3" ] && kill -0 "$1" 2> /dev/null \
-        && [ "$i" -lt 3000 ]; do
-        sleep 0.02
+        && [ "$i" -lt 6000 ]; do
+        sleep 0.01
         i=$((i + 1))
     done
 }
