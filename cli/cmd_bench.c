@@ -656,8 +656,10 @@ static void start_csv_rows(struct bench_plan *plan)
     char header[BENCH_CSV_LINE_MAX];
     fflush(stdout);
     const size_t len = bench_csv_header(header, sizeof(header));
-    if (write(STDOUT_FILENO, header, len) != (ssize_t) len)
+    if (!io_write_all(STDOUT_FILENO, header, len)) {
         plan->write_errors++;
+        plan->csv_errno = errno;
+    }
     plan->csv_fd = STDOUT_FILENO;
 }
 
@@ -762,10 +764,14 @@ static bool finish_outputs(const struct session *s)
     bool ok = true;
     char path[4200];
     FILE *sum = open_in(cli->out_dir, "summary.csv", "w", path, sizeof(path));
-    if (!sum || bench_summary_write_csv(plan, cli->baseline, sum) != 0)
+    if (!sum) {
+        fprintf(stderr, "sudolab bench: %s: %s\n", path, strerror(errno));
         ok = false;
-    if (sum && fclose(sum) != 0)
-        ok = false;
+    } else {
+        bench_summary_write_csv(plan, cli->baseline, sum); /* its errors: at the close */
+        if (io_close_stream(sum, "sudolab bench", path) != 0)
+            ok = false;
+    }
     for (size_t k = 0; k < plan->nsolvers * plan->ncorpora; k++) {
         const struct bench_pass *p = &plan->passes[k];
         if (p->measured)
@@ -781,11 +787,36 @@ static bool finish_outputs(const struct session *s)
     fprintf(s->env, "disagreements: %lu\n", s->disagreements);
     fprintf(s->env, "errors: %lu\n", plan->errors);
     fprintf(s->env, "finished: %s\n", s->interrupted ? "interrupted" : "complete");
-    if (fclose(s->env) != 0 || close(plan->out_fd) != 0)
+    snprintf(path, sizeof(path), "%s/env.txt", cli->out_dir);
+    if (io_close_stream(s->env, "sudolab bench", path) != 0)
         ok = false;
+    if (close(plan->out_fd) != 0) {
+        fprintf(
+            stderr, "sudolab bench: %s/runs.csv: %s\n", cli->out_dir, strerror(errno));
+        ok = false;
+    }
     if (!cli->quiet)
         fprintf(s->info, "wrote %s/runs.csv, summary.csv and env.txt\n", cli->out_dir);
     return ok;
+}
+
+/* Which output lost rows, and why (what finish_outputs could not write it
+ * said itself). */
+static void say_write_failed(const struct session *s)
+{
+    FILE *err = dist_messages();
+    const char *dir = s->cli->out_dir;
+    if (s->plan.csv_errno)
+        fprintf(err,
+            "sudolab bench: <stdout>: %s: the CSV rows there are incomplete%s%s\n",
+            strerror(s->plan.csv_errno), dir ? "; all of them are in " : "",
+            dir ? dir : "");
+    if (s->plan.out_errno)
+        fprintf(err,
+            "sudolab bench: %s/runs.csv: %s: rows are missing from it (--resume runs "
+            "them again)\n",
+            dir, strerror(s->plan.out_errno));
+    fprintf(err, "sudolab bench: writing the results failed\n");
 }
 
 int bench_run(struct bench_cli *cli)
@@ -811,7 +842,7 @@ int bench_run(struct bench_cli *cli)
     if (cli->out_dir && !finish_outputs(&s))
         write_failed = true;
     if (write_failed)
-        fprintf(dist_messages(), "sudolab bench: writing the results failed\n");
+        say_write_failed(&s);
     bench_plan_free(&s.plan);
     out_lock_release(&s.lock);
     if (s.interrupted)
