@@ -784,8 +784,22 @@ static bool finish_outputs(const struct session *s)
     fprintf(s->env, "wall_s: %.1f\n", s->wall_s);
     fprintf(s->env, "rows_resumed: %ld\n", s->resumed);
     fprintf(s->env, "runs_pending: %zu\n", s->pending);
+    /* what runs.csv holds when every row reached it: merge checks it */
+    fprintf(s->env, "rows: %zu\n", (size_t) s->resumed + plan->cells_total - s->pending);
     fprintf(s->env, "disagreements: %lu\n", s->disagreements);
     fprintf(s->env, "errors: %lu\n", plan->errors);
+    /* what went wrong, for merge to say (every run writes it: the last one
+     * in the file is the last run's, after a --resume) */
+    if (plan->out_errno)
+        fprintf(s->env, "failure: %s/runs.csv: %s\n", cli->out_dir,
+            strerror(plan->out_errno));
+    else if (s->interrupted)
+        fprintf(s->env, "failure: interrupted (%s) after %zu of %zu rows\n",
+            s->interrupted == SIGTERM ? "SIGTERM" : "SIGINT",
+            (size_t) s->resumed + plan->cells_total - s->pending,
+            (size_t) s->resumed + plan->cells_total);
+    else
+        fputs("failure: none\n", s->env);
     fprintf(s->env, "finished: %s\n", s->interrupted ? "interrupted" : "complete");
     snprintf(path, sizeof(path), "%s/env.txt", cli->out_dir);
     if (io_close_stream(s->env, "sudolab bench", path) != 0)
