@@ -31,10 +31,17 @@ mpi() { # mpi NP ARGS...: sudolab-mpi on NP ranks, cut off after $limit s
         "$mpi_bin" "$@"
 }
 
-rank_pid() { # rank_pid R: the pid of rank R of the running sudolab-mpi
-    for q in $(pgrep -f "$mpi_bin bench"); do
+rank_pid() { # rank_pid PID R: the pid of rank R of the mpirun started under PID
+    launcher="" level="$1"
+    for depth in 1 2 3; do # PID: the backgrounded function, then timeout, then mpirun
+        launcher=$(pgrep -P "$level" -x mpirun) && break
+        level=$(pgrep -P "$level" | head -n 1)
+        [ -n "$level" ] || return
+    done
+    [ -n "$launcher" ] || return
+    for q in $(pgrep -P "$launcher"); do
         if tr '\0' '\n' < "/proc/$q/environ" 2> /dev/null \
-            | grep -q "^OMPI_COMM_WORLD_RANK=$1\$"; then
+            | grep -q "^OMPI_COMM_WORLD_RANK=$2\$"; then
             echo "$q"
             return
         fi
@@ -57,7 +64,7 @@ for point in $(awk -v s="$seed" 'BEGIN {srand(s); for (i = 0; i < 3; i++) print 
     mpi 3 bench $opts --out "$dir" "$tmp/big.txt" > /dev/null 2> "$dir.err" &
     pid=$!
     wait_lines "$pid" "$dir/runs.csv" 1
-    victim=$(rank_pid 1)
+    victim=$(rank_pid "$pid" 1)
     wait_lines "$pid" "$dir/runs.csv" "$point"
     at=$(($(lines_of "$dir/runs.csv") - 1))
     start=$(date +%s)

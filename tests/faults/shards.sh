@@ -4,9 +4,9 @@
 # torn shard is named; a shard whose run failed brings its run's own words
 # into merge's message. And `count --shard` and `generate --shard`, which
 # write to standard output (no file of their own to resume), killed with
-# SIGINT, SIGTERM and SIGKILL at seeded points: the partial output is refused
-# by merge as incomplete, never merged, and running the shard again gives the
-# uninterrupted merge. Prints the table. Usage: shards.sh SUDOLAB
+# SIGINT, SIGTERM and SIGKILL at 3 seeded points each: the partial output is
+# refused by merge as incomplete, never merged, and running the shard again
+# gives the uninterrupted merge. Prints the table. Usage: shards.sh SUDOLAB
 set -u
 bin=${1:-${SUDOLAB_BIN:-sudolab}}
 # absolute: the cases run in the temporary directory
@@ -116,15 +116,15 @@ refused "generate output with a torn line" "merge (generate)" \
 
 # count --shard and generate --shard killed: by bytes written, as their
 # output reaches the file in blocks; the partial must never merge
-awk 'BEGIN {for (i = 0; i < 3000; i++) print "................"}' > e4.txt
+awk 'BEGIN {for (i = 0; i < 1000; i++) print "................"}' > e4.txt
 "$bin" count --solver naive --shard 2/2 e4.txt > k-count-2
 "$bin" count --solver naive --shard 1/2 e4.txt > k-count-1
 # the merged count without its times, which no two runs share
 untimed() { sed 's/ time=[^ ]*//' "$1"; }
 "$bin" merge k-count-1 k-count-2 > count.ref
 untimed count.ref > count.ref.untimed
-"$bin" generate --count 8000 --seed 3 --shard 2/2 > k-generate-2
-"$bin" generate --count 8000 --seed 3 --shard 1/2 > k-generate-1
+"$bin" generate --count 2000 --seed 3 --shard 2/2 > k-generate-2
+"$bin" generate --count 2000 --seed 3 --shard 1/2 > k-generate-1
 "$bin" merge k-generate-1 k-generate-2 > generate.ref
 untimed generate.ref > generate.ref.untimed
 # A background job of a script ignores SIGINT (POSIX): env --default-signal
@@ -137,7 +137,7 @@ kill_shard() { # kill_shard count|generate SIGNAL BLOCKS
     rm -f part # the last run's, complete, must not be taken for this one's
     case $what in
         count) $sigint_default "$bin" count --solver naive --shard 1/2 e4.txt > part 2> /dev/null & ;;
-        *) $sigint_default "$bin" generate --count 8000 --seed 3 --shard 1/2 > part 2> /dev/null & ;;
+        *) $sigint_default "$bin" generate --count 2000 --seed 3 --shard 1/2 > part 2> /dev/null & ;;
     esac
     pid=$! i=0
     while [ "$(bytes_of part)" -lt $((blocks * 4096)) ] && kill -0 "$pid" 2> /dev/null \
@@ -159,13 +159,15 @@ kill_shard() { # kill_shard count|generate SIGNAL BLOCKS
         case $sig:$st in INT:130 | TERM:143 | KILL:137) ;; *) why="$why exit $st;" ;; esac
         cut=$((cut + 1))
     fi
-    "$bin" "$what" $([ "$what" = count ] && echo --solver naive e4.txt || echo --count 8000 --seed 3) \
-        --shard 1/2 > part 2> /dev/null
-    "$bin" merge part "k-$what-2" > merged 2> /dev/null \
-        && untimed merged | cmp -s - "$what.ref.untimed" \
-        || why="$why the shard run again does not merge to the uninterrupted output;"
     [ -z "$why" ]
-    ok "$what --shard 1/2, SIG$sig after $blocks blocks: refused, run again: equal" $? "$why"
+    ok "$what --shard 1/2, SIG$sig after $blocks blocks: the partial is refused" $? "$why"
+}
+rerun_shard() { # rerun_shard count|generate: the shard run again merges equal
+    "$bin" "$1" $([ "$1" = count ] && echo --solver naive e4.txt || echo --count 2000 --seed 3) \
+        --shard 1/2 > part 2> /dev/null
+    "$bin" merge part "k-$1-2" > merged 2> /dev/null \
+        && untimed merged | cmp -s - "$1.ref.untimed"
+    ok "$1 --shard 1/2 run again after the kills: merges equal to the uninterrupted run" $?
 }
 for what in count generate; do
     for sig in INT TERM KILL; do
@@ -174,7 +176,9 @@ for what in count generate; do
             continue
         fi
         cut=0 late=0 before=$failures
-        for blocks in $(awk -v s="$seed$what$sig" 'BEGIN {srand(s); for (i = 0; i < 3; i++) print 1 + int(rand() * 40)}'); do
+        # count writes its rows batch by batch, late in its run: earlier points
+        hi=14 && [ "$what" = count ] && hi=6
+        for blocks in $(awk -v s="$seed$what$sig" -v hi=$hi 'BEGIN {srand(s); for (i = 0; i < 3; i++) print 1 + int(rand() * hi)}'); do
             kill_shard "$what" "$sig" "$blocks" 2> /dev/null
         done
         case $sig in INT) st=130 ;; TERM) st=143 ;; *) st=137 ;; esac
@@ -182,6 +186,10 @@ for what in count generate; do
             "exit $st, merge refuses the partial, a rerun merges equal" \
             "$cut refused, $late whole before the signal, $((failures - before)) wrong"
     done
+    before=$failures
+    rerun_shard "$what"
+    row "$what --shard run again after a kill" "$what --shard 1/2 > FILE, merge" \
+        "merges equal to the uninterrupted run" "$([ "$failures" -eq "$before" ] && echo equal || echo differs)"
 done
 
 print_table
