@@ -48,7 +48,8 @@ row "second run on a held --out" "bench --out DIR" "exit 1, lock and pid named" 
 rc=$?
 check "merge --out into a held directory is refused" $rc 1
 has "merge names the lock" "$tmp/err" "$lock is held by pid $held"
-row "merge into a held --out" "merge --out DIR" "exit 1, lock and pid named" "exit $rc"
+row "merge into a held --out" "merge --out DIR" "exit 1, lock and pid named" \
+    "exit $rc$(grep -q "$lock is held by pid $held" "$tmp/err" && echo ', lock and pid named')"
 
 # the holder, resumed and interrupted: the message, the status, the lock gone
 kill -CONT "$held"
