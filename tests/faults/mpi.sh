@@ -33,7 +33,7 @@ mpi() { # mpi NP ARGS...: sudolab-mpi on NP ranks, cut off after $limit s
 
 rank_pid() { # rank_pid PID R: the pid of rank R of the mpirun started under PID
     launcher="" level="$1"
-    for depth in 1 2 3; do # PID: the backgrounded function, then timeout, then mpirun
+    for _ in 1 2 3; do # PID: the backgrounded function, then timeout, then mpirun
         launcher=$(pgrep -P "$level" -x mpirun) && break
         level=$(pgrep -P "$level" | head -n 1)
         [ -n "$level" ] || return
