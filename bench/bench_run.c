@@ -475,10 +475,16 @@ static void record(struct worker *w, size_t si, size_t ci, size_t pi, unsigned r
             res->error[0] ? res->error : "error");
     }
     /* one write() per row: a kill leaves whole rows behind */
-    if (plan->out_fd >= 0 && (len == 0 || !io_write_all(plan->out_fd, line, len)))
+    if (plan->out_fd >= 0 && (len == 0 || !io_write_all(plan->out_fd, line, len))) {
         plan->write_errors++;
-    if (plan->csv_fd >= 0 && len > 0 && !io_write_all(plan->csv_fd, line, len))
+        if (!plan->out_errno)
+            plan->out_errno = len == 0 ? EOVERFLOW : errno;
+    }
+    if (plan->csv_fd >= 0 && len > 0 && !io_write_all(plan->csv_fd, line, len)) {
         plan->write_errors++;
+        if (!plan->csv_errno)
+            plan->csv_errno = errno;
+    }
     if (plan->on_row && len > 0)
         plan->on_row(plan->hook_ctx, si, ci, pi, r, cell, line, len);
     cell->state = BENCH_CELL_DONE;

@@ -138,6 +138,7 @@ struct bench_plan {
     int csv_fd; /* a second copy of the rows (stdout), -1 = none */
     unsigned long errors; /* back-end failures and wrong answers */
     unsigned long write_errors;
+    int out_errno, csv_errno; /* why the first failed write to each failed; 0: none */
     size_t cells_total, cells_done;
     uint64_t progress_at_ns;
     bool progress_drawn;

@@ -3,7 +3,8 @@
  * bench_run.c (plan, threads, timing), bench_summary.c (tables), bench_csv.c
  * (runs.csv) and bench_env.c (env.txt); this file turns options into a plan
  * and decides the exit status: 0 all agreed, 1 something was skipped, failed
- * or disagreed, 2 usage, 130 interrupted (whatever was done is saved). */
+ * or disagreed, 2 usage, 130 (SIGINT) or 143 (SIGTERM) interrupted (whatever
+ * was done is saved). */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -16,9 +17,11 @@
 #include "bench/bench_run.h"
 #include "bench/bench_stats.h"
 #include "bench/bench_summary.h"
+#include "bench/out_lock.h"
 #include "cli/cli.h"
 #include "cli/cmd_bench.h"
 #include "cli/commands.h"
+#include "common/exit_status.h"
 #include "common/io.h"
 #include "common/shard.h"
 #include "common/text.h"
@@ -28,11 +31,11 @@
 
 enum {
     BENCH_DEFAULT_BUDGET_MS = 10000, /* naive on a 17-clue puzzle can take hours */
-    BENCH_INTERRUPTED = 130,
 };
 
-/* Set by SIGINT/SIGTERM; the workers stop taking puzzles. A signal handler
- * can reach nothing else, hence this one file-level variable. */
+/* Set by SIGINT/SIGTERM to the signal's number; the workers stop taking
+ * puzzles. A signal handler can reach nothing else, hence this one
+ * file-level variable. */
 static atomic_int bench_stop;
 
 static void on_signal(int sig)
@@ -42,7 +45,7 @@ static void on_signal(int sig)
         raise(sig);
         return;
     }
-    atomic_store(&bench_stop, 1);
+    atomic_store(&bench_stop, sig);
     static const char msg[] = "\nsudolab bench: interrupted: finishing the puzzles being "
                               "solved (again to abort)\n";
     ssize_t ignored = write(STDERR_FILENO, msg, sizeof(msg) - 1);
@@ -539,7 +542,8 @@ struct session {
     int rc; /* of the run itself */
     double wall_s;
     struct bench_cpu_times cpu_before, cpu_after; /* around the run itself */
-    bool interrupted;
+    struct out_lock lock; /* of DIR, held from open_outputs to the end */
+    int interrupted; /* by this signal; 0: not */
     unsigned long disagreements;
     size_t pending; /* runs not done */
 };
@@ -596,22 +600,30 @@ static void print_intro(const struct session *s)
     fflush(s->info);
 }
 
-/* --out DIR: the directory, runs.csv (continued with --resume) and env.txt
- * with the machine and the run's facts. Returns 0, or an exit status after
- * saying why (the plan is then freed). */
+/* What open_outputs returns when it fails: the status, after letting go of
+ * the lock and the plan. */
+static int outputs_failed(struct session *s, int status)
+{
+    out_lock_release(&s->lock);
+    bench_plan_free(&s->plan);
+    return status;
+}
+
+/* --out DIR: the directory and its lock (one run per output), runs.csv
+ * (continued with --resume) and env.txt with the machine and the run's facts.
+ * Returns 0, or an exit status after saying why (the plan is then freed). */
 static int open_outputs(struct session *s)
 {
     struct bench_cli *cli = s->cli;
     char path[4200];
     if (io_make_dirs(cli->out_dir) != 0) {
         fprintf(stderr, "%s: %s\n", cli->out_dir, strerror(errno));
-        bench_plan_free(&s->plan);
-        return CLI_SKIPPED;
+        return outputs_failed(s, CLI_SKIPPED);
     }
-    if (cli->resume && check_resumable(cli, &s->plan) != 0) {
-        bench_plan_free(&s->plan);
-        return CLI_USAGE;
-    }
+    if (out_lock_take(&s->lock, cli->out_dir, "sudolab bench", stderr) != 0)
+        return outputs_failed(s, CLI_SKIPPED);
+    if (cli->resume && check_resumable(cli, &s->plan) != 0)
+        return outputs_failed(s, CLI_USAGE);
     s->plan.out_fd = open_runs(cli, &s->plan, &s->resumed);
     s->env
         = open_in(cli->out_dir, "env.txt", cli->resume ? "a" : "w", path, sizeof(path));
@@ -622,8 +634,7 @@ static int open_outputs(struct session *s)
             close(s->plan.out_fd);
         if (s->env)
             fclose(s->env);
-        bench_plan_free(&s->plan);
-        return CLI_SKIPPED;
+        return outputs_failed(s, CLI_SKIPPED);
     }
     if (cli->resume)
         fputs("--- resumed ---\n", s->env);
@@ -645,8 +656,10 @@ static void start_csv_rows(struct bench_plan *plan)
     char header[BENCH_CSV_LINE_MAX];
     fflush(stdout);
     const size_t len = bench_csv_header(header, sizeof(header));
-    if (write(STDOUT_FILENO, header, len) != (ssize_t) len)
+    if (!io_write_all(STDOUT_FILENO, header, len)) {
         plan->write_errors++;
+        plan->csv_errno = errno;
+    }
     plan->csv_fd = STDOUT_FILENO;
 }
 
@@ -669,7 +682,54 @@ static void run_plan(struct session *s)
     bench_env_read_cpu_times("", &s->cpu_after);
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
-    s->interrupted = atomic_load(&bench_stop) != 0;
+    s->interrupted = atomic_load(&bench_stop);
+}
+
+/* arg as one shell word: quoted unless every byte is one a shell leaves be */
+static void put_shell_word(FILE *f, const char *arg)
+{
+    if (arg[0]
+        && strspn(arg,
+               "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+               "0123456789_-+=./:,@%")
+            == strlen(arg)) {
+        fputs(arg, f);
+        return;
+    }
+    fputc('\'', f);
+    for (const char *p = arg; *p; p++) {
+        if (*p == '\'')
+            fputs("'\\''", f);
+        else
+            fputc(*p, f);
+    }
+    fputc('\'', f);
+}
+
+/* How far an interrupted run got, and the command that continues it: this
+ * one's, with --resume (a researcher back in the morning copies it). */
+static void say_interrupted(const struct session *s, FILE *err)
+{
+    const struct bench_cli *cli = s->cli;
+    const size_t all = (size_t) s->resumed + s->plan.cells_total;
+    fprintf(err, "sudolab bench: interrupted (%s) after %zu of %zu rows",
+        s->interrupted == SIGTERM ? "SIGTERM" : "SIGINT", all - s->pending, all);
+    if (!cli->out_dir) {
+        fputs(" (no --out DIR: run again to redo it)\n", err);
+        return;
+    }
+    fprintf(err, "; the rows done are in %s/runs.csv\nto continue: sudolab %s",
+        cli->out_dir, cli->argv[0]);
+    bool resume = false;
+    for (int i = 1; i < cli->argc; i++)
+        resume |= strcmp(cli->argv[i], "--resume") == 0;
+    if (!resume)
+        fputs(" --resume", err); /* first: options go before the files */
+    for (int i = 1; i < cli->argc; i++) {
+        fputc(' ', err);
+        put_shell_word(err, cli->argv[i]);
+    }
+    fputc('\n', err);
 }
 
 /* The cross-check, the summary table and what went wrong. */
@@ -690,8 +750,7 @@ static void report(struct session *s)
         fprintf(err, "sudolab bench: %lu failed runs (errors or wrong answers)\n",
             s->plan.errors);
     if (s->interrupted)
-        fprintf(err, "sudolab bench: interrupted: %zu runs not done%s\n", s->pending,
-            cli->out_dir ? " (--resume continues)" : "");
+        say_interrupted(s, err);
     if (s->rc != 0)
         fprintf(err, "sudolab bench: could not start the worker threads\n");
 }
@@ -705,10 +764,14 @@ static bool finish_outputs(const struct session *s)
     bool ok = true;
     char path[4200];
     FILE *sum = open_in(cli->out_dir, "summary.csv", "w", path, sizeof(path));
-    if (!sum || bench_summary_write_csv(plan, cli->baseline, sum) != 0)
+    if (!sum) {
+        fprintf(stderr, "sudolab bench: %s: %s\n", path, strerror(errno));
         ok = false;
-    if (sum && fclose(sum) != 0)
-        ok = false;
+    } else {
+        bench_summary_write_csv(plan, cli->baseline, sum); /* its errors: at the close */
+        if (io_close_stream(sum, "sudolab bench", path) != 0)
+            ok = false;
+    }
     for (size_t k = 0; k < plan->nsolvers * plan->ncorpora; k++) {
         const struct bench_pass *p = &plan->passes[k];
         if (p->measured)
@@ -721,19 +784,59 @@ static bool finish_outputs(const struct session *s)
     fprintf(s->env, "wall_s: %.1f\n", s->wall_s);
     fprintf(s->env, "rows_resumed: %ld\n", s->resumed);
     fprintf(s->env, "runs_pending: %zu\n", s->pending);
+    /* what runs.csv holds when every row reached it: merge checks it */
+    fprintf(s->env, "rows: %zu\n", (size_t) s->resumed + plan->cells_total - s->pending);
     fprintf(s->env, "disagreements: %lu\n", s->disagreements);
     fprintf(s->env, "errors: %lu\n", plan->errors);
+    /* what went wrong, for merge to say (every run writes it: the last one
+     * in the file is the last run's, after a --resume) */
+    if (plan->out_errno)
+        fprintf(s->env, "failure: %s/runs.csv: %s\n", cli->out_dir,
+            strerror(plan->out_errno));
+    else if (s->interrupted)
+        fprintf(s->env, "failure: interrupted (%s) after %zu of %zu rows\n",
+            s->interrupted == SIGTERM ? "SIGTERM" : "SIGINT",
+            (size_t) s->resumed + plan->cells_total - s->pending,
+            (size_t) s->resumed + plan->cells_total);
+    else
+        fputs("failure: none\n", s->env);
     fprintf(s->env, "finished: %s\n", s->interrupted ? "interrupted" : "complete");
-    if (fclose(s->env) != 0 || close(plan->out_fd) != 0)
+    snprintf(path, sizeof(path), "%s/env.txt", cli->out_dir);
+    if (io_close_stream(s->env, "sudolab bench", path) != 0)
         ok = false;
+    if (close(plan->out_fd) != 0) {
+        fprintf(
+            stderr, "sudolab bench: %s/runs.csv: %s\n", cli->out_dir, strerror(errno));
+        ok = false;
+    }
     if (!cli->quiet)
         fprintf(s->info, "wrote %s/runs.csv, summary.csv and env.txt\n", cli->out_dir);
     return ok;
 }
 
+/* Which output lost rows, and why (what finish_outputs could not write it
+ * said itself). */
+static void say_write_failed(const struct session *s)
+{
+    FILE *err = dist_messages();
+    const char *dir = s->cli->out_dir;
+    if (s->plan.csv_errno)
+        fprintf(err,
+            "sudolab bench: <stdout>: %s: the CSV rows there are incomplete%s%s\n",
+            strerror(s->plan.csv_errno), dir ? "; all of them are in " : "",
+            dir ? dir : "");
+    if (s->plan.out_errno)
+        fprintf(err,
+            "sudolab bench: %s/runs.csv: %s: rows are missing from it (--resume runs "
+            "them again)\n",
+            dir, strerror(s->plan.out_errno));
+    fprintf(err, "sudolab bench: writing the results failed\n");
+}
+
 int bench_run(struct bench_cli *cli)
 {
-    struct session s = { .cli = cli, .info = cli->common.csv ? stderr : stdout };
+    struct session s
+        = { .cli = cli, .info = cli->common.csv ? stderr : stdout, .lock = { .fd = -1 } };
     if (!cli->seed_set)
         cli->opt.seed = clock_now_ns() ^ ((uint64_t) getpid() << 32);
     int status = load_corpora(&s);
@@ -753,10 +856,11 @@ int bench_run(struct bench_cli *cli)
     if (cli->out_dir && !finish_outputs(&s))
         write_failed = true;
     if (write_failed)
-        fprintf(dist_messages(), "sudolab bench: writing the results failed\n");
+        say_write_failed(&s);
     bench_plan_free(&s.plan);
+    out_lock_release(&s.lock);
     if (s.interrupted)
-        return BENCH_INTERRUPTED;
+        return EXIT_STATUS_SIGNAL_BASE + s.interrupted;
     return s.problems || s.disagreements || s.plan.errors || s.rc != 0 || write_failed
         ? CLI_SKIPPED
         : CLI_OK;

@@ -9,6 +9,7 @@
 
 #include "bench/bench_run.h"
 #include "bench/bench_summary.h"
+#include "bench/out_lock.h"
 #include "bench/solve_row.h"
 #include "common/exit_status.h"
 #include "common/io.h"
@@ -191,16 +192,26 @@ static int read_count_header(
     return 0;
 }
 
-/* Every row of one partial, into the sums. Returns 0 or -1. */
+/* Every row of one partial, into the sums; first: the name of the partial
+ * whose rows came first (the others must have as many). Returns 0 or -1. */
 static int add_count_rows(struct count_input *ci, const struct solver *s, const char *box,
-    struct count_merge *m)
+    struct count_merge *m, const char *first)
 {
     char *line = NULL, why[200];
     size_t cap = 0, r = 0;
     int rc = 0;
-    for (; rc == 0 && next_line(ci->f, &line, &cap); r++) {
+    for (ssize_t len; rc == 0 && (len = getline(&line, &cap, ci->f)) >= 0; r++) {
         struct count_row row;
-        if (count_partial_parse(line, s, box, &row, why, sizeof(why)) != 0) {
+        const bool torn = line[len - 1] != '\n';
+        chomp(line);
+        if (torn) {
+            /* a run killed mid-row: what is there may parse, but is cut short */
+            fprintf(stderr,
+                "sudolab merge: %s: row %zu is torn (no end of line): the shard is "
+                "incomplete, run it again\n",
+                ci->name, r + 1);
+            rc = -1;
+        } else if (count_partial_parse(line, s, box, &row, why, sizeof(why)) != 0) {
             fprintf(stderr, "sudolab merge: %s: row %zu: %s\n", ci->name, r + 1, why);
             rc = -1;
         } else if (count_merge_add(m, r, &row, why, sizeof(why)) != 0) {
@@ -209,8 +220,15 @@ static int add_count_rows(struct count_input *ci, const struct solver *s, const 
         }
     }
     free(line);
+    const size_t before = m->shard_rows;
     if (rc == 0 && count_merge_shard_done(m, r, why, sizeof(why)) != 0) {
-        fprintf(stderr, "sudolab merge: %s: %s\n", ci->name, why);
+        /* every shard has a row per entry: the one with fewer was cut off */
+        const bool this_short = r < before;
+        fprintf(stderr,
+            "sudolab merge: %s is incomplete: it has %zu rows, %s has %zu (a shard cut "
+            "off? run it again)\n",
+            this_short ? ci->name : first, this_short ? r : before,
+            this_short ? first : ci->name, this_short ? before : r);
         rc = -1;
     }
     return rc;
@@ -288,7 +306,7 @@ int merge_count(FILE *const *files, const char *const *names, size_t n, bool csv
     count_merge_init(&m);
     char why[200];
     for (size_t k = 0; k < n && rc == EXIT_STATUS_OK; k++) {
-        if (add_count_rows(&in[order[k]], s, box, &m) != 0)
+        if (add_count_rows(&in[order[k]], s, box, &m, in[order[0]].name) != 0)
             rc = EXIT_STATUS_USAGE;
     }
     if (rc == EXIT_STATUS_OK && count_merge_check(&m, why, sizeof(why)) != 0) {
@@ -352,11 +370,20 @@ static int check_generate_shares(FILE *const *files, const char *const *names,
         const uint64_t want = total / n + (k < rest ? 1 : 0);
         uint64_t got = 0;
         const long start = ftell(f);
-        while (next_line(f, &line, &cap)) {
+        bool torn = false;
+        for (ssize_t len; (len = getline(&line, &cap, f)) >= 0;) {
+            torn = line[len - 1] != '\n'; /* a run killed mid-line */
+            chomp(line);
             if (line[0] != '#' && line[0] != '\0')
                 got++;
         }
-        if (got != want) {
+        if (torn) {
+            fprintf(stderr,
+                "sudolab merge: %s (shard %zu/%u): its last line is torn (no end of "
+                "line): an incomplete shard, run it again\n",
+                names[order[k]], k + 1, n);
+            rc = -1;
+        } else if (got != want) {
             fprintf(stderr,
                 "sudolab merge: %s (shard %zu/%u) has %llu puzzles, %llu expected: %s\n",
                 names[order[k]], k + 1, n, (unsigned long long) got,
@@ -820,6 +847,25 @@ static int write_outputs(struct bench_plan *plan, const struct bench_shard *shar
 /* A shard's directory (a runs.csv names its own), its env.txt read and
  * checked: a shard of the same run as `first` (NULL: this is the first),
  * finished. Returns 0, or -1 after saying why. */
+/* The build beyond its revision: a shard run by another compiler or with
+ * other flags would time something else. Compared when both env.txt files
+ * say it (older ones did not). Returns 0, or -1 after naming the difference. */
+static int check_same_build(const struct bench_shard *a, const struct bench_shard *b)
+{
+    static const char *const keys[] = { "compiler", "buildtype", "c_args", "native" };
+    for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+        const char *va = env_get(a, keys[k]), *vb = env_get(b, keys[k]);
+        if (va && vb && strcmp(va, vb) != 0) {
+            fprintf(stderr,
+                "sudolab merge: %s and %s come from different builds: '%s=%s' against "
+                "'%s=%s'\n",
+                a->dir, b->dir, keys[k], va, keys[k], vb);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 static int load_bench_shard(
     struct bench_shard *b, const char *path, const struct bench_shard *first)
 {
@@ -847,17 +893,26 @@ static int load_bench_shard(
     if (first && strcmp(b->identity, first->identity) != 0) {
         char diff[200];
         first_difference(first->identity, b->identity, diff, sizeof(diff));
-        fprintf(stderr, "sudolab merge: %s and %s come from different runs: %s\n",
-            first->dir, b->dir, diff);
+        const bool build = strncmp(diff, "'sudolab=", 9) == 0
+            || strncmp(diff, "'git_revision=", 14) == 0;
+        fprintf(stderr, "sudolab merge: %s and %s come from different %s: %s\n",
+            first->dir, b->dir, build ? "builds" : "runs", diff);
         return -1;
     }
+    if (first && check_same_build(first, b) != 0)
+        return -1;
     const char *finished = env_get(b, "finished"), *pending = env_get(b, "runs_pending");
+    const char *failure = env_get(b, "failure"); /* what its run said went wrong */
+    if (failure && strcmp(failure, "none") == 0)
+        failure = NULL;
     if (!finished || strcmp(finished, "complete") != 0 || !pending
-        || strcmp(pending, "0") != 0) {
+        || strcmp(pending, "0") != 0 || failure) {
         fprintf(stderr,
-            "sudolab merge: %s: the shard did not finish (%s, %s runs pending): complete "
-            "it with --resume first\n",
-            b->dir, finished ? finished : "no end", pending ? pending : "?");
+            "sudolab merge: %s: the shard did not finish (%s, %s runs pending)%s%s%s: "
+            "complete it with --resume first\n",
+            b->dir, finished ? finished : "no end", pending ? pending : "?",
+            failure ? "; its run said: \"" : "", failure ? failure : "",
+            failure ? "\"" : "");
         return -1;
     }
     return 0;
@@ -981,6 +1036,31 @@ static int corpora_from_env(const struct bench_shard *b0, struct bench_plan *pla
     return bench_plan_finish(plan) != 0 ? EXIT_STATUS_SKIPPED : EXIT_STATUS_OK;
 }
 
+/* A shard's runs.csv against what its env.txt says the run wrote ("rows:",
+ * when recorded): a torn last row or rows lost since are named. */
+static int check_shard_rows(
+    const struct bench_shard *b, const char *path, long got, bool torn)
+{
+    if (torn) {
+        fprintf(stderr,
+            "sudolab merge: %s: its last row is torn (no end of line): the shard is "
+            "incomplete (complete it with --resume)\n",
+            path);
+        return -1;
+    }
+    const char *want = env_get(b, "rows");
+    if (want && strtol(want, NULL, 10) != got) {
+        fprintf(stderr,
+            "sudolab merge: %s has %ld rows, its env.txt says the run wrote %s: the "
+            "shard "
+            "is %s\n",
+            path, got, want,
+            strtol(want, NULL, 10) > got ? "truncated" : "not its run's");
+        return -1;
+    }
+    return 0;
+}
+
 /* Every shard's runs.csv into the plan, in shard order. Returns 0 or -1. */
 static int read_shard_rows(struct bench_plan *plan, const struct bench_shard *shards,
     const size_t *order, size_t n)
@@ -995,13 +1075,16 @@ static int read_shard_rows(struct bench_plan *plan, const struct bench_shard *sh
             return -1;
         }
         struct rows_ctx rc_ctx = { plan, b, 0, 0 };
-        const long got = bench_csv_read(f, take_row, &rc_ctx, NULL, why, sizeof(why));
+        long valid = 0;
+        struct stat sb;
+        const long got = bench_csv_read(f, take_row, &rc_ctx, &valid, why, sizeof(why));
+        const bool torn = fstat(fileno(f), &sb) == 0 && got >= 0 && valid < sb.st_size;
         fclose(f);
         if (got < 0) {
             fprintf(stderr, "sudolab merge: %s: %s\n", path, why);
             return -1;
         }
-        if (rc_ctx.failed)
+        if (rc_ctx.failed || check_shard_rows(b, path, got, torn) != 0)
             return -1;
     }
     return 0;
@@ -1041,7 +1124,12 @@ static int write_merged(struct bench_plan *plan, const struct bench_shard *shard
         fprintf(stderr, "sudolab merge: %s: %s\n", out_dir, strerror(errno));
         return EXIT_STATUS_SKIPPED;
     }
-    if (write_outputs(plan, shards, n, out_dir, baseline, disagreements) != 0)
+    struct out_lock lock; /* one run per output, as for bench --out */
+    if (out_lock_take(&lock, out_dir, "sudolab merge", stderr) != 0)
+        return EXIT_STATUS_SKIPPED;
+    const int wrote = write_outputs(plan, shards, n, out_dir, baseline, disagreements);
+    out_lock_release(&lock);
+    if (wrote != 0)
         return EXIT_STATUS_SKIPPED;
     if (info) {
         bench_summary_print(plan, baseline, info);

@@ -241,8 +241,8 @@ static int count_compute(void *arg)
     return 0;
 }
 
-/* Rank 0: a shard's rows into the sums. */
-static void take_rows(struct mpi_count *c, uint32_t job, struct wire_reader *r)
+/* Rank 0: a shard's rows (from rank) into the sums. */
+static void take_rows(struct mpi_count *c, int rank, uint32_t job, struct wire_reader *r)
 {
     const uint64_t n = wire_get_u64(r);
     char why[200];
@@ -259,7 +259,8 @@ static void take_rows(struct mpi_count *c, uint32_t job, struct wire_reader *r)
     if (!bad)
         bad = count_merge_shard_done(&c->merge, (size_t) n, why, sizeof(why));
     if (bad && !c->why[0])
-        snprintf(c->why, sizeof(c->why), "shard %u/%u: %s", job + 1, c->chunks, why);
+        snprintf(c->why, sizeof(c->why), "rank %d, shard %u/%u: %s", rank, job + 1,
+            c->chunks, why);
 }
 
 static void count_take(
@@ -274,10 +275,18 @@ static void count_take(
         return;
     }
     said_add(&c->said, rank, text, (size_t) tlen);
+    if (rc < 0 && !c->failed && !c->why[0]) {
+        /* its own words are among the messages said (said_print); which rank
+         * and shard they belong to, here */
+        const char *nl = memchr(text, '\n', (size_t) tlen);
+        const int first = (int) (nl ? (size_t) (nl - text) : (size_t) tlen);
+        snprintf(c->why, sizeof(c->why), "rank %d, shard %u/%u failed: %.*s", rank,
+            job + 1, c->chunks, first > 0 ? first : 9, first > 0 ? text : "no reason");
+    }
     if (rc < 0)
         c->failed = true;
     else if (!c->failed && !c->why[0])
-        take_rows(c, job, &r);
+        take_rows(c, rank, job, &r);
     if (rc > c->worst)
         c->worst = rc;
     if (c->failed || c->why[0])

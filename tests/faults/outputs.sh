@@ -28,7 +28,7 @@ expect_fail() {
     grep -q -- "$3" "$tmp/err" && outcome="$outcome, message"
     [ "$outcome" = "exit 1, message" ]
     ok "$1: $2 fails and says why" $? "exit $4, stderr: $(head -c 400 "$tmp/err")"
-    row "$1" "$2" "exit 1, \`$3\`" "$outcome"
+    row "$1" "$2" "exit 1, \`$(printf '%s' "$3" | sed "s|$tmp|TMP|g")\`" "$outcome"
 }
 
 # on_full COMMAND PATTERN ARGS...: sudolab ARGS with stdout on /dev/full.
@@ -69,8 +69,23 @@ on_full "rate" "$msg" rate "$p4"
 on_full "trace" "$msg" trace --solver naive "$p4"
 on_full "merge (count)" "$msg" merge "$tmp/c1" "$tmp/c2"
 on_full "merge (generate)" "$msg" merge "$tmp/g1" "$tmp/g2"
-on_full "bench --csv" "writing the results failed" bench --csv --solver naive \
-    --repeat 1 "$p4"
+on_full "bench --csv" "<stdout>: $nospace: the CSV rows there are incomplete" bench --csv \
+    --solver naive --repeat 1 "$p4"
+on_full "bench --csv --out DIR" "<stdout>: $nospace: .*all of them are in $tmp/csvout" \
+    bench --csv --quiet --solver naive --repeat 1 --out "$tmp/csvout" "$p4"
+
+# runs.csv cut off mid-run (a file size limit: EFBIG, as a quota would be):
+# the file and the reason named, and --resume completes the run
+awk -v p="$p4" 'BEGIN {for (i = 0; i < 200; i++) print p}' > "$tmp/p200.txt"
+(trap '' XFSZ && ulimit -f 4 && exec "$bin" bench --quiet --solver naive --pass-ms 0 \
+    --warmup-ms 0 --out "$tmp/fsz" "$tmp/p200.txt") > /dev/null 2> "$tmp/err"
+expect_fail "runs.csv over a file size limit" "bench --out" \
+    "$tmp/fsz/runs.csv: File too large: rows are missing" $?
+"$bin" bench --quiet --solver naive --pass-ms 0 --warmup-ms 0 --resume --out "$tmp/fsz" \
+    "$tmp/p200.txt" > /dev/null 2>&1
+check "and --resume completes it" $? 0
+[ "$(sed 1d "$tmp/fsz/runs.csv" | cut -d, -f2 | sort -un | wc -l)" -eq 200 ]
+ok "every row once after --resume" $?
 
 "$bin" merge --out /dev/full "$tmp/g1" "$tmp/g2" > /dev/null 2> "$tmp/err"
 expect_fail "--out FILE on /dev/full" "merge --out (generate)" "/dev/full: $nospace" $?
