@@ -838,6 +838,10 @@ test("on 9x9 Hint gives Sudoku Explainer's step, as `sudolab hint` does", async 
         board[cell] = digit;
     }
     assert.equal(await boardLine(), board.join(""));
+    // Progress is kept per puzzle: later tests want Royle's clues alone.
+    await page.click("#clear-entries");
+    await settled();
+    assert.equal(await boardLine(), ROYLE);
     // A board where singles have run out (Royle's after the command's own
     // placements): the step eliminates, and the cells it rests on are marked.
     const stuck =
