@@ -166,7 +166,8 @@ function shortCell(i) {
 
 function say(id, text, cls) {
     const out = $(id);
-    for (const key of ["verdict", "technique", "cell", "puzzle", "seed"]) delete out.dataset[key];
+    for (const key of ["verdict", "technique", "cell", "puzzle", "seed", "line"])
+        delete out.dataset[key];
     out.textContent = text;
     out.className = `out${cls ? ` ${cls}` : ""}`;
 }
@@ -960,8 +961,43 @@ function why(r) {
     return texts[r.technique] || "";
 }
 
+// Sudoku Explainer's step (9x9 classic boards) in plain words, with the cells
+// it rests on marked and the cell it fills lit; the data attributes carry
+// what `sudolab hint` prints for the same board, for tests and tools.
+function seHint(r) {
+    const s = r.se;
+    const out = $("hint-out");
+    const head = `${s.technique} (Sudoku Explainer rating ${s.rating.toFixed(1)})`;
+    const uses = s.cells.length ? ` on ${s.cells.map(shortCell).join(", ")}` : "";
+    const digits = (e) => [...e.digits].map(Number).map(symbolOf).join(", ");
+    const elims = s.eliminate.map((e) => `${digits(e)} from ${shortCell(e.cell)}`).join("; ");
+    const parts = [];
+    if (s.place.cell >= 0)
+        parts.push(`${symbolOf(s.place.digit)} goes in ${cellName(s.place.cell)}`);
+    if (elims) parts.push(`remove ${elims}`);
+    const why = s.cells.length
+        ? "The marked cells are the ones the step rests on."
+        : "It is the next step Sudoku Explainer takes on this board.";
+    say("hint-out", `${head}${uses}: ${parts.join(", and ")}. ${why}`);
+    for (const c of s.cells) state.pattern.add(c);
+    if (s.place.cell >= 0) {
+        state.hinted.add(s.place.cell);
+        out.dataset.cell = s.place.cell;
+    } else if (!s.cells.length) {
+        for (const e of s.eliminate) state.pattern.add(e.cell);
+    }
+    out.dataset.line = r.line;
+    out.dataset.technique = s.technique;
+    drawBoard();
+}
+
 async function hint() {
-    const r = await engines.edit.call("web_hint", `${puzzleLine()}\n${boardLine()}`, shapeArgs());
+    // The SE engine may take seconds on a hard board (nested chains): it runs
+    // as a job, with Stop and the progress line, not on the typing worker.
+    const board = `${puzzleLine()}\n${boardLine()}`;
+    const r = await runJob(engines.job, "finding a hint", 0, "web_hint", board, shapeArgs());
+    if (!r || r.stopped) return;
+    message("");
     state.hinted.clear();
     state.pattern.clear();
     const out = $("hint-out");
@@ -969,6 +1005,10 @@ async function hint() {
     if (!r.ok || !r.found) {
         say("hint-out", `No hint: ${r.why}.`);
         drawBoard();
+        return;
+    }
+    if (r.technique === "se") {
+        seHint(r);
         return;
     }
     let text;

@@ -30,6 +30,7 @@
 #include "puzzle/generate.h"
 #include "puzzle/logic.h"
 #include "puzzle/rate.h"
+#include "puzzle/se_rate.h"
 #include "solvers/registry.h"
 #include "web/wasm_api.h"
 
@@ -1033,36 +1034,11 @@ static int first_mistake(const struct grid *puzzle, const struct grid *board)
     return -1;
 }
 
-/* The next logical step from the position in the input: the puzzle line,
- * then the board (clues and entries; without it, the puzzle itself). An entry
- * that contradicts the solution comes first, since every step built on it
- * would mislead; otherwise the technique, where it applies and what it places
- * or removes. */
-WEB_EXPORT(web_hint) uint32_t web_hint(int box_rows, int box_cols, int variant)
+/* The next step of the logic solver (puzzle/logic.h): the hint for the
+ * shapes Sudoku Explainer does not rate (other sizes, diagonal). */
+static uint32_t out_logic_hint(const struct grid *board)
 {
-    const struct grid_shape shape = make_shape(box_rows, box_cols, variant);
-    struct grid puzzle, g;
-    char why[200];
-    const char *rest = parse_puzzle(web_in, &puzzle, &shape, why, sizeof(why));
-    if (!rest) {
-        out_error(why);
-        return (uint32_t) web_out_len;
-    }
-    const struct grid_shape same = shape_of(&puzzle);
-    if (!parse_puzzle(rest, &g, &same, why, sizeof(why)))
-        g = puzzle;
-    if (grid_find_conflict(&g, why, sizeof(why))) {
-        out_error(why);
-        return (uint32_t) web_out_len;
-    }
-    const int mistake = first_mistake(&puzzle, &g);
-    if (mistake >= 0) {
-        out_reset();
-        out_printf("{\"ok\":true,\"found\":true,\"technique\":\"mistake\",\"cell\":%d,"
-                   "\"value\":%d}",
-            mistake, g.cell[mistake]);
-        return (uint32_t) web_out_len;
-    }
+    struct grid g = *board;
     struct logic_step step;
     const bool found = logic_hint(&web_logic, &g, &step);
     out_reset();
@@ -1101,6 +1077,67 @@ WEB_EXPORT(web_hint) uint32_t web_hint(int box_rows, int box_cols, int variant)
         out_printf("%s[%d,%d]", i ? "," : "", step.elim[i].cell, step.elim[i].value);
     out_printf("]}");
     return (uint32_t) web_out_len;
+}
+
+/* The next step as Sudoku Explainer takes it (puzzle/se_rate.h) from a 9x9
+ * classic board: "se" holds se_hint's JSON object (technique, rating, cells,
+ * placement, eliminations) and "line" the same step as `sudolab hint` prints
+ * it, so that the page and the command can be compared word for word. The SE
+ * engine has no budget of its own: the page runs it in the edit worker. */
+static uint32_t out_se_hint(const struct grid *g)
+{
+    static char json[4096], line[4096];
+    const bool found = se_hint(g, true, json, sizeof(json));
+    out_reset();
+    out_printf("{\"ok\":true,\"found\":%s,", found ? "true" : "false");
+    if (!found) {
+        out_printf("\"why\":");
+        out_string(json);
+        out_printf("}");
+        return (uint32_t) web_out_len;
+    }
+    se_hint(g, false, line, sizeof(line));
+    out_printf("\"technique\":\"se\",\"se\":%s,\"line\":", json);
+    out_string(line);
+    out_printf("}");
+    return (uint32_t) web_out_len;
+}
+
+/* The next logical step from the position in the input: the puzzle line,
+ * then the board (clues and entries; without it, the puzzle itself). An entry
+ * that contradicts the solution comes first, since every step built on it
+ * would mislead; otherwise the technique, where it applies and what it places
+ * or removes: Sudoku Explainer's step on 9x9 classic boards, since that is
+ * the scale the page's grade and `sudolab hint` use, the logic solver's on
+ * the other shapes. */
+WEB_EXPORT(web_hint) uint32_t web_hint(int box_rows, int box_cols, int variant)
+{
+    const struct grid_shape shape = make_shape(box_rows, box_cols, variant);
+    struct grid puzzle, g;
+    char why[200];
+    const char *rest = parse_puzzle(web_in, &puzzle, &shape, why, sizeof(why));
+    if (!rest) {
+        out_error(why);
+        return (uint32_t) web_out_len;
+    }
+    const struct grid_shape same = shape_of(&puzzle);
+    if (!parse_puzzle(rest, &g, &same, why, sizeof(why)))
+        g = puzzle;
+    if (grid_find_conflict(&g, why, sizeof(why))) {
+        out_error(why);
+        return (uint32_t) web_out_len;
+    }
+    const int mistake = first_mistake(&puzzle, &g);
+    if (mistake >= 0) {
+        out_reset();
+        out_printf("{\"ok\":true,\"found\":true,\"technique\":\"mistake\",\"cell\":%d,"
+                   "\"value\":%d}",
+            mistake, g.cell[mistake]);
+        return (uint32_t) web_out_len;
+    }
+    if (g.n == 9 && g.box_rows == 3 && g.variant == 0)
+        return out_se_hint(&g);
+    return out_logic_hint(&g);
 }
 
 /* --- generation and rating ---------------------------------------------------- */

@@ -787,6 +787,86 @@ test("Hint first points at an entry that contradicts the solution", async (t) =>
     assert.notEqual(await page.$eval("#hint-out", (e) => e.dataset.technique), "mistake");
 });
 
+// The line `sudolab hint` prints for a board (without its index), run here on
+// the native binary, so the page is measured against the command itself.
+function nativeHint(board) {
+    const r = spawnSync(bin, ["hint", board], { encoding: "utf8" });
+    assert.equal(r.status, 0, r.stderr);
+    const m = /^1 (.*)$/.exec(r.stdout.trim());
+    assert.ok(m, `one hint line: ${r.stdout}`);
+    return m[1];
+}
+
+async function pageHint() {
+    await page.$eval("#hint-out", (e) => delete e.dataset.technique);
+    await page.click("#hint");
+    await page.waitForFunction(() => document.getElementById("hint-out").dataset.technique);
+    return page.$eval("#hint-out", (e) => ({ ...e.dataset, text: e.textContent }));
+}
+
+test("on 9x9 Hint gives Sudoku Explainer's step, as `sudolab hint` does", async (t) => {
+    if (!(await page.isEnabled("#hint"))) {
+        t.skip("the logic solver is not in this build");
+        return;
+    }
+    assert.ok(bin, "SUDOLAB_BIN is set");
+    await page.setChecked("#diagonal", false);
+    await pastePuzzle(ROYLE);
+    // Three rounds: the hint on clues plus the entries made so far must be the
+    // command's on that board; then the player enters what it places.
+    const board = [...ROYLE];
+    for (let round = 0; round < 3; round++) {
+        const expected = nativeHint(board.join(""));
+        const m = /^(.+) \((\d+\.\d)\).* places r(\d)c(\d)=(\d)$/.exec(expected);
+        assert.ok(m, `the command places a digit first on Royle's board: ${expected}`);
+        const [, technique, rating, row, col, digit] = m;
+        const got = await pageHint();
+        assert.equal(got.line, expected);
+        assert.equal(got.technique, technique);
+        const cell = (row - 1) * 9 + (col - 1);
+        assert.equal(got.cell, String(cell));
+        assert.ok(got.text.startsWith(`${technique} (Sudoku Explainer rating ${rating})`));
+        assert.match(got.text, new RegExp(`: ${digit} goes in row ${row}, column ${col}\\.`));
+        assert.equal(digit, ROYLE_SOLUTION[cell], "the placement is the solution's");
+        const lit = await page.$$eval("#board .cell", (cs) =>
+            cs.flatMap((c, i) => (c.classList.contains("hinted") ? [i] : [])),
+        );
+        assert.deepEqual(lit, [cell], "the cell it fills is lit");
+        await page.click(`#board .cell >> nth=${cell}`);
+        await page.keyboard.press(digit);
+        await settled();
+        board[cell] = digit;
+    }
+    assert.equal(await boardLine(), board.join(""));
+    // Progress is kept per puzzle: later tests want Royle's clues alone.
+    await page.click("#clear-entries");
+    await settled();
+    assert.equal(await boardLine(), ROYLE);
+    // A board where singles have run out (Royle's after the command's own
+    // placements): the step eliminates, and the cells it rests on are marked.
+    const stuck =
+        ".2.63.84.6.85742.33.4.8256..4.8.6...8.24139.6.637.548.28735.6.44..267..8.36.4872.";
+    await pastePuzzle(stuck);
+    const expected = nativeHint(stuck);
+    const m = /^(.+) \((\d+\.\d)\): ([r\dc ]+) eliminates (.+)$/.exec(expected);
+    assert.ok(m, `an elimination step: ${expected}`);
+    const got = await pageHint();
+    assert.equal(got.line, expected);
+    assert.equal(got.technique, m[1]);
+    assert.match(got.text, /: remove /);
+    assert.doesNotMatch(got.text, /goes in/);
+    const marked = await page.$$eval("#board .cell", (cs) =>
+        cs.flatMap((c, i) => (c.classList.contains("pattern") ? [i] : [])),
+    );
+    const cells = m[3].split(" ").map((rc) => (rc[1] - 1) * 9 + (rc[3] - 1));
+    assert.deepEqual(marked, cells);
+    for (const e of m[4].split(" ")) {
+        const [rc, digits] = e.split("-");
+        assert.ok(got.text.includes(`${[...digits].join(", ")} from ${rc}`), e);
+    }
+    await shot("hint-se");
+});
+
 test("stale messages: Clear, replay slots, Check on clues and on no-solution puzzles", async () => {
     await pastePuzzle(ROYLE);
     await page.click("#board .cell >> nth=0");
