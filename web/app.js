@@ -1282,11 +1282,13 @@ const kindText = {
 const classNames = ["", "clue", "tentative", "singleton"];
 const classWords = ["blank", "clue", "tentative value", "implied singleton"];
 
-async function showReplay(slot, k) {
+// wanted, when given, says whether the answer is still wanted once it arrives: a step
+// that Pause overtook must not move the board after it.
+async function showReplay(slot, k, wanted) {
     const sl = replay.slots[slot];
     if (!sl) return;
     const r = await engines.replay.call("web_trace_state", null, [slot, k]);
-    if (!r.ok || replay.slots[slot] !== sl) return;
+    if (!r.ok || replay.slots[slot] !== sl || (wanted && !wanted())) return;
     sl.k = r.k;
     $(`replay-slider-${slot}`).value = r.k;
     const cells = boardCells(`replay-board-${slot}`);
@@ -1348,14 +1350,14 @@ async function showReplayNotes(slot, r) {
     $(`replay-board-${slot}`).dataset.notesAt = r.k;
 }
 
-async function stepAll(delta) {
+async function stepAll(delta, wanted) {
     let moved = false;
     for (const slot of [0, 1]) {
         const sl = replay.slots[slot];
         if (!sl) continue;
         const k = Math.min(sl.events, Math.max(0, sl.k + delta));
         if (k !== sl.k) {
-            await showReplay(slot, k);
+            await showReplay(slot, k, wanted);
             moved = true;
         }
     }
@@ -1363,6 +1365,7 @@ async function stepAll(delta) {
 }
 
 function stopPlaying() {
+    replay.playing = null;
     if (replay.timer) {
         clearTimeout(replay.timer);
         replay.timer = null;
@@ -1386,14 +1389,18 @@ async function playPause() {
     $("play-pause").setAttribute("aria-pressed", "true");
     // a position announced many times a second would drown everything else
     for (const slot of [0, 1]) $(`replay-info-${slot}`).setAttribute("aria-live", "off");
+    const playing = (replay.playing = {});
+    const stillPlaying = () => replay.playing === playing;
     const tick = async () => {
         const perSecond = Number($("speed").value);
         const every = Math.max(40, 1000 / perSecond);
         const events = Math.max(1, Math.round((perSecond * every) / 1000));
         replay.timer = setTimeout(async () => {
-            if (!replay.timer) return;
-            if (!(await stepAll(events))) stopPlaying();
-            else if (replay.timer) tick();
+            if (!stillPlaying()) return;
+            const moved = await stepAll(events, stillPlaying);
+            if (!stillPlaying()) return;
+            if (moved) tick();
+            else stopPlaying();
         }, every);
     };
     replay.timer = true;
