@@ -221,6 +221,9 @@ const struct grid_essential_class *grid_essential_class_at(
 
 /* --- the fixed grids of one map --- */
 
+struct fix_state;
+struct sig_counts;
+
 /* The cells, their peers, g's cell map pi (g(X)[p] = X[pi[p]], so a fixed
  * grid has X[pi[p]] = sigma(X[p])) and its inverse. */
 struct fix_map {
@@ -232,6 +235,10 @@ struct fix_map {
     uint8_t units[3 * GE_N][GE_N];
     uint64_t grids, nodes, max_nodes;
     bool gave_up;
+    /* when set, called on each grid found instead of counting it */
+    void (*found)(struct fix_map *m, const struct fix_state *s);
+    struct sig_counts *sigs;
+    int box_cols; /* for the signatures */
 };
 
 /* A partial grid and the relabelling learnt so far (0: unknown). */
@@ -359,7 +366,10 @@ static void fix_search(struct fix_map *m, const struct fix_state *s)
         return;
     }
     if (s->placed == m->cells) {
-        m->grids++;
+        if (m->found)
+            m->found(m, s);
+        else
+            m->grids++;
         return;
     }
     int best = -1, fewest = GE_N + 1;
@@ -518,6 +528,222 @@ static grid_count_u128 fixed_by_types(struct fix_map *m)
     return fixed;
 }
 
+/* --- the band join: maps that keep every band --- */
+
+/* Bands counted by their column signature: for each stack s and digit d, the
+ * column within the stack, in bits 2 (s N + d - 1). Open addressing. */
+struct sig_counts {
+    size_t cap, used;
+    uint64_t *key; /* signature + 1; 0: empty */
+    uint64_t *count;
+    bool failed;
+};
+
+static bool sig_grow(struct sig_counts *h)
+{
+    const size_t cap = h->cap ? 2 * h->cap : 1024;
+    uint64_t *key = calloc(cap, sizeof(*key)), *count = calloc(cap, sizeof(*count));
+    if (!key || !count) {
+        free(key);
+        free(count);
+        return false;
+    }
+    for (size_t i = 0; i < h->cap; i++)
+        for (size_t j = h->key[i] * 0x9e3779b97f4a7c15u >> 20 & (cap - 1); h->key[i];
+             j = (j + 1) & (cap - 1))
+            if (!key[j]) {
+                key[j] = h->key[i];
+                count[j] = h->count[i];
+                break;
+            }
+    free(h->key);
+    free(h->count);
+    h->key = key;
+    h->count = count;
+    h->cap = cap;
+    return true;
+}
+
+static uint64_t *sig_slot(const struct sig_counts *h, uint64_t sig)
+{
+    if (!h->cap)
+        return NULL;
+    for (size_t j = (sig + 1) * 0x9e3779b97f4a7c15u >> 20 & (h->cap - 1);;
+         j = (j + 1) & (h->cap - 1)) {
+        if (h->key[j] == sig + 1)
+            return &h->count[j];
+        if (!h->key[j])
+            return NULL;
+    }
+}
+
+static void sig_add(struct sig_counts *h, uint64_t sig)
+{
+    uint64_t *slot = sig_slot(h, sig);
+    if (slot) {
+        (*slot)++;
+        return;
+    }
+    if ((h->used + 1) * 2 > h->cap && !sig_grow(h)) {
+        h->failed = true;
+        return;
+    }
+    size_t j = (sig + 1) * 0x9e3779b97f4a7c15u >> 20 & (h->cap - 1);
+    while (h->key[j])
+        j = (j + 1) & (h->cap - 1);
+    h->key[j] = sig + 1;
+    h->count[j] = 1;
+    h->used++;
+}
+
+static void sig_free(struct sig_counts *h)
+{
+    free(h->key);
+    free(h->count);
+    memset(h, 0, sizeof(*h));
+}
+
+struct band_shape {
+    int n, br, bc;
+};
+
+static void record_band(struct fix_map *m, const struct fix_state *s)
+{
+    const int bc = m->box_cols;
+    uint64_t sig = 0;
+    for (int c = 0; c < m->n; c++)
+        for (int r = 0; r < m->cells / m->n; r++) {
+            const int d = s->val[r * m->n + c];
+            sig |= (uint64_t) (c % bc) << (2 * ((c / bc) * m->n + d - 1));
+        }
+    sig_add(m->sigs, sig);
+}
+
+/* The map on band b's cells (rows b br .. b br + br - 1, local numbering). */
+static void band_map(struct fix_map *m, const struct band_shape *sh,
+    const struct grid_essential_class *c, int b)
+{
+    const int n = sh->n, br = sh->br, bc = sh->bc;
+    m->n = n;
+    m->cells = br * n;
+    m->npeers = 0;
+    for (int p = 0; p < m->cells; p++) {
+        int k = 0;
+        for (int q = 0; q < m->cells; q++)
+            if (q != p && (q / n == p / n || q % n / bc == p % n / bc))
+                m->peers[p][k++] = (uint8_t) q;
+        m->npeers = (uint8_t) k;
+        m->pi[p] = (uint8_t) ((c->rows[b * br + p / n] - b * br) * n + c->cols[p % n]);
+    }
+    for (int p = 0; p < m->cells; p++)
+        m->pinv[m->pi[p]] = (uint8_t) p;
+    m->nunits = br + n / bc;
+    for (int u = 0; u < m->nunits; u++)
+        for (int i = 0; i < n; i++)
+            m->units[u][i]
+                = (uint8_t) (u < br ? u * n + i : i / bc * n + (u - br) * bc + i % bc);
+    m->box_cols = bc;
+}
+/* Joins the bands' signatures: per stack and digit the bands take every
+ * column once. Two bands: the second's signature is the complement; three:
+ * the third's follows from the first two. */
+static grid_count_u128 join_bands(struct sig_counts *h, int bands, int n)
+{
+    uint64_t low = 0;
+    for (int i = 0; i < n / (bands == 2 ? 2 : 3) * n; i++)
+        low |= (uint64_t) 1 << (2 * i);
+    grid_count_u128 sum = 0;
+    for (size_t i = 0; i < h[0].cap; i++) {
+        if (!h[0].key[i])
+            continue;
+        const uint64_t k0 = h[0].key[i] - 1;
+        if (bands == 2) {
+            const uint64_t *c = sig_slot(&h[1], low - k0);
+            sum += c ? (grid_count_u128) h[0].count[i] * *c : 0;
+            continue;
+        }
+        for (size_t j = 0; j < h[1].cap; j++) {
+            const uint64_t k1 = h[1].key[j] - 1, x = k0 ^ k1;
+            if (!h[1].key[j] || ((x | x >> 1) & low) != low)
+                continue;
+            const uint64_t *c = sig_slot(&h[2], 3 * low - k0 - k1);
+            if (c)
+                sum += (grid_count_u128) h[0].count[i] * h[1].count[j] * *c;
+        }
+    }
+    return sum;
+}
+
+/* Every band b of the grid with sigma fixed, into h[b]. Returns false when
+ * memory ran out. */
+static bool count_bands(const struct band_shape *sh, const struct grid_essential_class *c,
+    const uint8_t *sigma, struct sig_counts *h, uint64_t *nodes)
+{
+    for (int b = 0; b < sh->n / sh->br; b++) {
+        struct fix_map m;
+        memset(&m, 0, sizeof(m));
+        band_map(&m, sh, c, b);
+        m.found = record_band;
+        m.sigs = &h[b];
+        struct fix_state st;
+        fresh_state(&m, &st);
+        for (int a = 1; a <= sh->n; a++) {
+            st.sig[a] = sigma[a];
+            st.inv[sigma[a]] = (uint8_t) a;
+        }
+        if (propagate(&m, &st))
+            fix_search(&m, &st);
+        *nodes += m.nodes;
+        if (h[b].failed)
+            return false;
+        if (!h[b].used)
+            break;
+    }
+    return true;
+}
+
+static bool keeps_blocks(const uint8_t *p, int n, int block)
+{
+    for (int i = 0; i < n; i++)
+        if (p[i] / block != i / block)
+            return false;
+    return true;
+}
+
+/* For a map that keeps every band (or, with square boxes, every stack: its
+ * transpose is conjugate), fix = sum over sigma's cycle types of class size
+ * times the join of the bands each searched alone. Returns false when the
+ * map moves bands and stacks, or memory ran out. */
+static bool fixed_by_bands(const struct grid_essential *ge,
+    const struct grid_essential_class *c, grid_count_u128 *fixed, uint64_t *nodes)
+{
+    struct grid_essential_class t = *c;
+    if (c->flip)
+        return false;
+    if (!keeps_blocks(c->rows, ge->n, ge->br)) {
+        if (ge->br != ge->bc || !keeps_blocks(c->cols, ge->n, ge->bc))
+            return false;
+        memcpy(t.rows, c->cols, sizeof(t.rows));
+        memcpy(t.cols, c->rows, sizeof(t.cols));
+    }
+    const struct band_shape sh = { ge->n, ge->br, ge->bc };
+    struct cycle_types types = { 0 };
+    int parts[GE_N];
+    cycle_types(ge->n, ge->n, ge->n, parts, 0, &types);
+    *fixed = 0;
+    bool ok = true;
+    for (int k = 0; k < types.count && ok; k++) {
+        struct sig_counts h[3];
+        memset(h, 0, sizeof(h));
+        ok = count_bands(&sh, &t, types.sigma[k], h, nodes);
+        if (ok)
+            *fixed += join_bands(h, ge->n / ge->br, ge->n) * types.size[k];
+        for (int b = 0; b < 3; b++)
+            sig_free(&h[b]);
+    }
+    return ok;
+}
+
 bool grid_essential_count(
     struct grid_essential *ge, size_t k, grid_count_u128 total, uint64_t max_nodes)
 {
@@ -552,6 +778,16 @@ bool grid_essential_count(
     }
     c->nodes = m.nodes;
     c->counted = !m.gave_up;
+    if (!c->counted && fixed_by_bands(ge, c, &c->fixed, &c->nodes))
+        c->counted = true;
+    return c->counted;
+}
+
+bool grid_essential_count_by_bands(struct grid_essential *ge, size_t k)
+{
+    struct grid_essential_class *c = &ge->classes[k];
+    c->nodes = 0;
+    c->counted = fixed_by_bands(ge, c, &c->fixed, &c->nodes);
     return c->counted;
 }
 

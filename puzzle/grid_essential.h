@@ -70,6 +70,15 @@ const struct grid_essential_class *grid_essential_class_at(
 bool grid_essential_count(
     struct grid_essential *ge, size_t k, grid_count_u128 total, uint64_t max_nodes);
 
+/* Counts class k by the band join only (what grid_essential_count falls
+ * back on): for a map that keeps every band, or with square boxes every
+ * stack, sigma is fixed to each cycle type in turn, each band's solutions
+ * are searched alone and counted by their column sets, and the bands are
+ * joined where they take every column of every stack once per digit.
+ * Returns false for a map that moves both bands and stacks (or transposes),
+ * or when memory runs out. */
+bool grid_essential_count_by_bands(struct grid_essential *ge, size_t k);
+
 /* The lemma's sum: sum of size * fixed over the classes into *sum and the
  * quotient by |G| N! into *classes. Returns 0, or -1 with why when a class
  * is not counted (naming it) or |G| N! does not divide the sum. */

@@ -176,11 +176,58 @@ static void test_nine_by_nine_long_cycles_agree_with_brute_force(void **state)
     grid_essential_free(ge);
 }
 
+/* The band join against the search, class by class: every class of 4x4
+ * and 6x6 (both orientations) that keeps bands or stacks, and 9x9 classes
+ * that the search counts within its budget. */
+static void test_band_join_agrees_with_search(void **state)
+{
+    (void) state;
+    static const int shapes[][2] = { { 2, 2 }, { 2, 3 }, { 3, 2 } };
+    for (size_t i = 0; i < TEST_COUNT(shapes); i++) {
+        struct grid_essential *ge = classes_of(shapes[i][0], shapes[i][1]);
+        int joined = 0;
+        for (size_t k = 0; k < grid_essential_classes(ge); k++) {
+            if (grid_essential_class_at(ge, k)->identity
+                || !grid_essential_count_by_bands(ge, k))
+                continue;
+            const grid_count_u128 by_bands = grid_essential_class_at(ge, k)->fixed;
+            assert_true(grid_essential_count(ge, k, 0, 0));
+            assert_true(grid_essential_class_at(ge, k)->fixed == by_bands);
+            joined++;
+        }
+        assert_true(joined >= 10);
+        grid_essential_free(ge);
+    }
+    static const struct {
+        size_t k;
+        const char *what;
+    } nine[] = {
+        { 21, "rows 1, cols (1 4 7 2 5 8 3 6 9)" },
+        { 114, "rows (4 5 6)(7 8 9), cols (1 4 7)(2 5 8)(3 6 9)" },
+        { 171, "rows (2 3)(5 6)(8 9), cols (1 2 3)(4 7 5 8 6 9)" },
+    };
+    struct grid_essential *ge = classes_of(3, 3);
+    for (size_t i = 0; i < TEST_COUNT(nine); i++) {
+        char what[160];
+        grid_essential_describe(
+            grid_essential_class_at(ge, nine[i].k), 9, what, sizeof(what));
+        assert_string_equal(what, nine[i].what);
+        assert_true(grid_essential_count_by_bands(ge, nine[i].k));
+        const grid_count_u128 by_bands = grid_essential_class_at(ge, nine[i].k)->fixed;
+        assert_true(by_bands != 0);
+        assert_true(grid_essential_count(ge, nine[i].k, 0, 2000000));
+        assert_true(grid_essential_class_at(ge, nine[i].k)->nodes <= 2000000);
+        assert_true(grid_essential_class_at(ge, nine[i].k)->fixed == by_bands);
+    }
+    grid_essential_free(ge);
+}
+
 int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_small_shapes_agree_with_plain_sum),
         cmocka_unit_test(test_nine_by_nine_long_cycles_agree_with_brute_force),
+        cmocka_unit_test(test_band_join_agrees_with_search),
     };
     const struct test_group plain
         = { "grid_essential", tests, TEST_COUNT(tests), NULL, NULL };
