@@ -649,6 +649,13 @@ static void band_map(struct fix_map *m, const struct band_shape *sh,
  * the third's follows from the first two. */
 static grid_count_u128 join_bands(struct sig_counts *h, int bands, int n)
 {
+    if (bands == 3) { /* any two bands fix the third: look up the largest */
+        const int big = h[0].used > h[1].used ? (h[0].used > h[2].used ? 0 : 2)
+                                              : (h[1].used > h[2].used ? 1 : 2);
+        const struct sig_counts t = h[2];
+        h[2] = h[big];
+        h[big] = t;
+    }
     uint64_t low = 0;
     for (int i = 0; i < n / (bands == 2 ? 2 : 3) * n; i++)
         low |= (uint64_t) 1 << (2 * i);
