@@ -134,7 +134,8 @@ static const struct cli_option count_options[] = {
     { .kind = CLI_FLAG,
         .name = "essential",
         .help = "with --grids: also the grids up to symmetry and\n"
-                "relabelling, by Burnside's lemma (4x4 and 6x6)",
+                "relabelling, by Burnside's lemma with a row per\n"
+                "conjugacy class (4x4, 6x6, 9x9)",
         .field = COUNT_FIELD(essential) },
     CLI_OPTION_HELP,
 };

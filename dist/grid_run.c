@@ -8,8 +8,8 @@
 #include "common/clock.h"
 #include "common/exit_status.h"
 #include "dist/grid_text.h"
-#include "puzzle/grid_burnside.h"
 #include "puzzle/grid_count.h"
+#include "puzzle/grid_essential.h"
 
 enum { GRID_MAX_THREADS = 256 };
 
@@ -102,29 +102,112 @@ static grid_count_u128 print_rows(FILE *out, struct grid_count *gc,
     return grids;
 }
 
+/* --- the essentially different grids --- */
+
+/* Search nodes a class of Burnside's sum may take before it is given up:
+ * about a second each; the classes it does not reach are named. */
+enum { GRID_ESSENTIAL_NODES = 2000000 };
+
+struct essential_work {
+    struct grid_essential *ge;
+    grid_count_u128 total;
+    atomic_size_t next;
+};
+
+static void *essential_worker(void *arg)
+{
+    struct essential_work *w = arg;
+    const size_t n = grid_essential_classes(w->ge);
+    for (size_t k; (k = atomic_fetch_add(&w->next, 1)) < n;)
+        grid_essential_count(w->ge, k, w->total, GRID_ESSENTIAL_NODES);
+    return NULL;
+}
+
+static void essential_classes(
+    struct grid_essential *ge, grid_count_u128 total, unsigned threads)
+{
+    struct essential_work w = { ge, total, 0 };
+    pthread_t th[GRID_MAX_THREADS];
+    unsigned started = 0;
+    while (started + 1 < threads
+        && pthread_create(&th[started], NULL, essential_worker, &w) == 0)
+        started++;
+    essential_worker(&w);
+    for (unsigned t = 0; t < started; t++)
+        pthread_join(th[t], NULL);
+}
+
+/* One row per class with fixed grids (or not counted); returns the classes
+ * not counted. */
+static size_t print_essential_rows(FILE *out, const struct grid_essential *ge, int n)
+{
+    size_t missing = 0, zero = 0;
+    fprintf(out,
+        "# class size fixed representative (fixed: grids X that it maps to "
+        "a relabelling of X)\n");
+    for (size_t k = 0; k < grid_essential_classes(ge); k++) {
+        const struct grid_essential_class *c = grid_essential_class_at(ge, k);
+        char what[160], fixed[GRID_COUNT_U128_DIGITS];
+        grid_essential_describe(c, n, what, sizeof(what));
+        grid_count_u128_format(c->fixed, fixed);
+        if (!c->counted) {
+            missing++;
+            fprintf(out, "class %zu %llu not-counted %s (gave up after %llu nodes)\n",
+                k + 1, (unsigned long long) c->size, what, (unsigned long long) c->nodes);
+        } else if (c->fixed != 0) {
+            fprintf(out, "class %zu %llu %s %s\n", k + 1, (unsigned long long) c->size,
+                fixed, what);
+        } else {
+            zero++;
+        }
+    }
+    fprintf(out, "# %zu classes fix no grid\n", zero);
+    return missing;
+}
+
 /* Burnside's lemma over the geometry and the relabellings, the identity's
- * term being the total just counted. Returns 0, or -1 after saying why. */
+ * term being the total just counted. Returns 0, 1 after saying why it
+ * failed, 2 after naming the classes it did not reach. */
 static int print_essential(
     FILE *out, FILE *err, const struct grid_run_options *o, grid_count_u128 total)
 {
-    struct grid_burnside b;
-    char why[160], fixed[GRID_COUNT_U128_DIGITS], classes[GRID_COUNT_U128_DIGITS];
+    char why[200], fixed[GRID_COUNT_U128_DIGITS], classes[GRID_COUNT_U128_DIGITS];
     const uint64_t t0 = clock_now_ns();
-    if (grid_burnside_count(o->box_rows, o->box_cols, total, &b, why, sizeof(why)) != 0) {
+    struct grid_essential *ge
+        = grid_essential_new(o->box_rows, o->box_cols, why, sizeof(why));
+    if (!ge) {
         fprintf(err, "sudolab count: --essential: %s\n", why);
-        return -1;
+        return 1;
     }
-    grid_count_u128_format(b.fixed, fixed);
-    grid_count_u128_format(b.classes, classes);
     const int n = o->box_rows * o->box_cols;
     fprintf(out,
-        "# Burnside: |G| = %llu maps (bands, rows, stacks, columns%s) x %d! "
-        "relabellings;\n"
-        "# %llu pairs (map, cycle type of the relabelling) fix grids\n",
-        (unsigned long long) b.group, o->box_rows == o->box_cols ? ", transpose" : "", n,
-        (unsigned long long) b.fixing);
+        "# Burnside: |G| = %llu maps (bands, rows, stacks, columns%s) in %zu conjugacy "
+        "classes, x %d! relabellings\n",
+        (unsigned long long) grid_essential_group(ge),
+        o->box_rows == o->box_cols ? ", transpose" : "", grid_essential_classes(ge), n);
+    const unsigned threads
+        = o->threads > GRID_MAX_THREADS ? GRID_MAX_THREADS : o->threads;
+    essential_classes(ge, total, threads);
+    const size_t missing = print_essential_rows(out, ge, n);
+    grid_count_u128 sum = 0, quotient = 0;
+    const int rc = grid_essential_sum(ge, &sum, &quotient, why, sizeof(why));
+    grid_essential_free(ge);
+    fprintf(out, "# time %.3f s (Burnside) on %u thread%s\n", seconds_since(t0), threads,
+        threads == 1 ? "" : "s");
+    if (missing) {
+        fprintf(err,
+            "sudolab count: --essential: %zu classes not counted within %d nodes "
+            "each (the rows marked not-counted): no total\n",
+            missing, GRID_ESSENTIAL_NODES);
+        return 2;
+    }
+    if (rc != 0) {
+        fprintf(err, "sudolab count: --essential: %s\n", why);
+        return 1;
+    }
+    grid_count_u128_format(sum, fixed);
+    grid_count_u128_format(quotient, classes);
     fprintf(out, "fixed %s\nessentially-different %s\n", fixed, classes);
-    fprintf(out, "# time %.3f s (Burnside)\n", seconds_since(t0));
     return 0;
 }
 
@@ -216,7 +299,8 @@ static void estimate_three_bands(
 
 /* --- the count --- */
 
-/* Returns 0, -1 when memory ran out, 1 after saying why it failed. */
+/* Returns 0, -1 when memory ran out, 1 after saying why it failed, 2 when
+ * Burnside's sum missed classes (named). */
 static int count_classes(const struct grid_run_options *o, FILE *out, FILE *err,
     struct grid_count *gc, struct grid_lists *l)
 {
@@ -232,7 +316,7 @@ static int count_classes(const struct grid_run_options *o, FILE *out, FILE *err,
     fprintf(out, "# time %.3f s on %u thread%s\n", took, o->threads,
         o->threads == 1 ? "" : "s");
     free(completions);
-    return o->essential && print_essential(out, err, o, total) != 0 ? 1 : 0;
+    return o->essential ? print_essential(out, err, o, total) : 0;
 }
 
 /* The diagonal variant: every first band, no classes (grid_count.h). */
@@ -266,10 +350,10 @@ int grid_run(const struct grid_run_options *o, FILE *out, FILE *err)
     if (o->diagonal)
         return run_diagonal(o, out, err);
     char why[160];
-    if (o->essential && o->box_rows * o->box_cols > 6) {
+    if (o->essential && o->box_rows * o->box_cols > 9) {
         fprintf(err,
-            "sudolab count: --essential: Burnside's sum is searched for 4x4 and 6x6 "
-            "only\n");
+            "sudolab count: --essential: Burnside's sum is searched for 4x4, 6x6 and "
+            "9x9\n");
         return EXIT_STATUS_USAGE;
     }
     struct grid_count *gc = grid_count_new(o->box_rows, o->box_cols, why, sizeof(why));
@@ -296,7 +380,7 @@ int grid_run(const struct grid_run_options *o, FILE *out, FILE *err)
             estimate_two_bands(out, gc, &l, threads);
     } else if (rc == EXIT_STATUS_OK) {
         const int failed = count_classes(o, out, err, gc, &l);
-        rc = failed > 0 ? EXIT_STATUS_USAGE : failed < 0 ? EXIT_STATUS_SKIPPED : rc;
+        rc = failed == 1 ? EXIT_STATUS_USAGE : failed != 0 ? EXIT_STATUS_SKIPPED : rc;
         if (failed < 0)
             fprintf(err, "sudolab count: --grids: out of memory\n");
     } else {

@@ -61,8 +61,14 @@ has "--estimate, two bands: a rate and a time" "$tmp/est" '^estimate: .* s on 2 
 "$bin" count --empty 2x2 --grids --essential > "$tmp/ess"
 check "--essential" $? 0
 has "4x4: 2 essentially different grids" "$tmp/ess" '^essentially-different 2$'
-"$bin" count --empty 3x3 --grids --essential > /dev/null 2> "$tmp/err"
-check "--essential on 9x9 is refused before counting" $? 2
+"$bin" count --empty 2x3 --grids --essential -j 2 > "$tmp/ess"
+check "--essential, 6x6" $? 0
+has "6x6: 49 essentially different grids" "$tmp/ess" '^essentially-different 49$'
+has "6x6: the identity's class fixes every grid" "$tmp/ess" '^class 1 1 28200960 rows 1, cols 1$'
+awk '$1 == "class" { s += $3 * $4 } $1 == "fixed" { f = $2 } END { exit s != f }' "$tmp/ess"
+ok "6x6: fixed is the sum of size * fixed over the rows" $?
+"$bin" count --empty 4x4 --grids --essential > /dev/null 2> "$tmp/err"
+check "--essential on 16x16 is refused" $? 2
 
 "$bin" count --empty 4x4 --grids > /dev/null 2> "$tmp/err"
 check "16x16 is refused" $? 2

@@ -1,0 +1,235 @@
+/* puzzle/grid_essential: Burnside's sum class by class against the plain sum
+ * over every element (grid_burnside.h) on 4x4 and 6x6, and the fixed grids
+ * of 9x9 classes whose cells run in long cycles against a brute force that
+ * fixes sigma to each cycle type and fills whole cycles of cells. */
+#include <string.h>
+
+#include "puzzle/grid_burnside.h"
+#include "puzzle/grid_essential.h"
+#include "test_util.h"
+
+static struct grid_essential *classes_of(int box_rows, int box_cols)
+{
+    char why[160];
+    struct grid_essential *ge = grid_essential_new(box_rows, box_cols, why, sizeof(why));
+    if (!ge)
+        fail_msg("grid_essential_new %dx%d: %s", box_rows, box_cols, why);
+    return ge;
+}
+
+/* The total of all grids, from band reduction. */
+static grid_count_u128 total_of(int box_rows, int box_cols)
+{
+    char why[160];
+    struct grid_count *gc = grid_count_new(box_rows, box_cols, why, sizeof(why));
+    assert_non_null(gc);
+    for (size_t k = 0; k < grid_count_classes(gc); k++)
+        grid_count_orders(gc, k);
+    grid_count_u128 total = 0;
+    for (size_t k = 0; k < grid_count_classes(gc); k++) {
+        const struct grid_count_class *c = grid_count_class_at(gc, k);
+        total += (grid_count_u128) c->orbit * c->labels * c->orders
+            * grid_count_completions(gc, k);
+    }
+    grid_count_free(gc);
+    return total;
+}
+
+static void test_small_shapes_agree_with_plain_sum(void **state)
+{
+    (void) state;
+    static const int shapes[][3] = { { 2, 2, 2 }, { 2, 3, 49 }, { 3, 2, 49 } };
+    for (size_t i = 0; i < TEST_COUNT(shapes); i++) {
+        const int br = shapes[i][0], bc = shapes[i][1];
+        const grid_count_u128 total = total_of(br, bc);
+        struct grid_burnside plain;
+        char why[160];
+        assert_int_equal(grid_burnside_count(br, bc, total, &plain, why, sizeof(why)), 0);
+        struct grid_essential *ge = classes_of(br, bc);
+        assert_int_equal(grid_essential_group(ge), plain.group);
+        uint64_t elements = 0;
+        for (size_t k = 0; k < grid_essential_classes(ge); k++) {
+            assert_true(grid_essential_count(ge, k, total, 0));
+            elements += grid_essential_class_at(ge, k)->size;
+        }
+        assert_int_equal(elements, plain.group);
+        grid_count_u128 sum, essential;
+        assert_int_equal(grid_essential_sum(ge, &sum, &essential, why, sizeof(why)), 0);
+        assert_true(sum == plain.fixed);
+        assert_true(essential == (grid_count_u128) shapes[i][2]);
+        grid_essential_free(ge);
+    }
+}
+
+/* --- the brute force: sigma fixed, cycles of cells filled whole --- */
+
+struct brute {
+    int n, br, bc;
+    uint8_t pi[81], sigma[10], x[81];
+    uint64_t grids;
+};
+
+static bool brute_fits(const struct brute *b, int p, int v)
+{
+    const int n = b->n, r = p / n, c = p % n;
+    for (int i = 0; i < n; i++) {
+        const int br = r / b->br * b->br + i / b->bc, bc = c / b->bc * b->bc + i % b->bc;
+        if (b->x[r * n + i] == v || b->x[i * n + c] == v || b->x[br * n + bc] == v)
+            return false;
+    }
+    return true;
+}
+
+static void brute_search(struct brute *b, int p)
+{
+    while (p < b->n * b->n && b->x[p])
+        p++;
+    if (p == b->n * b->n) {
+        b->grids++;
+        return;
+    }
+    for (int v = 1; v <= b->n; v++) {
+        int cycle[81], len = 0, q = p, w = v;
+        bool ok = true;
+        do { /* X[pi[q]] = sigma(X[q]) along the cycle through p */
+            ok = brute_fits(b, q, w);
+            if (ok) {
+                b->x[q] = (uint8_t) w;
+                cycle[len++] = q;
+            }
+            q = b->pi[q];
+            w = b->sigma[w];
+        } while (ok && q != p);
+        if (ok && w == v)
+            brute_search(b, p + 1);
+        for (int i = 0; i < len; i++)
+            b->x[cycle[i]] = 0;
+    }
+}
+
+/* Sum over the cycle types of S_9 (partitions of 9) of class size * grids. */
+static grid_count_u128 brute_types(
+    struct brute *b, int left, int largest, int *parts, int nparts)
+{
+    if (left > 0) {
+        grid_count_u128 sum = 0;
+        for (int k = left < largest ? left : largest; k >= 1; k--) {
+            parts[nparts] = k;
+            sum += brute_types(b, left - k, k, parts, nparts + 1);
+        }
+        return sum;
+    }
+    uint64_t size = 362880;
+    for (int i = 0, start = 1; i < nparts; start += parts[i++]) {
+        int same = 1;
+        for (int j = 0; j < i; j++)
+            same += parts[j] == parts[i];
+        size /= (uint64_t) (parts[i] * same);
+        for (int d = 0; d < parts[i]; d++)
+            b->sigma[start + d] = (uint8_t) (start + (d + 1) % parts[i]);
+    }
+    memset(b->x, 0, sizeof(b->x));
+    b->grids = 0;
+    brute_search(b, 0);
+    return (grid_count_u128) size * b->grids;
+}
+
+/* The shortest cycle of the class's map on cells. */
+static int shortest_cycle(const struct grid_essential_class *c, struct brute *b)
+{
+    for (int r = 0; r < 9; r++)
+        for (int col = 0; col < 9; col++)
+            b->pi[r * 9 + col] = (uint8_t) (c->flip ? c->cols[col] * 9 + c->rows[r]
+                                                    : c->rows[r] * 9 + c->cols[col]);
+    int shortest = 81;
+    for (int p = 0; p < 81; p++) {
+        int len = 1;
+        for (int q = b->pi[p]; q != p; q = b->pi[q])
+            len++;
+        shortest = len < shortest ? len : shortest;
+    }
+    return shortest;
+}
+
+static void test_nine_by_nine_long_cycles_agree_with_brute_force(void **state)
+{
+    (void) state;
+    struct grid_essential *ge = classes_of(3, 3);
+    assert_int_equal(grid_essential_classes(ge), 275);
+    assert_int_equal(grid_essential_group(ge), 3359232);
+    int checked = 0, nonzero = 0;
+    for (size_t k = 0; k < grid_essential_classes(ge); k++) {
+        const struct grid_essential_class *c = grid_essential_class_at(ge, k);
+        struct brute b = { .n = 9, .br = 3, .bc = 3 };
+        if (shortest_cycle(c, &b) < 9)
+            continue;
+        int parts[9];
+        const grid_count_u128 brute = brute_types(&b, 9, 9, parts, 0);
+        assert_true(grid_essential_count(ge, k, 0, 2000000));
+        assert_true(c->fixed == brute);
+        checked++;
+        nonzero += brute != 0;
+    }
+    print_message("%d classes checked, %d of them fix grids\n", checked, nonzero);
+    assert_true(checked >= 10);
+    assert_true(nonzero >= 3);
+    grid_essential_free(ge);
+}
+
+/* The band join against the search, class by class: every class of 4x4
+ * and 6x6 (both orientations) that keeps bands or stacks, and 9x9 classes
+ * that the search counts within its budget. */
+static void test_band_join_agrees_with_search(void **state)
+{
+    (void) state;
+    static const int shapes[][2] = { { 2, 2 }, { 2, 3 }, { 3, 2 } };
+    for (size_t i = 0; i < TEST_COUNT(shapes); i++) {
+        struct grid_essential *ge = classes_of(shapes[i][0], shapes[i][1]);
+        int joined = 0;
+        for (size_t k = 0; k < grid_essential_classes(ge); k++) {
+            if (grid_essential_class_at(ge, k)->identity
+                || !grid_essential_count_by_bands(ge, k))
+                continue;
+            const grid_count_u128 by_bands = grid_essential_class_at(ge, k)->fixed;
+            assert_true(grid_essential_count(ge, k, 0, 0));
+            assert_true(grid_essential_class_at(ge, k)->fixed == by_bands);
+            joined++;
+        }
+        assert_true(joined >= 10);
+        grid_essential_free(ge);
+    }
+    static const struct {
+        size_t k;
+        const char *what;
+    } nine[] = {
+        { 21, "rows 1, cols (1 4 7 2 5 8 3 6 9)" },
+        { 114, "rows (4 5 6)(7 8 9), cols (1 4 7)(2 5 8)(3 6 9)" },
+        { 171, "rows (2 3)(5 6)(8 9), cols (1 2 3)(4 7 5 8 6 9)" },
+    };
+    struct grid_essential *ge = classes_of(3, 3);
+    for (size_t i = 0; i < TEST_COUNT(nine); i++) {
+        char what[160];
+        grid_essential_describe(
+            grid_essential_class_at(ge, nine[i].k), 9, what, sizeof(what));
+        assert_string_equal(what, nine[i].what);
+        assert_true(grid_essential_count_by_bands(ge, nine[i].k));
+        const grid_count_u128 by_bands = grid_essential_class_at(ge, nine[i].k)->fixed;
+        assert_true(by_bands != 0);
+        assert_true(grid_essential_count(ge, nine[i].k, 0, 2000000));
+        assert_true(grid_essential_class_at(ge, nine[i].k)->nodes <= 2000000);
+        assert_true(grid_essential_class_at(ge, nine[i].k)->fixed == by_bands);
+    }
+    grid_essential_free(ge);
+}
+
+int main(int argc, char **argv)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_small_shapes_agree_with_plain_sum),
+        cmocka_unit_test(test_nine_by_nine_long_cycles_agree_with_brute_force),
+        cmocka_unit_test(test_band_join_agrees_with_search),
+    };
+    const struct test_group plain
+        = { "grid_essential", tests, TEST_COUNT(tests), NULL, NULL };
+    return test_main(argc, argv, &plain, NULL);
+}
