@@ -33,6 +33,9 @@ static void print_header(const struct generate_cli *a, const struct gen_range_op
     if (o->technique_filter)
         printf(" techniques=%s..%s", logic_technique_name(o->min_technique),
             logic_technique_name(o->max_technique));
+    if (o->se_filter)
+        printf(" se=%d.%d-%d.%d", o->min_se / 10, o->min_se % 10, o->max_se / 10,
+            o->max_se % 10);
     if (a->shard)
         printf(" shard=%s", a->shard);
     printf(" solver=%s verifier=%s", o->solver->name, o->verifier->name);
@@ -111,6 +114,44 @@ static int parse_technique(const struct cli_value *v, bool is_min)
         o->min_technique = t;
     else
         o->max_technique = t;
+    return CLI_VALUE_OK;
+}
+
+/* A rating in tenths: "7", "7.2"; -1 when it is not one. */
+static int parse_tenths(const char *s, const char **end)
+{
+    if (*s < '0' || *s > '9')
+        return -1;
+    int t = 0;
+    while (*s >= '0' && *s <= '9' && t < 1000)
+        t = t * 10 + (*s++ - '0');
+    t *= 10;
+    if (*s == '.') {
+        s++;
+        if (*s < '0' || *s > '9')
+            return -1;
+        t += *s++ - '0';
+    }
+    *end = s;
+    return t <= 2000 ? t : -1;
+}
+
+/* --se MIN-MAX (or one rating): Sudoku Explainer's ER, tenths kept exact */
+static int parse_se(const struct cli_value *v)
+{
+    struct gen_options *o = v->field;
+    const char *s = v->arg;
+    const int lo = parse_tenths(s, &s);
+    if (lo < 0)
+        return CLI_VALUE_BAD;
+    int hi = lo;
+    if (*s == '-' && (hi = parse_tenths(s + 1, &s)) < 0)
+        return CLI_VALUE_BAD;
+    if (*s || hi < lo)
+        return CLI_VALUE_BAD;
+    o->se_filter = true;
+    o->min_se = lo;
+    o->max_se = hi;
     return CLI_VALUE_OK;
 }
 
@@ -227,6 +268,14 @@ static const struct cli_option generate_options[] = {
         .field = GEN_FIELD(opt),
         .parse = parse_max_technique,
         .expected = GEN_EXPECT_TECHNIQUE },
+    { .kind = CLI_CUSTOM,
+        .name = "se",
+        .metavar = "MIN-MAX",
+        .help = "keep only 9x9 puzzles whose Sudoku Explainer rating ER\n"
+                "(sudolab rate --method se) is in MIN-MAX, e.g. 7.0-8.5",
+        .field = GEN_FIELD(opt),
+        .parse = parse_se,
+        .expected = "MIN-MAX ratings such as 7.0-8.5 (one decimal, MIN <= MAX <= 20.0)" },
     { .kind = CLI_CUSTOM,
         .name = "rate",
         .metavar = "METHODS",

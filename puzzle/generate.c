@@ -43,6 +43,7 @@
 #include "common/rng.h"
 #include "common/units.h"
 #include "puzzle/logic.h"
+#include "puzzle/se_rate.h"
 #include "solvers/registry.h"
 
 enum {
@@ -254,6 +255,11 @@ struct generator *gen_open(const struct gen_options *o, char *why, size_t whylen
     if (!g->solver || !g->verifier) {
         snprintf(why, whylen, "back end %s or %s failed to start", g->opt.solver->name,
             g->opt.verifier->name);
+        gen_close(g);
+        return NULL;
+    }
+    if (o->se_filter && (shape.n != 9 || shape.box_rows != 3 || shape.variant != 0)) {
+        snprintf(why, whylen, "--se rates 9x9 classic puzzles only, not %s", shape_name);
         gen_close(g);
         return NULL;
     }
@@ -818,6 +824,14 @@ static int verify(struct generator *g)
     return -1;
 }
 
+static bool in_se_band(const struct generator *g)
+{
+    const uint64_t ms = g->opt.se_budget_ms ? g->opt.se_budget_ms : 60000;
+    struct se_rating r;
+    se_rate_within(&g->puzzle, clock_now_ns() + ms * 1000000u, &r);
+    return r.verdict == SE_RATED && r.er >= g->opt.min_se && r.er <= g->opt.max_se;
+}
+
 int gen_make(
     struct generator *g, uint64_t index, struct grid *puzzle, struct grid *solution)
 {
@@ -845,6 +859,10 @@ int gen_make(
                 continue;
             }
         }
+        if (g->opt.se_filter && !in_se_band(g)) {
+            g->stats.rejected++;
+            continue;
+        }
         if (verify(g) != 0)
             return -1;
         *puzzle = g->puzzle;
@@ -854,6 +872,17 @@ int gen_make(
         return 0;
     }
     const bool dig_method = g->opt.method == GEN_DIG;
+    if (g->opt.se_filter) {
+        snprintf(g->why, sizeof(g->why),
+            "no puzzle rated SE %d.%d-%d.%d among %u attempts (%s, %s %d-%d%s%s): the "
+            "band is "
+            "out of reach this way; widen it, raise --attempts or change --level/--holes",
+            g->opt.min_se / 10, g->opt.min_se % 10, g->opt.max_se / 10,
+            g->opt.max_se % 10, g->opt.max_attempts, gen_method_name(g->opt.method),
+            dig_method ? "holes" : "clues", g->lo, g->hi,
+            g->opt.symmetric ? ", symmetric" : "", g->opt.minimal ? ", minimal" : "");
+        return -1;
+    }
     snprintf(g->why, sizeof(g->why),
         "no puzzle found in %u attempts (%s, %s %d-%d%s%s%s): too few %s for this size?",
         g->opt.max_attempts, gen_method_name(g->opt.method),

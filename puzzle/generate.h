@@ -55,12 +55,19 @@ struct gen_options {
      * [min_technique, max_technique], as puzzle books grade. */
     bool technique_filter;
     int min_technique, max_technique;
+    /* With se_filter (9x9 classic only), keep only puzzles whose Sudoku
+     * Explainer ER (puzzle/se_rate.h, tenths) lies in [min_se, max_se]. A
+     * rating that takes longer than se_budget_ms (0: 60 s) counts as outside
+     * the band: only then can the output depend on the machine. */
+    bool se_filter;
+    int min_se, max_se;
+    uint64_t se_budget_ms;
 };
 
 /* Work done, summed over the puzzles of one generator. */
 struct gen_stats {
     uint64_t puzzles;
-    uint64_t rejected; /* puzzles made but outside the technique range */
+    uint64_t rejected; /* puzzles made but outside the technique or SE range */
     uint64_t grids; /* complete grids (dig) or clue sets (seed003) started */
     uint64_t checks; /* uniqueness solves by the generating back end */
     uint64_t shortcuts; /* removals proved safe without a solve (the value was forced) */

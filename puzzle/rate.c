@@ -235,7 +235,8 @@ void rater_rate(struct rater *r, const struct grid *g, struct rate_values *v)
     if (r->methods & RATE_TECHNIQUES)
         logic_rate(r->logic, g, &v->logic);
     if (r->methods & RATE_SE)
-        se_rate(g, &v->se);
+        se_rate_within(
+            g, r->budget_ms ? clock_now_ns() + r->budget_ms * 1000000u : 0, &v->se);
 }
 
 /* Appends to out like snprintf, keeping the running length. */
@@ -266,6 +267,8 @@ static const char *se_verdict_name(enum se_verdict v)
         return "multiple-solutions";
     case SE_NOT_9X9:
         return "not-9x9";
+    case SE_OUT_OF_TIME:
+        return "out-of-time";
     default:
         return "beyond";
     }

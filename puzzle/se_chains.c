@@ -446,6 +446,8 @@ static void do_chaining(struct chain_ctx *x, const struct se_grid *start, struct
     uint8_t causes[32];
     struct on_item items[4];
     for (;;) {
+        if (se_out_of_time())
+            return;
         if (hon < ton) {
             int p = qon[hon++], n = on_to_off(&g, p, x->y_links, list, causes);
             for (int i = 0; i < n; i++) {

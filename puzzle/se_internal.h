@@ -44,6 +44,10 @@ void se_tables_init(void);
 void se_ensure_tables(void);
 /* The candidate grid of a puzzle's filled cells; false when two clash. */
 bool se_load(const struct grid *in, struct se_grid *g);
+/* True once the deadline of this thread's rating has passed (it reads the
+ * clock every 64th call); the chain searches end early then, and the rating
+ * is dropped. */
+bool se_out_of_time(void);
 /* SE's next step on g: the first producer, in SE's order, with a hint. */
 bool se_next_step(const struct se_grid *g, struct se_step *s);
 void se_step_clear(struct se_step *s, enum se_technique tech, int rating);

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/clock.h"
 #include "puzzle/se_internal.h"
 
 static const char *const tech_names[] = {
@@ -103,6 +104,27 @@ static bool solved(const struct se_grid *g)
     return true;
 }
 
+/* The deadline of the rating running on this thread (0: none). */
+static _Thread_local uint64_t deadline;
+static _Thread_local unsigned calls;
+
+bool se_out_of_time(void)
+{
+    if (!deadline)
+        return false;
+    if (++calls % 64 != 0)
+        return false;
+    if (clock_now_ns() < deadline)
+        return false;
+    calls = 63; /* from now on every call reads the clock: it stays late */
+    return true;
+}
+
+static bool late(void)
+{
+    return deadline && clock_now_ns() >= deadline;
+}
+
 static void rate_path(struct se_grid *g, struct se_rating *out)
 {
     int er = 0;
@@ -110,7 +132,12 @@ static void rate_path(struct se_grid *g, struct se_rating *out)
     bool have_ed = false, have_ep = false;
     while (!solved(g)) {
         struct se_step s;
-        if (!se_next_step(g, &s)) {
+        const bool found = !late() && se_next_step(g, &s);
+        if (late()) {
+            out->verdict = SE_OUT_OF_TIME;
+            return;
+        }
+        if (!found) {
             out->verdict = SE_BEYOND;
             out->er = 200;
             return;
@@ -134,7 +161,7 @@ static void rate_path(struct se_grid *g, struct se_rating *out)
     out->er_tech = er_tech;
 }
 
-void se_rate(const struct grid *in, struct se_rating *out)
+static void rate_grid(const struct grid *in, struct se_rating *out)
 {
     memset(out, 0, sizeof(*out));
     se_ensure_tables();
@@ -154,6 +181,19 @@ void se_rate(const struct grid *in, struct se_rating *out)
         return;
     }
     rate_path(&g, out);
+}
+
+void se_rate_within(const struct grid *in, uint64_t deadline_ns, struct se_rating *out)
+{
+    deadline = deadline_ns;
+    calls = 0;
+    rate_grid(in, out);
+    deadline = 0; /* hints and later ratings on this thread have their own */
+}
+
+void se_rate(const struct grid *in, struct se_rating *out)
+{
+    se_rate_within(in, 0, out);
 }
 
 static int put_cell(char *out, size_t len, int c)

@@ -14,6 +14,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "common/grid.h"
 
@@ -71,6 +72,7 @@ enum se_verdict {
     SE_MULTIPLE, /* SE: more than one solution */
     SE_BEYOND, /* no technique applies: SE's 20.0 */
     SE_NOT_9X9,
+    SE_OUT_OF_TIME, /* the time budget ran out before the path was rated */
 };
 
 struct se_rating {
@@ -82,6 +84,10 @@ struct se_rating {
 
 /* Rates g (givens only). */
 void se_rate(const struct grid *g, struct se_rating *out);
+/* The same, giving up with SE_OUT_OF_TIME at deadline_ns (clock_now_ns's
+ * clock; 0: none): nested chains can take seconds a step, and every run has a
+ * time budget. A rating is either complete or not given. */
+void se_rate_within(const struct grid *g, uint64_t deadline_ns, struct se_rating *out);
 
 /* The next step as SE takes it from g (givens and filled cells), in one line
  * of text (`json`: a JSON object). Returns false with a reason in `out` when

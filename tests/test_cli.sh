@@ -181,4 +181,21 @@ has "hint JSON" "$tmp/out" '^{"index":1,"hint":{"technique":"Last value","rating
 check "hint refuses a clash" $? 1
 has "hint says where" "$tmp/err" 'clue 1 appears twice in row 1'
 
+# generate --se: every puzzle's ER in the band, the same bytes for any -j, and
+# a band out of reach said plainly
+"$bin" generate --se 2.0-3.0 --count 4 --seed 5 > "$tmp/gen"; check "generate --se" $? 0
+has "generate --se in the header" "$tmp/gen" ' se=2.0-3.0 '
+grep -v '^#' "$tmp/gen" | "$bin" rate --method se --csv --no-puzzle - > "$tmp/out"
+inband=$(awk -F, 'NR > 1 && $2 + 0 >= 2.0 && $2 + 0 <= 3.0' "$tmp/out" | wc -l)
+ok "generate --se: the 4 puzzles rate 2.0-3.0" "$([ "$inband" -eq 4 ]; echo $?)" "$(cat "$tmp/out")"
+"$bin" generate --se 2.0-3.0 --count 4 --seed 5 -j 2 > "$tmp/gen2"
+cmp -s "$tmp/gen" "$tmp/gen2"; ok "generate --se: -j 2 gives the same bytes" $?
+"$bin" generate --se 11.5-12 --attempts 3 --level easy > "$tmp/out" 2> "$tmp/err"
+check "generate --se out of reach" $? 1
+has "out of reach said" "$tmp/err" 'no puzzle rated SE 11.5-12.0 among 3 attempts'
+"$bin" generate --se 3-2 > "$tmp/out" 2> "$tmp/err"; check "generate --se 3-2" $? 2
+"$bin" generate --size 2x2 --se 1-2 > "$tmp/out" 2> "$tmp/err"
+check "generate --se on 4x4" $? 2
+has "generate --se names the shape" "$tmp/err" '9x9 classic puzzles only, not 4x4'
+
 tap_end

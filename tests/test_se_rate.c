@@ -100,6 +100,25 @@ static void ratings_equal_serates(void **state)
     }
 }
 
+/* A deadline already past: no rating, a verdict saying so; the next rating
+ * on the thread has no deadline left over. */
+static void a_spent_budget_gives_no_rating(void **state)
+{
+    (void) state;
+    const struct rated *hard = &cases[TEST_COUNT(cases) - 1];
+    struct grid g;
+    struct se_rating r;
+    parse(hard->puzzle, &g);
+    se_rate_within(&g, 1, &r);
+    assert_int_equal(r.verdict, SE_OUT_OF_TIME);
+    se_rate(&g, &r);
+    assert_int_equal(r.verdict, SE_RATED);
+    char got[96];
+    snprintf(got, sizeof(got), "%d.%d/%d.%d/%d.%d", r.er / 10, r.er % 10, r.ep / 10,
+        r.ep % 10, r.ed / 10, r.ed % 10);
+    assert_string_equal(got, hard->serate);
+}
+
 static void verdicts_for_no_or_many_solutions(void **state)
 {
     (void) state;
@@ -212,6 +231,7 @@ int main(int argc, char **argv)
     static const struct CMUnitTest tests[] = {
         cmocka_unit_test(ratings_equal_serates),
         cmocka_unit_test(verdicts_for_no_or_many_solutions),
+        cmocka_unit_test(a_spent_budget_gives_no_rating),
         cmocka_unit_test(every_step_keeps_the_solution),
         cmocka_unit_test(hints_say_what_they_do),
     };
