@@ -104,12 +104,6 @@ typedef void wide_search_fn(void *mem, const struct grid *puzzle,
 #define WK_MAXN 16
 #define WK_SUFFIX s_gen_portable
 #include "solvers/wide_kernel.h"
-#undef WK_LANEBYTES
-#undef WK_ROWS
-#undef WK_RPC
-#undef WK_NB
-#undef WK_MAXN
-#undef WK_SUFFIX
 #define WK_LANEBYTES 2
 #define WK_ROWS 8
 #define WK_RPC 6
@@ -119,14 +113,6 @@ typedef void wide_search_fn(void *mem, const struct grid *puzzle,
 #define WK_BC 3
 #define WK_SUFFIX s_33_portable
 #include "solvers/wide_kernel.h"
-#undef WK_LANEBYTES
-#undef WK_ROWS
-#undef WK_RPC
-#undef WK_NB
-#undef WK_MAXN
-#undef WK_SUFFIX
-#undef WK_BR
-#undef WK_BC
 #define WK_LANEBYTES 2
 #define WK_ROWS 8
 #define WK_RPC 6
@@ -136,14 +122,6 @@ typedef void wide_search_fn(void *mem, const struct grid *puzzle,
 #define WK_BC 4
 #define WK_SUFFIX s_34_portable
 #include "solvers/wide_kernel.h"
-#undef WK_LANEBYTES
-#undef WK_ROWS
-#undef WK_RPC
-#undef WK_NB
-#undef WK_MAXN
-#undef WK_SUFFIX
-#undef WK_BR
-#undef WK_BC
 #define WK_LANEBYTES 2
 #define WK_ROWS 8
 #define WK_RPC 8
@@ -153,14 +131,6 @@ typedef void wide_search_fn(void *mem, const struct grid *puzzle,
 #define WK_BC 3
 #define WK_SUFFIX s_43_portable
 #include "solvers/wide_kernel.h"
-#undef WK_LANEBYTES
-#undef WK_ROWS
-#undef WK_RPC
-#undef WK_NB
-#undef WK_MAXN
-#undef WK_SUFFIX
-#undef WK_BR
-#undef WK_BC
 #define WK_LANEBYTES 2
 #define WK_ROWS 8
 #define WK_RPC 8
@@ -170,14 +140,6 @@ typedef void wide_search_fn(void *mem, const struct grid *puzzle,
 #define WK_BC 4
 #define WK_SUFFIX s_44_portable
 #include "solvers/wide_kernel.h"
-#undef WK_LANEBYTES
-#undef WK_ROWS
-#undef WK_RPC
-#undef WK_NB
-#undef WK_MAXN
-#undef WK_SUFFIX
-#undef WK_BR
-#undef WK_BC
 #define WK_LANEBYTES 4
 #define WK_ROWS 32
 #define WK_RPC 32
@@ -185,12 +147,6 @@ typedef void wide_search_fn(void *mem, const struct grid *puzzle,
 #define WK_MAXN 25
 #define WK_SUFFIX l_gen_portable
 #include "solvers/wide_kernel.h"
-#undef WK_LANEBYTES
-#undef WK_ROWS
-#undef WK_RPC
-#undef WK_NB
-#undef WK_MAXN
-#undef WK_SUFFIX
 #define WK_LANEBYTES 4
 #define WK_ROWS 8
 #define WK_RPC 5
@@ -200,14 +156,6 @@ typedef void wide_search_fn(void *mem, const struct grid *puzzle,
 #define WK_BC 5
 #define WK_SUFFIX l_55_portable
 #include "solvers/wide_kernel.h"
-#undef WK_LANEBYTES
-#undef WK_ROWS
-#undef WK_RPC
-#undef WK_NB
-#undef WK_MAXN
-#undef WK_SUFFIX
-#undef WK_BR
-#undef WK_BC
 #undef WK_TARGET
 #undef WIDE_POPCOUNT64
 
@@ -224,12 +172,6 @@ typedef void wide_search_fn(void *mem, const struct grid *puzzle,
 #define WK_MAXN 16
 #define WK_SUFFIX s_gen_avx2
 #include "solvers/wide_kernel.h"
-#undef WK_LANEBYTES
-#undef WK_ROWS
-#undef WK_RPC
-#undef WK_NB
-#undef WK_MAXN
-#undef WK_SUFFIX
 #define WK_LANEBYTES 2
 #define WK_ROWS 16
 #define WK_RPC 15
@@ -239,14 +181,6 @@ typedef void wide_search_fn(void *mem, const struct grid *puzzle,
 #define WK_BC 3
 #define WK_SUFFIX s_33_avx2
 #include "solvers/wide_kernel.h"
-#undef WK_LANEBYTES
-#undef WK_ROWS
-#undef WK_RPC
-#undef WK_NB
-#undef WK_MAXN
-#undef WK_SUFFIX
-#undef WK_BR
-#undef WK_BC
 #define WK_LANEBYTES 2
 #define WK_ROWS 16
 #define WK_RPC 15
@@ -256,14 +190,6 @@ typedef void wide_search_fn(void *mem, const struct grid *puzzle,
 #define WK_BC 4
 #define WK_SUFFIX s_34_avx2
 #include "solvers/wide_kernel.h"
-#undef WK_LANEBYTES
-#undef WK_ROWS
-#undef WK_RPC
-#undef WK_NB
-#undef WK_MAXN
-#undef WK_SUFFIX
-#undef WK_BR
-#undef WK_BC
 #define WK_LANEBYTES 2
 #define WK_ROWS 16
 #define WK_RPC 16
@@ -273,14 +199,6 @@ typedef void wide_search_fn(void *mem, const struct grid *puzzle,
 #define WK_BC 3
 #define WK_SUFFIX s_43_avx2
 #include "solvers/wide_kernel.h"
-#undef WK_LANEBYTES
-#undef WK_ROWS
-#undef WK_RPC
-#undef WK_NB
-#undef WK_MAXN
-#undef WK_SUFFIX
-#undef WK_BR
-#undef WK_BC
 #define WK_LANEBYTES 2
 #define WK_ROWS 16
 #define WK_RPC 16
@@ -290,14 +208,6 @@ typedef void wide_search_fn(void *mem, const struct grid *puzzle,
 #define WK_BC 4
 #define WK_SUFFIX s_44_avx2
 #include "solvers/wide_kernel.h"
-#undef WK_LANEBYTES
-#undef WK_ROWS
-#undef WK_RPC
-#undef WK_NB
-#undef WK_MAXN
-#undef WK_SUFFIX
-#undef WK_BR
-#undef WK_BC
 #define WK_LANEBYTES 4
 #define WK_ROWS 32
 #define WK_RPC 32
@@ -305,12 +215,6 @@ typedef void wide_search_fn(void *mem, const struct grid *puzzle,
 #define WK_MAXN 25
 #define WK_SUFFIX l_gen_avx2
 #include "solvers/wide_kernel.h"
-#undef WK_LANEBYTES
-#undef WK_ROWS
-#undef WK_RPC
-#undef WK_NB
-#undef WK_MAXN
-#undef WK_SUFFIX
 #define WK_LANEBYTES 4
 #define WK_ROWS 8
 #define WK_RPC 5
@@ -320,14 +224,6 @@ typedef void wide_search_fn(void *mem, const struct grid *puzzle,
 #define WK_BC 5
 #define WK_SUFFIX l_55_avx2
 #include "solvers/wide_kernel.h"
-#undef WK_LANEBYTES
-#undef WK_ROWS
-#undef WK_RPC
-#undef WK_NB
-#undef WK_MAXN
-#undef WK_SUFFIX
-#undef WK_BR
-#undef WK_BC
 #undef WK_TARGET
 #define WK_TARGET \
     __attribute__((target("avx512f,avx512vl,avx512bw,avx512dq,avx2,bmi,bmi2,popcnt")))
@@ -338,12 +234,6 @@ typedef void wide_search_fn(void *mem, const struct grid *puzzle,
 #define WK_MAXN 16
 #define WK_SUFFIX s_gen_avx512
 #include "solvers/wide_kernel.h"
-#undef WK_LANEBYTES
-#undef WK_ROWS
-#undef WK_RPC
-#undef WK_NB
-#undef WK_MAXN
-#undef WK_SUFFIX
 #define WK_LANEBYTES 2
 #define WK_ROWS 16
 #define WK_RPC 15
@@ -353,14 +243,6 @@ typedef void wide_search_fn(void *mem, const struct grid *puzzle,
 #define WK_BC 3
 #define WK_SUFFIX s_33_avx512
 #include "solvers/wide_kernel.h"
-#undef WK_LANEBYTES
-#undef WK_ROWS
-#undef WK_RPC
-#undef WK_NB
-#undef WK_MAXN
-#undef WK_SUFFIX
-#undef WK_BR
-#undef WK_BC
 #define WK_LANEBYTES 2
 #define WK_ROWS 16
 #define WK_RPC 15
@@ -370,14 +252,6 @@ typedef void wide_search_fn(void *mem, const struct grid *puzzle,
 #define WK_BC 4
 #define WK_SUFFIX s_34_avx512
 #include "solvers/wide_kernel.h"
-#undef WK_LANEBYTES
-#undef WK_ROWS
-#undef WK_RPC
-#undef WK_NB
-#undef WK_MAXN
-#undef WK_SUFFIX
-#undef WK_BR
-#undef WK_BC
 #define WK_LANEBYTES 2
 #define WK_ROWS 16
 #define WK_RPC 16
@@ -387,14 +261,6 @@ typedef void wide_search_fn(void *mem, const struct grid *puzzle,
 #define WK_BC 3
 #define WK_SUFFIX s_43_avx512
 #include "solvers/wide_kernel.h"
-#undef WK_LANEBYTES
-#undef WK_ROWS
-#undef WK_RPC
-#undef WK_NB
-#undef WK_MAXN
-#undef WK_SUFFIX
-#undef WK_BR
-#undef WK_BC
 #define WK_LANEBYTES 2
 #define WK_ROWS 16
 #define WK_RPC 16
@@ -404,14 +270,6 @@ typedef void wide_search_fn(void *mem, const struct grid *puzzle,
 #define WK_BC 4
 #define WK_SUFFIX s_44_avx512
 #include "solvers/wide_kernel.h"
-#undef WK_LANEBYTES
-#undef WK_ROWS
-#undef WK_RPC
-#undef WK_NB
-#undef WK_MAXN
-#undef WK_SUFFIX
-#undef WK_BR
-#undef WK_BC
 #define WK_LANEBYTES 4
 #define WK_ROWS 32
 #define WK_RPC 32
@@ -419,12 +277,6 @@ typedef void wide_search_fn(void *mem, const struct grid *puzzle,
 #define WK_MAXN 25
 #define WK_SUFFIX l_gen_avx512
 #include "solvers/wide_kernel.h"
-#undef WK_LANEBYTES
-#undef WK_ROWS
-#undef WK_RPC
-#undef WK_NB
-#undef WK_MAXN
-#undef WK_SUFFIX
 #define WK_LANEBYTES 4
 #define WK_ROWS 8
 #define WK_RPC 5
@@ -434,14 +286,6 @@ typedef void wide_search_fn(void *mem, const struct grid *puzzle,
 #define WK_BC 5
 #define WK_SUFFIX l_55_avx512
 #include "solvers/wide_kernel.h"
-#undef WK_LANEBYTES
-#undef WK_ROWS
-#undef WK_RPC
-#undef WK_NB
-#undef WK_MAXN
-#undef WK_SUFFIX
-#undef WK_BR
-#undef WK_BC
 #undef WK_TARGET
 #undef WK_TEST256
 #undef WIDE_POPCOUNT64

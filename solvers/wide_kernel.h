@@ -874,3 +874,13 @@ static WK_TARGET void WK(search)(void *mem, const struct grid *puzzle,
 #undef WK_IDX
 #undef WK_SHUF
 #endif
+/* The instance's parameters end here, so that the next one defines its own
+ * (WK_TARGET and WK_TEST256 stay: they serve every instance of a path). */
+#undef WK_LANEBYTES
+#undef WK_ROWS
+#undef WK_RPC
+#undef WK_NB
+#undef WK_MAXN
+#undef WK_SUFFIX
+#undef WK_BR
+#undef WK_BC
