@@ -75,6 +75,7 @@
 
 #include "solvers/fast.h"
 #include "solvers/registry.h"
+#include "solvers/simd_path.h"
 
 enum {
     FAST_LANES = 36, /* 9 digits x 4 lanes */
@@ -324,53 +325,12 @@ static void search_avx512(void *priv, const struct grid *puzzle,
 #endif
 
 /* The paths, narrowest first, and what each needs. */
-enum fast_isa { FAST_ISA_PORTABLE, FAST_ISA_AVX2, FAST_ISA_AVX512, FAST_ISA_COUNT };
-
-static const char *const fast_isa_names[FAST_ISA_COUNT]
-    = { "portable", "avx2", "avx512" };
-static const char *const fast_isa_needs[FAST_ISA_COUNT]
-    = { "nothing", "AVX2/BMI2", "AVX-512F/VL/BW/DQ" };
-
-/* The widest path this CPU runs. */
-static enum fast_isa fast_cpu_isa(void)
-{
-#if FAST_X86
-    __builtin_cpu_init();
-    const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi")
-        && __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
-    const bool avx512 = avx2 && __builtin_cpu_supports("avx512f")
-        && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw")
-        && __builtin_cpu_supports("avx512dq");
-    return avx512 ? FAST_ISA_AVX512 : avx2 ? FAST_ISA_AVX2 : FAST_ISA_PORTABLE;
-#else
-    return FAST_ISA_PORTABLE;
-#endif
-}
-
-/* The widest path sudolab may run here: the CPU's, lowered by the environment
- * variable SUDOLAB_MAX_SIMD (portable, avx2 or avx512) so that a narrower
- * machine, and its forced paths being unavailable, can be tried on a wider
- * one; it never raises the CPU's. -1, with why, for a value naming no path. */
-static int fast_allowed_isa(bool *lowered, char *why, size_t whylen)
-{
-    const enum fast_isa cpu = fast_cpu_isa();
-    *lowered = false;
-    if (cpu
-        == FAST_ISA_PORTABLE) /* nothing to lower (and WebAssembly has no environment) */
-        return (int) cpu;
-    const char *cap = getenv("SUDOLAB_MAX_SIMD");
-    if (!cap || !*cap)
-        return (int) cpu;
-    for (int isa = 0; isa < FAST_ISA_COUNT; isa++) {
-        if (strcmp(cap, fast_isa_names[isa]) == 0) {
-            *lowered = isa < (int) cpu;
-            return *lowered ? isa : (int) cpu;
-        }
-    }
-    snprintf(why, whylen,
-        "SUDOLAB_MAX_SIMD=%s names no SIMD path (portable, avx2 or avx512)", cap);
-    return -1;
-}
+enum fast_isa {
+    FAST_ISA_PORTABLE = SIMD_PORTABLE,
+    FAST_ISA_AVX2 = SIMD_AVX2,
+    FAST_ISA_AVX512 = SIMD_AVX512,
+    FAST_ISA_COUNT = SIMD_PATH_COUNT
+};
 
 /* The path a registration runs: its forced one, or for `fast` the widest
  * allowed. */
@@ -393,7 +353,7 @@ static int fast_variant_isa(int variant, int allowed)
 static bool fast_available(int variant, char *why, size_t whylen)
 {
     bool lowered;
-    const int allowed = fast_allowed_isa(&lowered, why, whylen);
+    const int allowed = simd_allowed_path(&lowered, why, whylen);
     if (allowed < 0)
         return false;
     const int isa = fast_variant_isa(variant, allowed);
@@ -401,12 +361,12 @@ static bool fast_available(int variant, char *why, size_t whylen)
         return true;
     if (!FAST_X86)
         snprintf(
-            why, whylen, "the %s path is built for x86-64 only", fast_isa_names[isa]);
+            why, whylen, "the %s path is built for x86-64 only", simd_path_names[isa]);
     else if (lowered)
         snprintf(why, whylen, "SUDOLAB_MAX_SIMD=%s rules out %s",
-            getenv("SUDOLAB_MAX_SIMD"), fast_isa_needs[isa]);
+            getenv("SUDOLAB_MAX_SIMD"), simd_path_needs[isa]);
     else
-        snprintf(why, whylen, "this CPU lacks %s", fast_isa_needs[isa]);
+        snprintf(why, whylen, "this CPU lacks %s", simd_path_needs[isa]);
     return false;
 }
 
@@ -428,7 +388,7 @@ static int fast_init(void *priv, int variant)
     struct fast_priv *p = priv;
     bool lowered;
     char why[120];
-    const int allowed = fast_allowed_isa(&lowered, why, sizeof(why));
+    const int allowed = simd_allowed_path(&lowered, why, sizeof(why));
     const int isa = fast_variant_isa(variant, allowed < 0 ? FAST_ISA_PORTABLE : allowed);
     p->search = search_unavailable;
     if (allowed < 0 || isa > allowed)
@@ -483,9 +443,9 @@ const char *fast_isa_path(const struct solver *s)
         return NULL;
     bool lowered;
     char why[120];
-    const int allowed = fast_allowed_isa(&lowered, why, sizeof(why));
+    const int allowed = simd_allowed_path(&lowered, why, sizeof(why));
     if (allowed < 0)
         return "unavailable";
     const int isa = fast_variant_isa(s->variant, allowed);
-    return isa <= allowed ? fast_isa_names[isa] : "unavailable";
+    return isa <= allowed ? simd_path_names[isa] : "unavailable";
 }

@@ -62,6 +62,7 @@
 #include <string.h>
 
 #include "solvers/registry.h"
+#include "solvers/simd_path.h"
 #include "solvers/wide.h"
 
 /* Vectors wider than the baseline's registers pass between the kernel's
@@ -295,13 +296,13 @@ typedef void wide_search_fn(void *mem, const struct grid *puzzle,
 /* clang-format on */
 
 /* The paths, narrowest first, and what each needs. */
-enum wide_isa { WIDE_ISA_PORTABLE, WIDE_ISA_AVX2, WIDE_ISA_AVX512, WIDE_ISA_COUNT };
+enum wide_isa {
+    WIDE_ISA_PORTABLE = SIMD_PORTABLE,
+    WIDE_ISA_AVX2 = SIMD_AVX2,
+    WIDE_ISA_AVX512 = SIMD_AVX512,
+    WIDE_ISA_COUNT = SIMD_PATH_COUNT
+};
 enum { WIDE_BEST = -1 };
-
-static const char *const wide_isa_names[WIDE_ISA_COUNT]
-    = { "portable", "avx2", "avx512" };
-static const char *const wide_isa_needs[WIDE_ISA_COUNT]
-    = { "nothing", "AVX2/BMI2", "AVX-512F/VL/BW/DQ" };
 
 /* Per path, the kernels in the order of enum wide_board. */
 enum wide_board {
@@ -358,44 +359,6 @@ struct wide_priv {
     size_t mem_size;
 };
 
-/* The widest path this CPU runs. */
-static enum wide_isa wide_cpu_isa(void)
-{
-#if WIDE_X86
-    __builtin_cpu_init();
-    const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi")
-        && __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
-    const bool avx512 = avx2 && __builtin_cpu_supports("avx512f")
-        && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw")
-        && __builtin_cpu_supports("avx512dq");
-    return avx512 ? WIDE_ISA_AVX512 : avx2 ? WIDE_ISA_AVX2 : WIDE_ISA_PORTABLE;
-#else
-    return WIDE_ISA_PORTABLE;
-#endif
-}
-
-/* The widest path allowed here: the CPU's, lowered (never raised) by
- * SUDOLAB_MAX_SIMD. -1, with why, for a value naming no path. */
-static int wide_allowed_isa(bool *lowered, char *why, size_t whylen)
-{
-    const enum wide_isa cpu = wide_cpu_isa();
-    *lowered = false;
-    if (cpu == WIDE_ISA_PORTABLE) /* nothing to lower (WebAssembly has no environment) */
-        return (int) cpu;
-    const char *cap = getenv("SUDOLAB_MAX_SIMD");
-    if (!cap || !*cap)
-        return (int) cpu;
-    for (int isa = 0; isa < WIDE_ISA_COUNT; isa++) {
-        if (strcmp(cap, wide_isa_names[isa]) == 0) {
-            *lowered = isa < (int) cpu;
-            return *lowered ? isa : (int) cpu;
-        }
-    }
-    snprintf(why, whylen,
-        "SUDOLAB_MAX_SIMD=%s names no SIMD path (portable, avx2 or avx512)", cap);
-    return -1;
-}
-
 /* The path a registration runs: its forced one (variant), or the widest
  * allowed. */
 static int wide_variant_isa(int variant, int allowed)
@@ -406,7 +369,7 @@ static int wide_variant_isa(int variant, int allowed)
 static bool wide_available(int variant, char *why, size_t whylen)
 {
     bool lowered;
-    const int allowed = wide_allowed_isa(&lowered, why, whylen);
+    const int allowed = simd_allowed_path(&lowered, why, whylen);
     if (allowed < 0)
         return false;
     const int isa = wide_variant_isa(variant, allowed);
@@ -414,12 +377,12 @@ static bool wide_available(int variant, char *why, size_t whylen)
         return true;
     if (!WIDE_X86)
         snprintf(
-            why, whylen, "the %s path is built for x86-64 only", wide_isa_names[isa]);
+            why, whylen, "the %s path is built for x86-64 only", simd_path_names[isa]);
     else if (lowered)
         snprintf(why, whylen, "SUDOLAB_MAX_SIMD=%s rules out %s",
-            getenv("SUDOLAB_MAX_SIMD"), wide_isa_needs[isa]);
+            getenv("SUDOLAB_MAX_SIMD"), simd_path_needs[isa]);
     else
-        snprintf(why, whylen, "this CPU lacks %s", wide_isa_needs[isa]);
+        snprintf(why, whylen, "this CPU lacks %s", simd_path_needs[isa]);
     return false;
 }
 
@@ -428,7 +391,7 @@ static int wide_init(void *priv, int variant)
     struct wide_priv *p = priv;
     bool lowered;
     char why[120];
-    const int allowed = wide_allowed_isa(&lowered, why, sizeof(why));
+    const int allowed = simd_allowed_path(&lowered, why, sizeof(why));
     const int isa = wide_variant_isa(variant, allowed < 0 ? WIDE_ISA_PORTABLE : allowed);
     p->kernel = allowed < 0 || isa > allowed ? NULL : &wide_kernels[isa];
     return 0;
@@ -505,9 +468,9 @@ const char *wide_isa_path(const struct solver *s)
         return NULL;
     bool lowered;
     char why[120];
-    const int allowed = wide_allowed_isa(&lowered, why, sizeof(why));
+    const int allowed = simd_allowed_path(&lowered, why, sizeof(why));
     if (allowed < 0)
         return "unavailable";
     const int isa = wide_variant_isa(s->variant, allowed);
-    return isa <= allowed ? wide_isa_names[isa] : "unavailable";
+    return isa <= allowed ? simd_path_names[isa] : "unavailable";
 }
