@@ -354,20 +354,9 @@ static bool fast_available(int variant, char *why, size_t whylen)
 {
     bool lowered;
     const int allowed = simd_allowed_path(&lowered, why, whylen);
-    if (allowed < 0)
-        return false;
-    const int isa = fast_variant_isa(variant, allowed);
-    if (isa <= allowed)
-        return true;
-    if (!FAST_X86)
-        snprintf(
-            why, whylen, "the %s path is built for x86-64 only", simd_path_names[isa]);
-    else if (lowered)
-        snprintf(why, whylen, "SUDOLAB_MAX_SIMD=%s rules out %s",
-            getenv("SUDOLAB_MAX_SIMD"), simd_path_needs[isa]);
-    else
-        snprintf(why, whylen, "this CPU lacks %s", simd_path_needs[isa]);
-    return false;
+    return allowed >= 0
+        && simd_path_runs(
+            fast_variant_isa(variant, allowed), allowed, lowered, why, whylen);
 }
 
 /* Reached only when the back end was opened unavailable and solver_run's

@@ -24,4 +24,9 @@ enum simd_path simd_cpu_path(void);
  * whether it was. -1, with why, for a value that names no path. */
 int simd_allowed_path(bool *lowered, char *why, size_t whylen);
 
+/* Whether path runs here, given what simd_allowed_path returned (allowed >=
+ * 0, and lowered); when it does not, why: not built for this machine, ruled
+ * out by SUDOLAB_MAX_SIMD, or missing from the CPU. */
+bool simd_path_runs(int path, int allowed, bool lowered, char *why, size_t whylen);
+
 #endif /* SUDOLAB_SOLVERS_SIMD_PATH_H */
