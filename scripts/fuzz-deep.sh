@@ -8,22 +8,50 @@
 # puzzle. Then the corpus reader target for SECONDS (default 600) on its seeds
 # (every encoding: BOM, CR, mixed ends, UTF-16, binary, compressed).
 # Prints each target's executions and findings; exit status 1 on a finding
-# (the input is kept in build-fuzz/tests/fuzz/crash-*).
+# (the input is kept in BUILD/tests/fuzz/crash-*).
 # A unit may take 30 s before it counts as a hang (not 10 as in CI): the
 # target runs every back end on 25x25 grids, and a loaded machine with the
 # leak check's rerun slows one past 10 s without any hang.
 # MAX-SECONDS caps the solver target's run (default 0: none) on a machine
 # too slow for RUNS; the executions reached are printed either way.
+# Environment:
+#   SANITIZE [undefined]  the sanitizers of the fuzz build. UndefinedBehavior-
+#                         Sanitizer alone runs the solver target about a
+#                         hundred times faster than with AddressSanitizer (whose
+#                         leak check and shadow memory dominate the small
+#                         solves), which is what makes ten million runs fit in
+#                         an hour or two; SANITIZE=address,undefined is the
+#                         CI build's (scripts/fuzz.sh) for a slower, deeper
+#                         look at memory errors.
+#   WORKERS [1]           solver-target processes sharing one corpus folder,
+#                         each running RUNS/WORKERS executions; the total of
+#                         their executions is printed.
+#   NICE [0]              niceness of the workers (a deep run can then share
+#                         a machine with interactive work).
+#   CORPUS [none]         a folder that keeps the solver target's corpus
+#                         between runs (made and seeded when missing), so a
+#                         long campaign can go on in several runs; without
+#                         it the corpus is a temporary folder. Each run
+#                         appends a line to CORPUS.ledger (date, revision,
+#                         sanitizers, executions, outcome) and the campaign's
+#                         total of executions is printed.
 # Usage: scripts/fuzz-deep.sh [RUNS] [SECONDS] [MAX-SECONDS]
 set -u
 cd "$(dirname "$0")/.." || exit 1
 runs=${1:-10000000}
 seconds=${2:-600}
 max_seconds=${3:-0}
-dir=build-fuzz # as scripts/fuzz.sh builds it: clang, address and undefined sanitizers
+sanitize=${SANITIZE:-undefined}
+workers=${WORKERS:-1}
+niceness=${NICE:-0}
+case $workers in '' | *[!0-9]* | 0) echo "fuzz-deep: WORKERS must be a positive integer" >&2; exit 2 ;; esac
+case $sanitize in
+    address,undefined) dir=build-fuzz ;; # as scripts/fuzz.sh builds it
+    *) dir=build-fuzz-$(printf '%s' "$sanitize" | tr ',' '-') ;;
+esac
 if [ ! -f "$dir/build.ninja" ]; then
     CC=clang meson setup "$dir" -Dfuzz=true -Dtests=disabled -Dbuildtype=debugoptimized \
-        -Db_sanitize=address,undefined -Db_lundef=false > /dev/null || exit 1
+        -Db_sanitize="$sanitize" -Db_lundef=false > /dev/null || exit 1
 fi
 ninja -C "$dir" > "$dir.log" 2>&1 || { cat "$dir.log"; exit 1; }
 plain=build-fuzz-seeds
@@ -34,8 +62,14 @@ ninja -C "$plain" sudolab > /dev/null || exit 1
 sudolab=$plain/sudolab
 
 seeds=$(mktemp -d)
-work=$(mktemp -d)
-trap 'rm -rf "$seeds" "$work"' EXIT
+if [ -n "${CORPUS:-}" ]; then
+    work=$CORPUS
+    mkdir -p "$work" || exit 1
+    trap 'rm -rf "$seeds"' EXIT
+else
+    work=$(mktemp -d)
+    trap 'rm -rf "$seeds" "$work"' EXIT
+fi
 trap 'exit 130' INT TERM
 cp tests/fuzz/solvers/* "$seeds"/
 # seed NAME VARIANT TEXT: TEXT after the target's first byte, twice: for the
@@ -66,21 +100,48 @@ seed "3x3-diagonal" 1 "$diag"
 echo "fuzz-deep: $(ls "$seeds" | wc -l) solver seeds"
 
 status=0
-cp "$seeds"/* "$work"/
-log=$dir/tests/fuzz/fuzz_solvers-deep.log
+cp "$seeds"/* "$work"/ # by name: a kept corpus gains the seeds once
 start=$(date +%s)
-ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-    "$dir/tests/fuzz/fuzz_solvers" -runs="$runs" -max_total_time="$max_seconds" -max_len=4096 -timeout=30 \
-    -rss_limit_mb=2048 -print_final_stats=1 \
-    -artifact_prefix="$dir/tests/fuzz/crash-fuzz_solvers-" "$work" > "$log" 2>&1
-rc=$?
-execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
-if [ "$rc" -eq 0 ]; then
-    echo "fuzz_solvers: ${execs:-?} executions (of $runs asked) in $(($(date +%s) - start)) s, no finding"
+each=$(((runs + workers - 1) / workers))
+rm -f "$dir"/tests/fuzz/fuzz_solvers-deep-*.log
+pids=""
+w=1
+while [ "$w" -le "$workers" ]; do
+    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+        nice -n "$niceness" "$dir/tests/fuzz/fuzz_solvers" -runs="$each" \
+        -max_total_time="$max_seconds" -max_len=4096 -timeout=30 -rss_limit_mb=2048 \
+        -print_final_stats=1 -seed="$w" \
+        -artifact_prefix="$dir/tests/fuzz/crash-fuzz_solvers-" "$work" \
+        > "$dir/tests/fuzz/fuzz_solvers-deep-$w.log" 2>&1 &
+    pids="$pids $!"
+    w=$((w + 1))
+done
+failed=0
+for pid in $pids; do
+    wait "$pid" || failed=$((failed + 1))
+done
+execs=$(cat "$dir"/tests/fuzz/fuzz_solvers-deep-[0-9]*.log \
+    | sed -n 's/^stat::number_of_executed_units: *//p' | awk '{n += $1} END {print n + 0}')
+took=$(($(date +%s) - start))
+if [ "$failed" -eq 0 ]; then
+    echo "fuzz_solvers: $execs executions (of $runs asked) by $workers worker(s) in $took s" \
+        "($sanitize sanitizer), no finding"
 else
-    echo "fuzz_solvers: FINDING after ${execs:-?} executions (log: $log)"
-    tail -n 40 "$log"
+    echo "fuzz_solvers: FINDING in $failed worker(s) after $execs executions" \
+        "(logs: $dir/tests/fuzz/fuzz_solvers-deep-*.log)"
+    for f in "$dir"/tests/fuzz/fuzz_solvers-deep-[0-9]*.log; do
+        grep -q '^Done [0-9]* runs' "$f" || tail -n 40 "$f"
+    done
     status=1
+fi
+if [ -n "${CORPUS:-}" ]; then
+    outcome=clean
+    [ "$status" -eq 0 ] || outcome=finding
+    printf '%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" \
+        "$(git describe --always --dirty 2>/dev/null || echo unknown)" "$sanitize" "$execs" \
+        "$outcome" >> "$CORPUS.ledger"
+    awk -F '\t' -v c="$CORPUS" '{n += $4; k++} END {printf "campaign %s: %d executions over %d run(s)\n", c, n, k}' \
+        "$CORPUS.ledger"
 fi
 sh tests/fuzz/run.sh "$dir/tests/fuzz/fuzz_corpus" tests/fuzz/corpus_reader "$seconds" \
     "$dir/tests/fuzz" || status=1
