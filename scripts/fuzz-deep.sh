@@ -28,6 +28,8 @@
 #                         their executions is printed.
 #   NICE [0]              niceness of the workers (a deep run can then share
 #                         a machine with interactive work).
+#   TIMEOUT [30; 120 with NICE]  seconds a unit may take before it is run
+#                         again alone to tell a hang from a starved worker.
 #   CORPUS [none]         a folder that keeps the solver target's corpus
 #                         between runs (made and seeded when missing), so a
 #                         long campaign can go on in several runs; without
@@ -103,46 +105,102 @@ status=0
 cp "$seeds"/* "$work"/ # by name: a kept corpus gains the seeds once
 start=$(date +%s)
 each=$(((runs + workers - 1) / workers))
+fuzzer=$dir/tests/fuzz/fuzz_solvers
+limit=30
+[ "$niceness" -gt 0 ] && limit=120 # a niced worker can wait that long for a core
+limit=${TIMEOUT:-$limit}
 rm -f "$dir"/tests/fuzz/fuzz_solvers-deep-*.log
+# worker W: runs the target until its share of RUNS (or MAX-SECONDS) is
+# done. A unit over the time limit is run again alone, at normal priority:
+# if it finishes there within the limit, the worker was starved by the load
+# (not a hang), which is said, and the worker goes on. Exit status 0 clean,
+# 1 a finding, 3 interrupted.
+worker() {
+    w=$1 left=$each part=0
+    while :; do
+        log=$dir/tests/fuzz/fuzz_solvers-deep-$w-$part.log
+        budget=0
+        if [ "$max_seconds" -gt 0 ]; then
+            budget=$((max_seconds - ($(date +%s) - start)))
+            [ "$budget" -gt 0 ] || return 0
+        fi
+        ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+            nice -n "$niceness" "$fuzzer" -runs="$left" -max_total_time="$budget" \
+            -max_len=4096 -timeout="$limit" -rss_limit_mb=2048 -print_final_stats=1 \
+            -seed="$w$part" -artifact_prefix="$dir/tests/fuzz/crash-fuzz_solvers-" \
+            "$work" > "$log" 2>&1 && return 0
+        grep -q 'libFuzzer: run interrupted' "$log" && return 3
+        grep -q 'libFuzzer: timeout' "$log" || return 1
+        unit=$(sed -n 's/.*Test unit written to //p' "$log")
+        alone_start=$(date +%s)
+        UBSAN_OPTIONS=halt_on_error=1 "$fuzzer" -timeout=30 "$unit" > "$log.alone" 2>&1 || return 1
+        echo "fuzz-deep: worker $w: a unit over ${limit} s under load took" \
+            "$(($(date +%s) - alone_start)) s alone: starved, not a hang ($unit.starved)"
+        mv "$unit" "$unit.starved"
+        done_now=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+        left=$((left - ${done_now:-0}))
+        [ "$left" -gt 0 ] || return 0
+        part=$((part + 1))
+    done
+}
 pids=""
 w=1
 while [ "$w" -le "$workers" ]; do
-    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-        nice -n "$niceness" "$dir/tests/fuzz/fuzz_solvers" -runs="$each" \
-        -max_total_time="$max_seconds" -max_len=4096 -timeout=30 -rss_limit_mb=2048 \
-        -print_final_stats=1 -seed="$w" \
-        -artifact_prefix="$dir/tests/fuzz/crash-fuzz_solvers-" "$work" \
-        > "$dir/tests/fuzz/fuzz_solvers-deep-$w.log" 2>&1 &
+    worker "$w" &
     pids="$pids $!"
     w=$((w + 1))
 done
-failed=0
+# SIGINT or SIGTERM: the fuzzers are asked to stop (they print their
+# executions), and the run is recorded as interrupted.
+stopped=""
+on_signal() {
+    stopped=1
+    for pid in $pids; do pkill -INT -P "$pid"; done
+}
+trap on_signal INT TERM
+found=0 interrupted=0
 for pid in $pids; do
-    wait "$pid" || failed=$((failed + 1))
+    while :; do
+        wait "$pid"
+        rc=$?
+        [ "$rc" -gt 128 ] && kill -0 "$pid" 2> /dev/null && continue # a signal, not its end
+        break
+    done
+    case $rc in
+        0) ;;
+        3 | 130 | 143) interrupted=$((interrupted + 1)) ;;
+        *) found=$((found + 1)) ;;
+    esac
 done
-execs=$(cat "$dir"/tests/fuzz/fuzz_solvers-deep-[0-9]*.log \
+[ -n "$stopped" ] && [ "$found" -eq 0 ] && interrupted=$((interrupted + 1))
+execs=$(cat "$dir"/tests/fuzz/fuzz_solvers-deep-*.log \
     | sed -n 's/^stat::number_of_executed_units: *//p' | awk '{n += $1} END {print n + 0}')
 took=$(($(date +%s) - start))
-if [ "$failed" -eq 0 ]; then
-    echo "fuzz_solvers: $execs executions (of $runs asked) by $workers worker(s) in $took s" \
-        "($sanitize sanitizer), no finding"
-else
-    echo "fuzz_solvers: FINDING in $failed worker(s) after $execs executions" \
+outcome=clean
+if [ "$found" -gt 0 ]; then
+    outcome=finding
+    echo "fuzz_solvers: FINDING in $found worker(s) after $execs executions" \
         "(logs: $dir/tests/fuzz/fuzz_solvers-deep-*.log)"
-    for f in "$dir"/tests/fuzz/fuzz_solvers-deep-[0-9]*.log; do
+    for f in "$dir"/tests/fuzz/fuzz_solvers-deep-*.log; do
         grep -q '^Done [0-9]* runs' "$f" || tail -n 40 "$f"
     done
     status=1
+elif [ "$interrupted" -gt 0 ]; then
+    outcome=interrupted
+    echo "fuzz_solvers: interrupted after $execs executions by $workers worker(s) in $took s"
+    status=130
+else
+    echo "fuzz_solvers: $execs executions (of $runs asked) by $workers worker(s) in $took s" \
+        "($sanitize sanitizer), no finding"
 fi
 if [ -n "${CORPUS:-}" ]; then
-    outcome=clean
-    [ "$status" -eq 0 ] || outcome=finding
     printf '%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" \
         "$(git describe --always --dirty 2>/dev/null || echo unknown)" "$sanitize" "$execs" \
         "$outcome" >> "$CORPUS.ledger"
     awk -F '\t' -v c="$CORPUS" '{n += $4; k++} END {printf "campaign %s: %d executions over %d run(s)\n", c, n, k}' \
         "$CORPUS.ledger"
 fi
+[ "$status" -eq 130 ] && exit 130
 sh tests/fuzz/run.sh "$dir/tests/fuzz/fuzz_corpus" tests/fuzz/corpus_reader "$seconds" \
     "$dir/tests/fuzz" || status=1
 exit $status
