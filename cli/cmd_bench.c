@@ -597,8 +597,8 @@ static void rate_se(struct session *s)
     const unsigned long rated = bench_plan_rate_se(&s->plan, &late);
     if (s->cli->quiet)
         return;
-    fprintf(s->info, "rated %lu puzzles on Sudoku Explainer's scale in %.1f s", rated,
-        (double) (clock_now_ns() - start) / 1e9);
+    fprintf(s->info, "rated %lu puzzle%s on Sudoku Explainer's scale in %.1f s", rated,
+        rated == 1 ? "" : "s", (double) (clock_now_ns() - start) / 1e9);
     if (late)
         fprintf(s->info, "; %lu ran out of their %llu ms (left unrated)", late,
             (unsigned long long) s->cli->opt.se_rate_ms);
