@@ -1,8 +1,10 @@
 # Medians per band of Sudoku Explainer rating, for scripts/er.gp: reads
-# "ER VALUE" lines sorted by ER then by value (sort -k1,1g -k2,2g) and prints
-# "BAND_CENTRE MEDIAN COUNT" per band of `width` (default 0.5) ER, so that
-# a few puzzles at each rating make one point instead of a jagged line.
-# usage: ... | sort -k1,1g -k2,2g | awk -f scripts/er-bands.awk [-v width=W]
+# "BAND VALUE" lines, BAND the number of the ER band (int(ER / width)),
+# sorted by band then by value (sort -k1,1n -k2,2g), and prints
+# "BAND_CENTRE MEDIAN COUNT" per band, so that the puzzles around each rating
+# make one point instead of a jagged line.
+# usage: ... | awk '{print int($1 / W + 1e-9), $2}' | sort -k1,1n -k2,2g \
+#            | awk -f scripts/er-bands.awk -v width=W     (W default 0.5)
 BEGIN { if (width == "") width = 0.5 }
 
 function flush() {
@@ -14,10 +16,9 @@ function flush() {
 }
 
 {
-    b = int($1 / width + 1e-9)
-    if (n > 0 && b != band)
+    if (n > 0 && $1 != band)
         flush()
-    band = b
+    band = $1
     v[++n] = $2
 }
 

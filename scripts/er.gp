@@ -19,7 +19,9 @@ join_found(list, found, i, acc) = i > words(list) ? acc : \
 solvers = inorder(solvers)
 points(s) = sprintf("< awk -f '%s' -v where='solver=%s;repeat=1' -v verdict=1 -v cols=se_er,%s '%s'", \
     awkf, s, column, csv)
-medians(s) = points(s) . sprintf(" | sort -k1,1g -k2,2g | awk -f '%s/er-bands.awk'", sdir)
+# each puzzle's band of 0.5 ER, sorted by band then value, for the medians
+medians(s) = points(s) . sprintf(" | awk '{print int($1 / 0.5 + 1e-9), $2}' \
+    | sort -k1,1n -k2,2g | awk -f '%s/er-bands.awk' -v width=0.5", sdir)
 time = column eq 'time_ns'
 scale = time ? 1e6 : 1
 shift = time ? 0 : 1

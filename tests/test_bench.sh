@@ -328,6 +328,13 @@ else
     echo "# gnuplot not installed: plots and report not checked"
 fi
 
+# The ER plot's medians: per half point of ER, over the band's values
+# whatever the ratings within it (2.6 and 2.8 share the band 2.5-3.0)
+printf '2.6 5\n2.8 1\n2.6 3\n3.0 7\n' | awk '{print int($1 / 0.5 + 1e-9), $2}' \
+    | sort -k1,1n -k2,2g | awk -f "$scripts/er-bands.awk" -v width=0.5 > "$tmp/bands"
+printf '2.75 3 3\n3.25 7 1\n' > "$tmp/want"
+same "medians per ER band" "$tmp/bands" "$tmp/want"
+
 # The report's reading of the intervals and of the noise, on a run made up
 # so that the answers are known: b's interval holds 1, c's does not, d has
 # too few puzzles; other processes kept the machine busy.
