@@ -8,6 +8,8 @@
 
 enum { CSV_MAX_FIELDS = 64 };
 
+static const char *const se_column_names[3] = { "se_er", "se_ep", "se_ed" };
+
 /* Appends to buf at *pos; false when it does not fit. */
 static bool put(char *buf, size_t len, size_t *pos, const char *fmt, ...)
 {
@@ -42,7 +44,7 @@ static bool put_field(char *buf, size_t len, size_t *pos, const char *s)
     return put(buf, len, pos, "\"");
 }
 
-size_t bench_csv_header(char *buf, size_t len)
+size_t bench_csv_header_with(char *buf, size_t len, bool se_columns)
 {
     size_t pos = 0;
     if (!put(buf, len, &pos, "corpus,index,solver,repeat,status,solutions"))
@@ -51,7 +53,31 @@ size_t bench_csv_header(char *buf, size_t len)
         if (!put(buf, len, &pos, ",%s", solver_counter_names[i]))
             return 0;
     }
-    return put(buf, len, &pos, ",time_ns\n") ? pos : 0;
+    if (!put(buf, len, &pos, ",time_ns"))
+        return 0;
+    for (int i = 0; se_columns && i < 3; i++) {
+        if (!put(buf, len, &pos, ",%s", se_column_names[i]))
+            return 0;
+    }
+    return put(buf, len, &pos, "\n") ? pos : 0;
+}
+
+size_t bench_csv_header(char *buf, size_t len)
+{
+    return bench_csv_header_with(buf, len, false);
+}
+
+/* ",7.1" or "," for each rating */
+static bool put_se(char *buf, size_t len, size_t *pos, const struct bench_row *row)
+{
+    bool ok = true;
+    for (int i = 0; ok && i < 3; i++) {
+        if (row->se[i])
+            ok = put(buf, len, pos, ",%d.%d", row->se[i] / 10, row->se[i] % 10);
+        else
+            ok = put(buf, len, pos, ",");
+    }
+    return ok;
 }
 
 size_t bench_csv_format_row(const struct bench_row *row, char *buf, size_t len)
@@ -71,10 +97,12 @@ size_t bench_csv_format_row(const struct bench_row *row, char *buf, size_t len)
             ok = put(buf, len, &pos, ",");
     }
     if (ok && row->timed)
-        ok = put(buf, len, &pos, ",%llu\n", (unsigned long long) row->time_ns);
+        ok = put(buf, len, &pos, ",%llu", (unsigned long long) row->time_ns);
     else if (ok)
-        ok = put(buf, len, &pos, ",\n");
-    return ok ? pos : 0;
+        ok = put(buf, len, &pos, ",");
+    if (ok && row->se_columns)
+        ok = put_se(buf, len, &pos, row);
+    return ok && put(buf, len, &pos, "\n") ? pos : 0;
 }
 
 int bench_csv_split(char *line, char **fields, int max)
@@ -162,6 +190,8 @@ int bench_csv_parse_header(
         *named[k].at = -1;
     for (int k = 0; k < SOLVER_COUNTER_COUNT; k++)
         cols->counter[k] = -1;
+    for (int k = 0; k < 3; k++)
+        cols->se[k] = -1;
     cols->ncols = n;
     for (int i = 0; i < n; i++) {
         for (size_t k = 0; k < nnamed; k++) {
@@ -172,10 +202,51 @@ int bench_csv_parse_header(
             if (strcmp(fields[i], solver_counter_names[k]) == 0)
                 cols->counter[k] = i;
         }
+        for (int k = 0; k < 3; k++) {
+            if (strcmp(fields[i], se_column_names[k]) == 0)
+                cols->se[k] = i;
+        }
     }
     for (size_t k = 0; k < nnamed; k++) {
         if (*named[k].at < 0 && named[k].at != &cols->repeat) {
             set_why(why, whylen, "no '%s' column in the header", named[k].name);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* "7.1" -> 71: one decimal, 0.1 to 25.5 (SE's scale ends at 20.0). */
+static bool parse_tenths(const char *text, uint8_t *out)
+{
+    const size_t len = strlen(text);
+    if (len < 3 || len > 4 || text[len - 2] != '.')
+        return false;
+    int v = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (i == len - 2)
+            continue;
+        if (text[i] < '0' || text[i] > '9')
+            return false;
+        v = v * 10 + (text[i] - '0');
+    }
+    if (v == 0 || v > 255)
+        return false;
+    *out = (uint8_t) v;
+    return true;
+}
+
+/* The SE columns of a row, when its file has them. */
+static int parse_se(char **fields, const struct bench_csv_columns *cols,
+    struct bench_row *row, char *why, size_t whylen)
+{
+    row->se_columns = cols->se[0] >= 0;
+    for (int k = 0; k < 3; k++) {
+        const int at = cols->se[k];
+        if (at < 0 || fields[at][0] == '\0')
+            continue;
+        if (!parse_tenths(fields[at], &row->se[k])) {
+            set_why(why, whylen, "bad %s '%s'", se_column_names[k], fields[at]);
             return -1;
         }
     }
@@ -253,7 +324,7 @@ int bench_csv_parse_row(const char *line, const struct bench_csv_columns *cols,
         }
         row->timed = true;
     }
-    return 0;
+    return parse_se(fields, cols, row, why, whylen);
 }
 
 long bench_csv_read(

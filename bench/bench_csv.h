@@ -4,7 +4,10 @@
  * with the counters in SOLVER_COUNTERS order, so a new counter becomes a new
  * column without touching this file. A counter the back end does not report
  * is an empty cell; an untimed row (an entry that did not parse or whose
- * clues break a rule) has empty counters and time.
+ * clues break a rule) has empty counters and time. A run whose puzzles carry
+ * Sudoku Explainer ratings (bench/bench_se.h) has three more columns at the
+ * end, se_er,se_ep,se_ed ("7.1", empty when not known); other runs' files
+ * are as they were before those columns existed.
  *
  * Rows are formatted into one buffer so the caller can write each with a
  * single write(): a killed run leaves whole rows. The reader finds columns by
@@ -36,11 +39,15 @@ struct bench_row {
     struct solver_counters counters;
     bool timed;
     uint64_t time_ns;
+    bool se_columns; /* the row has the se_er,se_ep,se_ed columns */
+    uint8_t se[3]; /* ER, EP, ED in tenths (72 = 7.2); 0: an empty cell */
 };
 
 /* Writes the header line (with '\n') into buf; returns its length, or 0 when
  * len is too small. */
 size_t bench_csv_header(char *buf, size_t len);
+/* The same, with the SE rating columns at the end when se_columns is true. */
+size_t bench_csv_header_with(char *buf, size_t len, bool se_columns);
 
 /* Formats row as one CSV line ending in '\n' (the corpus name quoted when it
  * needs it). Returns its length, or 0 when it does not fit in len. */
@@ -50,12 +57,14 @@ size_t bench_csv_format_row(const struct bench_row *row, char *buf, size_t len);
 struct bench_csv_columns {
     int corpus, index, solver, repeat, status, solutions, time_ns;
     int counter[SOLVER_COUNTER_COUNT];
+    int se[3]; /* se_er, se_ep, se_ed */
     int ncols;
 };
 
 /* Reads a header line. Fails (-1, why) when a required column is missing:
  * corpus, index, solver, status, solutions, time_ns. repeat and the
- * counters may be absent (then 1 and unknown). */
+ * counters may be absent (then 1 and unknown), and so may the SE ratings
+ * (then every row read has se_columns false). */
 int bench_csv_parse_header(
     const char *line, struct bench_csv_columns *cols, char *why, size_t whylen);
 

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bench/bench_se.h"
 #include "common/clock.h"
 #include "common/hash.h"
 #include "common/io.h"
@@ -31,6 +32,7 @@ int bench_plan_init(struct bench_plan *plan, const struct bench_options *opt,
     plan->nsolvers = nsolvers;
     plan->out_fd = -1;
     plan->csv_fd = -1;
+    plan->se_columns = opt->se_rate;
     return 0;
 }
 
@@ -152,6 +154,8 @@ int bench_plan_add_puzzle(
     }
     if (plan->opt.expect && !bench_parse_expect(item->extra, &p->expect_kind, &p->expect))
         p->expect_kind = BENCH_EXPECT_NONE;
+    if (ok && bench_se_parse(item->extra, p->se))
+        plan->se_columns = true;
     return 0;
 }
 
@@ -282,10 +286,12 @@ void bench_cell_take_row(struct bench_cell *cell, const struct bench_row *row)
 static bool resume_row(void *ctx, const struct bench_row *row)
 {
     struct resume_ctx *rc = ctx;
-    struct bench_cell *cell = bench_plan_row_cell(rc->plan, row, NULL);
+    size_t ci = 0;
+    struct bench_cell *cell = bench_plan_row_cell(rc->plan, row, &ci);
     if (!cell || cell->state != BENCH_CELL_PENDING)
         return true;
     bench_cell_take_row(cell, row);
+    bench_plan_take_se(rc->plan, ci, row);
     cell->resumed = true;
     rc->taken++;
     return true;
@@ -448,6 +454,8 @@ size_t bench_plan_format_row(const struct bench_plan *plan, size_t si, size_t ci
     row.counters = cell->counters;
     row.timed = cell->timed;
     row.time_ns = cell->time_ns;
+    row.se_columns = plan->se_columns;
+    memcpy(row.se, plan->corpora[ci].puzzles[pi].se, sizeof(row.se));
     return bench_csv_format_row(&row, line, len);
 }
 

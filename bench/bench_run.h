@@ -46,6 +46,8 @@ struct bench_options {
     unsigned long head; /* keep the first `head` entries of each corpus; 0 = all */
     bool expect; /* check counts written after the puzzle (puzzle:count) */
     bool progress; /* progress bar on stderr */
+    bool se_rate; /* compute the SE ratings the corpora do not give (bench_se.h) */
+    uint64_t se_rate_ms; /* per puzzle; 0 = no limit */
     struct shard shard; /* --shard K/N: only the entries this shard owns; 0/0 = all */
 };
 
@@ -67,6 +69,7 @@ struct bench_puzzle {
     bool ok; /* false: the entry did not parse (no cells) */
     uint8_t expect_kind;
     uint64_t expect;
+    uint8_t se[3]; /* SE's ER, EP, ED in tenths (bench_se.h); 0: not known */
 };
 
 struct bench_corpus {
@@ -131,6 +134,9 @@ struct bench_plan {
     size_t ncorpora;
     struct bench_cell **cells; /* [si * ncorpora + ci][pi * repeat + r] */
     struct bench_pass *passes; /* [si * ncorpora + ci] */
+    /* runs.csv has the se_er,se_ep,se_ed columns: some puzzle carries a
+     * rating, ratings were asked for, or the file being continued has them */
+    bool se_columns;
 
     /* execution */
     atomic_int *stop; /* set asynchronously (SIGINT): no new puzzles */

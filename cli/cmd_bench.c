@@ -15,6 +15,7 @@
 
 #include "bench/bench_env.h"
 #include "bench/bench_run.h"
+#include "bench/bench_se.h"
 #include "bench/bench_stats.h"
 #include "bench/bench_summary.h"
 #include "bench/out_lock.h"
@@ -245,6 +246,19 @@ static const struct cli_option bench_options[] = {
         .help = "check counts written after puzzles (puzzle:1, :2+, :0,\n"
                 ":invalid)",
         .field = BENCH_FIELD(opt.expect) },
+    { .kind = CLI_FLAG,
+        .name = "se-rate",
+        .help = "rate puzzles on Sudoku Explainer's scale (ER/EP/ED) unless\n"
+                "their lines do (`puzzle ED=7.1/1.2/1.2`, `puzzle,7.1`);\n"
+                "runs.csv then ends with se_er,se_ep,se_ed",
+        .field = BENCH_FIELD(opt.se_rate) },
+    { .kind = CLI_U64,
+        .name = "se-rate-ms",
+        .metavar = "MS",
+        .help = "give up a rating after MS (default 2000, 0 = none; its\n"
+                "cells stay empty)",
+        .field = BENCH_FIELD(opt.se_rate_ms),
+        .expected = BENCH_NUMBER },
     { .kind = CLI_UNSIGNED,
         .name = "jobs",
         .letter = 'j',
@@ -336,6 +350,7 @@ static void bench_defaults(struct bench_cli *cli, int argc, char **argv)
     cli->opt.warmup_ms = 50;
     cli->opt.pass_ms = 300;
     cli->opt.fast_us = 100;
+    cli->opt.se_rate_ms = 2000;
     cli->argc = argc;
     cli->argv = argv;
 }
@@ -424,6 +439,27 @@ static int check_resumable(const struct bench_cli *cli, const struct bench_plan 
     return 0;
 }
 
+/* --resume: the file being continued decides whether rows have the SE
+ * columns, so that all its rows have the same ones. Leaves f at its start. */
+static void keep_se_columns(FILE *f, const char *path, struct bench_plan *plan)
+{
+    char line[BENCH_CSV_LINE_MAX];
+    struct bench_csv_columns cols;
+    if (!fgets(line, sizeof(line), f)
+        || bench_csv_parse_header(line, &cols, NULL, 0) != 0) {
+        rewind(f);
+        return; /* the resume proper says what is wrong */
+    }
+    rewind(f);
+    const bool has = cols.se[0] >= 0;
+    if (plan->se_columns && !has)
+        fprintf(stderr,
+            "%s: no se_er,se_ep,se_ed columns: the rows added leave the ratings out "
+            "too\n",
+            path);
+    plan->se_columns = has;
+}
+
 /* Opens DIR/runs.csv for appending: fresh (header first) or, with --resume,
  * after reading the rows already there into the plan and cutting off a torn
  * last row. Returns the fd or -1. */
@@ -437,6 +473,7 @@ static int open_runs(struct bench_cli *cli, struct bench_plan *plan, long *resum
         FILE *f = fopen(path, "r");
         if (f) {
             char why[200];
+            keep_se_columns(f, path, plan);
             *resumed = bench_plan_resume(plan, f, &valid, why, sizeof(why));
             fclose(f);
             if (*resumed < 0) {
@@ -458,7 +495,8 @@ static int open_runs(struct bench_cli *cli, struct bench_plan *plan, long *resum
     }
     if (valid == 0) {
         char header[BENCH_CSV_LINE_MAX];
-        const size_t len = bench_csv_header(header, sizeof(header));
+        const size_t len
+            = bench_csv_header_with(header, sizeof(header), plan->se_columns);
         if (write(fd, header, len) != (ssize_t) len) {
             fprintf(stderr, "%s: %s\n", path, strerror(errno));
             close(fd);
@@ -518,6 +556,9 @@ static void write_run_facts(FILE *f, const struct bench_cli *cli,
     fprintf(f, "permute: %s\n", o->permute ? "yes" : "no");
     fprintf(f, "seed: %llu\n", (unsigned long long) o->seed);
     fprintf(f, "head: %lu\n", o->head);
+    fprintf(f, "se_rate: %s\n", o->se_rate ? "yes" : "no");
+    if (o->se_rate)
+        fprintf(f, "se_rate_ms: %llu\n", (unsigned long long) o->se_rate_ms);
     /* what sudolab merge checks: the split, and the corpora as read */
     fprintf(
         f, "shard: %u/%u\n", o->shard.n ? o->shard.k : 1, o->shard.n ? o->shard.n : 1);
@@ -548,6 +589,22 @@ struct session {
     size_t pending; /* runs not done */
 };
 
+/* --se-rate: the ratings the corpora did not give, before the run. */
+static void rate_se(struct session *s)
+{
+    const uint64_t start = clock_now_ns();
+    unsigned long late = 0;
+    const unsigned long rated = bench_plan_rate_se(&s->plan, &late);
+    if (s->cli->quiet)
+        return;
+    fprintf(s->info, "rated %lu puzzle%s on Sudoku Explainer's scale in %.1f s", rated,
+        rated == 1 ? "" : "s", (double) (clock_now_ns() - start) / 1e9);
+    if (late)
+        fprintf(s->info, "; %lu ran out of their %llu ms (left unrated)", late,
+            (unsigned long long) s->cli->opt.se_rate_ms);
+    fputc('\n', s->info);
+}
+
 /* Reads the corpora into the plan. Returns 0, or an exit status after saying
  * why (the plan is then freed). */
 static int load_corpora(struct session *s)
@@ -562,6 +619,8 @@ static int load_corpora(struct session *s)
         fprintf(err, "sudolab bench: %lu more puzzles whose clues break a rule\n",
             lc.broken - MAX_BROKEN_MESSAGES);
     s->problems += lc.broken;
+    if (!lc.failed && cli->opt.se_rate)
+        rate_se(s);
     if (lc.failed || bench_plan_finish(&s->plan) != 0) {
         fprintf(err, "sudolab bench: out of memory\n");
         bench_plan_free(&s->plan);
@@ -655,7 +714,7 @@ static void start_csv_rows(struct bench_plan *plan)
 {
     char header[BENCH_CSV_LINE_MAX];
     fflush(stdout);
-    const size_t len = bench_csv_header(header, sizeof(header));
+    const size_t len = bench_csv_header_with(header, sizeof(header), plan->se_columns);
     if (!io_write_all(STDOUT_FILENO, header, len)) {
         plan->write_errors++;
         plan->csv_errno = errno;

@@ -61,8 +61,8 @@ static const struct cli_option rate_options[] = {
     { .kind = CLI_CUSTOM,
         .name = "method",
         .metavar = "M",
-        .help = "blanks, freedom, guesses, techniques or all (default), se, or\n"
-                "several joined by commas:",
+        .help = "blanks, freedom, guesses, techniques or all (default), se,\n"
+                "hodoku, or several joined by commas:",
         .field = RATE_FIELD(methods),
         .parse = cli_parse_rate_methods,
         .expected = "blanks, freedom, guesses, techniques or all" },
@@ -87,6 +87,11 @@ static const struct cli_option rate_options[] = {
         "    se                Sudoku Explainer's ER/EP/ED (serate's defaults) and the\n"
         "                      technique of ER; no-solution or multiple-solutions\n"
         "                      instead for puzzles without one solution; not in all"),
+    CLI_LINE(
+        "    hodoku            HoDoKu's score and level (easy, medium, hard, unfair,\n"
+        "                      extreme) from its per-technique scores, over SE's path\n"
+        "                      (SE's techniques and order, not HoDoKu's: each step\n"
+        "                      scored as the nearest HoDoKu technique); not in all"),
     { .kind = CLI_INT,
         .name = "permutations",
         .metavar = "K",

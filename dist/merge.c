@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "bench/bench_run.h"
+#include "bench/bench_se.h"
 #include "bench/bench_summary.h"
 #include "bench/out_lock.h"
 #include "bench/solve_row.h"
@@ -672,6 +673,7 @@ static bool take_row(void *arg, const struct bench_row *row)
         return false;
     }
     bench_cell_take_row(cell, row);
+    bench_plan_take_se(rc->plan, ci, row);
     return true;
 }
 
@@ -777,7 +779,7 @@ static int write_outputs(struct bench_plan *plan, const struct bench_shard *shar
         return -1;
     }
     char line[BENCH_CSV_LINE_MAX];
-    size_t len = bench_csv_header(line, sizeof(line));
+    size_t len = bench_csv_header_with(line, sizeof(line), plan->se_columns);
     fwrite(line, 1, len, f);
     for (size_t ci = 0; ci < plan->ncorpora; ci++) {
         for (size_t si = 0; si < plan->nsolvers; si++) {

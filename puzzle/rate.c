@@ -84,6 +84,7 @@ int rate_parse_methods(const char *text, unsigned *methods)
         { "techniques", RATE_TECHNIQUES },
         { "all", RATE_ALL },
         { "se", RATE_SE },
+        { "hodoku", RATE_HODOKU },
     };
     unsigned bits = 0;
     const char *p = text;
@@ -111,11 +112,11 @@ int rate_parse_methods(const char *text, unsigned *methods)
 void rate_method_names(char *out, size_t len, unsigned methods)
 {
     static const char *const names[]
-        = { "blanks", "freedom", "guesses", "techniques", "se" };
+        = { "blanks", "freedom", "guesses", "techniques", "se", "hodoku" };
     size_t used = 0;
     if (len)
         out[0] = '\0';
-    for (int i = 0; i < 5; i++) {
+    for (int i = 0; i < 6; i++) {
         if (!(methods & (1u << i)))
             continue;
         const int w = snprintf(out + used, len - used, "%s%s", used ? "," : "", names[i]);
@@ -234,9 +235,12 @@ void rater_rate(struct rater *r, const struct grid *g, struct rate_values *v)
         rate_guesses(r, g, v);
     if (r->methods & RATE_TECHNIQUES)
         logic_rate(r->logic, g, &v->logic);
-    if (r->methods & RATE_SE)
-        se_rate_within(
-            g, r->budget_ms ? clock_now_ns() + r->budget_ms * 1000000u : 0, &v->se);
+    const uint64_t deadline = r->budget_ms ? clock_now_ns() + r->budget_ms * 1000000u : 0;
+    /* one SE path gives both scales */
+    if (r->methods & RATE_HODOKU)
+        hodoku_rate_within(g, deadline, &v->hodoku, &v->se);
+    else if (r->methods & RATE_SE)
+        se_rate_within(g, deadline, &v->se);
 }
 
 /* Appends to out like snprintf, keeping the running length. */
@@ -296,6 +300,25 @@ static void se_format(
         tech);
 }
 
+/* HoDoKu's score and level, and the technique that set the level, with
+ * spaces as underscores; SE's verdict for puzzles without a rating. */
+static void hodoku_format(
+    char *out, size_t len, int *used, const struct hodoku_rating *h, bool csv)
+{
+    if (h->verdict != SE_RATED && h->verdict != SE_BEYOND) {
+        append(out, len, used, csv ? ",,%s," : " hodoku=%s", se_verdict_name(h->verdict));
+        return;
+    }
+    char tech[64];
+    snprintf(tech, sizeof(tech), "%s", h->hardest);
+    for (char *c = tech; *c; c++)
+        if (*c == ' ')
+            *c = '_';
+    append(out, len, used,
+        csv ? ",%d,%s,%s" : " hodoku_score=%d hodoku_level=%s hodoku_technique=%s",
+        h->score, hodoku_level_name(h->level), tech);
+}
+
 int rate_format(
     char *out, size_t len, const struct rate_values *v, unsigned methods, bool csv)
 {
@@ -339,6 +362,8 @@ int rate_format(
     }
     if (methods & RATE_SE)
         se_format(out, len, &used, &v->se, csv);
+    if (methods & RATE_HODOKU)
+        hodoku_format(out, len, &used, &v->hodoku, csv);
     return used;
 }
 
@@ -360,5 +385,7 @@ int rate_csv_header(char *out, size_t len, unsigned methods)
     }
     if (methods & RATE_SE)
         append(out, len, &used, ",se_er,se_ep,se_ed,se_technique");
+    if (methods & RATE_HODOKU)
+        append(out, len, &used, ",hodoku_score,hodoku_level,hodoku_technique");
     return used;
 }

@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "common/grid.h"
+#include "puzzle/hodoku.h"
 #include "puzzle/logic.h"
 #include "puzzle/se_rate.h"
 #include "solvers/solver.h"
@@ -37,6 +38,7 @@ enum rate_method {
     RATE_TECHNIQUES = 1u << 3,
     RATE_ALL = RATE_BLANKS | RATE_FREEDOM | RATE_GUESSES | RATE_TECHNIQUES,
     RATE_SE = 1u << 4, /* Sudoku Explainer's ER/EP/ED (puzzle/se_rate.h); not in all */
+    RATE_HODOKU = 1u << 5, /* HoDoKu's score and level (puzzle/hodoku.h); not in all */
 };
 
 /* Parses "blanks", "freedom,techniques", "all"... into RATE_ bits; -1 when a
@@ -54,6 +56,7 @@ struct rate_values {
     int guesses_status; /* enum solve_status of the solves: unique, multiple, limit... */
     struct logic_result logic;
     struct se_rating se;
+    struct hodoku_rating hodoku;
 };
 
 struct rater {

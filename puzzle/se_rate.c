@@ -125,7 +125,8 @@ static bool late(void)
     return deadline && clock_now_ns() >= deadline;
 }
 
-static void rate_path(struct se_grid *g, struct se_rating *out)
+static void rate_path(
+    struct se_grid *g, struct se_rating *out, se_step_fn *on_step, void *ctx)
 {
     int er = 0;
     enum se_technique er_tech = SE_full_house;
@@ -143,6 +144,8 @@ static void rate_path(struct se_grid *g, struct se_rating *out)
             return;
         }
         out->steps++;
+        if (on_step)
+            on_step(ctx, s.tech, s.rating);
         if (s.rating > er) {
             er = s.rating;
             er_tech = s.tech;
@@ -161,7 +164,8 @@ static void rate_path(struct se_grid *g, struct se_rating *out)
     out->er_tech = er_tech;
 }
 
-static void rate_grid(const struct grid *in, struct se_rating *out)
+static void rate_grid(
+    const struct grid *in, struct se_rating *out, se_step_fn *on_step, void *ctx)
 {
     memset(out, 0, sizeof(*out));
     se_ensure_tables();
@@ -180,15 +184,21 @@ static void rate_grid(const struct grid *in, struct se_rating *out)
         out->verdict = n == 0 ? SE_NO_SOLUTION : SE_MULTIPLE;
         return;
     }
-    rate_path(&g, out);
+    rate_path(&g, out, on_step, ctx);
+}
+
+void se_rate_steps(const struct grid *in, uint64_t deadline_ns, struct se_rating *out,
+    se_step_fn *on_step, void *ctx)
+{
+    deadline = deadline_ns;
+    calls = 0;
+    rate_grid(in, out, on_step, ctx);
+    deadline = 0; /* hints and later ratings on this thread have their own */
 }
 
 void se_rate_within(const struct grid *in, uint64_t deadline_ns, struct se_rating *out)
 {
-    deadline = deadline_ns;
-    calls = 0;
-    rate_grid(in, out);
-    deadline = 0; /* hints and later ratings on this thread have their own */
+    se_rate_steps(in, deadline_ns, out, NULL, NULL);
 }
 
 void se_rate(const struct grid *in, struct se_rating *out)

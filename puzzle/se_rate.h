@@ -88,6 +88,12 @@ void se_rate(const struct grid *g, struct se_rating *out);
  * clock; 0: none): nested chains can take seconds a step, and every run has a
  * time budget. A rating is either complete or not given. */
 void se_rate_within(const struct grid *g, uint64_t deadline_ns, struct se_rating *out);
+/* Told each step of the path as it is taken: its technique and rating. */
+typedef void se_step_fn(void *ctx, enum se_technique tech, int rating);
+/* se_rate_within, calling on_step (when not NULL) for every step: other
+ * scales (puzzle/hodoku.h) are computed from the same path. */
+void se_rate_steps(const struct grid *g, uint64_t deadline_ns, struct se_rating *out,
+    se_step_fn *on_step, void *ctx);
 
 /* The next step as SE takes it from g (givens and filled cells), in one line
  * of text (`json`: a JSON object). Returns false with a reason in `out` when

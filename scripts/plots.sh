@@ -3,8 +3,10 @@
 # summary.csv, env.txt as `sudolab bench --out DIR` writes them) into
 # DIR/plots/, PNG and SVG: a cactus plot per corpus, the per-puzzle scatter of
 # two solvers, the time and steps distributions per solver, the throughput
-# bars per corpus, and each solver's speed ratio to the baseline with its 95%
-# interval (comparison). Columns are found by header name.
+# bars per corpus, each solver's speed ratio to the baseline with its 95%
+# interval (comparison), and, when the puzzles carry Sudoku Explainer ratings
+# (runs.csv's se_er), time and guesses against ER per solver (er-time,
+# er-guesses). Columns are found by header name.
 #
 # usage: scripts/plots.sh DIR [A,B]
 #   A,B  the scatter's two solvers (default: the run's baseline against the
@@ -112,6 +114,14 @@ if awk -f "$sdir/csv.awk" -v cols=speedup_ci_low "$dir/summary.csv" > /dev/null 
             corpora='$corpora'; base='$baseline'; cpu='${cpu:-CPU not recorded}'; \
             out='$plots/comparison'" "$sdir/comparison.gp"
     fi
+fi
+# time and guesses against human difficulty, when some puzzle has its ER
+if [ -n "$(awk -f "$sdir/csv.awk" -v cols=se_er "$runs" 2> /dev/null | head -1)" ]; then
+    for column in time_ns guesses; do
+        name=$([ "$column" = time_ns ] && echo time || echo "$column")
+        gnuplot -e "sdir='$sdir'; csv='$runs'; column='$column'; order='$order'; \
+            out='$plots/er-$name'" "$sdir/er.gp"
+    done
 fi
 count=0
 for f in "$plots"/*.png; do [ -f "$f" ] && count=$((count + 1)); done

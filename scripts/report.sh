@@ -5,8 +5,9 @@
 # comparison of each solver with the baseline (ratios with their 95%
 # intervals, naming the CPU and each solver's instruction-set path), the
 # scatter, distribution, throughput and comparison plots (DIR/plots/,
-# scripts/plots.sh), the hyperfine comparison (DIR/hyperfine/), and any extra
-# section.
+# scripts/plots.sh), time and guesses against Sudoku Explainer's rating when
+# the puzzles carry one (runs.csv's se_er), the hyperfine comparison
+# (DIR/hyperfine/), and any extra section.
 #
 # Extra sections: a script that adds to the report writes into a folder of
 # DIR (run-bench.sh calls scripts/moler-figures.sh DIR/moler and
@@ -109,6 +110,56 @@ isa_of() {
     printf '%s\n' "$isa" | tr ' ' '\n' | sed -n "s/^$1=//p" | head -1 | grep . || echo "path not recorded"
 }
 
+# Time and guesses against Sudoku Explainer's ER: the plots, and each
+# solver's median time per whole point of ER (puzzles finished, repeat 1).
+er_section() {
+    runs=$dir/runs.csv
+    [ -f "$runs" ] || runs=$dir/runs.csv.gz
+    [ -f "$dir/plots/er-time.png" ] && [ -f "$runs" ] || return 0
+    rows=$(mktemp)
+    gzip -dcf "$runs" | awk -f "$sdir/csv.awk" -v where='repeat=1' -v verdict=1 \
+        -v cols=se_er,solver,time_ns,corpus,index > "$rows" 2> /dev/null || true
+    rated=$(awk '{print $4, $5}' "$rows" | sort -u | wc -l)
+    how="read from the corpus lines"
+    [ "$(fact se_rate)" = yes ] && how="computed by \`bench --se-rate\` ($(fact se_rate_ms) ms each at most) where the corpus lines gave none"
+    echo "## Cost against human difficulty (Sudoku Explainer's ER)"
+    echo
+    echo "$rated finished puzzles carry a Sudoku Explainer rating,"
+    echo "$how. ER is the hardest step a human solver following SE needs (1.2 hidden single ... 3.2 X-wing ..."
+    echo "6.6+ forcing chains ... 9.5+ nested forcing chains); below, each solver's time and"
+    echo "guesses per puzzle against it: a dot per puzzle, a line through the medians of each"
+    echo "half point of ER (log scale). The table gives each solver's median time per whole"
+    echo "point of ER (in brackets: the puzzles in it)."
+    echo
+    awk '{print int($1), $2, $3}' "$rows" | sort -k1,1n -k2,2 -k3,3g | awk -v order="$(fact solvers)" '
+        function t(ns) { return ns < 1e4 ? sprintf("%.2f µs", ns / 1e3) : ns < 1e7 ? sprintf("%.3f ms", ns / 1e6) : sprintf("%.3f s", ns / 1e9) }
+        { k = $1 SUBSEP $2; v[k, ++n[k]] = $3; if (!($1 in seenb)) { seenb[$1] = 1; bands[++nb] = $1 }
+          if (!($2 in seens)) { seens[$2] = 1; found[++nf] = $2 } }
+        END {
+            ns = split(order, s, " "); m = 0
+            for (i = 1; i <= ns; i++) if (s[i] in seens) sv[++m] = s[i]
+            for (i = 1; i <= nf; i++) { inl = 0; for (j = 1; j <= m; j++) if (sv[j] == found[i]) inl = 1; if (!inl) sv[++m] = found[i] }
+            head = "| ER |"; line = "|---|"
+            for (j = 1; j <= m; j++) { head = head " " sv[j] " |"; line = line "---:|" }
+            print head; print line
+            for (b = 1; b <= nb; b++) {
+                out = sprintf("| %d-%d |", bands[b], bands[b] + 1)
+                for (j = 1; j <= m; j++) {
+                    k = bands[b] SUBSEP sv[j]; c = n[k]
+                    if (!c) { out = out " - |"; continue }
+                    med = c % 2 ? v[k, (c + 1) / 2] : (v[k, c / 2] + v[k, c / 2 + 1]) / 2
+                    out = out sprintf(" %s (%d) |", t(med), c)
+                }
+                print out
+            }
+        }'
+    echo
+    echo "![time against ER](plots/er-time.png)"
+    echo
+    [ -f "$dir/plots/er-guesses.png" ] && printf '![guesses against ER](plots/er-guesses.png)\n\n'
+    rm -f "$rows"
+}
+
 {
     echo "# sudolab benchmark: $(fact date | cut -c1-10) on $(fact host)"
     echo
@@ -125,7 +176,7 @@ isa_of() {
     for key in date host kernel cpu cpu_simd cores_online cores_usable governor compiler \
         buildtype build_options c_args native git_revision command limit budget_ms \
         budget_steps repeat threads warmup_ms pass_ms fast_us tdoku_protocol permute seed head \
-        timer_overhead_ns timer_resolution_ns loadavg_before loadavg_after cpu_mhz_before \
+        se_rate se_rate_ms timer_overhead_ns timer_resolution_ns loadavg_before loadavg_after cpu_mhz_before \
         cpu_mhz_after other_busy_cores other_busy_share steal_share self_cores quiet wall_s \
         disagreements errors finished; do
         value=$(fact "$key")
@@ -221,6 +272,7 @@ isa_of() {
         printf '![throughput %s](plots/throughput-%s.png)\n\n' "$group" "$group"
         group=$((group + 1))
     done
+    er_section
     if [ -f "$dir/hyperfine/hyperfine.csv" ]; then
         echo "## Whole-process timings (hyperfine)"
         echo

@@ -14,6 +14,7 @@
 #include "bench/bench_csv.h"
 #include "bench/bench_env.h"
 #include "bench/bench_run.h"
+#include "bench/bench_se.h"
 #include "bench/bench_stats.h"
 #include "bench/bench_summary.h"
 #include "common/rng.h"
@@ -287,6 +288,82 @@ static void csv_reader_drops_a_torn_last_row(void **state)
     fclose(f);
     assert_int_equal(rows, 1);
     assert_int_equal(valid, (long) (strlen(header) + strlen(whole)));
+}
+
+static void csv_se_columns_round_trip(void **state)
+{
+    (void) state;
+    char header[512], line[BENCH_CSV_LINE_MAX], why[160];
+    /* the columns come last, only when asked */
+    bench_csv_header_with(header, sizeof(header), true);
+    char plain[512];
+    bench_csv_header(plain, sizeof(plain));
+    plain[strlen(plain) - 1] = '\0';
+    char want[560];
+    snprintf(want, sizeof(want), "%s,se_er,se_ep,se_ed\n", plain);
+    assert_string_equal(header, want);
+    struct bench_csv_columns cols;
+    assert_int_equal(bench_csv_parse_header(header, &cols, why, sizeof(why)), 0);
+    struct bench_row row, back;
+    fill_row(&row, "c", "dlx");
+    row.index = 2;
+    row.repeat = 1;
+    row.status = SOLVE_STATUS_UNIQUE;
+    row.solutions = 1;
+    row.timed = true;
+    row.time_ns = 9;
+    row.se_columns = true;
+    row.se[0] = 119; /* 11.9, EP and ED unknown */
+    bench_csv_format_row(&row, line, sizeof(line));
+    assert_string_equal(line, "c,2,dlx,1,unique,1,,,,,,9,11.9,,\n");
+    assert_int_equal(bench_csv_parse_row(line, &cols, &back, why, sizeof(why)), 0);
+    assert_true(back.se_columns);
+    assert_int_equal(back.se[0], 119);
+    assert_int_equal(back.se[1], 0);
+    assert_int_equal(back.se[2], 0);
+    assert_int_not_equal(bench_csv_parse_row("c,2,dlx,1,unique,1,,,,,,9,7.15,,\n", &cols,
+                             &back, why, sizeof(why)),
+        0);
+    assert_non_null(strstr(why, "se_er"));
+    /* a file without them: rows say so */
+    bench_csv_parse_header(plain, &cols, why, sizeof(why));
+    assert_int_equal(bench_csv_parse_row(
+                         "c,2,dlx,1,unique,1,,,,,,9\n", &cols, &back, why, sizeof(why)),
+        0);
+    assert_false(back.se_columns);
+}
+
+static void se_ratings_parse_from_corpus_lines(void **state)
+{
+    (void) state;
+    uint8_t se[3] = { 0, 0, 0 };
+    assert_true(bench_se_parse("ED=7.1/1.2/2.6", se));
+    assert_int_equal(se[0], 71);
+    assert_int_equal(se[1], 12);
+    assert_int_equal(se[2], 26);
+    assert_true(bench_se_parse("1  ED=11.9/11.9/11.3 # hardest", se));
+    assert_int_equal(se[0], 119);
+    assert_int_equal(se[2], 113);
+    assert_true(bench_se_parse("5.6", se));
+    assert_int_equal(se[0], 56);
+    assert_int_equal(se[1], 0);
+    assert_true(bench_se_parse("\t9.0/1.2/1.2\tsource", se));
+    assert_int_equal(se[0], 90);
+    assert_int_equal(se[1], 12);
+    assert_true(bench_se_parse("8.3;8.3;1.2", se));
+    assert_int_equal(se[0], 83);
+    assert_int_equal(se[1], 0);
+    /* counts, other numbers and other notations are not ratings */
+    se[0] = 42;
+    assert_false(bench_se_parse("1", se));
+    assert_false(bench_se_parse("2+", se));
+    assert_false(bench_se_parse("", se));
+    assert_false(bench_se_parse("0.53", se));
+    assert_false(bench_se_parse("7.1/1.2", se));
+    assert_false(bench_se_parse("xED=7.1/1.2/1.2", se));
+    assert_false(bench_se_parse("ED=7.1/1.2/1.2x", se));
+    assert_false(bench_se_parse("123.4", se));
+    assert_int_equal(se[0], 42);
 }
 
 static void expectations_parse(void **state)
@@ -824,6 +901,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(csv_rows_round_trip),
         cmocka_unit_test(csv_reader_finds_columns_by_name),
         cmocka_unit_test(csv_reader_drops_a_torn_last_row),
+        cmocka_unit_test(csv_se_columns_round_trip),
+        cmocka_unit_test(se_ratings_parse_from_corpus_lines),
         cmocka_unit_test(expectations_parse),
         cmocka_unit_test(corpus_names_drop_the_compression_suffix),
         cmocka_unit_test(resume_skips_the_rows_present),

@@ -157,6 +157,80 @@ has "and the row says invalid" "$tmp/csv" '^diag.txt,1,.*,invalid,'
     > /dev/null 2>&1
 check "--variant overrides the header" $? 0
 
+# Sudoku Explainer ratings: read from the corpus lines (`ED=`, a rating
+# column), computed with --se-rate, kept by --resume and merge, plotted in the
+# report. The ratings are serate's own for these puzzles (SukakuExplainer 1.18,
+# default settings; see README).
+cat > "$tmp/se_truth.tsv" <<'EOT'
+.68451..2..9.....55.43..7.8..289..7.9..673..467...4.83143968.57..614........3..16	1.2,1.0,1.0
+..............1.23..456........7.5...1.......23.4........8.2.....7...4..9........	1.5,1.2,1.2
+..............1.23.45.6.........2.....6.1......7...5......7.6..2..4.....3....8...	2.0,1.5,1.5
+..5.3............8....721.3....6..7.......3.2...8.4.5.5.9..6...4.8.....76.3......	2.6,1.2,1.2
+....7.....954........1..39..2....1.....3....4.6..2...8..8....1.5...8...27...6....	3.2,1.2,1.2
+EOT
+cut -f1 "$tmp/se_truth.tsv" > "$tmp/se_plain.txt"
+awk -F'\t' 'NR == 1 {gsub(/,/, "/", $2); print $1 " ED=" $2}
+    NR == 2 {split($2, r, ","); print $1 "," r[1]}
+    NR == 3 {print $1 ":1"}' "$tmp/se_truth.tsv" > "$tmp/se_lines.txt"
+# two quick back ends: the puzzles are sparse, slow for naive under the sanitizers
+se_solvers=mrv,dlx
+se_header="$header,se_er,se_ep,se_ed"
+"$bin" bench --solvers mrv --warmup-ms 1 --pass-ms 0 --quiet --csv "$tmp/se_lines.txt" \
+    > "$tmp/csv" 2> "$tmp/stderr"
+check "bench on a corpus with ratings on its lines" $? 0
+[ "$(head -1 "$tmp/csv")" = "$se_header" ]; ok "the header ends with se_er,se_ep,se_ed" $? \
+    "$(head -1 "$tmp/csv")"
+has "ED=ER/EP/ED gives the three" "$tmp/csv" '^se_lines.txt,1,.*,1\.2,1\.0,1\.0$'
+has "a rating column gives ER" "$tmp/csv" '^se_lines.txt,2,.*,1\.5,,$'
+has "an expected count is no rating" "$tmp/csv" '^se_lines.txt,3,.*[0-9],,,$'
+"$bin" bench --solvers mrv --warmup-ms 1 --pass-ms 0 --quiet --csv "$tmp/se_plain.txt" \
+    > "$tmp/csv" 2> /dev/null
+[ "$(head -1 "$tmp/csv")" = "$header" ]; ok "no ratings, no --se-rate: the columns as before" $?
+"$bin" bench --solvers "$se_solvers" --warmup-ms 1 --pass-ms 0 --quiet --csv --se-rate -j 2 \
+    "$tmp/se_plain.txt" > "$tmp/csv" 2> /dev/null
+check "--se-rate" $? 0
+awk -F'\t' -v OFS=, 'NR == FNR {want[FNR] = $2; next}
+    FNR == 1 {for (i = 1; i <= NF; i++) c[$i] = i; next}
+    {rows++; got = $c["se_er"] "," $c["se_ep"] "," $c["se_ed"]
+     if (got != want[$c["index"]]) {print "entry " $c["index"] " " $c["solver"] ": " got; bad = 1}}
+    END {exit bad || rows != 5 * n}' n=2 "$tmp/se_truth.tsv" FS=, "$tmp/csv" > "$tmp/diff"
+ok "--se-rate computes serate's ratings, on every solver's rows" $? "$(cat "$tmp/diff")"
+"$bin" bench --solvers mrv --warmup-ms 1 --pass-ms 0 --quiet --csv --se-rate \
+    "$tmp/se_lines.txt" > "$tmp/csv" 2> /dev/null
+has "a rating on the line wins over computing one" "$tmp/csv" '^se_lines.txt,2,.*,1\.5,,$'
+has "the others are computed" "$tmp/csv" '^se_lines.txt,3,.*,2\.0,1\.5,1\.5$'
+
+# --resume keeps the file's columns: a torn row is cut and the rest rated alike
+ser="$tmp/se_run"
+"$bin" bench --solvers "$se_solvers" --warmup-ms 1 --pass-ms 0 --quiet --se-rate --out "$ser" \
+    "$tmp/se_plain.txt" > /dev/null 2>&1
+check "--se-rate --out" $? 0
+cp "$ser/runs.csv" "$tmp/se_whole.csv"
+head -n 3 "$tmp/se_whole.csv" > "$ser/runs.csv"
+printf 'se_plain.txt,4,mrv,1,uniq' >> "$ser/runs.csv"
+"$bin" bench --solvers "$se_solvers" --warmup-ms 1 --pass-ms 0 --quiet --se-rate --resume \
+    --out "$ser" "$tmp/se_plain.txt" > /dev/null 2>&1
+check "--resume of a run with ratings" $? 0
+cut -d, -f1-4,13- "$tmp/se_whole.csv" | sort > "$tmp/a"
+cut -d, -f1-4,13- "$ser/runs.csv" | sort > "$tmp/b"
+same "the resumed file = the whole run: its rows and their ratings" "$tmp/a" "$tmp/b"
+head -n 3 "$tmp/se_whole.csv" > "$ser/runs.csv"
+"$bin" bench --solvers "$se_solvers" --warmup-ms 1 --pass-ms 0 --quiet --resume \
+    --out "$ser" "$tmp/se_plain.txt" > /dev/null 2>&1
+check "--resume without --se-rate" $? 0
+awk -F, 'NF != 15 {bad = 1} END {exit bad}' "$ser/runs.csv"
+ok "... keeps the file's 15 columns on every row" $?
+
+# merge: shards with ratings make a merged file with them
+for k in 1 2; do
+    "$bin" bench --solvers "$se_solvers" --warmup-ms 1 --pass-ms 0 --quiet --se-rate \
+        --shard $k/2 --out "$tmp/se_s$k" "$tmp/se_plain.txt" > /dev/null 2>&1
+done
+"$bin" merge --quiet --out "$tmp/se_m" "$tmp/se_s1" "$tmp/se_s2" > /dev/null 2>&1
+check "merge of shards with ratings" $? 0
+cut -d, -f1-4,13- "$tmp/se_m/runs.csv" | sort > "$tmp/b"
+same "merged = the single run: its rows and their ratings" "$tmp/a" "$tmp/b"
+
 # Interruption, with real signals on a run of 3,000 entries (naive stopped
 # by a step budget, so every entry costs the same): SIGINT finishes the
 # puzzles under way, saves the summary and exits 130 with every row whole;
@@ -239,9 +313,27 @@ if command -v gnuplot > /dev/null; then
     ok "the comparison plot with its intervals, PNG and SVG" $?
     "$scripts/report.sh" "$tmp/twelve" > /dev/null 2>&1; check "report.sh on twelve puzzles" $? 0
     has "the report shows the comparison plot" "$tmp/twelve/REPORT.md" '](plots/comparison.png)'
+    "$scripts/plots.sh" "$tmp/se_m" > /dev/null 2>&1; check "plots.sh on a run with ratings" $? 0
+    [ -f "$tmp/se_m/plots/er-time.png" ] && [ -f "$tmp/se_m/plots/er-time.svg" ] \
+        && [ -f "$tmp/se_m/plots/er-guesses.png" ]
+    ok "time and guesses against ER, PNG and SVG" $?
+    [ ! -f "$out/plots/er-time.png" ]; ok "no ER plot for a run without ratings" $?
+    "$scripts/report.sh" "$tmp/se_m" > /dev/null 2>&1; check "report.sh on a run with ratings" $? 0
+    has "the report has the ER section" "$tmp/se_m/REPORT.md" "^## Cost against human difficulty (Sudoku Explainer's ER)"
+    has "... counting the rated puzzles" "$tmp/se_m/REPORT.md" '^5 finished puzzles carry a Sudoku Explainer rating'
+    has "... with a median per ER band and solver" "$tmp/se_m/REPORT.md" '^| 1-2 | [0-9.]* [µms]* (2) |'
+    has "... and the plot" "$tmp/se_m/REPORT.md" '](plots/er-time.png)'
+    ! grep -q 'Cost against human' "$out/REPORT.md"; ok "no ER section without ratings" $?
 else
     echo "# gnuplot not installed: plots and report not checked"
 fi
+
+# The ER plot's medians: per half point of ER, over the band's values
+# whatever the ratings within it (2.6 and 2.8 share the band 2.5-3.0)
+printf '2.6 5\n2.8 1\n2.6 3\n3.0 7\n' | awk '{print int($1 / 0.5 + 1e-9), $2}' \
+    | sort -k1,1n -k2,2g | awk -f "$scripts/er-bands.awk" -v width=0.5 > "$tmp/bands"
+printf '2.75 3 3\n3.25 7 1\n' > "$tmp/want"
+same "medians per ER band" "$tmp/bands" "$tmp/want"
 
 # The report's reading of the intervals and of the noise, on a run made up
 # so that the answers are known: b's interval holds 1, c's does not, d has

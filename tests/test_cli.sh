@@ -173,6 +173,20 @@ has "SE CSV columns" "$tmp/out" '^index,se_er,se_ep,se_ed,se_technique,puzzle$'
 "$bin" rate --method se --no-puzzle '.................................................................................' > "$tmp/out"
 check "rate --method se, many solutions" $? 0
 has "SE verdict for many solutions" "$tmp/out" '^1 se=multiple-solutions$'
+# --method hodoku: HoDoKu's score and level over SE's path (tests/test_hodoku.c
+# sums the scores by hand); SE's verdicts
+"$bin" rate --method hodoku --no-puzzle "$easter" > "$tmp/out"; check "rate --method hodoku" $? 0
+has "HoDoKu: 20 full houses and 20 hidden singles, easy" "$tmp/out" \
+    '^1 hodoku_score=360 hodoku_level=easy hodoku_technique=Hidden_Single$'
+"$bin" rate --method se,hodoku --csv "$easter" > "$tmp/out"; check "rate --method se,hodoku --csv" $? 0
+has "HoDoKu CSV columns after SE's" "$tmp/out" \
+    '^index,se_er,se_ep,se_ed,se_technique,hodoku_score,hodoku_level,hodoku_technique,puzzle$'
+has "HoDoKu CSV row" "$tmp/out" '^1,1.2,1.0,1.0,Hidden_Single,360,easy,Hidden_Single,\.68451'
+"$bin" rate --method hodoku --no-puzzle '12345678.........9...............................................................' \
+    '.................................................................................' > "$tmp/out"
+check "rate --method hodoku, no solution and many" $? 0
+has "HoDoKu: SE's verdict for no solution" "$tmp/out" '^1 hodoku=no-solution$'
+has "HoDoKu: SE's verdict for many solutions" "$tmp/out" '^2 hodoku=multiple-solutions$'
 "$bin" hint "$easter" > "$tmp/out"; check "hint" $? 0
 has "hint names the step" "$tmp/out" '^1 Last value (1.0) places r7c7=2$'
 "$bin" hint --json "$easter" > "$tmp/out"; check "hint --json" $? 0
