@@ -9,8 +9,10 @@
  *           box 0     box 1     box 2        (minirow = 3 bits of a row in a box)
  *
  * Lane 4d + b holds digit d (0..8), band b (0..2); lane 4d + 3 is padding, so
- * a 128-bit group holds one digit and a 256-bit vector two; the 512-bit path
- * packs digit 8 into the padding of the first vector and needs only two. A
+ * a 128-bit group holds one digit and a 256-bit vector two. In registers the
+ * wide paths move digit 8 into padding: the 512-bit path into that of its
+ * first vector, needing only two; the 256-bit path into that of its first two,
+ * needing four rather than five (see FK_PACKED in fast_kernel.h). A
  * cell whose value is known simply keeps one candidate. Every rule is a
  * handful of shifts, masks and in-group lane shuffles applied to all digits
  * and bands at once, in rounds (fast_kernel.h):
