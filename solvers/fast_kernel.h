@@ -479,18 +479,32 @@ FK_FN void FK(peers)(FK(vec) out[FK_NV], const FK(vec) ks[FK_NV], struct FK(spre
         out[i] |= c1[i] | c2[i];
 }
 
-/* Propagation to a fixpoint: rounds of singles until nothing changes, then a
- * round with locked candidates too, and singles again while that changes
- * something. A round works on all 81 cells and 9 digits at once from one
- * snapshot: it finds the cells whose value is known (naked singles: one
- * candidate left; hidden singles: see FK(hidden)), removes their digit from
- * their peers and every other digit from them. Returns FAST_CONTRA,
- * FAST_SOLVED (every cell has one candidate; FK(leaf_ok) still has to
- * check the units), FAST_OPEN or FAST_BUDGET (round_cap rounds reached). */
-FK_FN int FK(propagate)(FK(vec) v[FK_NV], uint64_t *rounds, uint64_t round_cap)
+/* Propagation: rounds of locked candidates and singles while they change
+ * something, then triads (see below). A round works on all 81 cells and 9
+ * digits at once from one snapshot: it applies locked candidates, finds the
+ * cells whose value is known (naked singles: one candidate left; hidden
+ * singles: see FK(hidden)), removes their digit from their peers and every
+ * other digit from them.
+ * Unless `settle` is set, it stops short of the fixpoint after a round that
+ * settled at most one cell more than the round before (not counting the
+ * first round): the next round then finds nothing about two times in three
+ * on serg and half the time on the hard corpora, and when it does find
+ * something the branches find it. Measured on AMD EPYC (Zen 5, issue 20):
+ * 6-9% fewer rounds, 1-3% more guesses, 2-7% less time on serg and the hard
+ * corpora. A board left this way may have one candidate everywhere without
+ * FAST_SOLVED: the search then calls again with `settle`.
+ * Returns FAST_CONTRA, FAST_SOLVED (every cell has one candidate; FK(leaf_ok)
+ * still has to check the units), FAST_OPEN or FAST_BUDGET (round_cap rounds
+ * reached). */
+FK_FN int FK(propagate)(
+    FK(vec) v[FK_NV], uint64_t *rounds, uint64_t round_cap, bool settle)
 {
     const FK(vec) bands = FK_REP4(FK_A, FK_A, FK_A, 0);
     const struct FK(spread) m = FK(spreaders)();
+    /* the cells known in the previous round; none before the first round, so
+     * that the first never stops early */
+    FK(vec) before = { 0 };
+    bool first = true;
     for (;;) {
         if (*rounds >= round_cap)
             return FAST_BUDGET;
@@ -541,8 +555,15 @@ FK_FN int FK(propagate)(FK(vec) v[FK_NV], uint64_t *rounds, uint64_t round_cap)
          * units FK(leaf_ok) checks, without a round to confirm it */
         if (!FK(any)(bands & ~naked))
             return FAST_SOLVED;
-        if (FK(any)(changed))
-            continue;
+        if (FK(any)(changed)) {
+            const FK(vec) more = known ^ before;
+            const bool go_on = settle || first
+                || FK_POPCOUNT(more[0]) + FK_POPCOUNT(more[1]) + FK_POPCOUNT(more[2]) > 1;
+            before = known;
+            first = false;
+            if (go_on)
+                continue;
+        }
         /* singles and locked candidates are exhausted: triads, on their own,
          * unless few cells are open: there they seldom remove anything, and
          * branching is cheaper than their round (FK_TRIADS_MIN_OPEN) */
@@ -876,9 +897,11 @@ static FK_TARGET void FK(fast_search)(struct fast_priv *p, const struct grid *pu
     int depth = 0;
     uint64_t rounds = 0, nodes = 0, guesses = 0, backtracks = 0;
     const uint64_t round_cap = req->budget_steps ? req->budget_steps : UINT64_MAX;
+    bool settle = false; /* see FK(propagate) */
     for (;;) {
-        nodes++;
-        const int r = FK(propagate)(v, &rounds, round_cap);
+        nodes += !settle;
+        const int r = FK(propagate)(v, &rounds, round_cap, settle);
+        settle = false;
         if (r == FAST_OPEN) {
             res->counters.steps = rounds;
             if (solver_over_budget(req, res))
@@ -904,6 +927,11 @@ static FK_TARGET void FK(fast_search)(struct fast_priv *p, const struct grid *pu
                 /* cell = a, then cell != a */
                 uint32_t two[3], many[3];
                 FK(counts)(v, two, many);
+                if (!(many[0] | many[1] | many[2])) {
+                    /* a full board that propagation left unconfirmed */
+                    settle = true;
+                    continue;
+                }
                 int cell = 0, a = 0;
                 FK(choose)(&board, two, many, &cell, &a);
                 stack[depth] = board;
