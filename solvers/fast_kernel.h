@@ -649,51 +649,30 @@ FK_FN void FK(counts)(const FK(vec) v[FK_NV], uint32_t two[3], uint32_t many[3])
 #endif
 }
 
-/* Board to vectors and back; the memory layout is the same for every path
- * (lane 4d + b), packing happens here. */
-FK_FN void FK(load_lanes)(FK(vec) v[FK_NV], const uint32_t lane[FAST_MAX_LANES])
+/* Board to vectors and back. The wide paths hold the vectors as a board
+ * lies in memory (fast_lane_of); the portable one moves digit 8 to a vector
+ * of its own and keeps its pad lanes zero. */
+FK_FN void FK(load_lanes)(FK(vec) v[FK_NV], const uint32_t lane[FAST_LANES])
 {
-#if FK_PACKED == 1
-    FK(vec) m[3];
-    memcpy(m, lane, sizeof(m));
-    v[0] = __builtin_shufflevector(
-        m[0], m[2], 0, 1, 2, 16, 4, 5, 6, 17, 8, 9, 10, 18, 12, 13, 14, 19);
-    v[1] = m[1];
-#elif FK_PACKED == 2
-    FK(vec) m[5];
-    memcpy(m, lane, sizeof(m));
-    v[0] = __builtin_shufflevector(m[0], m[4], 0, 1, 2, 8, 4, 5, 6, 9);
-    v[1] = __builtin_shufflevector(m[1], m[4], 0, 1, 2, 10, 4, 5, 6, 7);
-    v[2] = m[2];
-    v[3] = m[3];
-#else
+#if FK_PACKED
     memcpy(v, lane, sizeof(FK(vec)) * FK_NV);
+#else
+    const FK(vec) bands = { FK_A, FK_A, FK_A, 0 };
+    memcpy(v, lane, sizeof(FK(vec)) * 8);
+    v[8] = (FK(vec)) { v[0][3], v[1][3], v[2][3], 0 };
+    for (int d = 0; d < 8; d++)
+        v[d] &= bands;
 #endif
 }
 
-FK_FN void FK(store_lanes)(uint32_t lane[FAST_MAX_LANES], const FK(vec) v[FK_NV])
+FK_FN void FK(store_lanes)(uint32_t lane[FAST_LANES], const FK(vec) v[FK_NV])
 {
-#if FK_PACKED == 1
-    const FK(vec) zero = { 0 };
-    const FK(vec) m[3] = {
-        __builtin_shufflevector(
-            v[0], zero, 0, 1, 2, 16, 4, 5, 6, 16, 8, 9, 10, 16, 12, 13, 14, 16),
-        v[1],
-        FK(digit8)(v),
-    };
-    memcpy(lane, m, sizeof(m));
-#elif FK_PACKED == 2
-    const FK(vec) zero = { 0 };
-    const FK(vec) m[5] = {
-        __builtin_shufflevector(v[0], zero, 0, 1, 2, 8, 4, 5, 6, 8),
-        __builtin_shufflevector(v[1], zero, 0, 1, 2, 8, 4, 5, 6, 8),
-        v[2],
-        v[3],
-        FK(digit8)(v),
-    };
-    memcpy(lane, m, sizeof(m));
-#else
+#if FK_PACKED
     memcpy(lane, v, sizeof(FK(vec)) * FK_NV);
+#else
+    memcpy(lane, v, sizeof(FK(vec)) * 8);
+    for (int b = 0; b < 3; b++)
+        lane[4 * b + 3] = v[8][b];
 #endif
 }
 
@@ -723,7 +702,7 @@ FK_FN void FK(board_from_grid)(struct fast_board *b, const struct grid *g)
         for (int d = 0; d < 9; d++) {
             const uint32_t given = (uint32_t) _mm256_movemask_epi8(
                 _mm256_cmpeq_epi8(cells, _mm256_set1_epi8((char) (d + 1))));
-            b->lane[4 * d + band] = (empty | given) & FAST_ALL;
+            b->lane[fast_lane_of(d, band)] = (empty | given) & FAST_ALL;
         }
     }
 #else
@@ -746,7 +725,7 @@ FK_FN void FK(board_to_grid)(
         __m256i cells = _mm256_setzero_si256();
         for (int d = 0; d < 9; d++) {
             const __m256i m = _mm256_shuffle_epi8(
-                _mm256_set1_epi32((int) b->lane[4 * d + band]), spread);
+                _mm256_set1_epi32((int) b->lane[fast_lane_of(d, band)]), spread);
             const __m256i on = _mm256_cmpeq_epi8(_mm256_and_si256(m, bit), bit);
             cells = _mm256_or_si256(
                 cells, _mm256_and_si256(on, _mm256_set1_epi8((char) (d + 1))));
@@ -764,8 +743,8 @@ FK_FN void FK(board_to_grid)(
  * of lanes 0..2 the sum over the digits of the counts of two or more (the
  * score of each band and stack; the band's in byte 0 of its lane, stack s's
  * in byte 1 + s of lane 0). */
-FK_FN void FK(configs)(const FK(vec) v[FK_NV], uint32_t raw[FAST_MAX_LANES],
-    uint32_t count[FAST_MAX_LANES], uint32_t score[3])
+FK_FN void FK(configs)(const FK(vec) v[FK_NV], uint32_t raw[FAST_LANES],
+    uint32_t count[FAST_LANES], uint32_t score[3])
 {
     FK(vec) sum = { 0 };
     FK(vec) xs[FK_NV], ns[FK_NV], adds[FK_NV], cs[FK_NV], c1s[FK_NV], c2s[FK_NV];
@@ -854,7 +833,7 @@ FK_FN bool FK(choose)(const struct fast_board *b, const uint32_t two[3],
     const int lane = best / 27;
     const uint32_t bit = fast_bit(best);
     for (int d = 0; d < 9; d++) {
-        if (b->lane[4 * d + lane] & bit) {
+        if (b->lane[fast_lane_of(d, lane)] & bit) {
             *digit = d;
             break;
         }
@@ -873,7 +852,7 @@ FK_FN void FK(fewest_first)(
     for (int i = 0; i < nalt; i++) {
         int n = 0;
         for (int band = 0; band < 3; band++)
-            n += FK_POPCOUNT(b->lane[4 * digit + band] & alt[i].mask[band]);
+            n += FK_POPCOUNT(b->lane[fast_lane_of(digit, band)] & alt[i].mask[band]);
         if (n < fewest) {
             fewest = n;
             first = i;
@@ -907,7 +886,7 @@ static FK_TARGET void FK(fast_search)(struct fast_priv *p, const struct grid *pu
             if (solver_over_budget(req, res))
                 break;
             FK(store)(&board, v);
-            uint32_t raw[FAST_MAX_LANES], count[FAST_MAX_LANES], score[3];
+            uint32_t raw[FAST_LANES], count[FAST_LANES], score[3];
             FK(configs)(v, raw, count, score);
             struct fast_alt alt[6] = { { { 0 } } }; /* GCC cannot see nalt >= 2 */
             int nalt = 0;
@@ -918,11 +897,11 @@ static FK_TARGET void FK(fast_search)(struct fast_priv *p, const struct grid *pu
                 for (int i = nalt - 1; i >= 1; i--) {
                     stack[depth] = board;
                     for (int band = 0; band < 3; band++)
-                        stack[depth].lane[4 * d + band] &= alt[i].mask[band];
+                        stack[depth].lane[fast_lane_of(d, band)] &= alt[i].mask[band];
                     depth++;
                 }
                 for (int band = 0; band < 3; band++)
-                    board.lane[4 * d + band] &= alt[0].mask[band];
+                    board.lane[fast_lane_of(d, band)] &= alt[0].mask[band];
             } else {
                 /* cell = a, then cell != a */
                 uint32_t two[3], many[3];
