@@ -33,7 +33,8 @@
  *                  word (the locked-candidates round empties a band with an
  *                  empty row, box or column).
  * Search: depth first with an explicit stack of boards copied by value (no
- * recursion, no allocation). At a fixpoint it branches on configurations, an
+ * recursion, no allocation). At a fixpoint (or once a round settles at most
+ * one more cell, see FK(propagate)) it branches on configurations, an
  * idea from tdoku's write-up: the minirows of a digit in a band form one of
  * six permutations, its minicolumns in a stack too; take the band or stack
  * whose undecided digits have the fewest configurations in all, and in it the

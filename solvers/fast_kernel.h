@@ -564,9 +564,10 @@ FK_FN int FK(propagate)(
             if (go_on)
                 continue;
         }
-        /* singles and locked candidates are exhausted: triads, on their own,
-         * unless few cells are open: there they seldom remove anything, and
-         * branching is cheaper than their round (FK_TRIADS_MIN_OPEN) */
+        /* singles and locked candidates are exhausted (or stopped early):
+         * triads, on their own, unless few cells are open: there they seldom
+         * remove anything, and branching is cheaper than their round
+         * (FK_TRIADS_MIN_OPEN) */
         const FK(vec) open = bands & ~naked;
         if (FK_POPCOUNT(open[0]) + FK_POPCOUNT(open[1]) + FK_POPCOUNT(open[2])
             < FK_TRIADS_MIN_OPEN)
