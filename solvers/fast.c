@@ -9,8 +9,10 @@
  *           box 0     box 1     box 2        (minirow = 3 bits of a row in a box)
  *
  * Lane 4d + b holds digit d (0..8), band b (0..2); lane 4d + 3 is padding, so
- * a 128-bit group holds one digit and a 256-bit vector two; the 512-bit path
- * packs digit 8 into the padding of the first vector and needs only two. A
+ * a 128-bit group holds one digit and a 256-bit vector two. In registers the
+ * wide paths move digit 8 into padding: the 512-bit path into that of its
+ * first vector, needing only two; the 256-bit path into that of its first two,
+ * needing four rather than five (see FK_PACKED in fast_kernel.h). A
  * cell whose value is known simply keeps one candidate. Every rule is a
  * handful of shifts, masks and in-group lane shuffles applied to all digits
  * and bands at once, in rounds (fast_kernel.h):
@@ -31,7 +33,8 @@
  *                  word (the locked-candidates round empties a band with an
  *                  empty row, box or column).
  * Search: depth first with an explicit stack of boards copied by value (no
- * recursion, no allocation). At a fixpoint it branches on configurations, an
+ * recursion, no allocation). At a fixpoint (or once a round settles at most
+ * one more cell, see FK(propagate)) it branches on configurations, an
  * idea from tdoku's write-up: the minirows of a digit in a band form one of
  * six permutations, its minicolumns in a stack too; take the band or stack
  * whose undecided digits have the fewest configurations in all, and in it the
@@ -78,8 +81,10 @@
 #include "solvers/simd_path.h"
 
 enum {
-    FAST_LANES = 36, /* 9 digits x 4 lanes */
-    FAST_MAX_LANES = 48, /* rounded up to whole 512-bit vectors */
+    /* a board in memory: 8 digits x 4 lanes, digit 8 in the pad lanes of
+     * digits 0..2 (fast_lane_of), so that the 256- and 512-bit paths load and
+     * store their vectors as they are */
+    FAST_LANES = 32,
     /* pending branches on a path: at most 5 per digit and band or stack (each
      * is decided once), 1 per cell decided */
     FAST_STACK = 54 * 5 + 81,
@@ -97,7 +102,7 @@ enum { FAST_CONTRA, FAST_SOLVED, FAST_OPEN, FAST_BUDGET };
 #define FAST_K2 (FAST_K0 << 6)
 
 struct fast_board {
-    uint32_t lane[FAST_MAX_LANES];
+    uint32_t lane[FAST_LANES];
 };
 
 typedef void fast_search_fn(void *priv, const struct grid *puzzle,
@@ -108,9 +113,16 @@ struct fast_priv {
     struct fast_board stack[FAST_STACK];
 };
 
+/* The lane of digit's band in a board in memory: 4 digit + band, but digit
+ * 8's band b in the pad lane 4b + 3 of digit b. */
+static inline int fast_lane_of(int digit, int band)
+{
+    return digit < 8 ? 4 * digit + band : 4 * band + 3;
+}
+
 static inline int fast_lane(int digit, int cell)
 {
-    return 4 * digit + cell / 27;
+    return fast_lane_of(digit, cell / 27);
 }
 
 static inline uint32_t fast_bit(int cell)
@@ -132,7 +144,7 @@ static void fast_board_from_grid(struct fast_board *b, const struct grid *g)
         for (int v = 1; v <= 9; v++)
             any |= given[v][band];
         for (int d = 0; d < 9; d++)
-            b->lane[4 * d + band] = (FAST_ALL & ~any) | given[d + 1][band];
+            b->lane[fast_lane_of(d, band)] = (FAST_ALL & ~any) | given[d + 1][band];
     }
 }
 
@@ -142,7 +154,7 @@ static void fast_board_to_grid(
     *g = *puzzle;
     for (int d = 0; d < 9; d++) {
         for (int band = 0; band < 3; band++) {
-            uint32_t w = b->lane[4 * d + band];
+            uint32_t w = b->lane[fast_lane_of(d, band)];
             while (w) {
                 g->cell[27 * band + __builtin_ctz(w)] = (uint8_t) (d + 1);
                 w &= w - 1;
@@ -202,7 +214,7 @@ static const uint8_t fast_stack_conf[6][3] = {
  * the sums (see FK(configs)). Returns the digit, or -1 when every digit has
  * one configuration in every band and stack. */
 static inline __attribute__((always_inline)) int fast_choose_config(
-    const uint32_t raw[FAST_MAX_LANES], const uint32_t count[FAST_MAX_LANES],
+    const uint32_t raw[FAST_LANES], const uint32_t count[FAST_LANES],
     const uint32_t score[3], struct fast_alt alt[6], int *nalt)
 {
     /* branch-free minimum searches: keys hold the score (0 = decided, made
@@ -220,12 +232,12 @@ static inline __attribute__((always_inline)) int fast_choose_config(
     const int b = best < 3 ? best : 0, shift = best < 3 ? 0 : 8 * (best - 2);
     key = UINT32_MAX;
     for (int d = 0; d < 9; d++) {
-        const uint32_t n = (count[4 * d + b] >> shift) & 0xFF;
+        const uint32_t n = (count[fast_lane_of(d, b)] >> shift) & 0xFF;
         const uint32_t k = ((n - 2) & 0x1FF) << 4 | (uint32_t) d;
         key = k < key ? k : key;
     }
     const int digit = (int) (key & 15);
-    uint32_t bits = (raw[4 * digit + b] >> shift) & 0xFF;
+    uint32_t bits = (raw[fast_lane_of(digit, b)] >> shift) & 0xFF;
     int n = 0;
     for (; bits; bits &= bits - 1, n++) {
         const int bit = __builtin_ctz(bits);
