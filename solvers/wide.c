@@ -30,11 +30,21 @@
  * pair of digits, as planes of bivalue cells) on the shapes with a kernel of
  * their own (3x3, 3x4, 4x3, 4x4, 5x5). Pairs halve the nodes on minimal 16x16
  * puzzles and take 2.6 times fewer on dug 25x25 ones.
+ * A round redoes only what may have moved: known cells not yet cleared from
+ * their peers, hidden singles of the digits whose plane changed (a set of
+ * "dirty" digits and a plane of "done" cells kept in each board).
+ * Lookahead: at a fixpoint, every bivalue cell (up to 64) is set both ways
+ * on a copy and propagated (singles only); a value that fails is ruled out,
+ * and so is a candidate both copies remove (failed literals and their
+ * intersection, as lookahead SAT solvers do). On the dug 25x25 puzzles this
+ * takes tens to thousands of times fewer nodes and, with the rounds redone
+ * incrementally, over ten times less time.
  * Search: depth first with an explicit stack of boards copied by value (no
  * recursion; the stack, ncells + 1 boards, is allocated once per instance and
- * size). At a fixpoint it branches on the open cell with the fewest
- * candidates (bit-sliced counts over the digits), on its lowest candidate:
- * "cell = a" first, then "cell != a".
+ * size). It branches on the probed cell whose two values remove the most
+ * candidates, on its lowest candidate (or the one whose copy was solved);
+ * without bivalue cells on the open cell with the fewest candidates
+ * (bit-sliced counts over the digits): "cell = a" first, then "cell != a".
  *
  * Origin: written for sudolab. The ideas are the public ones of bitboard
  * solvers (per-digit candidate planes, JCZSolve and fsss2; data-parallel
@@ -43,7 +53,8 @@
  * Counters:
  *   steps      propagation rounds (one data-parallel pass of singles over all
  *              cells and digits, with the locked candidates and pairs that may
- *              follow it); the unit budget_steps counts, enforced per round;
+ *              follow it), the lookahead's included; the unit budget_steps
+ *              counts, enforced per round;
  *   nodes      boards propagated: the puzzle, then every branch entered;
  *   guesses    branch alternatives entered ("cell = a" or "cell != a"), so
  *              nodes - 1;

@@ -53,6 +53,8 @@ typedef struct {
 
 struct WK(board) {
     WK(plane) cand[WK_MAXN];
+    WK(plane) done; /* known cells already cleared from their peers */
+    uint32_t dirty; /* digits whose plane changed since their hidden singles */
 };
 
 /* The puzzle's geometry as masks of this instance's types. */
@@ -216,6 +218,7 @@ static void WK(from_grid)(
     memset(b, 0, sizeof(*b));
     for (int d = 0; d < g->n; d++)
         b->cand[d] = g->valid;
+    b->dirty = (uint32_t) ((1ull << g->n) - 1);
     for (int cell = 0; cell < puzzle->ncells; cell++) {
         const int v = puzzle->cell[cell];
         if (!v)
@@ -524,7 +527,10 @@ WK_FN bool WK(pairs)(struct WK(board) * b, const struct WK(geo) * g)
                 b->cand[d].c[c] = pd;
                 b->cand[e].c[c] = pe;
             }
-            changed |= WK(any)(diff);
+            if (WK(any)(diff)) {
+                b->dirty |= 1u << d | 1u << e;
+                changed = true;
+            }
         }
     }
     return changed;
@@ -647,12 +653,16 @@ WK_FN bool WK(locked)(const struct WK(geo) * g, WK(plane) * pp)
 enum { WK(contra), WK(solved), WK(open) };
 
 /* One data-parallel round over every digit and cell: naked singles, known
- * cells clear their peers, hidden singles. *changed says whether the board
+ * cells clear their peers, hidden singles. Only what may have moved is
+ * redone: the known cells not yet in b->done clear their peers, and only the
+ * digits in b->dirty (changed since their last hidden singles) are searched
+ * for hidden singles, since a plane that did not change has none left to
+ * apply and no contradiction of its own. *changed says whether the board
  * moved. */
 WK_FN int WK(round)(struct WK(board) * b, const struct WK(geo) * g, bool *changed)
 {
     const int n = g->n;
-    WK(plane) once = { { { 0 } } }, twice = { { { 0 } } }, single, gap;
+    WK(plane) once = { { { 0 } } }, twice = { { { 0 } } }, fresh, gap;
     for (int d = 0; d < n; d++) {
         WK_EACH(c)
         {
@@ -660,56 +670,91 @@ WK_FN int WK(round)(struct WK(board) * b, const struct WK(geo) * g, bool *change
             once.c[c] |= b->cand[d].c[c];
         }
     }
+    WK(vec) open = { 0 }, any_fresh = { 0 };
     WK_EACH(c)
     {
         gap.c[c] = g->valid.c[c] & ~once.c[c];
-        single.c[c] = once.c[c] & ~twice.c[c];
+        fresh.c[c] = once.c[c] & ~twice.c[c] & ~b->done.c[c];
+        open |= g->valid.c[c] & twice.c[c];
+        any_fresh |= fresh.c[c];
     }
     if (WK(any_plane)(&gap))
         return WK(contra);
-    WK_EACH(c) gap.c[c] = g->valid.c[c] & ~single.c[c];
-    const bool full = !WK(any_plane)(&gap);
+    const bool fresh_any = WK(any)(any_fresh);
+    const bool full = !WK(any)(open);
     WK(plane) hidden[WK_MAXN], ho = { { { 0 } } }, ht = { { { 0 } } };
-    WK(vec) diff = { 0 };
+    bool moved = false, found = false;
+    uint32_t dirty = b->dirty;
     for (int d = 0; d < n; d++) {
-        WK(plane) p = b->cand[d], k;
-        WK_EACH(c) k.c[c] = p.c[c] & single.c[c];
-        if (!WK(eliminate)(g, &p, &k))
-            return WK(contra);
-        if (full)
+        if (!fresh_any && !(dirty >> d & 1))
             continue;
-        if (!WK(hidden)(g, &p, &hidden[d]))
+        WK(plane) k;
+        WK(vec) a = { 0 };
+        WK_EACH(c)
+        {
+            k.c[c] = b->cand[d].c[c] & fresh.c[c];
+            a |= k.c[c];
+        }
+        if (fresh_any && WK(any)(a)) {
+            WK(plane) p = b->cand[d];
+            if (!WK(eliminate)(g, &p, &k))
+                return WK(contra);
+            WK(vec) diff = { 0 };
+            WK_EACH(c) diff |= p.c[c] ^ b->cand[d].c[c];
+            if (WK(any)(diff)) {
+                dirty |= 1u << d;
+                moved = true;
+                b->cand[d] = p;
+            }
+        }
+        if (full || !(dirty >> d & 1))
+            continue;
+        if (!WK(hidden)(g, &b->cand[d], &hidden[d]))
             return WK(contra);
+        WK(vec) h = { 0 };
         WK_EACH(c)
         {
             ht.c[c] |= ho.c[c] & hidden[d].c[c];
             ho.c[c] |= hidden[d].c[c];
-            diff |= p.c[c] ^ b->cand[d].c[c];
+            h |= hidden[d].c[c];
         }
-        b->cand[d] = p;
+        found |= WK(any)(h);
     }
     if (full)
         return WK(solved);
-    if (WK(any_plane)(&ht))
-        return WK(contra);
-    for (int d = 0; d < n; d++) {
-        WK_EACH(c)
-        {
-            const WK(vec) p = b->cand[d].c[c] & (hidden[d].c[c] | ~ho.c[c]);
-            diff |= p ^ b->cand[d].c[c];
-            b->cand[d].c[c] = p;
+    WK_EACH(c) b->done.c[c] |= fresh.c[c];
+    /* every dirty digit had its hidden singles found */
+    b->dirty = 0;
+    if (found) {
+        if (WK(any_plane)(&ht))
+            return WK(contra);
+        for (int d = 0; d < n; d++) {
+            WK(vec) diff = { 0 };
+            const bool own = dirty >> d & 1;
+            WK_EACH(c)
+            {
+                const WK(vec) keep = own ? hidden[d].c[c] | ~ho.c[c] : ~ho.c[c];
+                const WK(vec) p = b->cand[d].c[c] & keep;
+                diff |= p ^ b->cand[d].c[c];
+                b->cand[d].c[c] = p;
+            }
+            if (WK(any)(diff)) {
+                b->dirty |= 1u << d;
+                moved = true;
+            }
         }
     }
-    *changed = WK(any)(diff);
+    *changed = moved;
     return WK(open);
 }
 
 enum { WK(p_contra), WK(p_solved), WK(p_open), WK(p_budget) };
 
-/* Rounds to a fixpoint of the singles, then locked candidates, then (for the
- * box shapes known when compiling) naked pairs, until none moves the board. */
+/* Rounds to a fixpoint of the singles, then, when strong, locked candidates
+ * and (for the box shapes known when compiling) naked pairs, until none moves
+ * the board. */
 WK_FN int WK(propagate)(struct WK(board) * b, const struct WK(geo) * g,
-    const struct solve_request *req, struct solve_result *res)
+    const struct solve_request *req, struct solve_result *res, bool strong)
 {
     for (;;) {
         res->counters.steps++;
@@ -723,8 +768,13 @@ WK_FN int WK(propagate)(struct WK(board) * b, const struct WK(geo) * g,
             return WK(p_solved);
         if (changed)
             continue;
+        if (!strong)
+            return WK(p_open);
         for (int d = 0; d < g->n; d++)
-            changed |= WK(locked)(g, &b->cand[d]);
+            if (WK(locked)(g, &b->cand[d])) {
+                b->dirty |= 1u << d;
+                changed = true;
+            }
 #if defined(WK_BR)
         if (!changed)
             changed = WK(pairs)(b, g);
@@ -805,6 +855,134 @@ WK_FN void WK(choose)(
     }
 }
 
+/* The number of candidates left on a board (over every digit and cell). */
+WK_FN int WK(total)(const struct WK(board) * b, const struct WK(geo) * g)
+{
+    int n = 0;
+    for (int d = 0; d < g->n; d++)
+        n += WK(count)(&b->cand[d]);
+    return n;
+}
+
+/* b with cell (row r, column col) set to digit d. */
+WK_FN void WK(assign)(
+    struct WK(board) * b, const struct WK(geo) * g, int r, int col, int d)
+{
+    const WK_LANE bit = (WK_LANE) (1u << col);
+    for (int e = 0; e < g->n; e++) {
+        if (e != d && (b->cand[e].c[WK_CH(r)][WK_LN(r)] & bit)) {
+            b->cand[e].c[WK_CH(r)][WK_LN(r)] &= (WK_LANE) ~bit;
+            b->dirty |= 1u << e;
+        }
+    }
+}
+
+enum { WK(l_contra), WK(l_forced), WK(l_branch), WK(l_budget) };
+
+#ifndef WK_PROBES
+/* At most this many bivalue cells are tried per lookahead: on hard 25x25
+ * puzzles 64 takes as few nodes as trying them all, 16 twice as many. */
+#define WK_PROBES 64
+#endif
+
+/* Lookahead at a fixpoint (failed literals, as in lookahead SAT solvers):
+ * each bivalue cell (the first WK_PROBES in row order) is set both ways on a
+ * copy, propagated with singles only. A value whose copy fails is ruled out
+ * in b; a candidate that both copies remove is in no solution either and is
+ * ruled out too (l_forced: b must be propagated again; l_contra: both values
+ * of a cell fail). Otherwise the branch is the cell whose two sides remove
+ * the most candidates (the product, plus their sum, of the counts each
+ * side removes), the side that solved the board if one did; without bivalue
+ * cells, choose's cell (l_branch). */
+static WK_TARGET int WK(lookahead)(struct WK(board) * b, const struct WK(geo) * g,
+    const struct solve_request *req, struct solve_result *res, int *cell, int *digit)
+{
+    WK(choose)(b, g, cell, digit);
+    if (*cell < 0)
+        return WK(l_branch);
+    WK(plane) cnt[5], bi;
+    WK(counts)(b, g, cnt);
+    WK_EACH(c)
+    bi.c[c] = g->valid.c[c] & cnt[1].c[c]
+        & ~(cnt[0].c[c] | cnt[2].c[c] | cnt[3].c[c] | cnt[4].c[c]);
+    if (!WK(any_plane)(&bi))
+        return WK(l_branch);
+    const int limit = WK_PROBES;
+    const int before = WK(total)(b, g);
+    struct WK(board) tmp[2];
+    bool forced = false;
+    long best = -1;
+    int tried = 0;
+    for (int r = 0; r < g->n && tried < limit; r++) {
+        for (uint32_t lane = bi.c[WK_CH(r)][WK_LN(r)]; lane && tried < limit;
+             lane &= lane - 1) {
+            const int col = __builtin_ctz(lane);
+            int dv[2], nd = 0;
+            for (int d = 0; d < g->n && nd < 2; d++) {
+                if (b->cand[d].c[WK_CH(r)][WK_LN(r)] & (1u << col))
+                    dv[nd++] = d;
+            }
+            if (nd < 2)
+                continue;
+            tried++;
+            int left[2];
+            bool fail[2];
+            for (int side = 0; side < 2; side++) {
+                tmp[side] = *b;
+                WK(assign)(&tmp[side], g, r, col, dv[side]);
+                const int st = WK(propagate)(&tmp[side], g, req, res, false);
+                if (st == WK(p_budget))
+                    return WK(l_budget);
+                if (st == WK(p_solved)) {
+                    if (forced)
+                        return WK(l_forced);
+                    *cell = r * g->n + col;
+                    *digit = dv[side];
+                    return WK(l_branch);
+                }
+                fail[side] = st == WK(p_contra);
+                left[side] = fail[side] ? 0 : WK(total)(&tmp[side], g);
+            }
+            if (fail[0] && fail[1])
+                return WK(l_contra);
+            if (fail[0] || fail[1]) {
+                WK(assign)(b, g, r, col, dv[fail[0] ? 1 : 0]);
+                forced = true;
+                continue;
+            }
+            {
+                bool met = false;
+                for (int d = 0; d < g->n; d++) {
+                    WK(vec) diff = { 0 };
+                    WK_EACH(c)
+                    {
+                        const WK(vec) k = b->cand[d].c[c]
+                            & (tmp[0].cand[d].c[c] | tmp[1].cand[d].c[c]);
+                        diff |= k ^ b->cand[d].c[c];
+                        b->cand[d].c[c] = k;
+                    }
+                    if (WK(any)(diff)) {
+                        b->dirty |= 1u << d;
+                        met = true;
+                    }
+                }
+                if (met) {
+                    forced = true;
+                    continue;
+                }
+            }
+            const long ra = before - left[0], rb = before - left[1];
+            const long score = ra * rb + ra + rb;
+            if (score > best) {
+                best = score;
+                *cell = r * g->n + col;
+                *digit = dv[0];
+            }
+        }
+    }
+    return forced ? WK(l_forced) : WK(l_branch);
+}
+
 static WK_TARGET void WK(search)(void *mem, const struct grid *puzzle,
     const struct solve_request *req, struct solve_result *res)
 {
@@ -814,9 +992,12 @@ static WK_TARGET void WK(search)(void *mem, const struct grid *puzzle,
     struct WK(board) cur;
     WK(from_grid)(&cur, g, puzzle);
     int sp = 0;
+    bool again = false;
     for (;;) {
-        res->counters.nodes++;
-        const int st = WK(propagate)(&cur, g, req, res);
+        if (!again)
+            res->counters.nodes++;
+        again = false;
+        const int st = WK(propagate)(&cur, g, req, res, true);
         if (st == WK(p_budget))
             return;
         if (st == WK(p_solved)) {
@@ -832,17 +1013,21 @@ static WK_TARGET void WK(search)(void *mem, const struct grid *puzzle,
                 return;
         } else if (st == WK(p_open)) {
             int cell, digit;
-            WK(choose)(&cur, g, &cell, &digit);
-            if (cell >= 0) {
+            const int la = WK(lookahead)(&cur, g, req, res, &cell, &digit);
+            if (la == WK(l_budget))
+                return;
+            if (la == WK(l_forced)) {
+                again = true;
+                continue;
+            }
+            if (la == WK(l_branch) && cell >= 0) {
                 const int r = cell / g->n, ch = WK_CH(r), ln = WK_LN(r);
                 const WK_LANE keep = (WK_LANE) ~(1u << (cell % g->n));
                 p->stack[sp] = cur;
                 p->stack[sp].cand[digit].c[ch][ln] &= keep;
+                p->stack[sp].dirty |= 1u << digit;
                 sp++;
-                for (int d = 0; d < g->n; d++) {
-                    if (d != digit)
-                        cur.cand[d].c[ch][ln] &= keep;
-                }
+                WK(assign)(&cur, g, r, cell % g->n, digit);
                 res->counters.guesses++;
                 continue;
             }
