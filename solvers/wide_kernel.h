@@ -946,7 +946,8 @@ static WK_TARGET int WK(lookahead)(struct WK(board) * b, const struct WK(geo) * 
             if (fail[0] && fail[1])
                 return WK(l_contra);
             if (fail[0] || fail[1]) {
-                WK(assign)(b, g, r, col, dv[fail[0] ? 1 : 0]);
+                /* the other side is b with that value, propagated */
+                *b = tmp[fail[0] ? 1 : 0];
                 forced = true;
                 continue;
             }
