@@ -19,7 +19,8 @@
  *   WK_TEST256 optionally, a one-instruction "any bit set" of 256 bits.
  * A chunk is one machine register where the path has it (a vector wider than
  * the registers is kept in memory by GCC and is several times slower), so a
- * 25x25 plane is five 256-bit chunks, one band each. It uses GNU C vector
+ * 25x25 plane is five 256-bit chunks, one band each, or on AVX-512 two
+ * 512-bit ones of three bands (15 of 16 lanes). It uses GNU C vector
  * extensions only, so the same source is plain C for the compiler's baseline
  * (and WebAssembly) and AVX2 or AVX-512 code under a target attribute. The
  * layout and the rules are described in wide.c; the scalar helpers (wide_*)
@@ -153,6 +154,15 @@ WK_FN void WK(reduce)(WK(vec) o, WK(vec) t, WK_LANE *once, WK_LANE *twice)
              t4 = (q4) (__builtin_shufflevector(t1, t1, 0, 1, 2, 3, 4, 5, 6, 7)
                  | __builtin_shufflevector(t1, t1, 8, 9, 10, 11, 12, 13, 14, 15)
                  | (o8lo & o8hi));
+#elif WK_VBYTES == 64
+    typedef uint64_t q4 __attribute__((vector_size(32)));
+    typedef uint64_t q8 __attribute__((vector_size(64)));
+    const q8 o8 = (q8) o, t8 = (q8) t;
+    const q4 olo = __builtin_shufflevector(o8, o8, 0, 1, 2, 3),
+             ohi = __builtin_shufflevector(o8, o8, 4, 5, 6, 7);
+    const q4 o4 = olo | ohi,
+             t4 = __builtin_shufflevector(t8, t8, 0, 1, 2, 3)
+        | __builtin_shufflevector(t8, t8, 4, 5, 6, 7) | (olo & ohi);
 #elif WK_VBYTES == 32
     typedef uint64_t q4 __attribute__((vector_size(32)));
     const q4 o4 = (q4) o, t4 = (q4) t;
