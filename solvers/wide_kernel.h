@@ -695,9 +695,7 @@ WK_FN int WK(round)(struct WK(board) * b, const struct WK(geo) * g, bool *change
     WK(plane) hidden[WK_MAXN], ho = { { { 0 } } }, ht = { { { 0 } } };
     bool moved = false, found = false;
     uint32_t dirty = b->dirty;
-    for (int d = 0; d < n; d++) {
-        if (!fresh_any && !(dirty >> d & 1))
-            continue;
+    for (int d = 0; fresh_any && d < n; d++) {
         WK(plane) k;
         WK(vec) a = { 0 };
         WK_EACH(c)
@@ -705,20 +703,22 @@ WK_FN int WK(round)(struct WK(board) * b, const struct WK(geo) * g, bool *change
             k.c[c] = b->cand[d].c[c] & fresh.c[c];
             a |= k.c[c];
         }
-        if (fresh_any && WK(any)(a)) {
-            WK(plane) p = b->cand[d];
-            if (!WK(eliminate)(g, &p, &k))
-                return WK(contra);
-            WK(vec) diff = { 0 };
-            WK_EACH(c) diff |= p.c[c] ^ b->cand[d].c[c];
-            if (WK(any)(diff)) {
-                dirty |= 1u << d;
-                moved = true;
-                b->cand[d] = p;
-            }
-        }
-        if (full || !(dirty >> d & 1))
+        if (!WK(any)(a))
             continue;
+        WK(plane) p = b->cand[d];
+        if (!WK(eliminate)(g, &p, &k))
+            return WK(contra);
+        WK(vec) diff = { 0 };
+        WK_EACH(c) diff |= p.c[c] ^ b->cand[d].c[c];
+        const uint32_t moved_d = WK(any)(diff);
+        dirty |= moved_d << d;
+        moved |= moved_d;
+        b->cand[d] = p;
+    }
+    if (full)
+        return WK(solved);
+    for (uint32_t rest = dirty; rest; rest &= rest - 1) {
+        const int d = __builtin_ctz(rest);
         if (!WK(hidden)(g, &b->cand[d], &hidden[d]))
             return WK(contra);
         WK(vec) h = { 0 };
@@ -730,28 +730,26 @@ WK_FN int WK(round)(struct WK(board) * b, const struct WK(geo) * g, bool *change
         }
         found |= WK(any)(h);
     }
-    if (full)
-        return WK(solved);
     WK_EACH(c) b->done.c[c] |= fresh.c[c];
     /* every dirty digit had its hidden singles found */
     b->dirty = 0;
     if (found) {
         if (WK(any_plane)(&ht))
             return WK(contra);
+        const WK(plane) none = { { { 0 } } };
         for (int d = 0; d < n; d++) {
+            /* the cells of hidden singles keep their own digit only */
+            const WK(plane) *own = dirty >> d & 1 ? &hidden[d] : &none;
             WK(vec) diff = { 0 };
-            const bool own = dirty >> d & 1;
             WK_EACH(c)
             {
-                const WK(vec) keep = own ? hidden[d].c[c] | ~ho.c[c] : ~ho.c[c];
-                const WK(vec) p = b->cand[d].c[c] & keep;
+                const WK(vec) p = b->cand[d].c[c] & (own->c[c] | ~ho.c[c]);
                 diff |= p ^ b->cand[d].c[c];
                 b->cand[d].c[c] = p;
             }
-            if (WK(any)(diff)) {
-                b->dirty |= 1u << d;
-                moved = true;
-            }
+            const uint32_t moved_d = WK(any)(diff);
+            b->dirty |= moved_d << d;
+            moved |= moved_d;
         }
     }
     *changed = moved;
