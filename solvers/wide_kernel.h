@@ -42,6 +42,13 @@
 #define WK_CH(r) ((r) / WK_RPC)
 #define WK_LN(r) ((r) % WK_RPC)
 #define WK_EACH(c) for (int c = 0; c < WK_NB; c++)
+/* N, a constant for the instances made for one box shape (loops over the
+ * digits unrolled, their planes in registers). */
+#if defined(WK_BR)
+#define WK_N(g) ((void) (g), WK_BR * WK_BC)
+#else
+#define WK_N(g) ((g)->n)
+#endif
 
 typedef WK_LANE WK(vec) __attribute__((vector_size(WK_VBYTES)));
 
@@ -202,21 +209,21 @@ static void WK(geo_init)(struct WK(geo) * g, const struct grid *puzzle)
     g->n = puzzle->n;
     g->box_rows = puzzle->box_rows;
     g->box_cols = puzzle->box_cols;
-    g->bands = g->n / g->box_rows;
-    g->stacks = g->n / g->box_cols;
+    g->bands = WK_N(g) / g->box_rows;
+    g->stacks = WK_N(g) / g->box_cols;
     g->diagonal = puzzle->variant == GRID_DIAGONAL;
-    g->all = (WK_LANE) ((1ull << g->n) - 1);
+    g->all = (WK_LANE) ((1ull << WK_N(g)) - 1);
     for (int s = 0; s < g->stacks; s++) {
         g->stack[s] = (WK_LANE) (((1ull << g->box_cols) - 1) << (s * g->box_cols));
         g->starts |= (WK_LANE) (1u << (s * g->box_cols));
     }
-    for (int r = 0; r < g->n; r++) {
+    for (int r = 0; r < WK_N(g); r++) {
         const int c = WK_CH(r), l = WK_LN(r);
         g->valid.c[c][l] = g->all;
         g->valid_starts.c[c][l] = g->starts;
         g->band[r / g->box_rows].c[c][l] = (WK_LANE) ~(WK_LANE) 0;
         g->diag[0].c[c][l] = (WK_LANE) (1u << r);
-        g->diag[1].c[c][l] = (WK_LANE) (1u << (g->n - 1 - r));
+        g->diag[1].c[c][l] = (WK_LANE) (1u << (WK_N(g) - 1 - r));
         if (r % g->box_rows == 0)
             g->first_rows.c[c][l] = (WK_LANE) ~(WK_LANE) 0;
     }
@@ -226,15 +233,15 @@ static void WK(from_grid)(
     struct WK(board) * b, const struct WK(geo) * g, const struct grid *puzzle)
 {
     memset(b, 0, sizeof(*b));
-    for (int d = 0; d < g->n; d++)
+    for (int d = 0; d < WK_N(g); d++)
         b->cand[d] = g->valid;
-    b->dirty = (uint32_t) ((1ull << g->n) - 1);
+    b->dirty = (uint32_t) ((1ull << WK_N(g)) - 1);
     for (int cell = 0; cell < puzzle->ncells; cell++) {
         const int v = puzzle->cell[cell];
         if (!v)
             continue;
-        const int r = cell / g->n, col = cell % g->n;
-        for (int d = 0; d < g->n; d++) {
+        const int r = cell / WK_N(g), col = cell % WK_N(g);
+        for (int d = 0; d < WK_N(g); d++) {
             if (d != v - 1)
                 b->cand[d].c[WK_CH(r)][WK_LN(r)] &= (WK_LANE) ~(1u << col);
         }
@@ -244,11 +251,11 @@ static void WK(from_grid)(
 static void WK(to_grid)(
     const struct WK(board) * b, const struct WK(geo) * g, struct grid *out)
 {
-    for (int d = 0; d < g->n; d++) {
-        for (int r = 0; r < g->n; r++) {
+    for (int d = 0; d < WK_N(g); d++) {
+        for (int r = 0; r < WK_N(g); r++) {
             uint32_t lane = b->cand[d].c[WK_CH(r)][WK_LN(r)];
             for (; lane; lane &= lane - 1)
-                out->cell[r * g->n + __builtin_ctz(lane)] = (uint8_t) (d + 1);
+                out->cell[r * WK_N(g) + __builtin_ctz(lane)] = (uint8_t) (d + 1);
         }
     }
 }
@@ -481,7 +488,7 @@ WK_FN bool WK(pairs)(struct WK(board) * b, const struct WK(geo) * g)
     WK(plane) bi[WK_MAXN];
     {
         WK(plane) o = { { { 0 } } }, t = { { { 0 } } }, th = { { { 0 } } };
-        for (int d = 0; d < g->n; d++) {
+        for (int d = 0; d < WK_N(g); d++) {
             WK_EACH(c)
             {
                 th.c[c] |= t.c[c] & b->cand[d].c[c];
@@ -489,14 +496,14 @@ WK_FN bool WK(pairs)(struct WK(board) * b, const struct WK(geo) * g)
                 o.c[c] |= b->cand[d].c[c];
             }
         }
-        for (int d = 0; d < g->n; d++)
+        for (int d = 0; d < WK_N(g); d++)
             WK_EACH(c) bi[d].c[c] = b->cand[d].c[c] & t.c[c] & ~th.c[c];
     }
     bool changed = false;
-    for (int d = 0; d < g->n; d++) {
+    for (int d = 0; d < WK_N(g); d++) {
         if (!WK(any_plane)(&bi[d]))
             continue;
-        for (int e = d + 1; e < g->n; e++) {
+        for (int e = d + 1; e < WK_N(g); e++) {
             WK(plane) x;
             WK(vec) a = { 0 };
             WK_EACH(c)
@@ -671,7 +678,7 @@ enum { WK(contra), WK(solved), WK(open) };
  * moved. */
 WK_FN int WK(round)(struct WK(board) * b, const struct WK(geo) * g, bool *changed)
 {
-    const int n = g->n;
+    const int n = WK_N(g);
     WK(plane) once = { { { 0 } } }, twice = { { { 0 } } }, fresh, gap;
     for (int d = 0; d < n; d++) {
         WK_EACH(c)
@@ -778,7 +785,7 @@ WK_FN int WK(propagate)(struct WK(board) * b, const struct WK(geo) * g,
             continue;
         if (!strong)
             return WK(p_open);
-        for (int d = 0; d < g->n; d++)
+        for (int d = 0; d < WK_N(g); d++)
             if (WK(locked)(g, &b->cand[d])) {
                 b->dirty |= 1u << d;
                 changed = true;
@@ -798,7 +805,7 @@ WK_FN void WK(counts)(
     const struct WK(board) * b, const struct WK(geo) * g, WK(plane) cnt[5])
 {
     memset(cnt, 0, 5 * sizeof(cnt[0]));
-    for (int d = 0; d < g->n; d++) {
+    for (int d = 0; d < WK_N(g); d++) {
         WK_EACH(c)
         {
             WK(vec) carry = b->cand[d].c[c];
@@ -823,7 +830,7 @@ WK_FN void WK(choose)(
     WK_EACH(c)
     open.c[c] = g->valid.c[c] & (cnt[1].c[c] | cnt[2].c[c] | cnt[3].c[c] | cnt[4].c[c]);
     int row_open[WK_MAXN], col_open[WK_MAXN] = { 0 }, box_open[WK_MAXN] = { 0 };
-    for (int r = 0; r < g->n; r++) {
+    for (int r = 0; r < WK_N(g); r++) {
         const uint32_t lane = open.c[WK_CH(r)][WK_LN(r)];
         row_open[r] = __builtin_popcount(lane);
         for (uint32_t rest = lane; rest; rest &= rest - 1) {
@@ -834,26 +841,26 @@ WK_FN void WK(choose)(
     }
     *cell = -1;
     *digit = -1;
-    for (int k = 2; k <= g->n; k++) {
+    for (int k = 2; k <= WK_N(g); k++) {
         WK(plane) eq = open;
         for (int i = 0; i < 5; i++)
             WK_EACH(c) eq.c[c] &= (k >> i) & 1 ? cnt[i].c[c] : ~cnt[i].c[c];
         if (!WK(any_plane)(&eq))
             continue;
         int best = -1, best_score = -1;
-        for (int r = 0; r < g->n; r++) {
+        for (int r = 0; r < WK_N(g); r++) {
             for (uint32_t lane = eq.c[WK_CH(r)][WK_LN(r)]; lane; lane &= lane - 1) {
                 const int col = __builtin_ctz(lane);
                 const int score = row_open[r] + col_open[col]
                     + box_open[r / g->box_rows * g->box_rows + col / g->box_cols];
                 if (score > best_score) {
                     best_score = score;
-                    best = r * g->n + col;
+                    best = r * WK_N(g) + col;
                 }
             }
         }
-        const int r = best / g->n, col = best % g->n;
-        for (int d = 0; d < g->n; d++) {
+        const int r = best / WK_N(g), col = best % WK_N(g);
+        for (int d = 0; d < WK_N(g); d++) {
             if (b->cand[d].c[WK_CH(r)][WK_LN(r)] & (1u << col)) {
                 *cell = best;
                 *digit = d;
@@ -867,7 +874,7 @@ WK_FN void WK(choose)(
 WK_FN int WK(total)(const struct WK(board) * b, const struct WK(geo) * g)
 {
     int n = 0;
-    for (int d = 0; d < g->n; d++)
+    for (int d = 0; d < WK_N(g); d++)
         n += WK(count)(&b->cand[d]);
     return n;
 }
@@ -877,7 +884,7 @@ WK_FN void WK(assign)(
     struct WK(board) * b, const struct WK(geo) * g, int r, int col, int d)
 {
     const WK_LANE bit = (WK_LANE) (1u << col);
-    for (int e = 0; e < g->n; e++) {
+    for (int e = 0; e < WK_N(g); e++) {
         if (e != d && (b->cand[e].c[WK_CH(r)][WK_LN(r)] & bit)) {
             b->cand[e].c[WK_CH(r)][WK_LN(r)] &= (WK_LANE) ~bit;
             b->dirty |= 1u << e;
@@ -921,12 +928,12 @@ static WK_TARGET int WK(lookahead)(struct WK(board) * b, const struct WK(geo) * 
     bool forced = false;
     long best = -1;
     int tried = 0;
-    for (int r = 0; r < g->n && tried < limit; r++) {
+    for (int r = 0; r < WK_N(g) && tried < limit; r++) {
         for (uint32_t lane = bi.c[WK_CH(r)][WK_LN(r)]; lane && tried < limit;
              lane &= lane - 1) {
             const int col = __builtin_ctz(lane);
             int dv[2], nd = 0;
-            for (int d = 0; d < g->n && nd < 2; d++) {
+            for (int d = 0; d < WK_N(g) && nd < 2; d++) {
                 if (b->cand[d].c[WK_CH(r)][WK_LN(r)] & (1u << col))
                     dv[nd++] = d;
             }
@@ -944,7 +951,7 @@ static WK_TARGET int WK(lookahead)(struct WK(board) * b, const struct WK(geo) * 
                 if (st == WK(p_solved)) {
                     if (forced)
                         return WK(l_forced);
-                    *cell = r * g->n + col;
+                    *cell = r * WK_N(g) + col;
                     *digit = dv[side];
                     return WK(l_branch);
                 }
@@ -961,7 +968,7 @@ static WK_TARGET int WK(lookahead)(struct WK(board) * b, const struct WK(geo) * 
             }
             {
                 bool met = false;
-                for (int d = 0; d < g->n; d++) {
+                for (int d = 0; d < WK_N(g); d++) {
                     WK(vec) diff = { 0 };
                     WK_EACH(c)
                     {
@@ -984,7 +991,7 @@ static WK_TARGET int WK(lookahead)(struct WK(board) * b, const struct WK(geo) * 
             const long score = ra * rb + ra + rb;
             if (score > best) {
                 best = score;
-                *cell = r * g->n + col;
+                *cell = r * WK_N(g) + col;
                 *digit = dv[0];
             }
         }
@@ -1033,13 +1040,13 @@ static WK_TARGET void WK(search)(void *mem, const struct grid *puzzle,
                 continue;
             }
             if (la == WK(l_branch) && cell >= 0) {
-                const int r = cell / g->n, ch = WK_CH(r), ln = WK_LN(r);
-                const WK_LANE keep = (WK_LANE) ~(1u << (cell % g->n));
+                const int r = cell / WK_N(g), ch = WK_CH(r), ln = WK_LN(r);
+                const WK_LANE keep = (WK_LANE) ~(1u << (cell % WK_N(g)));
                 p->stack[sp] = cur;
                 p->stack[sp].cand[digit].c[ch][ln] &= keep;
                 p->stack[sp].dirty |= 1u << digit;
                 sp++;
-                WK(assign)(&cur, g, r, cell % g->n, digit);
+                WK(assign)(&cur, g, r, cell % WK_N(g), digit);
                 res->counters.guesses++;
                 continue;
             }
@@ -1061,6 +1068,7 @@ static WK_TARGET void WK(search)(void *mem, const struct grid *puzzle,
 #undef WK_CH
 #undef WK_LN
 #undef WK_EACH
+#undef WK_N
 #if defined(WK_BR)
 #undef WK_ROT
 #undef WK_R1
