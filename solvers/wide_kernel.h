@@ -84,6 +84,7 @@ struct WK(geo) {
  * per cell decided on the current path). */
 struct WK(priv) {
     struct WK(geo) geo;
+    struct WK(board) kids[2]; /* the lookahead's two sides of a branch */
     struct WK(board) stack[];
 };
 
@@ -910,8 +911,10 @@ enum { WK(l_contra), WK(l_forced), WK(l_branch), WK(l_budget) };
  * cells, choose's cell (l_branch). Only when values were ruled out and no
  * cell was left to branch on must b be propagated again (l_forced). */
 static WK_TARGET int WK(lookahead)(struct WK(board) * b, const struct WK(geo) * g,
-    const struct solve_request *req, struct solve_result *res, int *cell, int *digit)
+    const struct solve_request *req, struct solve_result *res, int *cell, int *digit,
+    struct WK(board) kids[2], bool *kids_ready)
 {
+    *kids_ready = false;
     WK(choose)(b, g, cell, digit);
     if (*cell < 0)
         return WK(l_branch);
@@ -924,8 +927,9 @@ static WK_TARGET int WK(lookahead)(struct WK(board) * b, const struct WK(geo) * 
         return WK(l_branch);
     const int limit = WK_PROBES;
     const int before = WK(total)(b, g);
-    struct WK(board) tmp[2];
-    bool forced = false;
+    /* the copies of the cell being probed, and of the best one so far */
+    struct WK(board) copies[4], *tmp = copies, *best_tmp = copies + 2;
+    bool forced = false, stale = false;
     long best = -1;
     int tried = 0;
     for (int r = 0; r < WK_N(g) && tried < limit; r++) {
@@ -963,7 +967,7 @@ static WK_TARGET int WK(lookahead)(struct WK(board) * b, const struct WK(geo) * 
             if (fail[0] || fail[1]) {
                 /* the other side is b with that value, propagated */
                 *b = tmp[fail[0] ? 1 : 0];
-                forced = true;
+                forced = stale = true;
                 continue;
             }
             {
@@ -983,7 +987,7 @@ static WK_TARGET int WK(lookahead)(struct WK(board) * b, const struct WK(geo) * 
                     }
                 }
                 if (met) {
-                    forced = true;
+                    forced = stale = true;
                     continue;
                 }
             }
@@ -993,8 +997,18 @@ static WK_TARGET int WK(lookahead)(struct WK(board) * b, const struct WK(geo) * 
                 best = score;
                 *cell = r * WK_N(g) + col;
                 *digit = dv[0];
+                struct WK(board) *t = tmp;
+                tmp = best_tmp;
+                best_tmp = t;
+                stale = false;
             }
         }
+    }
+    if (best >= 0 && !stale) {
+        /* the two sides of the branch, already propagated (singles) */
+        kids[0] = best_tmp[0];
+        kids[1] = best_tmp[1];
+        *kids_ready = true;
     }
     /* after values ruled out, a new sweep from the propagated board would
      * mostly repeat this one: the best cell probed is branched on at once
@@ -1032,7 +1046,9 @@ static WK_TARGET void WK(search)(void *mem, const struct grid *puzzle,
                 return;
         } else if (st == WK(p_open)) {
             int cell, digit;
-            const int la = WK(lookahead)(&cur, g, req, res, &cell, &digit);
+            bool ready;
+            const int la
+                = WK(lookahead)(&cur, g, req, res, &cell, &digit, p->kids, &ready);
             if (la == WK(l_budget))
                 return;
             if (la == WK(l_forced)) {
@@ -1042,6 +1058,12 @@ static WK_TARGET void WK(search)(void *mem, const struct grid *puzzle,
             if (la == WK(l_branch) && cell >= 0) {
                 const int r = cell / WK_N(g), ch = WK_CH(r), ln = WK_LN(r);
                 const WK_LANE keep = (WK_LANE) ~(1u << (cell % WK_N(g)));
+                if (ready) {
+                    p->stack[sp++] = p->kids[1];
+                    cur = p->kids[0];
+                    res->counters.guesses++;
+                    continue;
+                }
                 p->stack[sp] = cur;
                 p->stack[sp].cand[digit].c[ch][ln] &= keep;
                 p->stack[sp].dirty |= 1u << digit;
