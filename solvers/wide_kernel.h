@@ -915,16 +915,16 @@ static WK_TARGET int WK(lookahead)(struct WK(board) * b, const struct WK(geo) * 
     struct WK(board) kids[2], bool *kids_ready)
 {
     *kids_ready = false;
-    WK(choose)(b, g, cell, digit);
-    if (*cell < 0)
-        return WK(l_branch);
+    *cell = *digit = -1;
     WK(plane) cnt[5], bi;
     WK(counts)(b, g, cnt);
     WK_EACH(c)
     bi.c[c] = g->valid.c[c] & cnt[1].c[c]
         & ~(cnt[0].c[c] | cnt[2].c[c] | cnt[3].c[c] | cnt[4].c[c]);
-    if (!WK(any_plane)(&bi))
+    if (!WK(any_plane)(&bi)) {
+        WK(choose)(b, g, cell, digit);
         return WK(l_branch);
+    }
     const int limit = WK_PROBES;
     const int before = WK(total)(b, g);
     /* the copies of the cell being probed, and of the best one so far */
