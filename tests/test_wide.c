@@ -81,9 +81,9 @@ static const struct {
     int mrv_head; /* how many of the first puzzles mrv checks too */
 } corpora[] = {
     { "16x16_minimal.txt", 0, 20, 10 },
-    /* 0.3 s a puzzle on average for `wide`, 6 s for the hardest, mrv seconds
-     * to minutes (the generator's verifier was sat_assume): all of it only in
-     * the --corpora group */
+    /* milliseconds a puzzle for `wide` since its lookahead (70 ms of CPU for
+     * the hardest), mrv seconds to minutes (the generator's verifier was
+     * sat_assume): all of it only in the --corpora group */
     { "25x25_dig_320.txt", 10, 1, 0 },
 };
 
