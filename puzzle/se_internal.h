@@ -38,6 +38,11 @@ struct se_step {
 extern uint8_t se_region_cell[27][9];
 extern uint8_t se_cell_region[SE_CELLS][3]; /* box, row, column */
 extern uint8_t se_peer[SE_CELLS][20];
+/* The peers region by region (box, then row, then column, each in region
+ * order, each peer once) and the type (0 box, 1 row, 2 column) of the
+ * region it is first met in: the order of SE's "on" implications. */
+extern uint8_t se_unit_peer[SE_CELLS][20];
+extern uint8_t se_unit_peer_type[SE_CELLS][20];
 
 void se_tables_init(void);
 /* Builds the tables once (not thread-safe on the first call). */
@@ -109,6 +114,10 @@ bool se_als_wing(const struct se_grid *g, int k, struct se_step *s);
 enum se_chain_kind { SE_CH_CYCLES, SE_CH_NISHIO, SE_CH_MULTIPLE, SE_CH_DYNAMIC };
 bool se_chains(
     const struct se_grid *g, enum se_chain_kind kind, int level, struct se_step *s);
+
+/* Frees the memory the chain searches keep between searches on this thread
+ * (the driver calls it when a rating or hint is done). */
+void se_chains_release(void);
 
 /* All hints of the rules nested in chains (locking, hidden and naked pairs,
  * X-wing), through a callback; used by se_chains.c. */

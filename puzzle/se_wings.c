@@ -405,20 +405,43 @@ struct aligned {
     bool base[SE_CELLS];
 };
 
-static bool aligned_allowed(
-    const struct aligned *a, const int *vals, const int *common, int nc)
+/* The values of the set's cells that some allowed combination uses. A
+ * combination is out when two cells that see each other get one value, or
+ * when it takes every value of a common excluder. Stops as soon as every
+ * value of every cell is used: nothing can go then. */
+static void aligned_possible(const struct aligned *a, const int *common, int nc,
+    unsigned *cand, unsigned *possible)
 {
-    for (int i = 0; i < a->d; i++)
-        for (int j = i + 1; j < a->d; j++)
-            if (vals[i] == vals[j] && se_sees(a->cells[i], a->cells[j]))
-                return false;
-    unsigned used = 0;
-    for (int i = 0; i < a->d; i++)
-        used |= 1u << vals[i];
+    const int d = a->d;
+    bool sees01 = se_sees(a->cells[0], a->cells[1]);
+    bool sees02 = d == 3 && se_sees(a->cells[0], a->cells[2]);
+    bool sees12 = d == 3 && se_sees(a->cells[1], a->cells[2]);
+    unsigned excl[20];
     for (int k = 0; k < nc; k++)
-        if (!(a->g->cand[common[k]] & ~used))
-            return false;
-    return true;
+        excl[k] = a->g->cand[common[k]];
+    for (unsigned m0 = cand[0]; m0; m0 &= m0 - 1) {
+        unsigned b0 = m0 & -m0;
+        for (unsigned m1 = cand[1]; m1; m1 &= m1 - 1) {
+            unsigned b1 = m1 & -m1;
+            if (b0 == b1 && sees01)
+                continue;
+            for (unsigned m2 = cand[2]; m2; m2 &= m2 - 1) {
+                unsigned b2 = m2 & -m2;
+                if ((b2 == b0 && sees02) || (b2 == b1 && sees12))
+                    continue;
+                unsigned used = b0 | b1 | (d == 3 ? b2 : 0);
+                bool allowed = true;
+                for (int k = 0; k < nc && allowed; k++)
+                    allowed = (excl[k] & ~used) != 0;
+                if (!allowed)
+                    continue;
+                possible[0] |= b0, possible[1] |= b1, possible[2] |= b2;
+                if (possible[0] == cand[0] && possible[1] == cand[1]
+                    && possible[2] == cand[2])
+                    return;
+            }
+        }
+    }
 }
 
 static bool aligned_set(struct aligned *a, struct se_step *s)
@@ -432,19 +455,12 @@ static bool aligned_set(struct aligned *a, struct se_step *s)
     for (int c = 0; c < SE_CELLS && nc < 20; c++)
         if ((c < 64 ? m0 >> c : m1 >> (c - 64)) & 1u)
             common[nc++] = c;
-    uint16_t possible[3] = { 0, 0, 0 };
-    int vals[3];
-    unsigned c0 = a->g->cand[a->cells[0]], c1 = a->g->cand[a->cells[1]];
-    unsigned c2 = a->d == 3 ? a->g->cand[a->cells[2]] : 2u;
-    for (vals[0] = 1; vals[0] <= 9; vals[0]++)
-        for (vals[1] = 1; (c0 & (1u << vals[0])) && vals[1] <= 9; vals[1]++)
-            for (vals[2] = 1; (c1 & (1u << vals[1])) && vals[2] <= (a->d == 3 ? 9 : 1);
-                 vals[2]++) {
-                if (!(c2 & (1u << vals[2])) || !aligned_allowed(a, vals, common, nc))
-                    continue;
-                for (int i = 0; i < a->d; i++)
-                    possible[i] |= (uint16_t) (1u << vals[i]);
-            }
+    unsigned cand[3] = { a->g->cand[a->cells[0]], a->g->cand[a->cells[1]],
+        a->d == 3 ? a->g->cand[a->cells[2]] : 2u };
+    unsigned possible[3] = { 0, 0, 0 };
+    aligned_possible(a, common, nc, cand, possible);
+    if (possible[0] == cand[0] && possible[1] == cand[1] && possible[2] == cand[2])
+        return false;
     se_step_clear(s, SE_aligned_pair, a->d == 2 ? 62 : 75);
     if (a->d == 3)
         s->tech = SE_aligned_triplet;
@@ -476,14 +492,6 @@ static void aligned_tables(struct aligned *a)
     }
 }
 
-static bool is_excluder(const struct aligned *a, int of, int c)
-{
-    for (int i = 0; i < a->nexcl[of]; i++)
-        if (a->excl[of][i] == c)
-            return true;
-    return false;
-}
-
 bool se_aligned(const struct se_grid *g, int d, struct se_step *s)
 {
     struct aligned a;
@@ -500,14 +508,18 @@ bool se_aligned(const struct se_grid *g, int d, struct se_step *s)
                     return true;
                 continue;
             }
-            for (int t = 0; t < SE_CELLS; t++) {
-                if (!a.base[t] || t == c0 || t == c1
-                    || !(is_excluder(&a, c0, t) || is_excluder(&a, c1, t)))
-                    continue;
-                a.cells[2] = t;
-                if (aligned_set(&a, s))
-                    return true;
-            }
+            /* the third cell: an excluder of either, in cell order */
+            uint64_t third[2]
+                = { a.emask[c0][0] | a.emask[c1][0], a.emask[c0][1] | a.emask[c1][1] };
+            for (int w = 0; w < 2; w++)
+                for (uint64_t m = third[w]; m; m &= m - 1) {
+                    int t = w * 64 + __builtin_ctzll(m);
+                    if (!a.base[t] || t == c0 || t == c1)
+                        continue;
+                    a.cells[2] = t;
+                    if (aligned_set(&a, s))
+                        return true;
+                }
         }
     return false;
 }
