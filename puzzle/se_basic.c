@@ -474,14 +474,22 @@ static bool fish_one(const struct se_grid *g, int degree, int base, int v, const
 
 bool se_fish(const struct se_grid *g, int degree, struct se_step *s)
 {
+    struct positions at;
+    positions_init(g, &at);
+    int placed[10];
+    for (int v = 1; v <= 9; v++)
+        placed[v] = placed_count(g, v);
     for (int base = 9; base <= 18; base += 9) {
         int idx[4];
         first_combination(idx, degree);
         do {
             for (int v = 1; v <= 9; v++) {
-                if (placed_count(g, v) + degree * 2 > 9)
+                if (placed[v] + degree * 2 > 9)
                     continue;
-                if (fish_one(g, degree, base, v, idx, s))
+                unsigned lines[4];
+                for (int i = 0; i < degree; i++)
+                    lines[i] = at.of[base + idx[i]][v];
+                if (common_tuple(lines, degree) && fish_one(g, degree, base, v, idx, s))
                     return true;
             }
         } while (next_combination(idx, degree, 9));

@@ -452,9 +452,10 @@ static bool aligned_set(struct aligned *a, struct se_step *s)
         m0 &= a->emask[a->cells[i]][0], m1 &= a->emask[a->cells[i]][1];
     if (__builtin_popcountll(m0) + __builtin_popcountll(m1) < 2)
         return false;
-    for (int c = 0; c < SE_CELLS && nc < 20; c++)
-        if ((c < 64 ? m0 >> c : m1 >> (c - 64)) & 1u)
-            common[nc++] = c;
+    for (uint64_t m = m0; m && nc < 20; m &= m - 1)
+        common[nc++] = __builtin_ctzll(m);
+    for (uint64_t m = m1; m && nc < 20; m &= m - 1)
+        common[nc++] = 64 + __builtin_ctzll(m);
     unsigned cand[3] = { a->g->cand[a->cells[0]], a->g->cand[a->cells[1]],
         a->d == 3 ? a->g->cand[a->cells[2]] : 2u };
     unsigned possible[3] = { 0, 0, 0 };
@@ -838,9 +839,31 @@ bool se_grouped_turbot(const struct se_grid *g, struct se_step *s)
 
 /* ---- three and four strong links (SE's StrongLinks(3), (4)) ---- */
 
+/* Cells as bits: 0-63 in w[0], 64-80 in w[1]. */
+struct cellset {
+    uint64_t w[2];
+};
+
+static void set_add(struct cellset *x, int c)
+{
+    x->w[c >> 6] |= 1ull << (c & 63);
+}
+
+static bool sets_meet(const struct cellset *x, const struct cellset *y)
+{
+    return (x->w[0] & y->w[0]) || (x->w[1] & y->w[1]);
+}
+
+static bool set_within(const struct cellset *x, const struct cellset *y)
+{
+    return !(x->w[0] & ~y->w[0]) && !(x->w[1] & ~y->w[1]);
+}
+
+/* A link with its ends as sets and the cells that see a whole end. */
 struct link_ref {
     int region;
     struct glink l;
+    struct cellset cells, end[2], seen[2]; /* end[0] = a, end[1] = b */
 };
 
 struct chain_search {
@@ -850,22 +873,36 @@ struct chain_search {
     int nlinks;
     int pick[4];
     bool flip[4];
+    struct cellset used[5]; /* cells of the links picked before each depth */
+    uint32_t regions[5]; /* and their regions */
     struct se_step best;
     bool have;
 };
 
-static const uint8_t *end_a(const struct chain_search *c, int i, int *n)
+static void link_sets(struct link_ref *r)
 {
-    const struct glink *l = &c->links[c->pick[i]].l;
-    *n = c->flip[i] ? l->nb : l->na;
-    return c->flip[i] ? l->b : l->a;
+    const uint8_t *ends[2] = { r->l.a, r->l.b };
+    const int n[2] = { r->l.na, r->l.nb };
+    memset(&r->cells, 0, sizeof(r->cells));
+    for (int e = 0; e < 2; e++) {
+        memset(&r->end[e], 0, sizeof(r->end[e]));
+        r->seen[e] = (struct cellset) { { ~0ull, (1ull << (SE_CELLS - 64)) - 1 } };
+        for (int i = 0; i < n[e]; i++) {
+            struct cellset peers = { { 0, 0 } };
+            for (int k = 0; k < 20; k++)
+                set_add(&peers, se_peer[ends[e][i]][k]);
+            set_add(&r->end[e], ends[e][i]);
+            set_add(&r->cells, ends[e][i]);
+            r->seen[e].w[0] &= peers.w[0];
+            r->seen[e].w[1] &= peers.w[1];
+        }
+    }
 }
 
-static const uint8_t *end_b(const struct chain_search *c, int i, int *n)
+/* The end of picked link i where the chain enters it (0) or leaves it (1). */
+static int end_of(const struct chain_search *c, int i, int leaving)
 {
-    const struct glink *l = &c->links[c->pick[i]].l;
-    *n = c->flip[i] ? l->na : l->nb;
-    return c->flip[i] ? l->a : l->b;
+    return c->flip[i] ? !leaving : leaving;
 }
 
 /* SE's suffix rule: +0.3 with a grouped link, else +0.1 for a box link or
@@ -886,28 +923,20 @@ static int links_rating(const struct chain_search *c)
     return base[c->n] + (box ? 1 : 0) + (rows && cols ? 1 : 0);
 }
 
-static bool in_links(const struct chain_search *c, int upto, int cell)
-{
-    for (int i = 0; i < upto; i++) {
-        const struct glink *l = &c->links[c->pick[i]].l;
-        if (group_has(l->a, l->na, cell) || group_has(l->b, l->nb, cell))
-            return true;
-    }
-    return false;
-}
-
 static void links_conclude(struct chain_search *c)
 {
-    int na, nb;
-    const uint8_t *a = end_a(c, 0, &na), *b = end_b(c, c->n - 1, &nb);
+    const struct link_ref *first = &c->links[c->pick[0]];
+    const struct link_ref *last = &c->links[c->pick[c->n - 1]];
+    const struct cellset *a = &first->seen[end_of(c, 0, 0)];
+    const struct cellset *b = &last->seen[end_of(c, c->n - 1, 1)];
     struct se_step s;
     se_step_clear(&s, SE_turbot_fish, links_rating(c));
-    for (int o = 0; o < SE_CELLS; o++) {
-        uint8_t oc = (uint8_t) o;
-        if ((c->g->cand[o] & (1u << c->v)) && !in_links(c, c->n, o)
-            && group_sees_group(&oc, 1, a, na) && group_sees_group(&oc, 1, b, nb))
-            s.elim[o] = (uint16_t) (1u << c->v);
-    }
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = a->w[w] & b->w[w] & ~c->used[c->n].w[w]; m; m &= m - 1) {
+            int o = w * 64 + __builtin_ctzll(m);
+            if (c->g->cand[o] & (1u << c->v))
+                s.elim[o] = (uint16_t) (1u << c->v);
+        }
     s.digits = (uint16_t) (1u << c->v);
     if (se_step_useful(c->g, &s) && (!c->have || s.rating < c->best.rating)) {
         c->best = s;
@@ -915,6 +944,8 @@ static void links_conclude(struct chain_search *c)
     }
 }
 
+/* Every chain of c->n links in pick order, each link's entering end seen
+ * whole by the previous link's leaving end, no region or cell twice. */
 static void links_extend(struct chain_search *c, int depth)
 {
     if (depth == c->n) {
@@ -922,24 +953,20 @@ static void links_extend(struct chain_search *c, int depth)
         return;
     }
     for (int k = 0; k < c->nlinks; k++) {
-        bool used = false;
-        for (int i = 0; i < depth; i++)
-            used |= c->links[c->pick[i]].region == c->links[k].region;
-        const struct glink *l = &c->links[k].l;
-        bool overlap = false;
-        for (int i = 0; i < l->na; i++)
-            overlap |= in_links(c, depth, l->a[i]);
-        for (int i = 0; i < l->nb; i++)
-            overlap |= in_links(c, depth, l->b[i]);
-        if (used || overlap)
+        const struct link_ref *l = &c->links[k];
+        if ((c->regions[depth] & (1u << l->region))
+            || sets_meet(&l->cells, &c->used[depth]))
             continue;
         c->pick[depth] = k;
+        c->regions[depth + 1] = c->regions[depth] | 1u << l->region;
+        c->used[depth + 1].w[0] = c->used[depth].w[0] | l->cells.w[0];
+        c->used[depth + 1].w[1] = c->used[depth].w[1] | l->cells.w[1];
         for (int f = 0; f < 2; f++) {
             c->flip[depth] = f;
             if (depth > 0) {
-                int nb, na;
-                const uint8_t *b = end_b(c, depth - 1, &nb), *a = end_a(c, depth, &na);
-                if (!group_sees_group(b, nb, a, na))
+                const struct link_ref *prev = &c->links[c->pick[depth - 1]];
+                if (!set_within(&l->end[end_of(c, depth, 0)],
+                        &prev->seen[end_of(c, depth - 1, 1)]))
                     continue;
             }
             links_extend(c, depth + 1);
@@ -960,8 +987,10 @@ bool se_strong_links(const struct se_grid *g, int n, struct se_step *s)
         for (int r = 0; r < 27 && c->nlinks < 55; r++) {
             struct glink ls[9];
             int k = all_links(g, r, v, ls);
-            for (int i = 0; i < k && c->nlinks < 64; i++)
-                c->links[c->nlinks++] = (struct link_ref) { r, ls[i] };
+            for (int i = 0; i < k && c->nlinks < 64; i++) {
+                c->links[c->nlinks] = (struct link_ref) { .region = r, .l = ls[i] };
+                link_sets(&c->links[c->nlinks++]);
+            }
         }
         links_extend(c, 0);
     }
