@@ -45,7 +45,7 @@ extern uint8_t se_unit_peer[SE_CELLS][20];
 extern uint8_t se_unit_peer_type[SE_CELLS][20];
 
 void se_tables_init(void);
-/* Builds the tables once (not thread-safe on the first call). */
+/* Builds the tables once (thread-safe: other callers wait for the first). */
 void se_ensure_tables(void);
 /* The candidate grid of a puzzle's filled cells; false when two clash. */
 bool se_load(const struct grid *in, struct se_grid *g);

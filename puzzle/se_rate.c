@@ -17,14 +17,23 @@ const char *se_technique_name(enum se_technique t)
     return (unsigned) t < SE_TECHNIQUE_COUNT ? tech_names[t] : "?";
 }
 
-static bool tables_ready;
+/* 0: not built, 1: being built, 2: ready. Raters run on several threads
+ * (rate -j, generate --se -j): one builds, the others wait for it. */
+static int tables_state;
 
 void se_ensure_tables(void)
 {
-    if (!tables_ready) {
+    if (__atomic_load_n(&tables_state, __ATOMIC_ACQUIRE) == 2)
+        return;
+    int none = 0;
+    if (__atomic_compare_exchange_n(
+            &tables_state, &none, 1, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
         se_tables_init();
-        tables_ready = true;
+        __atomic_store_n(&tables_state, 2, __ATOMIC_RELEASE);
+        return;
     }
+    while (__atomic_load_n(&tables_state, __ATOMIC_ACQUIRE) != 2)
+        continue; /* a few microseconds, once */
 }
 
 /* SE's producers before chains, in its order (serate defaults). */
