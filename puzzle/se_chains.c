@@ -777,6 +777,12 @@ struct path {
     uint8_t cause; /* as in struct on_item; 0 for the start */
 };
 
+/* An "on" potential an "off" one forces, and why (as in struct on_item). */
+struct fixed_item {
+    int node;
+    uint8_t cause;
+};
+
 struct cycle_ctx {
     struct chain_ctx *x;
     struct path *pool;
@@ -789,12 +795,24 @@ struct cycle_ctx {
     /* the grid does not change here: each candidate's last other place in
      * its box, row and column (-1: none or several), found once */
     int8_t conj[SE_CELLS][10][3];
+    bool bivalue[SE_CELLS];
+    /* each "on" potential's implications in this pass (y fixed), made on
+     * first use: thousands of searches expand the same potentials */
+    int8_t on_n[NODES / 2]; /* -1: not made yet */
+    uint16_t on_list[NODES / 2][28];
+    uint8_t on_cause[NODES / 2][28];
+    /* and each "off" potential's (with X links when xl: forcing searches run
+     * only in the passes with them) */
+    int8_t off_n[NODES / 2];
+    struct fixed_item off_items[NODES / 2][4];
 };
 
 static void conj_init(struct cycle_ctx *c)
 {
     const struct se_grid *g = c->x->grid;
     memset(c->conj, -1, sizeof(c->conj));
+    for (int cell = 0; cell < SE_CELLS; cell++)
+        c->bivalue[cell] = se_popcount(g->cand[cell]) == 2;
     for (int r = 0; r < 27; r++) {
         int t = r / 9;
         for (int v = 1; v <= 9; v++) {
@@ -819,18 +837,16 @@ static void conj_init(struct cycle_ctx *c)
     }
 }
 
-/* off_to_on on the fixed grid, from the table. */
-static int fixed_off_to_on(const struct cycle_ctx *c, int p, bool xl, struct on_item *out)
+/* off_to_on on the fixed grid, from the tables. */
+static int fixed_off_to_on(
+    const struct cycle_ctx *c, int p, bool xl, struct fixed_item *out)
 {
     const struct se_grid *g = c->x->grid;
     int cell = node_cell(p), v = node_value(p), n = 0;
-    if (c->y && se_popcount(g->cand[cell]) == 2) {
-        out[n] = (struct on_item) { .node
-            = node_of(cell, __builtin_ctz(g->cand[cell] & ~(1u << v)), 1),
-            .cause = 1,
-            .np = 1 };
-        out[n++].parents[0] = p;
-    }
+    if (c->y && c->bivalue[cell])
+        out[n++] = (struct fixed_item) {
+            node_of(cell, __builtin_ctz(g->cand[cell] & ~(1u << v)), 1), 1
+        };
     for (int t = 0; xl && t < 3; t++) {
         int other = c->conj[cell][v][t];
         if (other < 0)
@@ -839,10 +855,8 @@ static int fixed_off_to_on(const struct cycle_ctx *c, int p, bool xl, struct on_
         bool dup = false;
         for (int k = 0; k < n; k++)
             dup = dup || out[k].node == on;
-        if (dup)
-            continue;
-        out[n] = (struct on_item) { .node = on, .cause = (uint8_t) (2 + t), .np = 1 };
-        out[n++].parents[0] = p;
+        if (!dup)
+            out[n++] = (struct fixed_item) { on, (uint8_t) (2 + t) };
     }
     return n;
 }
@@ -982,9 +996,20 @@ static void forcing_hint(struct cycle_ctx *c, int at)
 
 static void on_step(struct cycle_ctx *c, int head, int start, bool cycles, bool *done)
 {
-    int list[32], n = c->pool[head].node;
-    uint8_t causes[32];
-    int k = on_to_off(c->x->grid, n, c->y, list, causes);
+    int n = c->pool[head].node, slot = n >> 1;
+    if (c->on_n[slot] < 0) {
+        int list[32];
+        uint8_t causes[32];
+        int k = on_to_off(c->x->grid, n, c->y, list, causes);
+        for (int i = 0; i < k; i++) {
+            c->on_list[slot][i] = (uint16_t) list[i];
+            c->on_cause[slot][i] = causes[i];
+        }
+        c->on_n[slot] = (int8_t) k;
+    }
+    const uint16_t *list = c->on_list[slot];
+    const uint8_t *causes = c->on_cause[slot];
+    int k = c->on_n[slot];
     for (int i = 0; i < k; i++) {
         bool fresh = cycles ? !is_ancestor(c, head, list[i])
                             : c->off_stamp[list[i]] != c->search;
@@ -1005,8 +1030,12 @@ static void on_step(struct cycle_ctx *c, int head, int start, bool cycles, bool 
 static void off_step(
     struct cycle_ctx *c, int head, int start, bool cycles, bool *done, int length)
 {
-    struct on_item items[4];
-    int k = fixed_off_to_on(c, c->pool[head].node, cycles ? c->xl : true, items);
+    int slot = c->pool[head].node >> 1;
+    if (c->off_n[slot] < 0)
+        c->off_n[slot]
+            = (int8_t) fixed_off_to_on(c, c->pool[head].node, c->xl, c->off_items[slot]);
+    const struct fixed_item *items = c->off_items[slot];
+    int k = c->off_n[slot];
     for (int i = 0; i < k; i++) {
         int on = items[i].node;
         bool fresh = c->on_stamp[on] != c->search && on != start;
@@ -1082,6 +1111,8 @@ static void loops(struct chain_ctx *x, struct cycle_ctx *c, bool y, bool xl)
 {
     c->y = y;
     c->xl = xl;
+    memset(c->on_n, -1, sizeof(c->on_n));
+    memset(c->off_n, -1, sizeof(c->off_n));
     for (int cell = 0; cell < SE_CELLS; cell++) {
         int card = se_popcount(x->grid->cand[cell]);
         if (x->grid->value[cell] || card < 2 || (!xl && card > 2))
