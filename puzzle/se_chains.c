@@ -796,6 +796,12 @@ struct cycle_ctx {
      * its box, row and column (-1: none or several), found once */
     int8_t conj[SE_CELLS][10][3];
     bool bivalue[SE_CELLS];
+    /* nested (collecting) in a dynamic search: the digits none of whose
+     * candidates the outer run has removed. X links stay within a digit, so
+     * an X-only search of such a digit is the one the search for cycles and
+     * forcing chains made on the outer grid just before, which found no
+     * useful hint (else the dynamic search would not run): it is skipped */
+    unsigned unchanged;
     /* each "on" potential's implications in this pass (y fixed), made on
      * first use: thousands of searches expand the same potentials */
     int8_t on_n[NODES / 2]; /* -1: not made yet */
@@ -1118,7 +1124,7 @@ static void loops(struct chain_ctx *x, struct cycle_ctx *c, bool y, bool xl)
         if (x->grid->value[cell] || card < 2 || (!xl && card > 2))
             continue;
         for (int v = 1; v <= 9; v++) {
-            if (!(x->grid->cand[cell] & (1u << v)))
+            if (!(x->grid->cand[cell] & (1u << v)) || (!y && (c->unchanged & (1u << v))))
                 continue;
             unary_search(c, node_of(cell, v, 1), true);
             if (xl) {
@@ -1141,6 +1147,13 @@ static void cycles_producer(struct chain_ctx *x)
     memset(c->on_stamp, 0, sizeof(c->on_stamp));
     memset(c->off_stamp, 0, sizeof(c->off_stamp));
     conj_init(c);
+    c->unchanged = 0;
+    if (x->collect && x->src) {
+        unsigned gone = 0;
+        for (int cell = 0; cell < SE_CELLS; cell++)
+            gone |= x->src->cand[cell] & ~x->grid->cand[cell];
+        c->unchanged = SE_ALL & ~gone;
+    }
     if (c->pool) {
         loops(x, c, false, true);
         loops(x, c, true, false);

@@ -110,7 +110,9 @@ bool se_aligned(const struct se_grid *g, int d, struct se_step *s);
 bool se_als_wing(const struct se_grid *g, int k, struct se_step *s);
 
 /* Chains: level -1 cycles and X/Y forcing chains; then Nishio, multiple,
- * dynamic, and dynamic with nesting `level` (1 = "+", 2.. = nested). */
+ * dynamic, and dynamic with nesting `level` (1 = "+", 2.. = nested). The
+ * nested levels take it that SE_CH_CYCLES found no hint on the same grid
+ * (se_next_step's order), and skip the searches that would repeat it. */
 enum se_chain_kind { SE_CH_CYCLES, SE_CH_NISHIO, SE_CH_MULTIPLE, SE_CH_DYNAMIC };
 bool se_chains(
     const struct se_grid *g, enum se_chain_kind kind, int level, struct se_step *s);
