@@ -30,7 +30,7 @@ struct rate_pool {
     pthread_cond_t work_cv, done_cv;
     struct slot *slots;
     unsigned long nslots;
-    /* sequence numbers: printed < head <= next (handed out) <= tail (queued) */
+    /* sequence numbers: printed < head, handed out < next, queued < tail */
     unsigned long head, next, tail;
     bool stopping;
     struct rate_pool_calls calls;
@@ -44,6 +44,10 @@ static void *work(void *arg)
     struct rate_pool *p = w->pool;
     pthread_mutex_lock(&p->lock);
     for (;;) {
+        /* the walk prints ready lines past the workers; their slots may
+         * hold newer puzzles by now */
+        if (p->next < p->head)
+            p->next = p->head;
         while (p->next < p->tail && !p->slots[p->next % p->nslots].work)
             p->next++;
         if (p->next == p->tail) {

@@ -189,6 +189,11 @@ has "hint says where" "$tmp/err" 'clue 1 appears twice in row 1'
         '11...............................................................................' \
         '....7.....954........1..39..2....1.....3....4.6..2...8..8....1.5...8...27...6....'
 } > "$tmp/mix.txt"
+# more invalid lines than -j 2 keeps slots for, around the puzzles
+{ yes 'not a puzzle' | head -n 150; cat "$tmp/mix.txt"; yes 'not a puzzle' | head -n 150; } > "$tmp/mix2.txt"
+"$bin" rate --method se "$tmp/mix2.txt" > "$tmp/j1" 2> /dev/null
+"$bin" rate --method se -j 2 "$tmp/mix2.txt" > "$tmp/j2" 2> /dev/null
+same "rate -j 2 with runs of invalid lines: the bytes of -j 1" "$tmp/j1" "$tmp/j2"
 for m in se all; do
     "$bin" rate --method $m "$tmp/mix.txt" > "$tmp/j1" 2> "$tmp/e1"; s1=$?
     "$bin" rate --method $m -j 3 "$tmp/mix.txt" > "$tmp/j3" 2> "$tmp/e3"; s3=$?
