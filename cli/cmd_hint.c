@@ -8,6 +8,7 @@
 #include "cli/cmd_hint.h"
 #include "cli/commands.h"
 #include "cli/options.h"
+#include "common/clock.h"
 #include "puzzle/se_rate.h"
 
 struct hint_cli {
@@ -37,7 +38,9 @@ static bool hint_entry(void *ctx, const struct input_entry *e)
         printf("%lu invalid\n", e->index);
         return true;
     }
-    bool ok = se_hint(&e->item->puzzle, run->cli->json, text, sizeof(text));
+    const uint64_t budget = run->cli->common.budget_ms;
+    bool ok = se_hint_within(&e->item->puzzle, run->cli->json,
+        budget ? clock_now_ns() + budget * 1000000u : 0, text, sizeof(text));
     if (!ok)
         run->failures++;
     if (run->cli->json && !ok)

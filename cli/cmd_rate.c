@@ -5,6 +5,7 @@
 #include "cli/cli.h"
 #include "cli/cmd_rate.h"
 #include "cli/commands.h"
+#include "cli/rate_pool.h"
 #include "common/text.h"
 #include "puzzle/rate.h"
 #include "solvers/registry.h"
@@ -12,37 +13,60 @@
 struct rate_run {
     const struct rate_cli *cli;
     struct rater rater;
+    struct rate_pool *pool; /* with -j N above 1 */
     unsigned long failures;
 };
+
+/* The line of a rated puzzle (with its '\n'). */
+static void rate_line(const struct rate_cli *cli, struct rater *rater,
+    const struct grid *g, unsigned long index, char *out, size_t len)
+{
+    struct rate_values v;
+    rater_rate(rater, g, &v);
+    char fields[1024], line[GRID_MAX_CELLS + 1];
+    rate_format(fields, sizeof(fields), &v, cli->methods, cli->common.csv);
+    grid_format_line(g, line);
+    if (cli->common.csv)
+        snprintf(out, len, "%lu%s,%s\n", index, fields, line);
+    else
+        snprintf(out, len, "%lu%s%s%s\n", index, fields, cli->show_puzzle ? " " : "",
+            cli->show_puzzle ? line : "");
+}
+
+static void invalid_line(struct rate_run *run, unsigned long index)
+{
+    run->failures++;
+    if (run->cli->common.csv)
+        return;
+    char line[64];
+    snprintf(line, sizeof(line), "%lu invalid\n", index);
+    if (run->pool)
+        rate_pool_put_line(run->pool, line);
+    else
+        fputs(line, stdout);
+}
 
 static bool rate_entry(void *ctx, const struct input_entry *e)
 {
     struct rate_run *run = ctx;
     char why[160];
     if (!e->ok) {
-        run->failures++;
-        if (!run->cli->common.csv)
-            printf("%lu invalid\n", e->index);
+        invalid_line(run, e->index);
         return true;
     }
     const struct grid *g = &e->item->puzzle;
     if (grid_find_conflict(g, why, sizeof(why))) {
         fprintf(stderr, "%s:%lu: %s\n", e->source, e->line, why);
-        run->failures++;
-        if (!run->cli->common.csv)
-            printf("%lu invalid\n", e->index);
+        invalid_line(run, e->index);
         return true;
     }
-    struct rate_values v;
-    rater_rate(&run->rater, g, &v);
-    char fields[1024], line[GRID_MAX_CELLS + 1];
-    rate_format(fields, sizeof(fields), &v, run->cli->methods, run->cli->common.csv);
-    grid_format_line(g, line);
-    if (run->cli->common.csv)
-        printf("%lu%s,%s\n", e->index, fields, line);
-    else
-        printf("%lu%s%s%s\n", e->index, fields, run->cli->show_puzzle ? " " : "",
-            run->cli->show_puzzle ? line : "");
+    if (run->pool) {
+        rate_pool_put(run->pool, g, e->index);
+        return true;
+    }
+    char line[2048];
+    rate_line(run->cli, &run->rater, g, e->index, line, sizeof(line));
+    fputs(line, stdout);
     return true;
 }
 
@@ -106,6 +130,15 @@ static const struct cli_option rate_options[] = {
         .help = "permutation seed (default 0; mixed with each puzzle's cells)",
         .field = RATE_FIELD(seed),
         .expected = "a non-negative integer" },
+    { .kind = CLI_INT,
+        .name = "jobs",
+        .letter = 'j',
+        .metavar = "N",
+        .help = "threads (the output does not depend on N)",
+        .field = RATE_FIELD(jobs),
+        .min = 1,
+        .max = RATE_MAX_JOBS,
+        .expected = "a thread count from 1 to 256" },
     { .kind = CLI_CUSTOM,
         .name = "no-puzzle",
         .help = "leave the puzzle off the end of each line",
@@ -124,6 +157,7 @@ enum cli_parsed rate_parse(int argc, char **argv, struct rate_cli *out)
     out->methods = RATE_ALL;
     out->permutations = 10;
     out->show_puzzle = true;
+    out->jobs = 1;
     int first;
     const enum cli_parsed p
         = cli_parse(&rate_table, argc, argv, out, &out->common, &first);
@@ -154,6 +188,40 @@ static void print_settings(const struct rate_run *run)
     }
 }
 
+/* A worker's own rater, opened like the command's. */
+static void *worker_open(void *ctx)
+{
+    const struct rate_run *run = ctx;
+    struct rater *r = malloc(sizeof(*r));
+    char why[200];
+    if (r
+        && rater_open(r, run->cli->methods, run->rater.solver, run->cli->permutations,
+               run->cli->seed, why, sizeof(why))
+            != 0) {
+        free(r);
+        return NULL;
+    }
+    if (r) {
+        r->budget_steps = run->rater.budget_steps;
+        r->budget_ms = run->rater.budget_ms;
+    }
+    return r;
+}
+
+static void worker_close(void *ctx, void *state)
+{
+    (void) ctx;
+    rater_close(state);
+    free(state);
+}
+
+static void worker_line(void *ctx, void *state, const struct grid *g, unsigned long index,
+    char *out, size_t len)
+{
+    const struct rate_run *run = ctx;
+    rate_line(run->cli, state, g, index, out, len);
+}
+
 int rate_run(const struct rate_cli *cli)
 {
     struct rate_run run;
@@ -169,8 +237,21 @@ int rate_run(const struct rate_cli *cli)
     run.rater.budget_steps = cli->common.budget_steps;
     run.rater.budget_ms = cli->common.budget_ms;
     print_settings(&run);
+    fflush(stdout); /* the settings line comes before any worker's line */
+    if (cli->jobs > 1) {
+        const struct rate_pool_calls calls
+            = { &run, worker_open, worker_close, worker_line };
+        run.pool = rate_pool_open(cli->jobs, &calls);
+        if (!run.pool) {
+            fprintf(stderr, "sudolab rate: could not start %d threads\n", cli->jobs);
+            rater_close(&run.rater);
+            return CLI_SKIPPED;
+        }
+    }
     const unsigned long problems
         = cli_walk(&cli->common, cli->nfiles, cli->files, rate_entry, &run);
+    if (run.pool)
+        rate_pool_close(run.pool);
     rater_close(&run.rater);
     return problems || run.failures ? CLI_SKIPPED : CLI_OK;
 }

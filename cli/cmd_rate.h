@@ -9,12 +9,15 @@
 #include "cli/cli.h"
 #include "cli/options.h"
 
+enum { RATE_MAX_JOBS = 256 };
+
 struct rate_cli {
     struct cli_common common;
     unsigned methods; /* RATE_ bits (puzzle/rate.h) */
     int permutations; /* for the guesses rating */
     uint64_t seed;
     bool show_puzzle; /* the puzzle ends each text line */
+    int jobs; /* threads rating puzzles (-j); the output is the same for any */
     int nfiles;
     char **files;
 };

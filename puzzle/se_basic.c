@@ -9,6 +9,10 @@
 uint8_t se_region_cell[27][9];
 uint8_t se_cell_region[SE_CELLS][3];
 uint8_t se_peer[SE_CELLS][20];
+uint8_t se_unit_peer[SE_CELLS][20];
+uint8_t se_unit_peer_type[SE_CELLS][20];
+/* Positions (region order) of region a's cells that lie in region b. */
+static uint16_t region_overlap[27][27];
 
 void se_tables_init(void)
 {
@@ -27,6 +31,44 @@ void se_tables_init(void)
             if (se_sees(c, o))
                 se_peer[c][n++] = (uint8_t) o;
     }
+    for (int c = 0; c < SE_CELLS; c++) {
+        int n = 0;
+        for (int t = 0; t < 3; t++)
+            for (int i = 0; i < 9; i++) {
+                int o = se_region_cell[se_cell_region[c][t]][i];
+                bool earlier = o == c;
+                for (int k = 0; k < n; k++)
+                    earlier = earlier || se_unit_peer[c][k] == o;
+                if (earlier)
+                    continue;
+                se_unit_peer[c][n] = (uint8_t) o;
+                se_unit_peer_type[c][n++] = (uint8_t) t;
+            }
+    }
+    for (int a = 0; a < 27; a++)
+        for (int i = 0; i < 9; i++)
+            for (int t = 0; t < 3; t++)
+                region_overlap[a][se_cell_region[se_region_cell[a][i]][t]]
+                    |= (uint16_t) (1u << i);
+}
+
+/* Every region's positions of every value, in one pass over the cells. */
+struct positions {
+    uint16_t of[27][10];
+};
+
+static void positions_init(const struct se_grid *g, struct positions *p)
+{
+    memset(p, 0, sizeof(*p));
+    for (int r = 0; r < 27; r++)
+        for (int i = 0; i < 9; i++) {
+            unsigned m = g->cand[se_region_cell[r][i]];
+            while (m) {
+                int v = __builtin_ctz(m);
+                m &= m - 1;
+                p->of[r][v] |= (uint16_t) (1u << i);
+            }
+        }
 }
 
 void se_step_clear(struct se_step *s, enum se_technique tech, int rating)
@@ -121,13 +163,7 @@ bool se_naked_single(const struct se_grid *g, struct se_step *s)
 
 static bool regions_cross(int a, int b)
 {
-    for (int i = 0; i < 9; i++) {
-        int c = se_region_cell[a][i];
-        if (se_cell_region[c][0] == b || se_cell_region[c][1] == b
-            || se_cell_region[c][2] == b)
-            return true;
-    }
-    return false;
+    return region_overlap[a][b] != 0;
 }
 
 static bool in_region(int cell, int r)
@@ -151,15 +187,15 @@ static void locking_elims(
     s->region = r1;
 }
 
+/* v's positions m in r1 (at least two) all lie in r2. */
+static bool locked_at(unsigned m, int r1, int r2)
+{
+    return se_popcount(m) >= 2 && !(m & ~(unsigned) region_overlap[r1][r2]);
+}
+
 static bool locked_in(const struct se_grid *g, int r1, int r2, int v)
 {
-    unsigned m = se_positions(g, r1, v);
-    if (se_popcount(m) < 2)
-        return false;
-    for (int i = 0; i < 9; i++)
-        if ((m & (1u << i)) && !in_region(se_region_cell[r1][i], r2))
-            return false;
-    return true;
+    return locked_at(se_positions(g, r1, v), r1, r2);
 }
 
 /* A region of r1's type crossing r2 where v is left in one cell outside r2. */
@@ -313,6 +349,8 @@ static bool direct_follow(
 static bool hidden_set_scan(
     const struct se_grid *g, int degree, bool direct, struct se_step *s)
 {
+    struct positions at;
+    positions_init(g, &at);
     for (int k = 0; k < 27; k++) {
         int r = region_order[k], empty = empty_cells(g, r);
         if (!(empty > degree * 2 || (direct && empty > degree)))
@@ -322,7 +360,7 @@ static bool hidden_set_scan(
         do {
             unsigned pos[4], values = 0;
             for (int i = 0; i < degree; i++) {
-                pos[i] = se_positions(g, r, idx[i] + 1);
+                pos[i] = at.of[r][idx[i] + 1];
                 values |= 1u << (idx[i] + 1);
             }
             unsigned common = common_tuple(pos, degree);
@@ -436,14 +474,22 @@ static bool fish_one(const struct se_grid *g, int degree, int base, int v, const
 
 bool se_fish(const struct se_grid *g, int degree, struct se_step *s)
 {
+    struct positions at;
+    positions_init(g, &at);
+    int placed[10];
+    for (int v = 1; v <= 9; v++)
+        placed[v] = placed_count(g, v);
     for (int base = 9; base <= 18; base += 9) {
         int idx[4];
         first_combination(idx, degree);
         do {
             for (int v = 1; v <= 9; v++) {
-                if (placed_count(g, v) + degree * 2 > 9)
+                if (placed[v] + degree * 2 > 9)
                     continue;
-                if (fish_one(g, degree, base, v, idx, s))
+                unsigned lines[4];
+                for (int i = 0; i < degree; i++)
+                    lines[i] = at.of[base + idx[i]][v];
+                if (common_tuple(lines, degree) && fish_one(g, degree, base, v, idx, s))
                     return true;
             }
         } while (next_combination(idx, degree, 9));
@@ -457,12 +503,14 @@ bool se_fish(const struct se_grid *g, int degree, struct se_step *s)
 bool se_each_locking(
     const struct se_grid *g, const struct se_grid *src, se_hint_fn fn, void *ctx)
 {
+    struct positions pos;
+    positions_init(g, &pos);
     for (int k = 0; k < 4; k++) {
         int t1 = lock_pairs[k][0] * 9, t2 = lock_pairs[k][1] * 9;
         for (int v = 1; v <= 9; v++)
             for (int r1 = t1; r1 < t1 + 9; r1++)
                 for (int r2 = t2; r2 < t2 + 9; r2++) {
-                    if (!regions_cross(r1, r2) || !locked_in(g, r1, r2, v))
+                    if (!regions_cross(r1, r2) || !locked_at(pos.of[r1][v], r1, r2))
                         continue;
                     struct se_step s;
                     se_step_clear(&s, SE_pointing, 26);
@@ -485,6 +533,8 @@ bool se_each_locking(
 bool se_each_hidden_pair(
     const struct se_grid *g, const struct se_grid *src, se_hint_fn fn, void *ctx)
 {
+    struct positions at;
+    positions_init(g, &at);
     for (int k = 0; k < 27; k++) {
         int r = region_order[k];
         if (empty_cells(g, r) <= 4)
@@ -492,8 +542,7 @@ bool se_each_hidden_pair(
         int idx[2];
         first_combination(idx, 2);
         do {
-            unsigned pos[2]
-                = { se_positions(g, r, idx[0] + 1), se_positions(g, r, idx[1] + 1) };
+            unsigned pos[2] = { at.of[r][idx[0] + 1], at.of[r][idx[1] + 1] };
             unsigned values = (1u << (idx[0] + 1)) | (1u << (idx[1] + 1));
             unsigned common = common_tuple(pos, 2);
             if (!common)
@@ -552,13 +601,20 @@ bool se_each_naked_pair(
 bool se_each_x_wing(
     const struct se_grid *g, const struct se_grid *src, se_hint_fn fn, void *ctx)
 {
+    struct positions at;
+    positions_init(g, &at);
+    int placed[10];
+    for (int v = 1; v <= 9; v++)
+        placed[v] = placed_count(g, v);
     for (int base = 9; base <= 18; base += 9) {
         int idx[2];
         first_combination(idx, 2);
         do {
             for (int v = 1; v <= 9; v++) {
                 struct se_step s;
-                if (placed_count(g, v) + 4 > 9 || !fish_one(g, 2, base, v, idx, &s))
+                unsigned lines[2] = { at.of[base + idx[0]][v], at.of[base + idx[1]][v] };
+                if (placed[v] + 4 > 9 || !common_tuple(lines, 2)
+                    || !fish_one(g, 2, base, v, idx, &s))
                     continue;
                 unsigned common = 0;
                 for (int i = 0; i < 2; i++)

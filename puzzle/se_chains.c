@@ -57,6 +57,27 @@ struct run {
     uint16_t virt_pn;
 };
 
+struct nested_hint {
+    uint16_t elim[SE_CELLS];
+    uint16_t parents[SE_CELLS];
+    int rating, complexity, sort_key;
+    uint32_t key;
+};
+
+struct nested_list {
+    struct nested_hint *h;
+    int n, cap;
+};
+
+/* The nested hints of one reduced grid (see nested_hints). */
+struct nested_memo {
+    uint16_t cand[SE_CELLS];
+    bool multiple;
+    struct nested_list list;
+};
+#define MEMO_SLOTS 8192
+#define MEMO_BYTES ((size_t) 64 << 20)
+
 struct chain_ctx {
     const struct se_grid *grid;
     enum se_chain_kind kind;
@@ -68,25 +89,21 @@ struct chain_ctx {
     uint32_t stamp;
     uint32_t seen[NODES];
     int stack[NODES];
-    struct run *runs; /* 9 per cell value, 9 per region place, 1 for "off" */
+    struct run *off_run; /* the run of the "off" assumption being rated */
+    /* the runs of "on" assumptions, by candidate (cell * 9 + v - 1), made
+     * once per search: a candidate's run serves its cell's chains and the
+     * region chains of its three regions */
+    struct run *on_runs[SE_CELLS * 9];
     /* the nested chains already counted for the hint being rated */
     uint32_t hint_keys[256];
     int nhint_keys;
     /* collecting every hint (nested rules) instead of keeping the best */
     struct nested_list *collect;
     const struct se_grid *src; /* with collect: the outer run's start */
-};
-
-struct nested_hint {
-    uint16_t elim[SE_CELLS];
-    uint16_t parents[SE_CELLS];
-    int rating, complexity, sort_key;
-    uint32_t key;
-};
-
-struct nested_list {
-    struct nested_hint *h;
-    int n, cap;
+    /* nested levels: the nested hints of the grids the runs stalled on */
+    struct nested_memo **memo;
+    int memo_count;
+    size_t memo_bytes;
 };
 
 static void run_reset(struct run *r)
@@ -223,17 +240,11 @@ static int on_to_off(const struct se_grid *g, int p, bool y, int *out, uint8_t *
                 cause[n] = 1;
                 out[n++] = node_of(c, w, 0);
             }
-    uint8_t added[SE_CELLS] = { 0 };
-    added[c] = 1;
-    for (int t = 0; t < 3; t++) {
-        int r = se_cell_region[c][t];
-        for (int i = 0; i < 9; i++) {
-            int o = se_region_cell[r][i];
-            if (!added[o] && (g->cand[o] & (1u << v))) {
-                added[o] = 1;
-                cause[n] = (uint8_t) (2 + t);
-                out[n++] = node_of(o, v, 0);
-            }
+    for (int i = 0; i < 20; i++) {
+        int o = se_unit_peer[c][i];
+        if (g->cand[o] & (1u << v)) {
+            cause[n] = (uint8_t) (2 + se_unit_peer_type[c][i]);
+            out[n++] = node_of(o, v, 0);
         }
     }
     return n;
@@ -357,13 +368,16 @@ static int nested_cmp(const void *a, const void *b)
 
 /* Adds the eliminations of every forcing chain and cycle of g (nested level
  * 2) with their rule parents; -1 when no chain has parents in the run. */
-static int nested_chains(const struct se_grid *g, const struct se_grid *src,
-    struct run *r, int *queue, int *tail, bool multiple)
+/* Every forcing chain and cycle (nested level 2) or cell and region chain
+ * (level 3) of g, sorted as SE sorts them (a stable sort: equal ones keep
+ * their order). */
+static struct nested_list nested_list_of(
+    const struct se_grid *g, const struct se_grid *src, bool multiple)
 {
+    struct nested_list list = { NULL, 0, 0 };
     struct chain_ctx *n = calloc(1, sizeof(*n));
     if (!n)
-        return -1;
-    struct nested_list list = { NULL, 0, 0 };
+        return list;
     n->grid = g;
     n->kind = multiple ? SE_CH_MULTIPLE : SE_CH_CYCLES;
     n->y_links = true;
@@ -374,8 +388,72 @@ static int nested_chains(const struct se_grid *g, const struct se_grid *src,
         multiple_producer(n);
     else
         cycles_producer(n);
-    /* SE sorts its hints (a stable sort: equal ones keep their order) */
+    free(n);
     qsort(list.h, (size_t) list.n, sizeof(*list.h), nested_cmp);
+    return list;
+}
+
+static uint64_t memo_hash(const struct se_grid *g, bool multiple)
+{
+    uint64_t h = 1469598103934665603ull ^ (uint64_t) multiple;
+    for (int c = 0; c < SE_CELLS; c++)
+        h = (h ^ g->cand[c]) * 1099511628211ull;
+    return h;
+}
+
+/* The nested hints of g: from the memo when a run of this search met the
+ * same grid before (they depend on nothing else: the search's start grid is
+ * the same for all its runs), else made and kept while the memo has room.
+ * *owned: the caller frees the list. */
+static struct nested_list nested_hints(struct chain_ctx *x, const struct se_grid *g,
+    const struct se_grid *src, bool multiple, bool *owned)
+{
+    struct nested_memo **memo = x->memo;
+    size_t i = memo ? memo_hash(g, multiple) & (MEMO_SLOTS - 1) : 0;
+    while (memo && memo[i]) {
+        if (memo[i]->multiple == multiple
+            && !memcmp(memo[i]->cand, g->cand, sizeof(g->cand))) {
+            *owned = false;
+            return memo[i]->list;
+        }
+        i = (i + 1) & (MEMO_SLOTS - 1);
+    }
+    struct nested_list list = nested_list_of(g, src, multiple);
+    *owned = true;
+    size_t size = sizeof(struct nested_memo) + sizeof(*list.h) * (size_t) list.n;
+    if (!memo || x->memo_count >= MEMO_SLOTS / 2 || x->memo_bytes + size > MEMO_BYTES)
+        return list;
+    struct nested_memo *m = malloc(sizeof(*m));
+    if (!m)
+        return list;
+    memcpy(m->cand, g->cand, sizeof(m->cand));
+    m->multiple = multiple;
+    m->list = list;
+    memo[i] = m;
+    x->memo_count++;
+    x->memo_bytes += size;
+    *owned = false;
+    return list;
+}
+
+static void memo_free(struct chain_ctx *x)
+{
+    for (int i = 0; x->memo && i < MEMO_SLOTS; i++)
+        if (x->memo[i]) {
+            free(x->memo[i]->list.h);
+            free(x->memo[i]);
+        }
+    free(x->memo);
+    x->memo = NULL;
+}
+
+/* Adds the eliminations of the nested hints of g with their rule parents;
+ * -1 when no hint has parents in the run. */
+static int nested_chains(struct chain_ctx *x, const struct se_grid *g,
+    const struct se_grid *src, struct run *r, int *queue, int *tail, bool multiple)
+{
+    bool owned;
+    struct nested_list list = nested_hints(x, g, src, multiple, &owned);
     int found = 0;
     bool any = false;
     for (int i = 0; i < list.n; i++) {
@@ -400,8 +478,8 @@ static int nested_chains(const struct se_grid *g, const struct se_grid *src,
                 found++;
             }
     }
-    free(list.h);
-    free(n);
+    if (owned)
+        free(list.h);
     return any ? found : -1;
 }
 
@@ -479,9 +557,9 @@ static void do_chaining(struct chain_ctx *x, const struct se_grid *start, struct
         if (x->level > 0) {
             int found = advanced(&g, start, r, qoff, &toff);
             if (found < 0 && x->level >= 2)
-                found = nested_chains(&g, start, r, qoff, &toff, false);
+                found = nested_chains(x, &g, start, r, qoff, &toff, false);
             if (found < 0 && x->level >= 3)
-                found = nested_chains(&g, start, r, qoff, &toff, true);
+                found = nested_chains(x, &g, start, r, qoff, &toff, true);
             if (found > 0)
                 continue;
         }
@@ -494,6 +572,44 @@ static void start_run(struct chain_ctx *x, struct run *r, int node)
     run_reset(r);
     run_add(r, node, NULL, 0);
     do_chaining(x, x->grid, r);
+}
+
+/* Runs are large and a search takes hundreds: the spent ones wait here for
+ * the next search on this thread instead of going back to malloc, whose
+ * trimming and refaulting of pages cost more than the chaining. */
+#define SPARE_RUNS 2048
+static _Thread_local struct run *spare_runs[SPARE_RUNS];
+static _Thread_local int nspare_runs;
+
+static struct run *run_alloc(void)
+{
+    return nspare_runs ? spare_runs[--nspare_runs] : malloc(sizeof(struct run));
+}
+
+static void run_free(struct run *r)
+{
+    if (r && nspare_runs < SPARE_RUNS)
+        spare_runs[nspare_runs++] = r;
+    else
+        free(r);
+}
+
+void se_chains_release(void)
+{
+    while (nspare_runs)
+        free(spare_runs[--nspare_runs]);
+}
+
+/* The run of "v is in cell", made on first use (NULL without memory). */
+static struct run *on_run(struct chain_ctx *x, int cell, int v)
+{
+    struct run **slot = &x->on_runs[cell * 9 + v - 1];
+    if (!*slot) {
+        *slot = run_alloc();
+        if (*slot)
+            start_run(x, *slot, node_of(cell, v, 1));
+    }
+    return *slot;
 }
 
 /* ---- hints of the multiple and dynamic kinds ---- */
@@ -622,9 +738,8 @@ static void region_hints(struct chain_ctx *x, int cell, int v, struct run *own)
                 set[k++] = own;
                 continue;
             }
-            set[k] = &x->runs[9 + k];
-            start_run(x, set[k], node_of(o, v, 1));
-            k++;
+            if (!(set[k++] = on_run(x, o, v)))
+                return;
         }
         common_hints(x, set, k, cell, 6, 2 + t);
     }
@@ -641,8 +756,9 @@ static void cell_chains(struct chain_ctx *x, int cell)
     for (int v = 1; v <= 9; v++) {
         if (!(x->grid->cand[cell] & (1u << v)))
             continue;
-        struct run *on = &x->runs[k], *off = &x->runs[18];
-        start_run(x, on, node_of(cell, v, 1));
+        struct run *on = on_run(x, cell, v), *off = x->off_run;
+        if (!on)
+            return;
         start_run(x, off, node_of(cell, v, 0));
         binary_hints(x, cell, v, on, off, contradiction, doubles);
         if (!nishio)
@@ -661,6 +777,12 @@ struct path {
     uint8_t cause; /* as in struct on_item; 0 for the start */
 };
 
+/* An "on" potential an "off" one forces, and why (as in struct on_item). */
+struct fixed_item {
+    int node;
+    uint8_t cause;
+};
+
 struct cycle_ctx {
     struct chain_ctx *x;
     struct path *pool;
@@ -673,36 +795,64 @@ struct cycle_ctx {
     /* the grid does not change here: each candidate's last other place in
      * its box, row and column (-1: none or several), found once */
     int8_t conj[SE_CELLS][10][3];
+    bool bivalue[SE_CELLS];
+    /* nested (collecting) in a dynamic search: the digits none of whose
+     * candidates the outer run has removed. X links stay within a digit, so
+     * an X-only search of such a digit is the one the search for cycles and
+     * forcing chains made on the outer grid just before, which found no
+     * useful hint (else the dynamic search would not run): it is skipped */
+    unsigned unchanged;
+    /* each "on" potential's implications in this pass (y fixed), made on
+     * first use: thousands of searches expand the same potentials */
+    int8_t on_n[NODES / 2]; /* -1: not made yet */
+    uint16_t on_list[NODES / 2][28];
+    uint8_t on_cause[NODES / 2][28];
+    /* and each "off" potential's (with X links when xl: forcing searches run
+     * only in the passes with them) */
+    int8_t off_n[NODES / 2];
+    struct fixed_item off_items[NODES / 2][4];
 };
 
 static void conj_init(struct cycle_ctx *c)
 {
     const struct se_grid *g = c->x->grid;
+    memset(c->conj, -1, sizeof(c->conj));
     for (int cell = 0; cell < SE_CELLS; cell++)
-        for (int v = 1; v <= 9; v++)
-            for (int t = 0; t < 3; t++) {
-                int r = se_cell_region[cell][t], other = -1, count = 0;
-                for (int i = 0; i < 9 && count < 2; i++) {
-                    int o = se_region_cell[r][i];
-                    if (o != cell && (g->cand[o] & (1u << v)))
-                        other = o, count++;
-                }
-                c->conj[cell][v][t] = (int8_t) (count == 1 ? other : -1);
+        c->bivalue[cell] = se_popcount(g->cand[cell]) == 2;
+    for (int r = 0; r < 27; r++) {
+        int t = r / 9;
+        for (int v = 1; v <= 9; v++) {
+            unsigned m = se_positions(g, r, v);
+            int n = se_popcount(m);
+            if (n != 1 && n != 2)
+                continue;
+            int a = se_region_cell[r][__builtin_ctz(m)];
+            int b = n == 2 ? se_region_cell[r][31 - __builtin_clz(m)] : -1;
+            /* a cell's one other place of v: v's only place when the cell
+             * lacks v, the partner when v has two places */
+            for (int i = 0; i < 9; i++) {
+                int o = se_region_cell[r][i];
+                if (n == 1 && o != a)
+                    c->conj[o][v][t] = (int8_t) a;
             }
+            if (n == 2) {
+                c->conj[a][v][t] = (int8_t) b;
+                c->conj[b][v][t] = (int8_t) a;
+            }
+        }
+    }
 }
 
-/* off_to_on on the fixed grid, from the table. */
-static int fixed_off_to_on(const struct cycle_ctx *c, int p, bool xl, struct on_item *out)
+/* off_to_on on the fixed grid, from the tables. */
+static int fixed_off_to_on(
+    const struct cycle_ctx *c, int p, bool xl, struct fixed_item *out)
 {
     const struct se_grid *g = c->x->grid;
     int cell = node_cell(p), v = node_value(p), n = 0;
-    if (c->y && se_popcount(g->cand[cell]) == 2) {
-        out[n] = (struct on_item) { .node
-            = node_of(cell, __builtin_ctz(g->cand[cell] & ~(1u << v)), 1),
-            .cause = 1,
-            .np = 1 };
-        out[n++].parents[0] = p;
-    }
+    if (c->y && c->bivalue[cell])
+        out[n++] = (struct fixed_item) {
+            node_of(cell, __builtin_ctz(g->cand[cell] & ~(1u << v)), 1), 1
+        };
     for (int t = 0; xl && t < 3; t++) {
         int other = c->conj[cell][v][t];
         if (other < 0)
@@ -711,10 +861,8 @@ static int fixed_off_to_on(const struct cycle_ctx *c, int p, bool xl, struct on_
         bool dup = false;
         for (int k = 0; k < n; k++)
             dup = dup || out[k].node == on;
-        if (dup)
-            continue;
-        out[n] = (struct on_item) { .node = on, .cause = (uint8_t) (2 + t), .np = 1 };
-        out[n++].parents[0] = p;
+        if (!dup)
+            out[n++] = (struct fixed_item) { on, (uint8_t) (2 + t) };
     }
     return n;
 }
@@ -854,9 +1002,20 @@ static void forcing_hint(struct cycle_ctx *c, int at)
 
 static void on_step(struct cycle_ctx *c, int head, int start, bool cycles, bool *done)
 {
-    int list[32], n = c->pool[head].node;
-    uint8_t causes[32];
-    int k = on_to_off(c->x->grid, n, c->y, list, causes);
+    int n = c->pool[head].node, slot = n >> 1;
+    if (c->on_n[slot] < 0) {
+        int list[32];
+        uint8_t causes[32];
+        int k = on_to_off(c->x->grid, n, c->y, list, causes);
+        for (int i = 0; i < k; i++) {
+            c->on_list[slot][i] = (uint16_t) list[i];
+            c->on_cause[slot][i] = causes[i];
+        }
+        c->on_n[slot] = (int8_t) k;
+    }
+    const uint16_t *list = c->on_list[slot];
+    const uint8_t *causes = c->on_cause[slot];
+    int k = c->on_n[slot];
     for (int i = 0; i < k; i++) {
         bool fresh = cycles ? !is_ancestor(c, head, list[i])
                             : c->off_stamp[list[i]] != c->search;
@@ -877,8 +1036,12 @@ static void on_step(struct cycle_ctx *c, int head, int start, bool cycles, bool 
 static void off_step(
     struct cycle_ctx *c, int head, int start, bool cycles, bool *done, int length)
 {
-    struct on_item items[4];
-    int k = fixed_off_to_on(c, c->pool[head].node, cycles ? c->xl : true, items);
+    int slot = c->pool[head].node >> 1;
+    if (c->off_n[slot] < 0)
+        c->off_n[slot]
+            = (int8_t) fixed_off_to_on(c, c->pool[head].node, c->xl, c->off_items[slot]);
+    const struct fixed_item *items = c->off_items[slot];
+    int k = c->off_n[slot];
     for (int i = 0; i < k; i++) {
         int on = items[i].node;
         bool fresh = c->on_stamp[on] != c->search && on != start;
@@ -902,6 +1065,22 @@ static void off_step(
     }
 }
 
+/* Whether every hint a search can still find is worse than the best one
+ * kept: a hint found at breadth-first level `length` has at least `length`
+ * distinct potentials (a cycle's path ends on its start, a forcing chain's
+ * has one more), and the rating grows with them. Collecting (nested rules)
+ * wants every hint. */
+static bool beyond_best(const struct cycle_ctx *c, bool cycles, int length)
+{
+    const struct chain_ctx *x = c->x;
+    if (!x->have || x->collect)
+        return false;
+    int base = cycles ? (c->y && c->xl ? 70 : 65) : (c->y ? 70 : 66);
+    int rating = base + length_tenths(length);
+    return rating > x->best.rating
+        || (rating == x->best.rating && length > x->best.complexity);
+}
+
 /* Breadth first from `start`; cycles: every path to an "off" potential is
  * kept (so that loops show up), "on" potentials once. Forcing chains: each
  * potential once, and the first path to the start's opposite is the hint. */
@@ -916,10 +1095,14 @@ static void unary_search(struct cycle_ctx *c, int start, bool cycles)
         c->on_at[start] = root, c->on_stamp[start] = c->search;
     else
         c->off_stamp[start] = c->search;
-    while (head < c->npool) {
+    /* a forcing search has one hint, the first path to the start's
+     * opposite: it ends there */
+    while (head < c->npool && !done) {
         int level_end = c->npool;
         length++;
-        for (; head < level_end; head++) {
+        if (beyond_best(c, cycles, length))
+            break;
+        for (; head < level_end && !done; head++) {
             if (!c->pool[head].live)
                 continue;
             if (node_on(c->pool[head].node))
@@ -934,12 +1117,14 @@ static void loops(struct chain_ctx *x, struct cycle_ctx *c, bool y, bool xl)
 {
     c->y = y;
     c->xl = xl;
+    memset(c->on_n, -1, sizeof(c->on_n));
+    memset(c->off_n, -1, sizeof(c->off_n));
     for (int cell = 0; cell < SE_CELLS; cell++) {
         int card = se_popcount(x->grid->cand[cell]);
         if (x->grid->value[cell] || card < 2 || (!xl && card > 2))
             continue;
         for (int v = 1; v <= 9; v++) {
-            if (!(x->grid->cand[cell] & (1u << v)))
+            if (!(x->grid->cand[cell] & (1u << v)) || (!y && (c->unchanged & (1u << v))))
                 continue;
             unary_search(c, node_of(cell, v, 1), true);
             if (xl) {
@@ -962,6 +1147,13 @@ static void cycles_producer(struct chain_ctx *x)
     memset(c->on_stamp, 0, sizeof(c->on_stamp));
     memset(c->off_stamp, 0, sizeof(c->off_stamp));
     conj_init(c);
+    c->unchanged = 0;
+    if (x->collect && x->src) {
+        unsigned gone = 0;
+        for (int cell = 0; cell < SE_CELLS; cell++)
+            gone |= x->src->cand[cell] & ~x->grid->cand[cell];
+        c->unchanged = SE_ALL & ~gone;
+    }
     if (c->pool) {
         loops(x, c, false, true);
         loops(x, c, true, false);
@@ -974,14 +1166,18 @@ static void cycles_producer(struct chain_ctx *x)
 /* Cell and region forcing chains, Nishio and dynamic chains. */
 static void multiple_producer(struct chain_ctx *x)
 {
-    x->runs = malloc(sizeof(struct run) * 19);
-    for (int cell = 0; x->runs && cell < SE_CELLS; cell++) {
+    x->off_run = run_alloc();
+    for (int cell = 0; x->off_run && cell < SE_CELLS; cell++) {
         int card = se_popcount(x->grid->cand[cell]);
         if (!x->grid->value[cell] && (card > 2 || (card > 1 && x->dynamic)))
             cell_chains(x, cell);
     }
-    free(x->runs);
-    x->runs = NULL;
+    run_free(x->off_run);
+    x->off_run = NULL;
+    for (int i = 0; i < SE_CELLS * 9; i++) {
+        run_free(x->on_runs[i]);
+        x->on_runs[i] = NULL;
+    }
 }
 
 bool se_chains(
@@ -998,6 +1194,8 @@ bool se_chains(
     x->dynamic = kind == SE_CH_NISHIO || kind == SE_CH_DYNAMIC;
     x->y_links = kind != SE_CH_NISHIO;
     x->multiple = kind == SE_CH_MULTIPLE || kind == SE_CH_DYNAMIC;
+    if (level >= 2)
+        x->memo = calloc(MEMO_SLOTS, sizeof(*x->memo));
     if (kind == SE_CH_CYCLES)
         cycles_producer(x);
     else
@@ -1005,6 +1203,7 @@ bool se_chains(
     bool found = x->have;
     if (found)
         *s = x->best;
+    memo_free(x);
     free(x);
     return found;
 }

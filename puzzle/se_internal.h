@@ -38,9 +38,14 @@ struct se_step {
 extern uint8_t se_region_cell[27][9];
 extern uint8_t se_cell_region[SE_CELLS][3]; /* box, row, column */
 extern uint8_t se_peer[SE_CELLS][20];
+/* The peers region by region (box, then row, then column, each in region
+ * order, each peer once) and the type (0 box, 1 row, 2 column) of the
+ * region it is first met in: the order of SE's "on" implications. */
+extern uint8_t se_unit_peer[SE_CELLS][20];
+extern uint8_t se_unit_peer_type[SE_CELLS][20];
 
 void se_tables_init(void);
-/* Builds the tables once (not thread-safe on the first call). */
+/* Builds the tables once (thread-safe: other callers wait for the first). */
 void se_ensure_tables(void);
 /* The candidate grid of a puzzle's filled cells; false when two clash. */
 bool se_load(const struct grid *in, struct se_grid *g);
@@ -105,10 +110,16 @@ bool se_aligned(const struct se_grid *g, int d, struct se_step *s);
 bool se_als_wing(const struct se_grid *g, int k, struct se_step *s);
 
 /* Chains: level -1 cycles and X/Y forcing chains; then Nishio, multiple,
- * dynamic, and dynamic with nesting `level` (1 = "+", 2.. = nested). */
+ * dynamic, and dynamic with nesting `level` (1 = "+", 2.. = nested). The
+ * nested levels take it that SE_CH_CYCLES found no hint on the same grid
+ * (se_next_step's order), and skip the searches that would repeat it. */
 enum se_chain_kind { SE_CH_CYCLES, SE_CH_NISHIO, SE_CH_MULTIPLE, SE_CH_DYNAMIC };
 bool se_chains(
     const struct se_grid *g, enum se_chain_kind kind, int level, struct se_step *s);
+
+/* Frees the memory the chain searches keep between searches on this thread
+ * (the driver calls it when a rating or hint is done). */
+void se_chains_release(void);
 
 /* All hints of the rules nested in chains (locking, hidden and naked pairs,
  * X-wing), through a callback; used by se_chains.c. */

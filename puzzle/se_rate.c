@@ -17,14 +17,23 @@ const char *se_technique_name(enum se_technique t)
     return (unsigned) t < SE_TECHNIQUE_COUNT ? tech_names[t] : "?";
 }
 
-static bool tables_ready;
+/* 0: not built, 1: being built, 2: ready. Raters run on several threads
+ * (rate -j, generate --se -j): one builds, the others wait for it. */
+static int tables_state;
 
 void se_ensure_tables(void)
 {
-    if (!tables_ready) {
+    if (__atomic_load_n(&tables_state, __ATOMIC_ACQUIRE) == 2)
+        return;
+    int none = 0;
+    if (__atomic_compare_exchange_n(
+            &tables_state, &none, 1, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
         se_tables_init();
-        tables_ready = true;
+        __atomic_store_n(&tables_state, 2, __ATOMIC_RELEASE);
+        return;
     }
+    while (__atomic_load_n(&tables_state, __ATOMIC_ACQUIRE) != 2)
+        continue; /* a few microseconds, once */
 }
 
 /* SE's producers before chains, in its order (serate defaults). */
@@ -193,6 +202,7 @@ void se_rate_steps(const struct grid *in, uint64_t deadline_ns, struct se_rating
     deadline = deadline_ns;
     calls = 0;
     rate_grid(in, out, on_step, ctx);
+    se_chains_release();
     deadline = 0; /* hints and later ratings on this thread have their own */
 }
 
@@ -263,33 +273,54 @@ static void hint_text(const struct se_step *s, bool json, char *out, size_t len)
             *place ? " places " : "", place, *el ? " eliminates " : "", el);
 }
 
-bool se_hint(const struct grid *in, bool json, char *out, size_t len)
+/* Why g has no hint (false), or true when it can have one. */
+static bool hint_possible(const struct grid *in, struct se_grid *g, char *out, size_t len)
 {
-    se_ensure_tables();
-    struct se_grid g;
     if (in->n != 9 || in->box_rows != 3 || in->variant != 0) {
         snprintf(out, len, "SE hints are for 9x9 classic grids only");
         return false;
     }
-    if (!se_load(in, &g)) {
+    if (!se_load(in, g)) {
         snprintf(out, len, "no solution: two equal digits see each other");
         return false;
     }
-    if (solved(&g)) {
+    if (solved(g)) {
         snprintf(out, len, "the grid is already full");
         return false;
     }
-    struct se_grid probe = g;
+    struct se_grid probe = *g;
     int n = count_solutions(&probe, 2);
     if (n != 1) {
         snprintf(out, len, n == 0 ? "no solution" : "more than one solution");
         return false;
     }
-    struct se_step s;
-    if (!se_next_step(&g, &s)) {
-        snprintf(out, len, "beyond the rater's techniques");
-        return false;
-    }
-    hint_text(&s, json, out, len);
     return true;
+}
+
+bool se_hint_within(
+    const struct grid *in, bool json, uint64_t deadline_ns, char *out, size_t len)
+{
+    se_ensure_tables();
+    struct se_grid g;
+    if (!hint_possible(in, &g, out, len))
+        return false;
+    deadline = deadline_ns;
+    calls = 0;
+    struct se_step s;
+    const bool found = !late() && se_next_step(&g, &s);
+    const bool spent = late();
+    deadline = 0;
+    se_chains_release();
+    if (spent)
+        snprintf(out, len, "out of time: the budget ran out before the next step");
+    else if (!found)
+        snprintf(out, len, "beyond the rater's techniques");
+    else
+        hint_text(&s, json, out, len);
+    return found && !spent;
+}
+
+bool se_hint(const struct grid *in, bool json, char *out, size_t len)
+{
+    return se_hint_within(in, json, 0, out, len);
 }

@@ -99,5 +99,9 @@ void se_rate_steps(const struct grid *g, uint64_t deadline_ns, struct se_rating 
  * of text (`json`: a JSON object). Returns false with a reason in `out` when
  * the grid is full, invalid or beyond the techniques. */
 bool se_hint(const struct grid *g, bool json, char *out, size_t len);
+/* The same, giving up at deadline_ns (as se_rate_within) with "out of time"
+ * in `out`: one step of nested chains can take seconds. */
+bool se_hint_within(
+    const struct grid *g, bool json, uint64_t deadline_ns, char *out, size_t len);
 
 #endif /* SUDOLAB_PUZZLE_SE_RATE_H */

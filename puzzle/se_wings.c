@@ -405,20 +405,43 @@ struct aligned {
     bool base[SE_CELLS];
 };
 
-static bool aligned_allowed(
-    const struct aligned *a, const int *vals, const int *common, int nc)
+/* The values of the set's cells that some allowed combination uses. A
+ * combination is out when two cells that see each other get one value, or
+ * when it takes every value of a common excluder. Stops as soon as every
+ * value of every cell is used: nothing can go then. */
+static void aligned_possible(const struct aligned *a, const int *common, int nc,
+    unsigned *cand, unsigned *possible)
 {
-    for (int i = 0; i < a->d; i++)
-        for (int j = i + 1; j < a->d; j++)
-            if (vals[i] == vals[j] && se_sees(a->cells[i], a->cells[j]))
-                return false;
-    unsigned used = 0;
-    for (int i = 0; i < a->d; i++)
-        used |= 1u << vals[i];
+    const int d = a->d;
+    bool sees01 = se_sees(a->cells[0], a->cells[1]);
+    bool sees02 = d == 3 && se_sees(a->cells[0], a->cells[2]);
+    bool sees12 = d == 3 && se_sees(a->cells[1], a->cells[2]);
+    unsigned excl[20];
     for (int k = 0; k < nc; k++)
-        if (!(a->g->cand[common[k]] & ~used))
-            return false;
-    return true;
+        excl[k] = a->g->cand[common[k]];
+    for (unsigned m0 = cand[0]; m0; m0 &= m0 - 1) {
+        unsigned b0 = m0 & -m0;
+        for (unsigned m1 = cand[1]; m1; m1 &= m1 - 1) {
+            unsigned b1 = m1 & -m1;
+            if (b0 == b1 && sees01)
+                continue;
+            for (unsigned m2 = cand[2]; m2; m2 &= m2 - 1) {
+                unsigned b2 = m2 & -m2;
+                if ((b2 == b0 && sees02) || (b2 == b1 && sees12))
+                    continue;
+                unsigned used = b0 | b1 | (d == 3 ? b2 : 0);
+                bool allowed = true;
+                for (int k = 0; k < nc && allowed; k++)
+                    allowed = (excl[k] & ~used) != 0;
+                if (!allowed)
+                    continue;
+                possible[0] |= b0, possible[1] |= b1, possible[2] |= b2;
+                if (possible[0] == cand[0] && possible[1] == cand[1]
+                    && possible[2] == cand[2])
+                    return;
+            }
+        }
+    }
 }
 
 static bool aligned_set(struct aligned *a, struct se_step *s)
@@ -429,22 +452,16 @@ static bool aligned_set(struct aligned *a, struct se_step *s)
         m0 &= a->emask[a->cells[i]][0], m1 &= a->emask[a->cells[i]][1];
     if (__builtin_popcountll(m0) + __builtin_popcountll(m1) < 2)
         return false;
-    for (int c = 0; c < SE_CELLS && nc < 20; c++)
-        if ((c < 64 ? m0 >> c : m1 >> (c - 64)) & 1u)
-            common[nc++] = c;
-    uint16_t possible[3] = { 0, 0, 0 };
-    int vals[3];
-    unsigned c0 = a->g->cand[a->cells[0]], c1 = a->g->cand[a->cells[1]];
-    unsigned c2 = a->d == 3 ? a->g->cand[a->cells[2]] : 2u;
-    for (vals[0] = 1; vals[0] <= 9; vals[0]++)
-        for (vals[1] = 1; (c0 & (1u << vals[0])) && vals[1] <= 9; vals[1]++)
-            for (vals[2] = 1; (c1 & (1u << vals[1])) && vals[2] <= (a->d == 3 ? 9 : 1);
-                 vals[2]++) {
-                if (!(c2 & (1u << vals[2])) || !aligned_allowed(a, vals, common, nc))
-                    continue;
-                for (int i = 0; i < a->d; i++)
-                    possible[i] |= (uint16_t) (1u << vals[i]);
-            }
+    for (uint64_t m = m0; m && nc < 20; m &= m - 1)
+        common[nc++] = __builtin_ctzll(m);
+    for (uint64_t m = m1; m && nc < 20; m &= m - 1)
+        common[nc++] = 64 + __builtin_ctzll(m);
+    unsigned cand[3] = { a->g->cand[a->cells[0]], a->g->cand[a->cells[1]],
+        a->d == 3 ? a->g->cand[a->cells[2]] : 2u };
+    unsigned possible[3] = { 0, 0, 0 };
+    aligned_possible(a, common, nc, cand, possible);
+    if (possible[0] == cand[0] && possible[1] == cand[1] && possible[2] == cand[2])
+        return false;
     se_step_clear(s, SE_aligned_pair, a->d == 2 ? 62 : 75);
     if (a->d == 3)
         s->tech = SE_aligned_triplet;
@@ -476,14 +493,6 @@ static void aligned_tables(struct aligned *a)
     }
 }
 
-static bool is_excluder(const struct aligned *a, int of, int c)
-{
-    for (int i = 0; i < a->nexcl[of]; i++)
-        if (a->excl[of][i] == c)
-            return true;
-    return false;
-}
-
 bool se_aligned(const struct se_grid *g, int d, struct se_step *s)
 {
     struct aligned a;
@@ -500,14 +509,18 @@ bool se_aligned(const struct se_grid *g, int d, struct se_step *s)
                     return true;
                 continue;
             }
-            for (int t = 0; t < SE_CELLS; t++) {
-                if (!a.base[t] || t == c0 || t == c1
-                    || !(is_excluder(&a, c0, t) || is_excluder(&a, c1, t)))
-                    continue;
-                a.cells[2] = t;
-                if (aligned_set(&a, s))
-                    return true;
-            }
+            /* the third cell: an excluder of either, in cell order */
+            uint64_t third[2]
+                = { a.emask[c0][0] | a.emask[c1][0], a.emask[c0][1] | a.emask[c1][1] };
+            for (int w = 0; w < 2; w++)
+                for (uint64_t m = third[w]; m; m &= m - 1) {
+                    int t = w * 64 + __builtin_ctzll(m);
+                    if (!a.base[t] || t == c0 || t == c1)
+                        continue;
+                    a.cells[2] = t;
+                    if (aligned_set(&a, s))
+                        return true;
+                }
         }
     return false;
 }
@@ -826,9 +839,31 @@ bool se_grouped_turbot(const struct se_grid *g, struct se_step *s)
 
 /* ---- three and four strong links (SE's StrongLinks(3), (4)) ---- */
 
+/* Cells as bits: 0-63 in w[0], 64-80 in w[1]. */
+struct cellset {
+    uint64_t w[2];
+};
+
+static void set_add(struct cellset *x, int c)
+{
+    x->w[c >> 6] |= 1ull << (c & 63);
+}
+
+static bool sets_meet(const struct cellset *x, const struct cellset *y)
+{
+    return (x->w[0] & y->w[0]) || (x->w[1] & y->w[1]);
+}
+
+static bool set_within(const struct cellset *x, const struct cellset *y)
+{
+    return !(x->w[0] & ~y->w[0]) && !(x->w[1] & ~y->w[1]);
+}
+
+/* A link with its ends as sets and the cells that see a whole end. */
 struct link_ref {
     int region;
     struct glink l;
+    struct cellset cells, end[2], seen[2]; /* end[0] = a, end[1] = b */
 };
 
 struct chain_search {
@@ -838,22 +873,36 @@ struct chain_search {
     int nlinks;
     int pick[4];
     bool flip[4];
+    struct cellset used[5]; /* cells of the links picked before each depth */
+    uint32_t regions[5]; /* and their regions */
     struct se_step best;
     bool have;
 };
 
-static const uint8_t *end_a(const struct chain_search *c, int i, int *n)
+static void link_sets(struct link_ref *r)
 {
-    const struct glink *l = &c->links[c->pick[i]].l;
-    *n = c->flip[i] ? l->nb : l->na;
-    return c->flip[i] ? l->b : l->a;
+    const uint8_t *ends[2] = { r->l.a, r->l.b };
+    const int n[2] = { r->l.na, r->l.nb };
+    memset(&r->cells, 0, sizeof(r->cells));
+    for (int e = 0; e < 2; e++) {
+        memset(&r->end[e], 0, sizeof(r->end[e]));
+        r->seen[e] = (struct cellset) { { ~0ull, (1ull << (SE_CELLS - 64)) - 1 } };
+        for (int i = 0; i < n[e]; i++) {
+            struct cellset peers = { { 0, 0 } };
+            for (int k = 0; k < 20; k++)
+                set_add(&peers, se_peer[ends[e][i]][k]);
+            set_add(&r->end[e], ends[e][i]);
+            set_add(&r->cells, ends[e][i]);
+            r->seen[e].w[0] &= peers.w[0];
+            r->seen[e].w[1] &= peers.w[1];
+        }
+    }
 }
 
-static const uint8_t *end_b(const struct chain_search *c, int i, int *n)
+/* The end of picked link i where the chain enters it (0) or leaves it (1). */
+static int end_of(const struct chain_search *c, int i, int leaving)
 {
-    const struct glink *l = &c->links[c->pick[i]].l;
-    *n = c->flip[i] ? l->na : l->nb;
-    return c->flip[i] ? l->a : l->b;
+    return c->flip[i] ? !leaving : leaving;
 }
 
 /* SE's suffix rule: +0.3 with a grouped link, else +0.1 for a box link or
@@ -874,28 +923,20 @@ static int links_rating(const struct chain_search *c)
     return base[c->n] + (box ? 1 : 0) + (rows && cols ? 1 : 0);
 }
 
-static bool in_links(const struct chain_search *c, int upto, int cell)
-{
-    for (int i = 0; i < upto; i++) {
-        const struct glink *l = &c->links[c->pick[i]].l;
-        if (group_has(l->a, l->na, cell) || group_has(l->b, l->nb, cell))
-            return true;
-    }
-    return false;
-}
-
 static void links_conclude(struct chain_search *c)
 {
-    int na, nb;
-    const uint8_t *a = end_a(c, 0, &na), *b = end_b(c, c->n - 1, &nb);
+    const struct link_ref *first = &c->links[c->pick[0]];
+    const struct link_ref *last = &c->links[c->pick[c->n - 1]];
+    const struct cellset *a = &first->seen[end_of(c, 0, 0)];
+    const struct cellset *b = &last->seen[end_of(c, c->n - 1, 1)];
     struct se_step s;
     se_step_clear(&s, SE_turbot_fish, links_rating(c));
-    for (int o = 0; o < SE_CELLS; o++) {
-        uint8_t oc = (uint8_t) o;
-        if ((c->g->cand[o] & (1u << c->v)) && !in_links(c, c->n, o)
-            && group_sees_group(&oc, 1, a, na) && group_sees_group(&oc, 1, b, nb))
-            s.elim[o] = (uint16_t) (1u << c->v);
-    }
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = a->w[w] & b->w[w] & ~c->used[c->n].w[w]; m; m &= m - 1) {
+            int o = w * 64 + __builtin_ctzll(m);
+            if (c->g->cand[o] & (1u << c->v))
+                s.elim[o] = (uint16_t) (1u << c->v);
+        }
     s.digits = (uint16_t) (1u << c->v);
     if (se_step_useful(c->g, &s) && (!c->have || s.rating < c->best.rating)) {
         c->best = s;
@@ -903,6 +944,8 @@ static void links_conclude(struct chain_search *c)
     }
 }
 
+/* Every chain of c->n links in pick order, each link's entering end seen
+ * whole by the previous link's leaving end, no region or cell twice. */
 static void links_extend(struct chain_search *c, int depth)
 {
     if (depth == c->n) {
@@ -910,24 +953,20 @@ static void links_extend(struct chain_search *c, int depth)
         return;
     }
     for (int k = 0; k < c->nlinks; k++) {
-        bool used = false;
-        for (int i = 0; i < depth; i++)
-            used |= c->links[c->pick[i]].region == c->links[k].region;
-        const struct glink *l = &c->links[k].l;
-        bool overlap = false;
-        for (int i = 0; i < l->na; i++)
-            overlap |= in_links(c, depth, l->a[i]);
-        for (int i = 0; i < l->nb; i++)
-            overlap |= in_links(c, depth, l->b[i]);
-        if (used || overlap)
+        const struct link_ref *l = &c->links[k];
+        if ((c->regions[depth] & (1u << l->region))
+            || sets_meet(&l->cells, &c->used[depth]))
             continue;
         c->pick[depth] = k;
+        c->regions[depth + 1] = c->regions[depth] | 1u << l->region;
+        c->used[depth + 1].w[0] = c->used[depth].w[0] | l->cells.w[0];
+        c->used[depth + 1].w[1] = c->used[depth].w[1] | l->cells.w[1];
         for (int f = 0; f < 2; f++) {
             c->flip[depth] = f;
             if (depth > 0) {
-                int nb, na;
-                const uint8_t *b = end_b(c, depth - 1, &nb), *a = end_a(c, depth, &na);
-                if (!group_sees_group(b, nb, a, na))
+                const struct link_ref *prev = &c->links[c->pick[depth - 1]];
+                if (!set_within(&l->end[end_of(c, depth, 0)],
+                        &prev->seen[end_of(c, depth - 1, 1)]))
                     continue;
             }
             links_extend(c, depth + 1);
@@ -948,8 +987,10 @@ bool se_strong_links(const struct se_grid *g, int n, struct se_step *s)
         for (int r = 0; r < 27 && c->nlinks < 55; r++) {
             struct glink ls[9];
             int k = all_links(g, r, v, ls);
-            for (int i = 0; i < k && c->nlinks < 64; i++)
-                c->links[c->nlinks++] = (struct link_ref) { r, ls[i] };
+            for (int i = 0; i < k && c->nlinks < 64; i++) {
+                c->links[c->nlinks] = (struct link_ref) { .region = r, .l = ls[i] };
+                link_sets(&c->links[c->nlinks++]);
+            }
         }
         links_extend(c, 0);
     }

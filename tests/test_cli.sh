@@ -195,6 +195,33 @@ has "hint JSON" "$tmp/out" '^{"index":1,"hint":{"technique":"Last value","rating
 check "hint refuses a clash" $? 1
 has "hint says where" "$tmp/err" 'clue 1 appears twice in row 1'
 
+# rate -j: the same lines in the same order as one thread, invalid entries
+# and all, for SE's rating and for the methods with a back end
+{
+    printf '%s\n' "$easter" "$royle" 'not a puzzle' \
+        '...3..18..26.........9......47.2.......5..9......7........64.2.3.....5..1........' \
+        '11...............................................................................' \
+        '....7.....954........1..39..2....1.....3....4.6..2...8..8....1.5...8...27...6....'
+} > "$tmp/mix.txt"
+# more invalid lines than -j 2 keeps slots for, around the puzzles
+{ yes 'not a puzzle' | head -n 150; cat "$tmp/mix.txt"; yes 'not a puzzle' | head -n 150; } > "$tmp/mix2.txt"
+"$bin" rate --method se "$tmp/mix2.txt" > "$tmp/j1" 2> /dev/null
+"$bin" rate --method se -j 2 "$tmp/mix2.txt" > "$tmp/j2" 2> /dev/null
+same "rate -j 2 with runs of invalid lines: the bytes of -j 1" "$tmp/j1" "$tmp/j2"
+for m in se all; do
+    "$bin" rate --method $m "$tmp/mix.txt" > "$tmp/j1" 2> "$tmp/e1"; s1=$?
+    "$bin" rate --method $m -j 3 "$tmp/mix.txt" > "$tmp/j3" 2> "$tmp/e3"; s3=$?
+    same "rate --method $m -j 3: the bytes of -j 1" "$tmp/j1" "$tmp/j3"
+    ok "rate --method $m -j 3: the status of -j 1 ($s1)" "$([ "$s1" -eq 1 ] && [ "$s3" -eq 1 ]; echo $?)"
+done
+has "rate -j: the invalid entry in its place" "$tmp/j3" '^3 invalid$'
+"$bin" rate -j 0 "$easter" > "$tmp/out" 2> "$tmp/err"; check "rate -j 0 refused" $? 2
+
+# hint --budget-ms: a step of nested chains (SE 11.1) is given up on
+hard='98.7.....6.....8....5.4..6.4..6...3...3..42......3...5.7...9..1..6.5..2....1.....'
+"$bin" hint --budget-ms 20 "$hard" > "$tmp/out"; check "hint out of budget" $? 1
+has "hint says the budget ran out" "$tmp/out" '^1 out of time: the budget ran out before the next step$'
+
 # generate --se: every puzzle's ER in the band, the same bytes for any -j, and
 # a band out of reach said plainly
 "$bin" generate --se 2.0-3.0 --count 4 --seed 5 > "$tmp/gen"; check "generate --se" $? 0

@@ -226,6 +226,20 @@ static void hints_say_what_they_do(void **state)
     assert_non_null(strstr(out, "\"place\":{\"cell\":60,\"digit\":2}"));
 }
 
+/* A hint's deadline already past: no hint, the reason said; the next hint on
+ * the thread has no deadline left over. */
+static void a_spent_budget_gives_no_hint(void **state)
+{
+    (void) state;
+    struct grid g;
+    char out[1024];
+    parse(cases[TEST_COUNT(cases) - 1].puzzle, &g);
+    assert_false(se_hint_within(&g, false, 1, out, sizeof(out)));
+    assert_string_equal(out, "out of time: the budget ran out before the next step");
+    assert_true(se_hint(&g, false, out, sizeof(out)));
+    assert_null(strstr(out, "out of time"));
+}
+
 int main(int argc, char **argv)
 {
     static const struct CMUnitTest tests[] = {
@@ -234,6 +248,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(a_spent_budget_gives_no_rating),
         cmocka_unit_test(every_step_keeps_the_solution),
         cmocka_unit_test(hints_say_what_they_do),
+        cmocka_unit_test(a_spent_budget_gives_no_hint),
     };
     const struct test_group plain = { "se_rate", tests, TEST_COUNT(tests), NULL, NULL };
     return test_main(argc, argv, &plain, NULL);
