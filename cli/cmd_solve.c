@@ -86,6 +86,7 @@ static const struct cli_option count_options[] = {
     CLI_LINE("usage: sudolab count [options] [FILE|PUZZLE|-]..."),
     CLI_LINE("Counts the solutions of each puzzle (all of them unless --limit says "
              "otherwise)."),
+    CLI_LINE("Without --solver each puzzle goes to the back end fastest for it (auto)."),
     CLI_COMMON_OPTIONS,
     { .kind = CLI_FLAG,
         .name = "print",
@@ -200,6 +201,8 @@ static enum cli_parsed parse(int argc, char **argv, bool counting, struct solve_
     out->use_split |= out->split.partial;
     out->nfiles = argc - first;
     out->files = argv + first;
+    if (counting && !out->common.solver)
+        out->common.solver = solver_find("auto");
     if (cli_common_finish(&out->common) != 0)
         return CLI_PARSED_ERROR;
     if (counting && (out->grids || out->estimate || out->essential)

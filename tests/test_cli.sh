@@ -239,4 +239,20 @@ has "out of reach said" "$tmp/err" 'no puzzle rated SE 11.5-12.0 among 3 attempt
 check "generate --se on 4x4" $? 2
 has "generate --se names the shape" "$tmp/err" '9x9 classic puzzles only, not 4x4'
 
+# count without --solver: auto, which hands each puzzle to the back end the
+# counters say ran (fast on a 9x9 whose clues use every value, wide on a
+# 16x16 one, mrv where a value is unused), with the same counts
+serg='8.........95.......76.........426798...571243...893165......916....3.487....1.532'
+sixteen=$(grep -v '^#' "$public/../generated/16x16_minimal.txt" | head -n 1)
+for case in "fast $serg" "wide $sixteen" "mrv --empty 2x3"; do
+    # shellcheck disable=SC2086
+    set -- $case
+    want=$1
+    shift
+    "$bin" count "$@" | sed 's/ time=.*//' > "$tmp/auto"
+    check "count (auto) on the $want case" $? 0
+    "$bin" count --solver "$want" "$@" | sed 's/ time=.*//' > "$tmp/one"
+    same "count (auto) gives $want's line" "$tmp/auto" "$tmp/one"
+done
+
 tap_end

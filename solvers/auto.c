@@ -1,0 +1,90 @@
+/* auto: each puzzle to the back end that is fastest for it, so that `sudolab
+ * count` (whose default this is) need not be told.
+ *
+ * Measured side by side (README, "Commands"): the SIMD back ends win wherever
+ * they run (fast on standard 9x9, wide on other sizes and the diagonal
+ * variant: serg counted whole 1.5x faster than mrv, hard 16x16 puzzles 40x),
+ * except on grids whose clues leave some value unused: there mrv merges the
+ * branches of interchangeable values (the empty 16x16 grid: 200,000 solutions
+ * in 0.3 ms, where a search that visits each takes seconds). So: limit 1 or
+ * 2, or every value among the clues: fast, else wide; otherwise mrv. (When
+ * every value is given but the solutions run into millions, wide enumerates
+ * them 2-3x slower than mrv, its lookahead paying off only in hard searches;
+ * such grids are rarer than hard ones.)
+ * The counters are those of the back end that ran (all three report the same
+ * ones, with the meanings written at the top of each file). */
+#include "solvers/registry.h"
+
+enum { AUTO_FAST, AUTO_WIDE, AUTO_MRV, AUTO_COUNT };
+
+struct auto_priv {
+    struct solver_instance *inst[AUTO_COUNT];
+};
+
+static int auto_init(void *priv, int variant)
+{
+    (void) variant;
+    struct auto_priv *p = priv;
+    const struct solver *const each[AUTO_COUNT]
+        = { &solver_fast, &solver_wide, &solver_mrv };
+    for (int i = 0; i < AUTO_COUNT; i++) {
+        p->inst[i] = solver_open(each[i]);
+        if (!p->inst[i])
+            return -1;
+    }
+    return 0;
+}
+
+static void auto_fini(void *priv)
+{
+    struct auto_priv *p = priv;
+    for (int i = 0; i < AUTO_COUNT; i++) {
+        if (p->inst[i])
+            solver_close(p->inst[i]);
+    }
+}
+
+static bool every_value_given(const struct grid *g)
+{
+    uint64_t seen = 0;
+    for (int c = 0; c < g->ncells; c++) {
+        if (g->cell[c])
+            seen |= UINT64_C(1) << g->cell[c];
+    }
+    const uint64_t all = ((UINT64_C(1) << g->n) - 1) << 1;
+    return (seen & all) == all;
+}
+
+static int auto_pick(const struct grid *puzzle, const struct solve_request *req)
+{
+    if (req->limit != 1 && req->limit != 2 && !every_value_given(puzzle))
+        return AUTO_MRV;
+    return solver_supports(&solver_fast, puzzle, NULL, 0) ? AUTO_FAST : AUTO_WIDE;
+}
+
+static void auto_solve(void *priv, const struct grid *puzzle,
+    const struct solve_request *req, struct solve_result *res)
+{
+    struct auto_priv *p = priv;
+    const int i = auto_pick(puzzle, req);
+    /* solver_run() has checked the clues and verifies the answer; the shape
+     * is one every candidate supports (wide and mrv: all of auto's). */
+    solver_solve_unchecked(p->inst[i], puzzle, req, res);
+}
+
+const struct solver solver_auto = {
+    .name = "auto",
+    .family = "auto",
+    .summary = "each puzzle to the fastest back end for it: fast (9x9) or wide, mrv "
+               "to count grids whose clues leave a value unused",
+    .min_n = 1,
+    .max_n = GRID_MAX_N,
+    .caps
+    = SOLVER_CAP_COUNT | SOLVER_CAP_DIAGONAL | SOLVER_CAP_STEP_BUDGET | SOLVER_CAP_FAST,
+    .counters = SOLVER_HAS(steps) | SOLVER_HAS(guesses) | SOLVER_HAS(backtracks)
+        | SOLVER_HAS(nodes),
+    .priv_size = sizeof(struct auto_priv),
+    .init = auto_init,
+    .solve = auto_solve,
+    .fini = auto_fini,
+};
