@@ -510,23 +510,36 @@ FK_FN int FK(propagate)(
             return FAST_BUDGET;
         ++*rounds;
         FK(vec) w[FK_NV], hs[FK_NV], k[FK_NV], p[FK_NV];
-        FK(vec) ones = { 0 }, twos = { 0 };
         for (int i = 0; i < FK_NV; i++)
             w[i] = v[i];
         FK(locked)(w, m);
         FK(hidden)(hs, w, m);
-        for (int i = 0; i < FK_NV; i++) {
-            const FK(vec) x = w[i];
-            twos |= ones & x;
-            ones |= x;
+        /* counters over the digits merged as a tree, not a chain: the
+         * round's time is its longest chain of dependent steps */
+        FK(vec) o[FK_NV + 1], t[FK_NV + 1];
+        int n = 0;
+        for (; n < FK_NV; n++) {
+            o[n] = w[n];
+            t[n] = (FK(vec)) { 0 };
         }
 #if FK_PACKED
-        {
-            const FK(vec) d8 = FK(digit8)(w);
-            twos |= ones & d8;
-            ones |= d8;
+        o[n] = FK(digit8)(w);
+        t[n++] = (FK(vec)) { 0 };
+#endif
+#if FK_VL == 16
+        for (int step = 1; step < n; step *= 2) {
+            for (int i = 0; i + step < n; i += 2 * step) {
+                t[i] |= t[i + step] | (o[i] & o[i + step]);
+                o[i] |= o[i + step];
+            }
+        }
+#else
+        for (int i = 1; i < n; i++) {
+            t[0] |= o[0] & o[i];
+            o[0] |= o[i];
         }
 #endif
+        FK(vec) ones = o[0], twos = t[0];
         FK(fold_count)(&ones, &twos);
         if (FK(any)(bands & ~ones))
             return FAST_CONTRA;
