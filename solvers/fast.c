@@ -24,8 +24,9 @@
  *   locked candidates  a digit's minirows in a band form a 3x3 permutation
  *                  matrix (one per row and box), so a minirow on no
  *                  permutation of the occupied ones goes; the same for the
- *                  minicolumns of a stack (pointing and claiming both ways);
- *                  first thing in every round;
+ *                  minicolumns of a stack (pointing and claiming both ways),
+ *                  both judged on the round's snapshot; first thing in
+ *                  every round;
  *   triads         a minirow or minicolumn holds exactly three digits (see
  *                  FK(triads)); applied once the other rules are exhausted,
  *                  while 30 cells or more are open (FAST_TRIADS_MIN_OPEN);

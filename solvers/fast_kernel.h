@@ -308,27 +308,30 @@ FK_FN FK(vec) FK(columns)(FK(vec) x, struct FK(spread) m)
  * permutation of the occupied ones is removed. The same for the minicolumns
  * of a stack, whose rows are the three band lanes of the digit. This covers
  * pointing and claiming in both directions, and empties the band of a digit
- * that has a row, box or column without a candidate. */
-FK_FN void FK(locked)(FK(vec) w[FK_NV], struct FK(spread) m)
+ * that has a row, box or column without a candidate. w gets v less what
+ * either removes, both judged on v: 4% more rounds on the hard corpora than
+ * filtering the columns after the rows, but about 10% less time per round
+ * on the 512-bit path (measured on AMD EPYC, Zen 5, issue 20). */
+FK_FN void FK(locked)(FK(vec) w[FK_NV], const FK(vec) v[FK_NV], struct FK(spread) m)
 {
-    FK(vec) c[FK_NV], c1[FK_NV], pc[FK_NV], qc[FK_NV], bp[FK_NV], bq[FK_NV];
+    /* rows and columns both from the snapshot v, so that neither waits for
+     * the other: a round's time is mostly its chain of dependent steps */
+    FK(vec) c[FK_NV], c1[FK_NV], c2[FK_NV];
     for (int i = 0; i < FK_NV; i++) {
         /* entry (r, k) needs (r+1, k+1) & (r+2, k+2) or (r+1, k+2) & (r+2,
          * k+1); the row+2 terms are the row+1 terms rotated once more */
-        const FK(vec) a1 = FK(rotr1)(FK(minirows)(w[i], m));
+        const FK(vec) a1 = FK(rotr1)(FK(minirows)(v[i], m));
         const FK(vec) p = FK(rotb1)(a1), q = FK(rotb2)(a1);
-        w[i] &= (p & FK(rotr1)(q)) | (q & FK(rotr1)(p));
-        c[i] = FK(columns)(w[i], m);
+        w[i] = v[i] & ((p & FK(rotr1)(q)) | (q & FK(rotr1)(p)));
+        c[i] = FK(columns)(v[i], m);
     }
+    /* the same with bands for rows and columns for boxes; the band
+     * rotations move whole lanes and commute with the in-word ones */
     FK(rot1)(c1, c);
-    for (int i = 0; i < FK_NV; i++) {
-        pc[i] = FK(rotg1)(c1[i]);
-        qc[i] = FK(rotg2)(c1[i]);
-    }
-    FK(rot1)(bq, qc);
-    FK(rot1)(bp, pc);
+    FK(rot2)(c2, c);
     for (int i = 0; i < FK_NV; i++)
-        w[i] &= (pc[i] & bq[i]) | (qc[i] & bp[i]);
+        w[i] &= (FK(rotg1)(c1[i]) & FK(rotg2)(c2[i]))
+            | (FK(rotg2)(c1[i]) & FK(rotg1)(c2[i]));
 }
 
 /* Saturating counters over the digits: c[k] marks positions seen k+1 times
@@ -429,7 +432,9 @@ FK_FN bool FK(triads)(FK(vec) w[FK_NV], struct FK(spread) m)
 
 /* Hidden singles: the cells that are the digit's only place in their row or
  * column. (The only place in a box is also the only one in its row once
- * FK(locked) has run, as it does first in every round.) "Alone in its
+ * FK(locked) has run, as it does first in every round; when it is the
+ * column filter of the same round that left the box one minirow, the row
+ * filter, which read the round's snapshot, acts on the next round.) "Alone in its
  * minirow" and "alone in its column within the band" come from the majority
  * of the three shifted copies that minirows and columns are made of. */
 FK_FN void FK(hidden)(FK(vec) hs[FK_NV], const FK(vec) ws[FK_NV], struct FK(spread) m)
@@ -510,23 +515,34 @@ FK_FN int FK(propagate)(
             return FAST_BUDGET;
         ++*rounds;
         FK(vec) w[FK_NV], hs[FK_NV], k[FK_NV], p[FK_NV];
-        FK(vec) ones = { 0 }, twos = { 0 };
-        for (int i = 0; i < FK_NV; i++)
-            w[i] = v[i];
-        FK(locked)(w, m);
+        FK(locked)(w, v, m);
         FK(hidden)(hs, w, m);
-        for (int i = 0; i < FK_NV; i++) {
-            const FK(vec) x = w[i];
-            twos |= ones & x;
-            ones |= x;
+        /* counters over the digits merged as a tree, not a chain: the
+         * round's time is its longest chain of dependent steps */
+        FK(vec) o[FK_NV + 1], t[FK_NV + 1];
+        int n = 0;
+        for (; n < FK_NV; n++) {
+            o[n] = w[n];
+            t[n] = (FK(vec)) { 0 };
         }
 #if FK_PACKED
-        {
-            const FK(vec) d8 = FK(digit8)(w);
-            twos |= ones & d8;
-            ones |= d8;
+        o[n] = FK(digit8)(w);
+        t[n++] = (FK(vec)) { 0 };
+#endif
+#if FK_VL == 16
+        for (int step = 1; step < n; step *= 2) {
+            for (int i = 0; i + step < n; i += 2 * step) {
+                t[i] |= t[i + step] | (o[i] & o[i + step]);
+                o[i] |= o[i + step];
+            }
+        }
+#else
+        for (int i = 1; i < n; i++) {
+            t[0] |= o[0] & o[i];
+            o[0] |= o[i];
         }
 #endif
+        FK(vec) ones = o[0], twos = t[0];
         FK(fold_count)(&ones, &twos);
         if (FK(any)(bands & ~ones))
             return FAST_CONTRA;
