@@ -102,6 +102,7 @@ seed "3x3-diagonal" 1 "$diag"
 echo "fuzz-deep: $(ls "$seeds" | wc -l) solver seeds"
 
 status=0
+revision=$(git describe --always --dirty 2>/dev/null || echo unknown) # what the build ran
 cp "$seeds"/* "$work"/ # by name: a kept corpus gains the seeds once
 start=$(date +%s)
 each=$(((runs + workers - 1) / workers))
@@ -195,7 +196,7 @@ else
 fi
 if [ -n "${CORPUS:-}" ]; then
     printf '%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" \
-        "$(git describe --always --dirty 2>/dev/null || echo unknown)" "$sanitize" "$execs" \
+        "$revision" "$sanitize" "$execs" \
         "$outcome" >> "$CORPUS.ledger"
     awk -F '\t' -v c="$CORPUS" '{n += $4; k++} END {printf "campaign %s: %d executions over %d run(s)\n", c, n, k}' \
         "$CORPUS.ledger"
