@@ -58,7 +58,9 @@ limits=${LIMITS:-2 1}
 pgo=${PGO:-0}
 corpora=${CORPORA:-$(ls datasets/public/puzzles[2-7]*.xz)}
 rev=$(git describe --always --dirty 2>/dev/null || echo unknown)
-out=${OUT:-results/compare/$(date -u +%Y-%m-%d)_$rev/$ccname$([ "$pgo" = 1 ] && echo -pgo)}
+suffix=""
+[ "$pgo" = 1 ] && suffix=-pgo
+out=${OUT:-results/compare/$(date -u +%Y-%m-%d)_$rev/$ccname$suffix}
 mkdir -p "$out"
 cpu=$(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -1)
 echo "compare-tdoku: CPU ${cpu:-unknown}; sudolab built with $cc; results in $out" >&2
