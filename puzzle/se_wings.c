@@ -450,7 +450,9 @@ static bool aligned_set(struct aligned *a, struct se_step *s)
     uint64_t m0 = a->emask[a->cells[0]][0], m1 = a->emask[a->cells[0]][1];
     for (int i = 1; i < a->d; i++)
         m0 &= a->emask[a->cells[i]][0], m1 &= a->emask[a->cells[i]][1];
-    if (__builtin_popcountll(m0) + __builtin_popcountll(m1) < 2)
+    /* fewer than two common excluders: nothing to test (no popcount: it is a
+     * library call without -mpopcnt, 2% of a top1465 rating) */
+    if (!((m0 & (m0 - 1)) || (m1 & (m1 - 1)) || (m0 && m1)))
         return false;
     for (uint64_t m = m0; m && nc < 20; m &= m - 1)
         common[nc++] = __builtin_ctzll(m);
@@ -620,15 +622,29 @@ struct wing_best {
     bool have;
 };
 
-static void wing_try_yz(const struct se_grid *g, struct als_wing *w, struct wing_best *b)
+/* The bivalue cells of g, in cell order: the yz candidates of every group. */
+struct wing_search {
+    const struct se_grid *g;
+    int k;
+    struct wing_best *best;
+    int bivalue[SE_CELLS], nbivalue;
+    int open[9], nopen; /* the unsolved cells of the house being searched */
+    struct als_wing w;
+};
+
+static void wing_try_yz(struct wing_search *ws)
 {
-    for (int yz = 0; yz < SE_CELLS; yz++) {
-        unsigned c = g->cand[yz];
-        if (se_popcount(c) != 2 || (c & w->values) != c || in_wing(w, yz))
+    const struct se_grid *g = ws->g;
+    struct als_wing *w = &ws->w;
+    struct wing_best *b = ws->best;
+    for (int i = 0; i < ws->nbivalue; i++) {
+        const int yz = ws->bivalue[i];
+        const unsigned c = g->cand[yz];
+        if ((c & w->values) != c || in_wing(w, yz))
             continue;
         bool near = false;
-        for (int i = 0; i < w->k && !near; i++)
-            near = se_sees(yz, w->cells[i]);
+        for (int j = 0; j < w->k && !near; j++)
+            near = se_sees(yz, w->cells[j]);
         if (!near)
             continue;
         w->yz = yz;
@@ -646,36 +662,49 @@ static void wing_try_yz(const struct se_grid *g, struct als_wing *w, struct wing
     w->yz = -1;
 }
 
-/* Groups of k cells of one house (a group in two houses is met twice; the
- * best hint is the same). */
+/* The groups of k of the house's open cells from open[from], in the order of
+ * the house; a partial group with more than k+1 values has no completion. */
+static void wing_extend(
+    struct wing_search *ws, int from, int depth, unsigned values, int biggest)
+{
+    if (depth == ws->k) {
+        if (se_popcount(values) != ws->k + 1)
+            return;
+        ws->w.values = values;
+        ws->w.biggest = biggest;
+        wing_try_yz(ws);
+        return;
+    }
+    for (int i = from; i <= ws->nopen - (ws->k - depth); i++) {
+        const int c = ws->open[i];
+        const unsigned v = values | ws->g->cand[c];
+        if (se_popcount(v) > ws->k + 1)
+            continue;
+        const int n = se_popcount(ws->g->cand[c]);
+        ws->w.cells[depth] = c;
+        wing_extend(ws, i + 1, depth + 1, v, n > biggest ? n : biggest);
+    }
+}
+
+/* Groups of k unsolved cells of one house (a group in two houses is met
+ * twice; the best hint is the same). Searched depth first with the union of
+ * values bounded, not as every k of 9 cells: the wings' share of a top1465
+ * rating went from ~9.6% to ~5.3%. */
 static void wing_groups(const struct se_grid *g, int k, struct wing_best *b)
 {
+    struct wing_search ws = { .g = g, .k = k, .best = b };
+    for (int c = 0; c < SE_CELLS; c++)
+        if (se_popcount(g->cand[c]) == 2)
+            ws.bivalue[ws.nbivalue++] = c;
     for (int r = 0; r < 27; r++) {
-        int idx[6];
-        for (int i = 0; i < k; i++)
-            idx[i] = i;
-        for (;;) {
-            struct als_wing w = { .k = k, .yz = -1 };
-            bool ok = true;
-            for (int i = 0; i < k && ok; i++) {
-                int c = se_region_cell[r][idx[i]];
-                int n = se_popcount(g->cand[c]);
-                ok = n >= 2;
-                w.cells[i] = c;
-                w.values |= g->cand[c];
-                w.biggest = n > w.biggest ? n : w.biggest;
-            }
-            if (ok && se_popcount(w.values) == k + 1)
-                wing_try_yz(g, &w, b);
-            int i = k - 1;
-            while (i >= 0 && idx[i] == 9 - k + i)
-                i--;
-            if (i < 0)
-                break;
-            idx[i]++;
-            for (int j = i + 1; j < k; j++)
-                idx[j] = idx[j - 1] + 1;
+        ws.nopen = 0;
+        for (int i = 0; i < 9; i++) {
+            const int c = se_region_cell[r][i];
+            if (se_popcount(g->cand[c]) >= 2)
+                ws.open[ws.nopen++] = c;
         }
+        ws.w = (struct als_wing) { .k = k, .yz = -1 };
+        wing_extend(&ws, 0, 0, 0, 0);
     }
 }
 
@@ -948,7 +977,8 @@ static void links_conclude(struct chain_search *c)
  * whole by the previous link's leaving end, no region or cell twice. */
 static void links_extend(struct chain_search *c, int depth)
 {
-    if (depth == c->n) {
+    /* the bound also tells gcc -O3 that pick[depth] stays in range */
+    if (depth == c->n || depth >= (int) (sizeof(c->pick) / sizeof(c->pick[0]))) {
         links_conclude(c);
         return;
     }
