@@ -23,7 +23,11 @@
  *   proportion beyond (259 on 25x25), since a step of most back ends costs
  *   time in proportion to the cells: every size gets about the same work.
  * Together they ran 2.4x as many inputs per second (UBSan build, same
- * corpus). */
+ * corpus).
+ * - milp joins "every back end" on grids up to 9x9 only. GLPK needs about the
+ *   whole 50 ms deadline on 12x12 and larger, so there it almost never
+ *   finishes (no count to compare) and took ~45% of the time; it still meets
+ *   those grids as the reference's partner. 1.96x the inputs per second. */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -80,6 +84,12 @@ static struct solver_instance **instances_for(const struct grid *g)
     return set->instance;
 }
 
+/* Whether back end s runs on g in "every back end" mode (see the top). */
+static bool joins_every(const struct solver *s, const struct grid *g)
+{
+    return g->ncells <= 81 || strcmp(s->name, "milp") != 0;
+}
+
 /* About the same work per input on every grid size (see the top). */
 static uint64_t step_budget(const struct grid *g)
 {
@@ -120,7 +130,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const char *agreed_by = NULL;
     for (size_t i = 0; i < ninstances; i++) {
         const struct solver *s = solver_of(instances[i]);
-        if (!(every || i == reference || i == other)
+        if (!((every && joins_every(s, &item.puzzle)) || i == reference || i == other)
             || !solver_supports(s, &item.puzzle, NULL, 0))
             continue;
         const uint64_t limit = (s->caps & SOLVER_CAP_COUNT) ? 2 : 1;
