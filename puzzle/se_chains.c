@@ -88,6 +88,9 @@ struct nested_memo {
 
 struct chain_ctx {
     const struct se_grid *grid;
+    uint16_t pos0[27][10]; /* the places of grid (see region_places): every run starts
+                              there, */
+    bool have_pos0; /* made on first use */
     enum se_chain_kind kind;
     int level;
     bool dynamic, y_links, multiple;
@@ -265,10 +268,35 @@ struct on_item {
     int parents[10];
 };
 
+/* The places of each value in each region, as bits in region order: a
+ * run's grid keeps them up to date, so that a region's last place is a
+ * lookup instead of a scan of its nine cells. */
+typedef uint16_t region_places[27][10];
+
+/* A cell's place in its box, row and column (the regions' orders). */
+static inline int region_index(int cell, int t)
+{
+    int row = cell / 9, col = cell % 9;
+    return t == 0 ? row % 3 * 3 + col % 3 : t == 1 ? col : row;
+}
+
+static void places_of(const struct se_grid *g, region_places pos)
+{
+    memset(pos, 0, sizeof(region_places));
+    for (int r = 0; r < 27; r++)
+        for (int i = 0; i < 9; i++) {
+            unsigned m = g->cand[se_region_cell[r][i]];
+            for (int v = 1; v <= 9; v++)
+                if (m & (1u << v))
+                    pos[r][v] |= (uint16_t) (1u << i);
+        }
+}
+
 /* "off" p: the cell's last value (Y), the last place of v in each region (X);
- * with the candidates gone since the run began as extra parents. */
-static int off_to_on(const struct se_grid *g, const struct se_grid *src, int p, bool y,
-    bool xl, struct on_item *out)
+ * with the candidates gone since the run began as extra parents. `pos` and
+ * `pos0` are the places of g and src. */
+static int off_to_on(const struct se_grid *g, const struct se_grid *src,
+    region_places pos, region_places pos0, int p, bool y, bool xl, struct on_item *out)
 {
     int c = node_cell(p), v = node_value(p), n = 0;
     if (y && se_popcount(g->cand[c]) == 2) {
@@ -282,15 +310,11 @@ static int off_to_on(const struct se_grid *g, const struct se_grid *src, int p, 
                 it->parents[it->np++] = node_of(c, w, 0);
     }
     for (int t = 0; xl && t < 3; t++) {
-        int r = se_cell_region[c][t], other = -1, count = 0;
-        for (int i = 0; i < 9 && count < 2; i++) {
-            int o = se_region_cell[r][i];
-            if (o != c && (g->cand[o] & (1u << v)))
-                other = o, count++;
-        }
-        if (count != 1)
+        int r = se_cell_region[c][t];
+        unsigned m = pos[r][v] & ~(1u << region_index(c, t));
+        if (!m || (m & (m - 1)))
             continue;
-        int on = node_of(other, v, 1);
+        int on = node_of(se_region_cell[r][__builtin_ctz(m)], v, 1);
         bool dup = false;
         for (int k = 0; k < n; k++)
             dup = dup || out[k].node == on;
@@ -301,11 +325,9 @@ static int off_to_on(const struct se_grid *g, const struct se_grid *src, int p, 
         it->cause = (uint8_t) (2 + t);
         it->np = 0;
         it->parents[it->np++] = p;
-        for (int i = 0; src != g && i < 9 && it->np < 10; i++) {
-            int o = se_region_cell[r][i];
-            if ((src->cand[o] & ~g->cand[o]) & (1u << v))
-                it->parents[it->np++] = node_of(o, v, 0);
-        }
+        unsigned gone = src != g ? (unsigned) (pos0[r][v] & ~pos[r][v]) : 0;
+        for (; gone && it->np < 10; gone &= gone - 1)
+            it->parents[it->np++] = node_of(se_region_cell[r][__builtin_ctz(gone)], v, 0);
     }
     return n;
 }
@@ -514,11 +536,25 @@ static bool absurd_on(struct run *r, const struct on_item *it, int off_stored)
     return true;
 }
 
+static void remove_candidate(struct se_grid *g, region_places pos, int p)
+{
+    int c = node_cell(p), v = node_value(p);
+    g->cand[c] &= (uint16_t) ~(1u << v);
+    for (int t = 0; t < 3; t++)
+        pos[se_cell_region[c][t]][v] &= (uint16_t) ~(1u << region_index(c, t));
+}
+
 /* Completes run r (its starting potentials already added) on g; stops at a
  * contradiction. */
 static void do_chaining(struct chain_ctx *x, const struct se_grid *start, struct run *r)
 {
     struct se_grid g = *start;
+    region_places pos;
+    if (!x->have_pos0) {
+        places_of(start, x->pos0);
+        x->have_pos0 = true;
+    }
+    memcpy(pos, x->pos0, sizeof(pos));
     int qon[NODES], qoff[NODES]; /* not static: nested rules run chains too */
     int hon = 0, ton = 0, hoff = 0, toff = 0;
     for (int i = 0; i < r->norder; i++) {
@@ -547,9 +583,10 @@ static void do_chaining(struct chain_ctx *x, const struct se_grid *start, struct
             continue;
         }
         if (hoff < toff) {
-            int p = qoff[hoff++], n = off_to_on(&g, start, p, x->y_links, true, items);
+            int p = qoff[hoff++];
+            int n = off_to_on(&g, start, pos, x->pos0, p, x->y_links, true, items);
             if (x->dynamic)
-                g.cand[node_cell(p)] &= (uint16_t) ~(1u << node_value(p));
+                remove_candidate(&g, pos, p);
             for (int i = 0; i < n; i++) {
                 int off = items[i].node & ~1;
                 if (r->has[off] && absurd_on(r, &items[i], off))
