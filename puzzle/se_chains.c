@@ -240,34 +240,6 @@ static void conclude(const struct se_grid *g, int target, struct se_step *s)
 
 /* ---- the implications of one potential ---- */
 
-/* "on" p: the cell's other values (with Y links), then v in box, row and
- * column. */
-static int on_to_off(const struct se_grid *g, int p, bool y, int *out, uint8_t *cause)
-{
-    int c = node_cell(p), v = node_value(p), n = 0;
-    if (y)
-        for (int w = 1; w <= 9; w++)
-            if (w != v && (g->cand[c] & (1u << w))) {
-                cause[n] = 1;
-                out[n++] = node_of(c, w, 0);
-            }
-    for (int i = 0; i < 20; i++) {
-        int o = se_unit_peer[c][i];
-        if (g->cand[o] & (1u << v)) {
-            cause[n] = (uint8_t) (2 + se_unit_peer_type[c][i]);
-            out[n++] = node_of(o, v, 0);
-        }
-    }
-    return n;
-}
-
-struct on_item {
-    int node;
-    uint8_t cause; /* 1 = the cell's last value, 2 + t = last place in region type t */
-    int np;
-    int parents[10];
-};
-
 /* The places of each value in each region, as bits in region order: a
  * run's grid keeps them up to date, so that a region's last place is a
  * lookup instead of a scan of its nine cells. */
@@ -291,6 +263,39 @@ static void places_of(const struct se_grid *g, region_places pos)
                     pos[r][v] |= (uint16_t) (1u << i);
         }
 }
+
+/* "on" p: the cell's other values (with Y links), then v in box, row and
+ * column (each in region order, less the cells of c's box met first); `pos`
+ * are g's places. */
+static int on_to_off(const struct se_grid *g, const region_places pos, int p, bool y,
+    int *out, uint8_t *cause)
+{
+    int c = node_cell(p), v = node_value(p), n = 0;
+    if (y)
+        for (int w = 1; w <= 9; w++)
+            if (w != v && (g->cand[c] & (1u << w))) {
+                cause[n] = 1;
+                out[n++] = node_of(c, w, 0);
+            }
+    int row = c / 9, col = c % 9;
+    const unsigned met[3]
+        = { 1u << region_index(c, 0), 7u << (col / 3 * 3), 7u << (row / 3 * 3) };
+    for (int t = 0; t < 3; t++) {
+        int r = se_cell_region[c][t];
+        for (unsigned m = pos[r][v] & ~met[t]; m; m &= m - 1) {
+            cause[n] = (uint8_t) (2 + t);
+            out[n++] = node_of(se_region_cell[r][__builtin_ctz(m)], v, 0);
+        }
+    }
+    return n;
+}
+
+struct on_item {
+    int node;
+    uint8_t cause; /* 1 = the cell's last value, 2 + t = last place in region type t */
+    int np;
+    int parents[10];
+};
 
 /* "off" p: the cell's last value (Y), the last place of v in each region (X);
  * with the candidates gone since the run began as extra parents. `pos` and
@@ -571,7 +576,7 @@ static void do_chaining(struct chain_ctx *x, const struct se_grid *start, struct
         if (se_out_of_time())
             return;
         if (hon < ton) {
-            int p = qon[hon++], n = on_to_off(&g, p, x->y_links, list, causes);
+            int p = qon[hon++], n = on_to_off(&g, pos, p, x->y_links, list, causes);
             for (int i = 0; i < n; i++) {
                 if (r->has[list[i] | 1] && absurd_off(r, list[i] | 1, p, list[i]))
                     return;
@@ -840,6 +845,7 @@ struct cycle_ctx {
     /* the grid does not change here: each candidate's last other place in
      * its box, row and column (-1: none or several), found once */
     int8_t conj[SE_CELLS][10][3];
+    region_places pos;
     bool bivalue[SE_CELLS];
     /* nested (collecting) in a dynamic search: the digits none of whose
      * candidates the outer run has removed. X links stay within a digit, so
@@ -847,9 +853,11 @@ struct cycle_ctx {
      * forcing chains made on the outer grid just before, which found no
      * useful hint (else the dynamic search would not run): it is skipped */
     unsigned unchanged;
-    /* each "on" potential's implications in this pass (y fixed), made on
-     * first use: thousands of searches expand the same potentials */
+    /* each "on" potential's implications with Y links, made on first use:
+     * thousands of searches expand the same potentials. The cell's other
+     * values come first (on_ny of them): a pass without Y links skips them */
     int8_t on_n[NODES / 2]; /* -1: not made yet */
+    int8_t on_ny[NODES / 2];
     uint16_t on_list[NODES / 2][28];
     uint8_t on_cause[NODES / 2][28];
     /* and each "off" potential's (with X links when xl: forcing searches run
@@ -871,6 +879,7 @@ static void conj_init(struct cycle_ctx *c)
         for (int v = 1; v <= 9; v++) {
             unsigned m = se_positions(g, r, v);
             int n = se_popcount(m);
+            c->pos[r][v] = (uint16_t) m;
             if (n != 1 && n != 2)
                 continue;
             int a = se_region_cell[r][__builtin_ctz(m)];
@@ -1047,20 +1056,22 @@ static void forcing_hint(struct cycle_ctx *c, int at)
     offer(x, &s, c->y ? 4 : 2);
 }
 
-/* The links of the "on" (or "off") potential of candidate `slot` in this
- * pass, made on first use. */
+/* The links of the "on" potential of candidate `slot` (all passes), or of
+ * its "off" one (this pass), made on first use. */
 static void on_links(struct cycle_ctx *c, int slot)
 {
     if (c->on_n[slot] >= 0)
         return;
-    int list[32];
+    int list[32], ny = 0;
     uint8_t causes[32];
-    int k = on_to_off(c->x->grid, slot << 1 | 1, c->y, list, causes);
+    int k = on_to_off(c->x->grid, c->pos, slot << 1 | 1, true, list, causes);
     for (int i = 0; i < k; i++) {
         c->on_list[slot][i] = (uint16_t) list[i];
         c->on_cause[slot][i] = causes[i];
+        ny += causes[i] == 1;
     }
     c->on_n[slot] = (int8_t) k;
+    c->on_ny[slot] = (int8_t) ny;
 }
 
 static void off_links(struct cycle_ctx *c, int slot)
@@ -1074,9 +1085,10 @@ static void on_step(struct cycle_ctx *c, int head, int start, bool cycles, bool 
 {
     int slot = c->pool[head].node >> 1;
     on_links(c, slot);
-    const uint16_t *list = c->on_list[slot];
-    const uint8_t *causes = c->on_cause[slot];
-    int k = c->on_n[slot];
+    int skip = c->y ? 0 : c->on_ny[slot];
+    const uint16_t *list = c->on_list[slot] + skip;
+    const uint8_t *causes = c->on_cause[slot] + skip;
+    int k = c->on_n[slot] - skip;
     for (int i = 0; i < k; i++) {
         bool fresh = cycles ? !is_ancestor(c, head, list[i])
                             : c->off_stamp[list[i]] != c->search;
@@ -1437,7 +1449,6 @@ static bool reach_may(const struct cycle_ctx *c, int from, int to)
 static void reach_build(struct cycle_ctx *c)
 {
     c->y = c->xl = true;
-    memset(c->on_n, -1, sizeof(c->on_n));
     memset(c->off_n, -1, sizeof(c->off_n));
     reach_graph(c);
     reach_scc(c->reach);
@@ -1449,7 +1460,6 @@ static void loops(struct cycle_ctx *c, bool y, bool xl)
 {
     c->y = y;
     c->xl = xl;
-    memset(c->on_n, -1, sizeof(c->on_n));
     memset(c->off_n, -1, sizeof(c->off_n));
     for (int cell = 0; cell < SE_CELLS; cell++) {
         unsigned m = search_starts(c, cell);
@@ -1477,6 +1487,7 @@ static void cycles_producer(struct chain_ctx *x)
     c->pool = malloc(sizeof(struct path) * (size_t) c->cap);
     c->search = 0;
     memset(c->on_stamp, 0, sizeof(c->on_stamp));
+    memset(c->on_n, -1, sizeof(c->on_n));
     memset(c->off_stamp, 0, sizeof(c->off_stamp));
     conj_init(c);
     c->unchanged = 0;
