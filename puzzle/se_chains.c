@@ -833,6 +833,40 @@ struct fixed_item {
     uint8_t cause;
 };
 
+/* A nested hint counts only with rule parents (path_parents), and a link of
+ * its chain gives parents only when the outer run removed a candidate of the
+ * link's cell (cell links) or of its digit in its region (region links): a
+ * "dirty" link. A cycle through `start` lies in start's strongly connected
+ * component of the link graph, so it needs a dirty link inside it; a forcing
+ * chain from `start` to its opposite needs a dirty link into an "on"
+ * potential (path_parents skips "off" ones there) on a path between the two.
+ * The link graph of a pass is fixed: its components are found once (Tarjan),
+ * then for each one whether it reaches a dirty "on" link, and which of the
+ * forcing searches' targets it reaches through one (bit sets over those
+ * targets only). */
+#define REACH_EDGES (NODES / 2 * 32)
+struct reach {
+    int n; /* the candidates' potentials, numbered compactly */
+    uint16_t node[NODES];
+    int16_t id[NODES]; /* by potential: its number, -1 when not in the grid */
+    int32_t first[NODES + 1]; /* links, by number: to[first[i] .. first[i + 1]) */
+    uint16_t to[REACH_EDGES];
+    uint8_t dirty[REACH_EDGES]; /* bit 0: parents in a cycle, bit 1: in a forcing chain */
+    /* Tarjan's state, then the components (numbered sinks first: a link
+     * between two goes to a lower number) and their members in that order */
+    int16_t index[NODES], low[NODES], comp[NODES];
+    uint16_t stack[NODES], frame[NODES], order[NODES];
+    int32_t frame_edge[NODES];
+    int ncomp;
+    int16_t comp_end[NODES]; /* comp k's members: order[comp_end[k-1] .. comp_end[k]) */
+    bool cycle_dirty[NODES], reaches_dirty[NODES]; /* by component */
+    int16_t bit[NODES]; /* by component: its target bit, or -1 */
+    int words;
+    uint64_t *set; /* by component: reach, then reach through a dirty "on" link */
+    size_t set_cap;
+    uint16_t gone_cell[SE_CELLS], gone_region[27]; /* removed by the outer run */
+};
+
 struct cycle_ctx {
     struct chain_ctx *x;
     struct path *pool;
@@ -866,6 +900,7 @@ struct cycle_ctx {
     struct fixed_item off_items[NODES / 2][4];
     struct reach *reach; /* nested: which searches can matter (see struct reach) */
     bool reach_ready;
+    int scope; /* a cycle search with reach_ready: start's component */
 };
 
 static void conj_init(struct cycle_ctx *c)
@@ -1081,6 +1116,15 @@ static void off_links(struct cycle_ctx *c, int slot)
             = (int8_t) fixed_off_to_on(c, slot << 1, c->xl, c->off_items[slot]);
 }
 
+/* Whether a cycle search follows `node`: a path from the start that leaves
+ * its strongly connected component never comes back, and a path to a node
+ * inside stays inside, so following only these finds the same cycles in the
+ * same order (the pool, at most ~42000 entries a search, never fills). */
+static inline bool in_scope(const struct cycle_ctx *c, int node)
+{
+    return c->scope < 0 || c->reach->comp[c->reach->id[node]] == c->scope;
+}
+
 static void on_step(struct cycle_ctx *c, int head, int start, bool cycles, bool *done)
 {
     int slot = c->pool[head].node >> 1;
@@ -1090,7 +1134,7 @@ static void on_step(struct cycle_ctx *c, int head, int start, bool cycles, bool 
     const uint8_t *causes = c->on_cause[slot] + skip;
     int k = c->on_n[slot] - skip;
     for (int i = 0; i < k; i++) {
-        bool fresh = cycles ? !is_ancestor(c, head, list[i])
+        bool fresh = cycles ? in_scope(c, list[i]) && !is_ancestor(c, head, list[i])
                             : c->off_stamp[list[i]] != c->search;
         if (!cycles && (list[i] | 1) == start && !*done) {
             *done = true;
@@ -1115,7 +1159,7 @@ static void off_step(
     int k = c->off_n[slot];
     for (int i = 0; i < k; i++) {
         int on = items[i].node;
-        bool fresh = c->on_stamp[on] != c->search && on != start;
+        bool fresh = c->on_stamp[on] != c->search && on != start && in_scope(c, on);
         if (cycles && length >= 4 && on == start) {
             int at = pool_add(c, on, head, false, items[i].cause);
             if (at >= 0)
@@ -1162,6 +1206,7 @@ static void unary_search(struct cycle_ctx *c, int start, bool cycles)
     int head = 0, length = 0;
     bool done = false;
     int root = pool_add(c, start, -1, true, 0);
+    c->scope = cycles && c->reach_ready ? c->reach->comp[c->reach->id[start]] : -1;
     if (node_on(start))
         c->on_at[start] = root, c->on_stamp[start] = c->search;
     else
@@ -1184,41 +1229,8 @@ static void unary_search(struct cycle_ctx *c, int start, bool cycles)
     }
 }
 
-/* ---- which searches of a nested grid can give a hint that counts ---- */
-
-/* A nested hint counts only with rule parents (path_parents), and a link of
- * its chain gives parents only when the outer run removed a candidate of the
- * link's cell (cell links) or of its digit in its region (region links): a
- * "dirty" link. A cycle through `start` lies in start's strongly connected
- * component of the link graph, so it needs a dirty link inside it; a forcing
- * chain from `start` to its opposite needs a dirty link into an "on"
- * potential (path_parents skips "off" ones there) on a path between the two.
- * The link graph of a pass is fixed: its components are found once (Tarjan),
- * then for each one whether it reaches a dirty "on" link, and which of the
- * forcing searches' targets it reaches through one (bit sets over those
- * targets only). */
-#define REACH_EDGES (NODES / 2 * 32)
-struct reach {
-    int n; /* the candidates' potentials, numbered compactly */
-    uint16_t node[NODES];
-    int16_t id[NODES]; /* by potential: its number, -1 when not in the grid */
-    int32_t first[NODES + 1]; /* links, by number: to[first[i] .. first[i + 1]) */
-    uint16_t to[REACH_EDGES];
-    uint8_t dirty[REACH_EDGES]; /* bit 0: parents in a cycle, bit 1: in a forcing chain */
-    /* Tarjan's state, then the components (numbered sinks first: a link
-     * between two goes to a lower number) and their members in that order */
-    int16_t index[NODES], low[NODES], comp[NODES];
-    uint16_t stack[NODES], frame[NODES], order[NODES];
-    int32_t frame_edge[NODES];
-    int ncomp;
-    int16_t comp_end[NODES]; /* comp k's members: order[comp_end[k-1] .. comp_end[k]) */
-    bool cycle_dirty[NODES], reaches_dirty[NODES]; /* by component */
-    int16_t bit[NODES]; /* by component: its target bit, or -1 */
-    int words;
-    uint64_t *set; /* by component: reach, then reach through a dirty "on" link */
-    size_t set_cap;
-    uint16_t gone_cell[SE_CELLS], gone_region[27]; /* removed by the outer run */
-};
+/* ---- which searches of a nested grid can give a hint that counts (see
+ * struct reach) ---- */
 
 /* Whether the link into `node` by `cause` has rule parents. */
 static bool link_dirty(const struct reach *R, int node, int cause)
