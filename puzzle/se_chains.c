@@ -245,11 +245,22 @@ static void conclude(const struct se_grid *g, int target, struct se_step *s)
  * lookup instead of a scan of its nine cells. */
 typedef uint16_t region_places[27][10];
 
-/* A cell's place in its box, row and column (the regions' orders). */
+/* A cell's place in its box, row and column (the regions' orders): a table,
+ * as the divisions cost more than the lookup in the runs' inner loop. */
+#define PLACE(c)                                                                         \
+    {                                                                                    \
+        (c) / 9 % 3 * 3 + (c) % 9 % 3, (c) % 9, (c) / 9                                  \
+    }
+#define PLACE9(r)                                                                        \
+    PLACE(r * 9), PLACE(r * 9 + 1), PLACE(r * 9 + 2), PLACE(r * 9 + 3),                  \
+        PLACE(r * 9 + 4), PLACE(r * 9 + 5), PLACE(r * 9 + 6), PLACE(r * 9 + 7),          \
+        PLACE(r * 9 + 8)
+static const uint8_t region_place[SE_CELLS][3] = { PLACE9(0), PLACE9(1), PLACE9(2),
+    PLACE9(3), PLACE9(4), PLACE9(5), PLACE9(6), PLACE9(7), PLACE9(8) };
+
 static inline int region_index(int cell, int t)
 {
-    int row = cell / 9, col = cell % 9;
-    return t == 0 ? row % 3 * 3 + col % 3 : t == 1 ? col : row;
+    return region_place[cell][t];
 }
 
 static void places_of(const struct se_grid *g, region_places pos)
@@ -1344,6 +1355,13 @@ static void reach_flags(struct reach *R)
 {
     for (int k = 0, i = 0; k < R->ncomp; k++) {
         bool cycle = false, dirty = false;
+        if (R->comp_end[k] - i == 1) {
+            /* most components are one potential, with no cycle: the first
+             * link that answers ends the scan */
+            int u = R->order[i++];
+            for (int e = R->first[u]; e < R->first[u + 1] && !dirty; e++)
+                dirty = (R->dirty[e] & 2) || R->reaches_dirty[R->comp[R->to[e]]];
+        }
         for (; i < R->comp_end[k]; i++) {
             int u = R->order[i];
             for (int e = R->first[u]; e < R->first[u + 1]; e++) {
@@ -1404,6 +1422,8 @@ static int reach_targets(struct cycle_ctx *c)
 static bool reach_sets(struct reach *R, int targets)
 {
     int W = R->words = (targets + 63) / 64;
+    if (W == 0)
+        return true; /* no forcing search passed the cheap tests */
     size_t need = (size_t) R->ncomp * (size_t) W * 2;
     if (need > R->set_cap) {
         uint64_t *set = realloc(R->set, need * sizeof(*set));
