@@ -71,25 +71,22 @@ static void positions_init(const struct se_grid *g, struct positions *p)
         }
 }
 
-/* Per region and value, the positions where v was a candidate in src and is
- * no more in g; `any[r]`: whether region r lost anything. */
-static void removed_positions(
-    const struct se_grid *g, const struct se_grid *src, struct positions *p, bool *any)
+void se_reduced_init(
+    struct se_reduced *r, const struct se_grid *g, const struct se_grid *src)
 {
-    memset(p, 0, sizeof(*p));
-    for (int r = 0; r < 27; r++) {
-        any[r] = false;
+    memset(r, 0, sizeof(*r));
+    r->g = g;
+    r->src = src;
+    for (int k = 0; k < 27; k++)
         for (int i = 0; i < 9; i++) {
-            const int c = se_region_cell[r][i];
-            unsigned m = src->cand[c] & ~g->cand[c];
-            any[r] |= m != 0;
-            while (m) {
-                int v = __builtin_ctz(m);
-                m &= m - 1;
-                p->of[r][v] |= (uint16_t) (1u << i);
-            }
+            const int c = se_region_cell[k][i];
+            for (unsigned m = g->cand[c]; m; m &= m - 1)
+                r->at[k][__builtin_ctz(m)] |= (uint16_t) (1u << i);
+            const unsigned gone = src->cand[c] & ~g->cand[c];
+            r->lost[k] |= gone != 0;
+            for (unsigned m = gone; m; m &= m - 1)
+                r->lost_at[k][__builtin_ctz(m)] |= (uint16_t) (1u << i);
         }
-    }
 }
 
 void se_step_clear(struct se_step *s, enum se_technique tech, int rating)
@@ -532,25 +529,21 @@ static unsigned same_pair(unsigned a, unsigned b)
  * parents are known from the removed positions alone, and most patterns of a
  * reduced grid have none (these rules were ~16% of a hardest-list rating). ---- */
 
-bool se_each_locking(
-    const struct se_grid *g, const struct se_grid *src, se_hint_fn fn, void *ctx)
+bool se_each_locking(const struct se_reduced *red, se_hint_fn fn, void *ctx)
 {
-    struct positions pos, rem;
-    bool lost[27];
-    positions_init(g, &pos);
-    removed_positions(g, src, &rem, lost);
+    const struct se_grid *g = red->g;
     for (int k = 0; k < 4; k++) {
         int t1 = lock_pairs[k][0] * 9, t2 = lock_pairs[k][1] * 9;
         for (int v = 1; v <= 9; v++)
             for (int r1 = t1; r1 < t1 + 9; r1++) {
-                if (!(rem.of[r1][v]))
+                if (!red->lost_at[r1][v])
                     continue;
                 for (int r2 = t2; r2 < t2 + 9; r2++) {
                     if (!regions_cross(r1, r2))
                         continue;
                     const unsigned why
-                        = rem.of[r1][v] & ~(unsigned) region_overlap[r1][r2];
-                    if (!why || !locked_at(pos.of[r1][v], r1, r2))
+                        = red->lost_at[r1][v] & ~(unsigned) region_overlap[r1][r2];
+                    if (!why || !locked_at(red->at[r1][v], r1, r2))
                         continue;
                     struct se_step s;
                     se_step_clear(&s, SE_pointing, 26);
@@ -569,25 +562,21 @@ bool se_each_locking(
     return true;
 }
 
-bool se_each_hidden_pair(
-    const struct se_grid *g, const struct se_grid *src, se_hint_fn fn, void *ctx)
+bool se_each_hidden_pair(const struct se_reduced *red, se_hint_fn fn, void *ctx)
 {
-    struct positions at, rem;
-    bool lost[27];
-    positions_init(g, &at);
-    removed_positions(g, src, &rem, lost);
+    const struct se_grid *g = red->g, *src = red->src;
     for (int k = 0; k < 27; k++) {
         int r = region_order[k];
-        if (!lost[r] || empty_cells(g, r) <= 4)
+        if (!red->lost[r] || empty_cells(g, r) <= 4)
             continue;
         int idx[2];
         first_combination(idx, 2);
         do {
             const int v1 = idx[0] + 1, v2 = idx[1] + 1;
             unsigned values = (1u << v1) | (1u << v2);
-            unsigned common = same_pair(at.of[r][v1], at.of[r][v2]);
+            unsigned common = same_pair(red->at[r][v1], red->at[r][v2]);
             /* outside the pair's cells the values are gone: their removals */
-            if (!common || !((rem.of[r][v1] | rem.of[r][v2]) & ~common))
+            if (!common || !((red->lost_at[r][v1] | red->lost_at[r][v2]) & ~common))
                 continue;
             struct se_step s;
             se_step_clear(&s, SE_hidden_pair, 34);
@@ -606,9 +595,9 @@ bool se_each_hidden_pair(
     return true;
 }
 
-bool se_each_naked_pair(
-    const struct se_grid *g, const struct se_grid *src, se_hint_fn fn, void *ctx)
+bool se_each_naked_pair(const struct se_reduced *red, se_hint_fn fn, void *ctx)
 {
+    const struct se_grid *g = red->g, *src = red->src;
     for (int k = 0; k < 27; k++) {
         int r = region_order[k];
         if (empty_cells(g, r) < 4)
@@ -639,13 +628,9 @@ bool se_each_naked_pair(
     return true;
 }
 
-bool se_each_x_wing(
-    const struct se_grid *g, const struct se_grid *src, se_hint_fn fn, void *ctx)
+bool se_each_x_wing(const struct se_reduced *red, se_hint_fn fn, void *ctx)
 {
-    struct positions at, rem;
-    bool lost[27];
-    positions_init(g, &at);
-    removed_positions(g, src, &rem, lost);
+    const struct se_grid *g = red->g;
     int placed[10];
     for (int v = 1; v <= 9; v++)
         placed[v] = placed_count(g, v);
@@ -654,7 +639,7 @@ bool se_each_x_wing(
         first_combination(idx, 2);
         do {
             const int l0 = base + idx[0], l1 = base + idx[1];
-            if (!lost[l0] && !lost[l1])
+            if (!red->lost[l0] && !red->lost[l1])
                 continue;
             for (int v = 1; v <= 9; v++) {
                 struct se_step s;
@@ -662,9 +647,9 @@ bool se_each_x_wing(
                     continue;
                 /* the positions of v in the two lines, i.e. the cover lines;
                  * the parents are v's removals from the base lines off them */
-                const unsigned common = same_pair(at.of[l0][v], at.of[l1][v]);
+                const unsigned common = same_pair(red->at[l0][v], red->at[l1][v]);
                 const unsigned why[2]
-                    = { rem.of[l0][v] & ~common, rem.of[l1][v] & ~common };
+                    = { red->lost_at[l0][v] & ~common, red->lost_at[l1][v] & ~common };
                 if (!common || !(why[0] | why[1]) || !fish_one(g, 2, base, v, idx, &s))
                     continue;
                 uint16_t parents[SE_CELLS] = { 0 };

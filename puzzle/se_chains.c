@@ -389,13 +389,15 @@ static int advanced(const struct se_grid *g, const struct se_grid *src, struct r
     int *queue, int *tail)
 {
     struct adv a = { r, queue, tail, 0, false };
-    se_each_locking(g, src, adv_hint, &a);
+    struct se_reduced red;
+    se_reduced_init(&red, g, src);
+    se_each_locking(&red, adv_hint, &a);
     if (!a.any)
-        se_each_hidden_pair(g, src, adv_hint, &a);
+        se_each_hidden_pair(&red, adv_hint, &a);
     if (!a.any)
-        se_each_naked_pair(g, src, adv_hint, &a);
+        se_each_naked_pair(&red, adv_hint, &a);
     if (!a.any)
-        se_each_x_wing(g, src, adv_hint, &a);
+        se_each_x_wing(&red, adv_hint, &a);
     return a.any ? a.found : -1;
 }
 
