@@ -43,9 +43,9 @@
  * eagersubsume changed nothing measurable, and shrink < 3 was 2-3x slower.
  *
  * Budgets: the deadline goes through CaDiCaL's terminate callback (the clock
- * is read on every 16th poll). With no counter to compare, budget_steps
- * becomes CaDiCaL's "decisions" limit (its real decisions, not assumptions)
- * for EACH call, i.e. per solution sought, and also caps the calls of a
+ * is read on every 16th poll), and is read while a CNF is built. With no counter to
+ * compare, budget_steps becomes CaDiCaL's "decisions" limit (its real decisions, not
+ * assumptions) for EACH call, i.e. per solution sought, and also caps the calls of a
  * puzzle, so an enumeration under a budget ends too (a count to 2 may make up
  * to 3 x budget decisions). That is not "stop once steps reach the budget",
  * so SOLVER_CAP_STEP_BUDGET is not set.
@@ -119,7 +119,12 @@ static void sat_release(struct sat_state *st)
     st->solver = NULL;
 }
 
-static int sat_build(struct sat_state *st, const struct grid *g)
+/* Builds the CNF of g's shape. Returns 0, -1 when out of memory, or 1 when
+ * deadline_ns (0 = none) passed first: an empty 25x25 CNF is ~750,000
+ * clauses, longer to add than a 50 ms budget under a sanitizer, so the clock
+ * is read every 64 columns; the half-built solver is dropped and the next
+ * call starts again. */
+static int sat_build(struct sat_state *st, const struct grid *g, uint64_t deadline_ns)
 {
     sat_release(st);
     if (!exact_cover_fits(&st->ec, g)) {
@@ -134,6 +139,10 @@ static int sat_build(struct sat_state *st, const struct grid *g)
     for (size_t i = 0; i < sizeof(sat_options) / sizeof(sat_options[0]); i++)
         ccadical_set_option(s, sat_options[i].name, sat_options[i].value);
     for (int col = 0; col < ec->ncols; col++) {
+        if (deadline_ns && (col & 63) == 63 && clock_now_ns() >= deadline_ns) {
+            ccadical_release(s);
+            return 1;
+        }
         const int32_t *rows = &ec->col_row[(size_t) col * ec->n];
         for (int i = 0; i < ec->n; i++)
             ccadical_add(s, sat_var(rows[i]));
@@ -232,7 +241,12 @@ static void sat_solve(void *priv, const struct grid *puzzle,
     struct sat_state *st = priv;
     if (!st->solver || !exact_cover_fits(&st->ec, puzzle)
         || st->guards >= SAT_MAX_GUARDS) {
-        if (sat_build(st, puzzle) != 0) {
+        const int built = sat_build(st, puzzle, req->deadline_ns);
+        if (built == 1) {
+            res->outcome = SOLVE_BUDGET;
+            return;
+        }
+        if (built != 0) {
             sat_release(st);
             exact_cover_free(&st->ec);
             res->outcome = SOLVE_ERROR;
