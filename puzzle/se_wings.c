@@ -622,7 +622,9 @@ struct wing_best {
     bool have;
 };
 
-/* The bivalue cells of g, in cell order: the yz candidates of every group. */
+/* One search for ALS wings of k cells: the bivalue cells of g in cell order
+ * (the yz candidates of every group), the house being searched and the
+ * group being built. */
 struct wing_search {
     const struct se_grid *g;
     int k;
