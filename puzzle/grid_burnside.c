@@ -174,6 +174,10 @@ static void partitions(
         c->size[c->count++] = size;
         return;
     }
+    /* parts are at least 1 and sum to n <= BS_MAX_N, so this never holds;
+     * it tells gcc -O3, which cannot see that through the recursion. */
+    if (nparts >= BS_MAX_N)
+        return;
     for (int k = left < largest ? left : largest; k >= 1; k--) {
         parts[nparts] = k;
         partitions(n, left - k, k, parts, nparts + 1, c);

@@ -548,6 +548,10 @@ static grid_count_u128 walk_middle(struct middle_walk *w, int s)
     if (s == gc->R)
         return (grid_count_u128) later_orders(gc, w->mid, w->lb, 0)
             * later_orders(gc, w->last, w->lb, 1);
+    /* R <= GC_MAX_STACKS, so this never holds; it tells gcc -O3, which
+     * cannot see that through the recursion. */
+    if (s >= GC_MAX_STACKS)
+        return 0;
     grid_count_u128 sum = 0;
     for (int i = 0; i < w->mc->n[s]; i++) {
         for (int d = 0; d < gc->N; d++) {

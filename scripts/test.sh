@@ -1,7 +1,8 @@
 #!/bin/sh
 # Sets up everything and runs the whole test suite twice: a normal build
 # (warnings are errors) and an AddressSanitizer + UndefinedBehaviorSanitizer
-# build; then each libFuzzer target for 60 s (clang). Ends with one line
+# build; compiles the release build (-O3, warnings are errors); then runs
+# each libFuzzer target for 60 s (clang). Ends with one line
 # "N passed, N failed, N skipped".
 # Usage: scripts/test.sh [meson test arguments...]
 set -u
@@ -44,6 +45,17 @@ test_args="$*"
 status=0
 echo "== normal build (build-test)"
 run_suite build-test -Dwerror=true -Dbuildtype=debugoptimized || status=1
+echo "== release build (build-release-check): compiled only, warnings as errors"
+# gcc -O3 inlines deeper than -O2 and warns where it does not (array bounds
+# seen through recursion): the build users run must be warning-free too.
+if [ -f build-release-check/build.ninja ] \
+    || meson setup build-release-check --buildtype=release -Dwerror=true -Dtests=disabled \
+        > /dev/null; then
+    ninja -C build-release-check > build-release-check.build.log 2>&1 \
+        || { cat build-release-check.build.log; status=1; }
+else
+    status=1
+fi
 echo "== sanitizer build (build-asan): address, undefined"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
