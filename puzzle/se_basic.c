@@ -52,23 +52,31 @@ void se_tables_init(void)
                     |= (uint16_t) (1u << i);
 }
 
-/* Every region's positions of every value, in one pass over the cells. */
-struct positions {
-    uint16_t of[27][10];
-};
-
-static void positions_init(const struct se_grid *g, struct positions *p)
+void se_places_init(struct se_places *p, const struct se_grid *g)
 {
     memset(p, 0, sizeof(*p));
-    for (int r = 0; r < 27; r++)
-        for (int i = 0; i < 9; i++) {
-            unsigned m = g->cand[se_region_cell[r][i]];
-            while (m) {
-                int v = __builtin_ctz(m);
-                m &= m - 1;
-                p->of[r][v] |= (uint16_t) (1u << i);
-            }
+    p->g = g;
+    /* cell by cell, each candidate into its three regions at once */
+    for (int c = 0; c < SE_CELLS; c++) {
+        const int box = se_cell_region[c][0], row = se_cell_region[c][1];
+        const int col = se_cell_region[c][2];
+        const uint16_t in_box = (uint16_t) (1u << ((row - 9) % 3 * 3 + (col - 18) % 3));
+        const uint16_t in_row = (uint16_t) (1u << (col - 18));
+        const uint16_t in_col = (uint16_t) (1u << (row - 9));
+        if (g->value[c]) {
+            p->placed[g->value[c]]++;
+            continue;
         }
+        p->empty[box]++;
+        p->empty[row]++;
+        p->empty[col]++;
+        for (unsigned m = g->cand[c]; m; m &= m - 1) {
+            const int v = __builtin_ctz(m);
+            p->at[box][v] |= in_box;
+            p->at[row][v] |= in_row;
+            p->at[col][v] |= in_col;
+        }
+    }
 }
 
 void se_reduced_init(
@@ -130,14 +138,26 @@ static int empty_cells(const struct se_grid *g, int r)
     return n;
 }
 
-static int single_position(unsigned m)
+static bool one_bit(unsigned m)
 {
-    return se_popcount(m) == 1 ? __builtin_ctz(m) : -1;
+    return m && !(m & (m - 1));
 }
 
 /* SE looks in boxes, then columns, then rows. */
 static const int region_order[27] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 18, 19, 20, 21, 22, 23,
     24, 25, 26, 9, 10, 11, 12, 13, 14, 15, 16, 17 };
+
+/* The values with exactly one place in r. */
+static unsigned single_place_values(const struct se_grid *g, int r)
+{
+    unsigned once = 0, more = 0;
+    for (int i = 0; i < 9; i++) {
+        const unsigned m = g->cand[se_region_cell[r][i]];
+        more |= once & m;
+        once |= m;
+    }
+    return once & ~more;
+}
 
 static bool hidden_single_pass(const struct se_grid *g, bool alone, struct se_step *s)
 {
@@ -146,28 +166,33 @@ static bool hidden_single_pass(const struct se_grid *g, bool alone, struct se_st
         bool is_alone = empty_cells(g, r) == 1;
         if (alone && !is_alone)
             continue;
-        for (int v = 1; v <= 9; v++) {
-            int p = single_position(se_positions(g, r, v));
-            if (p < 0)
-                continue;
-            se_step_clear(s, is_alone ? SE_full_house : SE_hidden_single,
-                is_alone ? 10 : (r < 9 ? 12 : 15));
-            s->place_cell = se_region_cell[r][p];
-            s->place_value = v;
-            s->region = r;
-            return true;
-        }
+        const unsigned vals = single_place_values(g, r);
+        if (!vals)
+            continue;
+        const int v = __builtin_ctz(vals);
+        int i = 0;
+        while (!(g->cand[se_region_cell[r][i]] & (1u << v)))
+            i++;
+        se_step_clear(s, is_alone ? SE_full_house : SE_hidden_single,
+            is_alone ? 10 : (r < 9 ? 12 : 15));
+        s->place_cell = se_region_cell[r][i];
+        s->place_value = v;
+        s->region = r;
+        return true;
     }
     return false;
 }
 
+/* A full house (the last empty cell of a region) in any region first, then
+ * a hidden single; before the places are made: most steps end here. */
 bool se_hidden_single(const struct se_grid *g, struct se_step *s)
 {
     return hidden_single_pass(g, true, s) || hidden_single_pass(g, false, s);
 }
 
-bool se_naked_single(const struct se_grid *g, struct se_step *s)
+bool se_naked_single(const struct se_places *p, struct se_step *s)
 {
+    const struct se_grid *g = p->g;
     for (int c = 0; c < SE_CELLS; c++) {
         if (g->value[c] == 0 && se_popcount(g->cand[c]) == 1) {
             se_step_clear(s, SE_naked_single, 23);
@@ -211,30 +236,19 @@ static bool locked_at(unsigned m, int r1, int r2)
     return se_popcount(m) >= 2 && !(m & ~(unsigned) region_overlap[r1][r2]);
 }
 
-static bool locked_in(const struct se_grid *g, int r1, int r2, int v)
-{
-    return locked_at(se_positions(g, r1, v), r1, r2);
-}
-
 /* A region of r1's type crossing r2 where v is left in one cell outside r2. */
-static int following_single(const struct se_grid *g, int r1, int r2, int v)
+static int following_single(const struct se_places *p, int r1, int r2, int v)
 {
     int base = r1 < 9 ? 0 : (r1 < 18 ? 9 : 18);
     for (int r3 = base; r3 < base + 9; r3++) {
         if (r3 == r1 || !regions_cross(r3, r2))
             continue;
-        unsigned m = se_positions(g, r3, v);
+        unsigned m = p->at[r3][v];
         if (se_popcount(m) <= 1)
             continue;
-        int left = 0, cell = -1;
-        for (int i = 0; i < 9; i++) {
-            if ((m & (1u << i)) && !in_region(se_region_cell[r3][i], r2)) {
-                left++;
-                cell = se_region_cell[r3][i];
-            }
-        }
-        if (left == 1)
-            return cell;
+        unsigned outside = m & ~(unsigned) region_overlap[r3][r2];
+        if (one_bit(outside))
+            return se_region_cell[r3][__builtin_ctz(outside)];
     }
     return -1;
 }
@@ -252,17 +266,22 @@ static bool direct_only_places(struct se_step *s)
  * row-box. */
 static const int lock_pairs[4][2] = { { 0, 2 }, { 0, 1 }, { 2, 0 }, { 1, 0 } };
 
-static bool locking_scan(const struct se_grid *g, bool direct, struct se_step *s)
+static bool locking_scan(const struct se_places *p, bool direct, struct se_step *s)
 {
     for (int k = 0; k < 4; k++) {
         int t1 = lock_pairs[k][0] * 9, t2 = lock_pairs[k][1] * 9;
         for (int v = 1; v <= 9; v++) {
             for (int r1 = t1; r1 < t1 + 9; r1++) {
+                if (se_popcount(p->at[r1][v]) < 2)
+                    continue;
                 for (int r2 = t2; r2 < t2 + 9; r2++) {
-                    if (!regions_cross(r1, r2) || !locked_in(g, r1, r2, v))
+                    if (!regions_cross(r1, r2) || !locked_at(p->at[r1][v], r1, r2))
+                        continue;
+                    /* the step removes v from r2 outside r1: none there, no step */
+                    if (!(p->at[r2][v] & ~(unsigned) region_overlap[r2][r1]))
                         continue;
                     bool box_first = t1 == 0;
-                    int hcell = direct ? following_single(g, r1, r2, v) : -1;
+                    int hcell = direct ? following_single(p, r1, r2, v) : -1;
                     if (direct && hcell < 0)
                         continue;
                     if (direct)
@@ -272,11 +291,10 @@ static bool locking_scan(const struct se_grid *g, bool direct, struct se_step *s
                     else
                         se_step_clear(s, box_first ? SE_pointing : SE_claiming,
                             box_first ? 26 : 28);
-                    locking_elims(g, r1, r2, v, s);
+                    locking_elims(p->g, r1, r2, v, s);
                     s->place_cell = hcell;
                     s->place_value = direct ? v : -1;
-                    if (se_step_useful(g, s))
-                        return direct_only_places(s);
+                    return direct_only_places(s);
                 }
             }
         }
@@ -284,14 +302,14 @@ static bool locking_scan(const struct se_grid *g, bool direct, struct se_step *s
     return false;
 }
 
-bool se_direct_locking(const struct se_grid *g, struct se_step *s)
+bool se_direct_locking(const struct se_places *p, struct se_step *s)
 {
-    return locking_scan(g, true, s);
+    return locking_scan(p, true, s);
 }
 
-bool se_locking(const struct se_grid *g, struct se_step *s)
+bool se_locking(const struct se_places *p, struct se_step *s)
 {
-    return locking_scan(g, false, s);
+    return locking_scan(p, false, s);
 }
 
 /* Next combination of k indexes of 0..n-1 in lexicographic order. */
@@ -349,13 +367,13 @@ static void hidden_elims(
 
 /* Direct hidden set: a value outside the set then has one place left in r. */
 static bool direct_follow(
-    const struct se_grid *g, int r, unsigned values, unsigned pos, struct se_step *s)
+    const struct se_places *p, int r, unsigned values, unsigned pos, struct se_step *s)
 {
     for (int v = 1; v <= 9; v++) {
         if (values & (1u << v))
             continue;
-        unsigned m = se_positions(g, r, v);
-        if (se_popcount(m) > 1 && se_popcount(m & ~pos) == 1) {
+        unsigned m = p->at[r][v];
+        if (se_popcount(m) > 1 && one_bit(m & ~pos)) {
             s->place_cell = se_region_cell[r][__builtin_ctz(m & ~pos)];
             s->place_value = v;
             return true;
@@ -364,22 +382,41 @@ static bool direct_follow(
     return false;
 }
 
-static bool hidden_set_scan(
-    const struct se_grid *g, int degree, bool direct, struct se_step *s)
+/* The members (values of a region, or its cells) that can join a set of
+ * `degree`: those with two to `degree` elements, as common_tuple wants; the
+ * combinations of these alone, in the same lexicographic order, are the ones
+ * it can accept. */
+static int set_members(const unsigned *sets, int n, int degree, int *member)
 {
-    struct positions at;
-    positions_init(g, &at);
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        const int size = se_popcount(sets[i]);
+        if (size >= 2 && size <= degree)
+            member[k++] = i;
+    }
+    return k;
+}
+
+static bool hidden_set_scan(
+    const struct se_places *p, int degree, bool direct, struct se_step *s)
+{
     for (int k = 0; k < 27; k++) {
-        int r = region_order[k], empty = empty_cells(g, r);
+        int r = region_order[k], empty = p->empty[r];
         if (!(empty > degree * 2 || (direct && empty > degree)))
             continue;
-        int idx[4];
+        unsigned sets[9];
+        int member[9], idx[4];
+        for (int v = 1; v <= 9; v++)
+            sets[v - 1] = p->at[r][v];
+        const int n = set_members(sets, 9, degree, member);
+        if (n < degree)
+            continue;
         first_combination(idx, degree);
         do {
             unsigned pos[4], values = 0;
             for (int i = 0; i < degree; i++) {
-                pos[i] = at.of[r][idx[i] + 1];
-                values |= 1u << (idx[i] + 1);
+                pos[i] = sets[member[idx[i]]];
+                values |= 1u << (member[idx[i]] + 1);
             }
             unsigned common = common_tuple(pos, degree);
             if (!common)
@@ -390,43 +427,50 @@ static bool hidden_set_scan(
                     degree == 2 ? 20 : 25);
             else
                 se_step_clear(s, hidden_techs[degree], hidden_ratings[degree]);
-            hidden_elims(g, r, values, common, s);
-            if (direct && !direct_follow(g, r, values, common, s))
+            hidden_elims(p->g, r, values, common, s);
+            if (direct && !direct_follow(p, r, values, common, s))
                 continue;
-            if (se_step_useful(g, s))
+            if (se_step_useful(p->g, s))
                 return direct ? direct_only_places(s) : true;
-        } while (next_combination(idx, degree, 9));
+        } while (next_combination(idx, degree, n));
     }
     return false;
 }
 
-bool se_direct_hidden_set(const struct se_grid *g, int degree, struct se_step *s)
+bool se_direct_hidden_set(const struct se_places *p, int degree, struct se_step *s)
 {
-    return hidden_set_scan(g, degree, true, s);
+    return hidden_set_scan(p, degree, true, s);
 }
 
-bool se_hidden_set(const struct se_grid *g, int degree, struct se_step *s)
+bool se_hidden_set(const struct se_places *p, int degree, struct se_step *s)
 {
-    return hidden_set_scan(g, degree, false, s);
+    return hidden_set_scan(p, degree, false, s);
 }
 
 static const int naked_ratings[5] = { 0, 0, 30, 36, 50 };
 static const enum se_technique naked_techs[5]
     = { 0, 0, SE_naked_pair, SE_naked_triplet, SE_naked_quad };
 
-bool se_naked_set(const struct se_grid *g, int degree, struct se_step *s)
+bool se_naked_set(const struct se_places *p, int degree, struct se_step *s)
 {
+    const struct se_grid *g = p->g;
     for (int k = 0; k < 27; k++) {
         int r = region_order[k];
-        if (empty_cells(g, r) < degree * 2)
+        if (p->empty[r] < degree * 2)
             continue;
-        int idx[4];
+        unsigned sets[9];
+        int member[9], idx[4];
+        for (int i = 0; i < 9; i++)
+            sets[i] = g->cand[se_region_cell[r][i]];
+        const int n = set_members(sets, 9, degree, member);
+        if (n < degree)
+            continue;
         first_combination(idx, degree);
         do {
             unsigned vals[4], cellmask = 0;
             for (int i = 0; i < degree; i++) {
-                vals[i] = g->cand[se_region_cell[r][idx[i]]];
-                cellmask |= 1u << idx[i];
+                vals[i] = sets[member[idx[i]]];
+                cellmask |= 1u << member[idx[i]];
             }
             unsigned common = common_tuple(vals, degree);
             if (!common)
@@ -443,7 +487,7 @@ bool se_naked_set(const struct se_grid *g, int degree, struct se_step *s)
             s->region = r;
             if (se_step_useful(g, s))
                 return true;
-        } while (next_combination(idx, degree, 9));
+        } while (next_combination(idx, degree, n));
     }
     return false;
 }
@@ -460,13 +504,14 @@ static int placed_count(const struct se_grid *g, int v)
     return n;
 }
 
-static bool fish_one(const struct se_grid *g, int degree, int base, int v, const int *idx,
-    struct se_step *s)
+/* `at`: g's places of each value per region (se_places or se_reduced). */
+static bool fish_one(const struct se_grid *g, const uint16_t (*at)[10], int degree,
+    int base, int v, const int *idx, struct se_step *s)
 {
     int cover = base == 9 ? 18 : 9;
     unsigned pos[4], lines = 0;
     for (int i = 0; i < degree; i++) {
-        pos[i] = se_positions(g, base + idx[i], v);
+        pos[i] = at[base + idx[i]][v];
         lines |= 1u << idx[i];
     }
     unsigned common = common_tuple(pos, degree);
@@ -490,24 +535,20 @@ static bool fish_one(const struct se_grid *g, int degree, int base, int v, const
     return se_step_useful(g, s);
 }
 
-bool se_fish(const struct se_grid *g, int degree, struct se_step *s)
+bool se_fish(const struct se_places *p, int degree, struct se_step *s)
 {
-    struct positions at;
-    positions_init(g, &at);
-    int placed[10];
-    for (int v = 1; v <= 9; v++)
-        placed[v] = placed_count(g, v);
     for (int base = 9; base <= 18; base += 9) {
         int idx[4];
         first_combination(idx, degree);
         do {
             for (int v = 1; v <= 9; v++) {
-                if (placed[v] + degree * 2 > 9)
+                if (p->placed[v] + degree * 2 > 9)
                     continue;
                 unsigned lines[4];
                 for (int i = 0; i < degree; i++)
-                    lines[i] = at.of[base + idx[i]][v];
-                if (common_tuple(lines, degree) && fish_one(g, degree, base, v, idx, s))
+                    lines[i] = p->at[base + idx[i]][v];
+                if (common_tuple(lines, degree)
+                    && fish_one(p->g, p->at, degree, base, v, idx, s))
                     return true;
             }
         } while (next_combination(idx, degree, 9));
@@ -650,7 +691,8 @@ bool se_each_x_wing(const struct se_reduced *red, se_hint_fn fn, void *ctx)
                 const unsigned common = same_pair(red->at[l0][v], red->at[l1][v]);
                 const unsigned why[2]
                     = { red->lost_at[l0][v] & ~common, red->lost_at[l1][v] & ~common };
-                if (!common || !(why[0] | why[1]) || !fish_one(g, 2, base, v, idx, &s))
+                if (!common || !(why[0] | why[1])
+                    || !fish_one(g, red->at, 2, base, v, idx, &s))
                     continue;
                 uint16_t parents[SE_CELLS] = { 0 };
                 for (int i = 0; i < 2; i++)
