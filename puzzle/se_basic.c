@@ -13,6 +13,9 @@ uint8_t se_unit_peer[SE_CELLS][20];
 uint8_t se_unit_peer_type[SE_CELLS][20];
 /* Positions (region order) of region a's cells that lie in region b. */
 static uint16_t region_overlap[27][27];
+/* The three regions of type t (0 box, 1 row, 2 column) that cross region a,
+ * ascending, where a box meets rows or columns or a line meets boxes. */
+static uint8_t crossing[27][3][3];
 
 void se_tables_init(void)
 {
@@ -50,6 +53,13 @@ void se_tables_init(void)
             for (int t = 0; t < 3; t++)
                 region_overlap[a][se_cell_region[se_region_cell[a][i]][t]]
                     |= (uint16_t) (1u << i);
+    for (int a = 0; a < 27; a++)
+        for (int t = 0; t < 3; t++) {
+            int n = 0;
+            for (int b = t * 9; b < t * 9 + 9; b++)
+                if (b != a && region_overlap[a][b] && n < 3)
+                    crossing[a][t][n++] = (uint8_t) b;
+        }
 }
 
 void se_places_init(struct se_places *p, const struct se_grid *g)
@@ -239,9 +249,9 @@ static bool locked_at(unsigned m, int r1, int r2)
 /* A region of r1's type crossing r2 where v is left in one cell outside r2. */
 static int following_single(const struct se_places *p, int r1, int r2, int v)
 {
-    int base = r1 < 9 ? 0 : (r1 < 18 ? 9 : 18);
-    for (int r3 = base; r3 < base + 9; r3++) {
-        if (r3 == r1 || !regions_cross(r3, r2))
+    for (int j = 0; j < 3; j++) {
+        const int r3 = crossing[r2][r1 / 9][j];
+        if (r3 == r1)
             continue;
         unsigned m = p->at[r3][v];
         if (se_popcount(m) <= 1)
@@ -274,8 +284,9 @@ static bool locking_scan(const struct se_places *p, bool direct, struct se_step 
             for (int r1 = t1; r1 < t1 + 9; r1++) {
                 if (se_popcount(p->at[r1][v]) < 2)
                     continue;
-                for (int r2 = t2; r2 < t2 + 9; r2++) {
-                    if (!regions_cross(r1, r2) || !locked_at(p->at[r1][v], r1, r2))
+                for (int j = 0; j < 3; j++) {
+                    const int r2 = crossing[r1][t2 / 9][j];
+                    if (!locked_at(p->at[r1][v], r1, r2))
                         continue;
                     /* the step removes v from r2 outside r1: none there, no step */
                     if (!(p->at[r2][v] & ~(unsigned) region_overlap[r2][r1]))
