@@ -849,14 +849,75 @@ static int all_links(const struct se_grid *g, int r, int v, struct glink *out)
     return grouped_links(g, r, v, out);
 }
 
+static void glink_add(struct glink *l, bool to_b, int cell)
+{
+    if (to_b)
+        l->b[l->nb++] = (uint8_t) cell;
+    else
+        l->a[l->na++] = (uint8_t) cell;
+}
+
+/* The turbot fish's grouped links in box r (SE's TurbotFish): v's places m
+ * (3 to 5 of them) must avoid the four cells off the row and column of a
+ * heart, the first such heart in box order, and leave places on both arms.
+ * An arm with one place links to the other arm with the heart (whether the
+ * heart holds v or not); otherwise arm links to arm. */
+static int turbot_box_links(int r, unsigned m, struct glink *out)
+{
+    for (int heart = 0; heart < 9; heart++) {
+        unsigned row = 0, col = 0;
+        for (int i = 0; i < 9; i++) {
+            if (i / 3 == heart / 3 && i != heart)
+                row |= 1u << i;
+            if (i % 3 == heart % 3 && i != heart)
+                col |= 1u << i;
+        }
+        if (m & ~(row | col | 1u << heart))
+            continue;
+        const unsigned arm[2] = { m & row, m & col };
+        if (!arm[0] || !arm[1])
+            return 0;
+        int count = 0;
+        for (int k = 0; k < 2; k++) {
+            if (se_popcount(arm[k]) != 1)
+                continue;
+            struct glink *l = &out[count++];
+            l->na = l->nb = 0;
+            glink_add(l, false, se_region_cell[r][__builtin_ctz(arm[k])]);
+            glink_add(l, true, se_region_cell[r][heart]);
+            for (unsigned o = arm[1 - k]; o; o &= o - 1)
+                glink_add(l, true, se_region_cell[r][__builtin_ctz(o)]);
+        }
+        if (count)
+            return count;
+        out[0].na = out[0].nb = 0;
+        for (int k = 0; k < 2; k++)
+            for (unsigned o = arm[k]; o; o &= o - 1)
+                glink_add(&out[0], k, se_region_cell[r][__builtin_ctz(o)]);
+        return 1;
+    }
+    return 0;
+}
+
+/* The links the turbot fish pairs: SE's rule for boxes differs from the
+ * strong-link chains' (grouped_links). */
+static int turbot_links(const struct se_grid *g, int r, int v, struct glink *out)
+{
+    const unsigned m = se_positions(g, r, v);
+    const int n = se_popcount(m);
+    if (r < 9 && n >= 3 && n <= 5)
+        return turbot_box_links(r, m, out);
+    return all_links(g, r, v, out);
+}
+
 bool se_grouped_turbot(const struct se_grid *g, struct se_step *s)
 {
     struct glink l1[9], l2[9];
     for (int v = 1; v <= 9; v++)
         for (int r1 = 0; r1 < 27; r1++) {
-            int n1 = all_links(g, r1, v, l1);
+            int n1 = turbot_links(g, r1, v, l1);
             for (int r2 = r1 + 1; r2 < 27; r2++) {
-                int n2 = all_links(g, r2, v, l2);
+                int n2 = turbot_links(g, r2, v, l2);
                 for (int i = 0; i < n1; i++)
                     for (int j = 0; j < n2; j++) {
                         bool grouped = l1[i].na + l1[i].nb + l2[j].na + l2[j].nb > 4;

@@ -76,6 +76,11 @@ static const struct rated cases[] = {
         "8.8/1.2/1.2" },
     { ".6.....4.1......72.5.78........6.9.....5..8..9.3..1.....1......28.3....1.7...4...",
         "9.0/1.2/1.2" },
+    /* top1465 line 419, rated by the same serate outside se_dev: its 4.3 is a
+     * turbot fish whose box link joins one cell to a row through the
+     * heart of an empty rectangle that holds the value itself */
+    { "...37..5..27.........8..39.....8.......2...4.893......64..31..8.5............65..",
+        "4.3/1.2/1.2" },
 };
 
 static void parse(const char *text, struct grid *g)
