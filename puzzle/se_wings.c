@@ -849,22 +849,26 @@ static int all_links(const struct se_grid *g, int r, int v, struct glink *out)
     return grouped_links(g, r, v, out);
 }
 
+/* Each region's links of v are found once per value, not once per pair of
+ * regions (that took ~10% of a top1465 rating); the pairs are met in the
+ * same order. */
 bool se_grouped_turbot(const struct se_grid *g, struct se_step *s)
 {
-    struct glink l1[9], l2[9];
-    for (int v = 1; v <= 9; v++)
-        for (int r1 = 0; r1 < 27; r1++) {
-            int n1 = all_links(g, r1, v, l1);
-            for (int r2 = r1 + 1; r2 < 27; r2++) {
-                int n2 = all_links(g, r2, v, l2);
-                for (int i = 0; i < n1; i++)
-                    for (int j = 0; j < n2; j++) {
-                        bool grouped = l1[i].na + l1[i].nb + l2[j].na + l2[j].nb > 4;
-                        if (grouped && grouped_links_pair(g, v, &l1[i], &l2[j], s))
+    struct glink links[27][9];
+    int n[27];
+    for (int v = 1; v <= 9; v++) {
+        for (int r = 0; r < 27; r++)
+            n[r] = all_links(g, r, v, links[r]);
+        for (int r1 = 0; r1 < 27; r1++)
+            for (int r2 = r1 + 1; n[r1] && r2 < 27; r2++)
+                for (int i = 0; i < n[r1]; i++)
+                    for (int j = 0; j < n[r2]; j++) {
+                        const struct glink *l1 = &links[r1][i], *l2 = &links[r2][j];
+                        bool grouped = l1->na + l1->nb + l2->na + l2->nb > 4;
+                        if (grouped && grouped_links_pair(g, v, l1, l2, s))
                             return true;
                     }
-            }
-        }
+    }
     return false;
 }
 
