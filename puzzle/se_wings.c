@@ -902,15 +902,27 @@ bool se_grouped_turbot(const struct se_grid *g, struct se_step *s)
 
 /* ---- three and four strong links (SE's StrongLinks(3), (4)) ---- */
 
+/* A link's kind for the rating's suffix (links_rating). */
+enum { LINK_BOX = 1, LINK_ROW = 2, LINK_COL = 4, LINK_GROUPED = 8 };
+
 struct chain_search {
     const struct se_grid *g;
     int v, n;
     struct link_ref links[64];
+    uint8_t kind[64]; /* by link: LINK_* */
     int nlinks;
+    /* by link and end: the links whose entering end (k << 1 | flip) the
+     * cells seeing that whole end hold, in (k, flip) order; made on first
+     * use (nnext 0xFF before) */
+    uint8_t next[64][2][128];
+    uint8_t nnext[64][2];
+    struct cellset vcells; /* the cells with v */
+    struct cellset target; /* v's cells seeing the chain's entering end */
     int pick[4];
     bool flip[4];
     struct cellset used[5]; /* cells of the links picked before each depth */
     uint32_t regions[5]; /* and their regions */
+    uint8_t kinds[5]; /* and their kinds */
     struct se_step best;
     bool have;
 };
@@ -922,46 +934,55 @@ static int end_of(const struct chain_search *c, int i, int leaving)
 }
 
 /* SE's suffix rule: +0.3 with a grouped link, else +0.1 for a box link or
- * for lines of both kinds, +0.2 for both. */
-static int links_rating(const struct chain_search *c)
+ * for lines of both kinds, +0.2 for both. It only grows as links join, so
+ * that a partial chain's bounds its completions'. */
+static int links_rating(const struct chain_search *c, unsigned kinds)
 {
     static const int base[5] = { 0, 0, 40, 54, 58 };
-    bool box = false, rows = false, cols = false, grouped = false;
-    for (int i = 0; i < c->n; i++) {
-        const struct link_ref *r = &c->links[c->pick[i]];
-        box |= r->region < 9;
-        rows |= r->region >= 9 && r->region < 18;
-        cols |= r->region >= 18;
-        grouped |= r->l.na + r->l.nb > 2;
-    }
-    if (grouped)
+    if (kinds & LINK_GROUPED)
         return base[c->n] + 3;
-    return base[c->n] + (box ? 1 : 0) + (rows && cols ? 1 : 0);
+    return base[c->n] + ((kinds & LINK_BOX) ? 1 : 0)
+        + ((kinds & LINK_ROW) && (kinds & LINK_COL) ? 1 : 0);
 }
 
 static void links_conclude(struct chain_search *c)
 {
-    const struct link_ref *first = &c->links[c->pick[0]];
     const struct link_ref *last = &c->links[c->pick[c->n - 1]];
-    const struct cellset *a = &first->seen[end_of(c, 0, 0)];
     const struct cellset *b = &last->seen[end_of(c, c->n - 1, 1)];
-    struct se_step s;
-    se_step_clear(&s, SE_turbot_fish, links_rating(c));
+    uint64_t elim[2];
     for (int w = 0; w < 2; w++)
-        for (uint64_t m = a->w[w] & b->w[w] & ~c->used[c->n].w[w]; m; m &= m - 1) {
-            int o = w * 64 + __builtin_ctzll(m);
-            if (c->g->cand[o] & (1u << c->v))
-                s.elim[o] = (uint16_t) (1u << c->v);
-        }
+        elim[w] = c->target.w[w] & b->w[w] & ~c->used[c->n].w[w];
+    if (!elim[0] && !elim[1])
+        return;
+    struct se_step s;
+    se_step_clear(&s, SE_turbot_fish, links_rating(c, c->kinds[c->n]));
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = elim[w]; m; m &= m - 1)
+            s.elim[w * 64 + __builtin_ctzll(m)] = (uint16_t) (1u << c->v);
     s.digits = (uint16_t) (1u << c->v);
-    if (se_step_useful(c->g, &s) && (!c->have || s.rating < c->best.rating)) {
+    if (!c->have || s.rating < c->best.rating) {
         c->best = s;
         c->have = true;
     }
 }
 
+/* The links that can follow link k left by its end e (see next). */
+static void links_next(struct chain_search *c, int k, int e)
+{
+    int n = 0;
+    for (int k2 = 0; k2 < c->nlinks; k2++)
+        for (int f = 0; f < 2; f++)
+            if (set_within(&c->links[k2].end[f], &c->links[k].seen[e]))
+                c->next[k][e][n++] = (uint8_t) (k2 << 1 | f);
+    c->nnext[k][e] = (uint8_t) n;
+}
+
 /* Every chain of c->n links in pick order, each link's entering end seen
- * whole by the previous link's leaving end, no region or cell twice. */
+ * whole by the previous link's leaving end, no region or cell twice. Only
+ * the links that can follow the previous one are tried (a list per link
+ * end), and a partial chain stops when no cell with v that sees its
+ * entering end is left outside it, or when its rating cannot beat the best
+ * one found: the same best hint, a few times faster. */
 static void links_extend(struct chain_search *c, int depth)
 {
     /* the bound also tells gcc -O3 that pick[depth] stays in range */
@@ -969,44 +990,73 @@ static void links_extend(struct chain_search *c, int depth)
         links_conclude(c);
         return;
     }
-    for (int k = 0; k < c->nlinks; k++) {
+    const uint8_t *list = NULL;
+    int count = c->nlinks * 2;
+    if (depth > 0) {
+        const int prev = c->pick[depth - 1], e = end_of(c, depth - 1, 1);
+        if (c->nnext[prev][e] == 0xFF)
+            links_next(c, prev, e);
+        list = c->next[prev][e];
+        count = c->nnext[prev][e];
+    }
+    for (int i = 0; i < count; i++) {
+        const int kf = list ? list[i] : i, k = kf >> 1;
         const struct link_ref *l = &c->links[k];
+        const unsigned kinds = c->kinds[depth] | c->kind[k];
         if ((c->regions[depth] & (1u << l->region))
-            || sets_meet(&l->cells, &c->used[depth]))
+            || sets_meet(&l->cells, &c->used[depth])
+            || (c->have && links_rating(c, kinds) >= c->best.rating))
             continue;
         c->pick[depth] = k;
+        c->flip[depth] = kf & 1;
         c->regions[depth + 1] = c->regions[depth] | 1u << l->region;
-        c->used[depth + 1].w[0] = c->used[depth].w[0] | l->cells.w[0];
-        c->used[depth + 1].w[1] = c->used[depth].w[1] | l->cells.w[1];
-        for (int f = 0; f < 2; f++) {
-            c->flip[depth] = f;
-            if (depth > 0) {
-                const struct link_ref *prev = &c->links[c->pick[depth - 1]];
-                if (!set_within(&l->end[end_of(c, depth, 0)],
-                        &prev->seen[end_of(c, depth - 1, 1)]))
-                    continue;
-            }
-            links_extend(c, depth + 1);
+        c->kinds[depth + 1] = (uint8_t) kinds;
+        for (int w = 0; w < 2; w++) {
+            c->used[depth + 1].w[w] = c->used[depth].w[w] | l->cells.w[w];
+            if (depth == 0)
+                c->target.w[w] = c->vcells.w[w] & l->seen[kf & 1].w[w];
         }
+        if ((c->target.w[0] & ~c->used[depth + 1].w[0])
+            || (c->target.w[1] & ~c->used[depth + 1].w[1]))
+            links_extend(c, depth + 1);
     }
+}
+
+static uint8_t link_kind(const struct link_ref *r)
+{
+    return (uint8_t) ((r->region < 9           ? LINK_BOX
+                              : r->region < 18 ? LINK_ROW
+                                               : LINK_COL)
+        | (r->l.na + r->l.nb > 2 ? LINK_GROUPED : 0));
 }
 
 bool se_strong_links(const struct se_grid *g, int n, struct se_step *s)
 {
-    struct chain_search *c = calloc(1, sizeof(*c));
+    struct chain_search *c = malloc(sizeof(*c));
     if (!c)
         return false;
     c->g = g;
     c->n = n;
+    c->have = false;
+    c->regions[0] = 0;
+    c->kinds[0] = 0;
+    c->used[0] = (struct cellset) { { 0, 0 } };
     for (int v = 1; v <= 9; v++) {
         c->v = v;
         c->nlinks = 0;
+        c->vcells = (struct cellset) { { 0, 0 } };
+        for (int cell = 0; cell < SE_CELLS; cell++)
+            if (g->cand[cell] & (1u << v))
+                set_add(&c->vcells, cell);
         for (int r = 0; r < 27 && c->nlinks < 55; r++) {
             struct glink ls[9];
             int k = all_links(g, r, v, ls);
             for (int i = 0; i < k && c->nlinks < 64; i++) {
                 c->links[c->nlinks] = (struct link_ref) { .region = r, .l = ls[i] };
-                link_sets(&c->links[c->nlinks++]);
+                link_sets(&c->links[c->nlinks]);
+                c->kind[c->nlinks] = link_kind(&c->links[c->nlinks]);
+                c->nnext[c->nlinks][0] = c->nnext[c->nlinks][1] = 0xFF;
+                c->nlinks++;
             }
         }
         links_extend(c, 0);
