@@ -535,43 +535,117 @@ static void aligned_tables(struct aligned *a)
     }
 }
 
+/* The last grid on which se_aligned(d) found nothing, on this thread (see
+ * aligned_changes). */
+static _Thread_local struct aligned_memo {
+    bool valid;
+    uint16_t cand[SE_CELLS];
+} aligned_memo[4];
+
+/* A set's test reads only the candidates of its cells and of their common
+ * excluders (peers of 2..d candidates), and which peers are excluders. So
+ * on a grid whose set S gave nothing, a set of unchanged cells none of whose
+ * common peers changed while it had, or has, 2..d candidates gives nothing
+ * either: it is the same test (a set not tried on S had no excluder there,
+ * and none now). `changed` gets the cells that differ from the memo's grid,
+ * `excl` those of them with 2..d candidates before or after: the sets that
+ * need a test. Everything differs without a memo. Most steps of a path
+ * change a few cells, and most sets need no test again. */
+static void aligned_changes(
+    const struct se_grid *g, int d, uint64_t *changed, uint64_t *excl)
+{
+    const struct aligned_memo *memo = &aligned_memo[d];
+    for (int w = 0; w < 2; w++)
+        changed[w] = excl[w] = memo->valid ? 0 : ~0ull;
+    for (int c = 0; memo->valid && c < SE_CELLS; c++) {
+        if (memo->cand[c] == g->cand[c])
+            continue;
+        const int before = se_popcount(memo->cand[c]), now = se_popcount(g->cand[c]);
+        changed[c >> 6] |= 1ull << (c & 63);
+        if ((before >= 2 && before <= d) || (now >= 2 && now <= d))
+            excl[c >> 6] |= 1ull << (c & 63);
+    }
+}
+
+/* Whether the set of a->d cells needs a test (see aligned_changes). */
+static bool aligned_dirty(
+    const struct aligned *a, const uint64_t *changed, const uint64_t *excl)
+{
+    uint64_t peers[2] = { excl[0], excl[1] };
+    for (int i = 0; i < a->d; i++) {
+        const int c = a->cells[i];
+        if (changed[c >> 6] & (1ull << (c & 63)))
+            return true;
+        peers[0] &= se_peer_set[c][0], peers[1] &= se_peer_set[c][1];
+    }
+    return peers[0] || peers[1];
+}
+
+/* The memo keeps g when se_aligned found nothing on it, and when no cell has
+ * one candidate (those make their peers' sets untried, see aligned_tables;
+ * the singles come first in SE's order, so it does not happen on a path). */
+static void aligned_remember(const struct se_grid *g, int d)
+{
+    struct aligned_memo *memo = &aligned_memo[d];
+    memo->valid = true;
+    for (int c = 0; c < SE_CELLS; c++)
+        memo->valid = memo->valid && se_popcount(g->cand[c]) != 1;
+    memcpy(memo->cand, g->cand, sizeof(memo->cand));
+}
+
+/* The sets in SE's order (pairs of base cells, then a third cell among
+ * their excluders), tested when they need it; true at the first that
+ * removes a candidate. */
+static bool aligned_scan(
+    struct aligned *a, const uint64_t *changed, const uint64_t *excl, struct se_step *s)
+{
+    const int d = a->d;
+    for (int c0 = 0; c0 < SE_CELLS; c0++)
+        for (int c1 = c0 + 1; a->base[c0] && c1 < SE_CELLS; c1++) {
+            if (!a->base[c1])
+                continue;
+            a->cells[0] = c0, a->cells[1] = c1;
+            /* a set needs two common excluders (aligned_set): a pair without
+             * them, and then a third cell without them, are passed over here
+             * (the calls that found none were ~5% of a top1465 rating) */
+            const uint64_t both[2] = { a->emask[c0][0] & a->emask[c1][0],
+                a->emask[c0][1] & a->emask[c1][1] };
+            if (!two_or_more(both[0], both[1]))
+                continue;
+            if (d == 2) {
+                if (aligned_dirty(a, changed, excl) && aligned_set(a, s))
+                    return true;
+                continue;
+            }
+            /* the third cell: an excluder of either, in cell order */
+            uint64_t third[2] = { a->emask[c0][0] | a->emask[c1][0],
+                a->emask[c0][1] | a->emask[c1][1] };
+            for (int w = 0; w < 2; w++)
+                for (uint64_t m = third[w]; m; m &= m - 1) {
+                    int t = w * 64 + __builtin_ctzll(m);
+                    if (!a->base[t] || t == c0 || t == c1
+                        || !two_or_more(
+                            both[0] & a->emask[t][0], both[1] & a->emask[t][1]))
+                        continue;
+                    a->cells[2] = t;
+                    if (aligned_dirty(a, changed, excl) && aligned_set(a, s))
+                        return true;
+                }
+        }
+    return false;
+}
+
 bool se_aligned(const struct se_grid *g, int d, struct se_step *s)
 {
     struct aligned a;
     a.g = g;
     a.d = d;
     aligned_tables(&a);
-    for (int c0 = 0; c0 < SE_CELLS; c0++)
-        for (int c1 = c0 + 1; a.base[c0] && c1 < SE_CELLS; c1++) {
-            if (!a.base[c1])
-                continue;
-            a.cells[0] = c0, a.cells[1] = c1;
-            /* a set needs two common excluders (aligned_set): a pair without
-             * them, and then a third cell without them, are passed over here
-             * (the calls that found none were ~5% of a top1465 rating) */
-            const uint64_t both[2]
-                = { a.emask[c0][0] & a.emask[c1][0], a.emask[c0][1] & a.emask[c1][1] };
-            if (!two_or_more(both[0], both[1]))
-                continue;
-            if (d == 2) {
-                if (aligned_set(&a, s))
-                    return true;
-                continue;
-            }
-            /* the third cell: an excluder of either, in cell order */
-            uint64_t third[2]
-                = { a.emask[c0][0] | a.emask[c1][0], a.emask[c0][1] | a.emask[c1][1] };
-            for (int w = 0; w < 2; w++)
-                for (uint64_t m = third[w]; m; m &= m - 1) {
-                    int t = w * 64 + __builtin_ctzll(m);
-                    if (!a.base[t] || t == c0 || t == c1
-                        || !two_or_more(both[0] & a.emask[t][0], both[1] & a.emask[t][1]))
-                        continue;
-                    a.cells[2] = t;
-                    if (aligned_set(&a, s))
-                        return true;
-                }
-        }
+    uint64_t changed[2], excl[2];
+    aligned_changes(g, d, changed, excl);
+    if (aligned_scan(&a, changed, excl, s))
+        return true;
+    aligned_remember(g, d);
     return false;
 }
 
