@@ -376,13 +376,21 @@ static bool hidden_set_scan(
         int r = region_order[k], empty = empty_cells(g, r);
         if (!(empty > degree * 2 || (direct && empty > degree)))
             continue;
+        /* a value with one place or none is in no tuple (common_tuple):
+         * the combinations of the others come in the same order */
+        int vals[9], n = 0;
+        for (int v = 1; v <= 9; v++)
+            if (at.of[r][v] & (at.of[r][v] - 1))
+                vals[n++] = v;
+        if (n < degree)
+            continue;
         int idx[4];
         first_combination(idx, degree);
         do {
             unsigned pos[4], values = 0;
             for (int i = 0; i < degree; i++) {
-                pos[i] = at.of[r][idx[i] + 1];
-                values |= 1u << (idx[i] + 1);
+                pos[i] = at.of[r][vals[idx[i]]];
+                values |= 1u << vals[idx[i]];
             }
             unsigned common = common_tuple(pos, degree);
             if (!common)
@@ -398,7 +406,7 @@ static bool hidden_set_scan(
                 continue;
             if (se_step_useful(g, s))
                 return direct ? direct_only_places(s) : true;
-        } while (next_combination(idx, degree, 9));
+        } while (next_combination(idx, degree, n));
     }
     return false;
 }
@@ -423,13 +431,22 @@ bool se_naked_set(const struct se_grid *g, int degree, struct se_step *s)
         int r = region_order[k];
         if (empty_cells(g, r) < degree * 2)
             continue;
+        /* likewise a cell with one candidate or none */
+        int places[9], n = 0;
+        for (int i = 0; i < 9; i++) {
+            const unsigned m = g->cand[se_region_cell[r][i]];
+            if (m & (m - 1))
+                places[n++] = i;
+        }
+        if (n < degree)
+            continue;
         int idx[4];
         first_combination(idx, degree);
         do {
             unsigned vals[4], cellmask = 0;
             for (int i = 0; i < degree; i++) {
-                vals[i] = g->cand[se_region_cell[r][idx[i]]];
-                cellmask |= 1u << idx[i];
+                vals[i] = g->cand[se_region_cell[r][places[idx[i]]]];
+                cellmask |= 1u << places[idx[i]];
             }
             unsigned common = common_tuple(vals, degree);
             if (!common)
@@ -446,7 +463,7 @@ bool se_naked_set(const struct se_grid *g, int degree, struct se_step *s)
             s->region = r;
             if (se_step_useful(g, s))
                 return true;
-        } while (next_combination(idx, degree, 9));
+        } while (next_combination(idx, degree, n));
     }
     return false;
 }
