@@ -567,18 +567,9 @@ static void aligned_changes(
     }
 }
 
-/* Whether the set of a->d cells needs a test (see aligned_changes). */
-static bool aligned_dirty(
-    const struct aligned *a, const uint64_t *changed, const uint64_t *excl)
+static inline bool in_set(const uint64_t *set, int c)
 {
-    uint64_t peers[2] = { excl[0], excl[1] };
-    for (int i = 0; i < a->d; i++) {
-        const int c = a->cells[i];
-        if (changed[c >> 6] & (1ull << (c & 63)))
-            return true;
-        peers[0] &= se_peer_set[c][0], peers[1] &= se_peer_set[c][1];
-    }
-    return peers[0] || peers[1];
+    return (set[c >> 6] >> (c & 63)) & 1;
 }
 
 /* The memo keeps g when se_aligned found nothing on it, and when no cell has
@@ -612,14 +603,22 @@ static bool aligned_scan(
                 a->emask[c0][1] & a->emask[c1][1] };
             if (!two_or_more(both[0], both[1]))
                 continue;
+            /* whether the set needs a test (see aligned_changes): a changed
+             * cell, or a common peer in excl */
+            const bool moved = in_set(changed, c0) || in_set(changed, c1);
+            const uint64_t near[2] = { excl[0] & se_peer_set[c0][0] & se_peer_set[c1][0],
+                excl[1] & se_peer_set[c0][1] & se_peer_set[c1][1] };
             if (d == 2) {
-                if (aligned_dirty(a, changed, excl) && aligned_set(a, s))
+                if ((moved || near[0] || near[1]) && aligned_set(a, s))
                     return true;
                 continue;
             }
-            /* the third cell: an excluder of either, in cell order */
+            /* the third cell: an excluder of either, in cell order; only a
+             * changed one can make the set need a test when the pair does not */
             uint64_t third[2] = { a->emask[c0][0] | a->emask[c1][0],
                 a->emask[c0][1] | a->emask[c1][1] };
+            if (!moved && !near[0] && !near[1])
+                third[0] &= changed[0], third[1] &= changed[1];
             for (int w = 0; w < 2; w++)
                 for (uint64_t m = third[w]; m; m &= m - 1) {
                     int t = w * 64 + __builtin_ctzll(m);
@@ -627,8 +626,10 @@ static bool aligned_scan(
                         || !two_or_more(
                             both[0] & a->emask[t][0], both[1] & a->emask[t][1]))
                         continue;
+                    const bool dirty = moved || in_set(changed, t)
+                        || (near[0] & se_peer_set[t][0]) || (near[1] & se_peer_set[t][1]);
                     a->cells[2] = t;
-                    if (aligned_dirty(a, changed, excl) && aligned_set(a, s))
+                    if (dirty && aligned_set(a, s))
                         return true;
                 }
         }
