@@ -9,6 +9,7 @@
 uint8_t se_region_cell[27][9];
 uint8_t se_cell_region[SE_CELLS][3];
 uint8_t se_peer[SE_CELLS][20];
+uint64_t se_peer_set[SE_CELLS][2];
 uint8_t se_unit_peer[SE_CELLS][20];
 uint8_t se_unit_peer_type[SE_CELLS][20];
 /* Positions (region order) of region a's cells that lie in region b. */
@@ -31,8 +32,10 @@ void se_tables_init(void)
     for (int c = 0; c < SE_CELLS; c++) {
         int n = 0;
         for (int o = 0; o < SE_CELLS; o++)
-            if (se_sees(c, o))
+            if (se_sees(c, o)) {
                 se_peer[c][n++] = (uint8_t) o;
+                se_peer_set[c][o >> 6] |= 1ull << (o & 63);
+            }
     }
     for (int c = 0; c < SE_CELLS; c++) {
         int n = 0;

@@ -31,6 +31,7 @@
 
 #define NODES (SE_CELLS * 9 * 2)
 #define ARENA 24000
+_Static_assert(ARENA <= 65535, "a run keeps arena offsets in 16 bits");
 
 static inline int node_of(int cell, int v, int on)
 {
@@ -54,18 +55,27 @@ struct run {
     uint8_t has[NODES];
     uint16_t order[NODES];
     int norder;
-    int32_t poff[NODES];
-    uint16_t pn[NODES];
-    uint32_t nkey[NODES]; /* a nested chain behind an "off" potential, or 0 */
-    uint8_t cause[NODES]; /* of "on" potentials, as in struct on_item */
-    int32_t ncx[NODES]; /* and its complexity */
+    /* by potential: its parents, arena[poff .. poff + pn), and for "on"
+     * ones the cause as in struct on_item. One small record per potential,
+     * and no nested-chain fields written outside the nested levels: a run
+     * touches about half the pages it did (faulting them in was ~5% of a
+     * top1465 rating) */
+    struct {
+        uint16_t poff, pn;
+        uint8_t cause;
+    } ref[NODES];
+    /* a nested chain behind an "off" potential (or 0) and its complexity,
+     * valid for the run's potentials once `keyed` (see run_key) */
+    bool keyed;
+    uint32_t nkey[NODES];
+    int32_t ncx[NODES];
     uint16_t arena[ARENA];
     int narena;
     /* a contradiction: an "on" and an "off" potential of one candidate; one
      * of them was never stored and has its parents in virt_* */
     bool absurd;
     int abs_on, abs_off, virt;
-    int32_t virt_poff;
+    uint16_t virt_poff;
     uint16_t virt_pn;
 };
 
@@ -127,6 +137,7 @@ static void run_reset(struct run *r)
     r->norder = 0;
     r->narena = 0;
     r->absurd = false;
+    r->keyed = false;
 }
 
 static int32_t arena_put(struct run *r, const int *parents, int n)
@@ -142,11 +153,31 @@ static int32_t arena_put(struct run *r, const int *parents, int n)
 static void run_add(struct run *r, int node, const int *parents, int n)
 {
     r->has[node] = 1;
-    r->nkey[node] = 0;
-    r->cause[node] = 0;
+    if (r->keyed)
+        r->nkey[node] = 0;
+    r->ref[node].cause = 0;
     r->order[r->norder++] = (uint16_t) node;
-    r->poff[node] = arena_put(r, parents, n);
-    r->pn[node] = (uint16_t) (r->narena - r->poff[node]);
+    r->ref[node].poff = (uint16_t) arena_put(r, parents, n);
+    r->ref[node].pn = (uint16_t) (r->narena - r->ref[node].poff);
+}
+
+/* The nested chain behind `node` (of the run), or 0. */
+static inline uint32_t run_nkey(const struct run *r, int node)
+{
+    return r->keyed ? r->nkey[node] : 0;
+}
+
+/* Sets the nested chain behind `node`; the first one of a run clears the
+ * others' (from the run's earlier uses). */
+static void run_key(struct run *r, int node, uint32_t key, int complexity)
+{
+    if (!r->keyed) {
+        for (int i = 0; i < r->norder; i++)
+            r->nkey[r->order[i]] = 0;
+        r->keyed = true;
+    }
+    r->nkey[node] = key;
+    r->ncx[node] = complexity;
 }
 
 /* A nested chain counts once per hint (SE: its FullChain). */
@@ -176,19 +207,19 @@ static int ancestors(
             continue;
         x->seen[p] = st;
         count++;
-        if (r->nkey[p])
+        if (run_nkey(r, p))
             count += nested_once(x, r->nkey[p], r->ncx[p]);
-        for (int i = 0; i < r->pn[p]; i++)
-            if (x->seen[r->arena[r->poff[p] + i]] != st)
-                x->stack[top++] = r->arena[r->poff[p] + i];
+        for (int i = 0; i < r->ref[p].pn; i++)
+            if (x->seen[r->arena[r->ref[p].poff + i]] != st)
+                x->stack[top++] = r->arena[r->ref[p].poff + i];
     }
     return count;
 }
 
 static int anc_stored(struct chain_ctx *x, const struct run *r, int node)
 {
-    int own = r->nkey[node] ? nested_once(x, r->nkey[node], r->ncx[node]) : 0;
-    return own + ancestors(x, r, node, &r->arena[r->poff[node]], r->pn[node]);
+    int own = run_nkey(r, node) ? nested_once(x, r->nkey[node], r->ncx[node]) : 0;
+    return own + ancestors(x, r, node, &r->arena[r->ref[node].poff], r->ref[node].pn);
 }
 
 static int anc_absurd(struct chain_ctx *x, const struct run *r)
@@ -525,8 +556,7 @@ static int nested_chains(struct chain_ctx *x, const struct se_grid *g,
                 if (!(h->elim[c] & (1u << v)) || r->has[off])
                     continue;
                 run_add(r, off, plist, np);
-                r->nkey[off] = h->key;
-                r->ncx[off] = h->complexity;
+                run_key(r, off, h->key, h->complexity);
                 queue[(*tail)++] = off;
                 found++;
             }
@@ -544,7 +574,7 @@ static bool absurd_off(struct run *r, int on_stored, int p, int off)
     r->abs_on = on_stored;
     r->abs_off = r->virt = off;
     int par = p;
-    r->virt_poff = arena_put(r, &par, 1);
+    r->virt_poff = (uint16_t) arena_put(r, &par, 1);
     r->virt_pn = 1;
     return true;
 }
@@ -554,7 +584,7 @@ static bool absurd_on(struct run *r, const struct on_item *it, int off_stored)
     r->absurd = true;
     r->abs_off = off_stored;
     r->abs_on = r->virt = it->node;
-    r->virt_poff = arena_put(r, it->parents, it->np);
+    r->virt_poff = (uint16_t) arena_put(r, it->parents, it->np);
     r->virt_pn = (uint16_t) (r->narena - r->virt_poff);
     return true;
 }
@@ -616,7 +646,7 @@ static void do_chaining(struct chain_ctx *x, const struct se_grid *start, struct
                     return;
                 if (!r->has[items[i].node]) {
                     run_add(r, items[i].node, items[i].parents, items[i].np);
-                    r->cause[items[i].node] = items[i].cause;
+                    r->ref[items[i].node].cause = items[i].cause;
                     qon[ton++] = items[i].node;
                 }
             }
@@ -739,9 +769,9 @@ static void run_parents(struct chain_ctx *x, const struct run *r, int target,
         if (x->seen[p] == st)
             continue;
         x->seen[p] = st;
-        for (int i = 0; i < r->pn[p]; i++)
-            x->stack[top++] = r->arena[r->poff[p] + i];
-        int cause = r->pn[p] ? r->cause[p] : root_cause;
+        for (int i = 0; i < r->ref[p].pn; i++)
+            x->stack[top++] = r->arena[r->ref[p].poff + i];
+        int cause = r->ref[p].pn ? r->ref[p].cause : root_cause;
         if (!node_on(p) || !cause)
             continue;
         int cell = node_cell(p), v = node_value(p);
