@@ -913,6 +913,11 @@ struct reach {
     uint64_t *set; /* by component: reach, then reach through a dirty "on" link */
     size_t set_cap;
     uint16_t gone_cell[SE_CELLS], gone_region[27]; /* removed by the outer run */
+    /* not nested: every hint counts, so every link is taken as dirty and the
+     * filter keeps the cycle searches whose start lies on a cycle (each
+     * confined to its component) and the forcing searches whose target is
+     * reachable */
+    bool all_dirty;
 };
 
 struct cycle_ctx {
@@ -1283,6 +1288,8 @@ static void unary_search(struct cycle_ctx *c, int start, bool cycles)
 /* Whether the link into `node` by `cause` has rule parents. */
 static bool link_dirty(const struct reach *R, int node, int cause)
 {
+    if (R->all_dirty)
+        return true;
     int cell = node_cell(node);
     if (cause == 1)
         return R->gone_cell[cell] != 0;
@@ -1561,12 +1568,14 @@ static void cycles_producer(struct chain_ctx *x)
     conj_init(c);
     c->unchanged = 0;
     c->reach = NULL;
-    if (x->collect && x->src)
+    const bool nested = x->collect && x->src;
+    if (nested || !x->collect)
         c->reach = malloc(sizeof(*c->reach));
     if (c->reach) {
         c->reach->set = NULL;
         c->reach->set_cap = 0;
-        reach_init(c->reach, x->grid, x->src);
+        reach_init(c->reach, x->grid, nested ? x->src : x->grid);
+        c->reach->all_dirty = !nested;
     }
     if (x->collect && x->src) {
         unsigned gone = 0;
