@@ -81,6 +81,10 @@ static const struct rated cases[] = {
      * heart of an empty rectangle that holds the value itself */
     { "...37..5..27.........8..39.....8.......2...4.893......64..31..8.5............65..",
         "4.3/1.2/1.2" },
+    /* top1465 line 1028, likewise: a 5.7 chain of three strong links, one
+     * in a box whose heart holds the value and joins both arms */
+    { ".36....4...75.........3......49...6.7...4.8..6.....37..59.........1..7594..6.....",
+        "8.5/1.2/1.2" },
 };
 
 static void parse(const char *text, struct grid *g)
