@@ -252,6 +252,8 @@ static void loop_found(struct uloop *u)
     for (int r = 0; r < 27; r++)
         if (u->unit_count[r] != 0 && u->unit_count[r] != 2)
             return;
+    if (ne == u->n)
+        return; /* SE starts its loops from cells of the two values only */
     struct se_step s;
     se_step_clear(&s, SE_unique_rectangle, loop_rating(u->n));
     for (int i = 0; i < u->n; i++)
@@ -296,7 +298,11 @@ static void loop_drop(struct uloop *u)
         u->unit_count[se_cell_region[c][t]]--;
 }
 
-static void loop_extend(struct uloop *u, int extras)
+/* `extras`: the loop's cells with more than the two values so far, `exvals`
+ * their other values. As in SE, a cell of more values joins while there
+ * are fewer than two such cells, or while they all have one same other
+ * value (type 2 takes any number of those). */
+static void loop_extend(struct uloop *u, int extras, unsigned exvals)
 {
     int last = u->cells[u->n - 1], first = u->cells[0];
     if (u->n >= 4 && u->n % 2 == 0 && se_sees(last, first))
@@ -307,10 +313,11 @@ static void loop_extend(struct uloop *u, int extras)
         int c = se_peer[last][i];
         if (c <= first || (u->g->cand[c] & u->ab) != u->ab)
             continue;
-        int e = extras + (u->g->cand[c] != u->ab);
-        if (e > 2 || !loop_add(u, c))
+        const unsigned ex = exvals | (u->g->cand[c] & ~u->ab);
+        const bool more = u->g->cand[c] != u->ab;
+        if ((more && extras >= 2 && se_popcount(ex) != 1) || !loop_add(u, c))
             continue;
-        loop_extend(u, e);
+        loop_extend(u, extras + more, ex);
         loop_drop(u);
     }
 }
@@ -329,7 +336,7 @@ bool se_unique_rectangle(const struct se_grid *g, struct se_step *s)
                     if ((g->cand[c] & u.ab) != u.ab)
                         continue;
                     loop_add(&u, c);
-                    loop_extend(&u, g->cand[c] != u.ab);
+                    loop_extend(&u, g->cand[c] != u.ab, g->cand[c] & ~u.ab);
                     loop_drop(&u);
                 }
             }

@@ -85,6 +85,10 @@ static const struct rated cases[] = {
      * in a box whose heart holds the value and joins both arms */
     { ".36....4...75.........3......49...6.7...4.8..6.....37..59.........1..7594..6.....",
         "8.5/1.2/1.2" },
+    /* top1465 line 1383, likewise: a unique loop of six cells, type 2 with
+     * three cells of the one extra value */
+    { "....6...8..2......49....31...6.34........85..94...1......2.94...8.......51.....3.",
+        "5.5/1.2/1.2" },
 };
 
 static void parse(const char *text, struct grid *g)
