@@ -167,6 +167,7 @@ struct uloop {
     int cells[12], n, max;
     uint8_t unit_count[27];
     struct se_step best;
+    int best_type;
     bool have;
 };
 
@@ -175,10 +176,16 @@ static int loop_rating(int n)
     return n >= 10 ? 50 : (n >= 8 ? 47 : (n >= 6 ? 46 : 45));
 }
 
-static void loop_offer(struct uloop *u, struct se_step *s)
+/* SE sorts its loop hints by rating, then by type (stable: then in the
+ * order found). */
+static void loop_offer(struct uloop *u, struct se_step *s, int type)
 {
-    if (se_step_useful(u->g, s) && (!u->have || s->rating < u->best.rating)) {
+    if (!se_step_useful(u->g, s))
+        return;
+    if (!u->have || s->rating < u->best.rating
+        || (s->rating == u->best.rating && type < u->best_type)) {
         u->best = *s;
+        u->best_type = type;
         u->have = true;
     }
 }
@@ -200,7 +207,7 @@ static void loop_type4(struct uloop *u, const int *extra, struct se_step *s)
                 continue;
             se_step_clear(s, SE_unique_rectangle, loop_rating(u->n));
             s->elim[extra[0]] = s->elim[extra[1]] = (uint16_t) (1u << other);
-            loop_offer(u, s);
+            loop_offer(u, s, 4);
         }
     }
 }
@@ -234,7 +241,7 @@ static void loop_type3(struct uloop *u, const int *extra, struct se_step *s)
             for (int i = 0; i < no; i++)
                 if (!(pick & (1u << i)))
                     s->elim[others[i]] = (uint16_t) (g->cand[others[i]] & vals);
-            loop_offer(u, s);
+            loop_offer(u, s, 3);
         }
     }
 }
@@ -261,7 +268,7 @@ static void loop_found(struct uloop *u)
     s.digits = (uint16_t) u->ab;
     if (ne == 1) {
         s.elim[extra[0]] = (uint16_t) u->ab;
-        loop_offer(u, &s);
+        loop_offer(u, &s, 1);
         return;
     }
     if (ne >= 2 && se_popcount(extras) == 1) {
@@ -272,7 +279,7 @@ static void loop_found(struct uloop *u)
             if (sees)
                 s.elim[o] = (uint16_t) extras;
         }
-        loop_offer(u, &s);
+        loop_offer(u, &s, 2);
     }
     if (ne == 2) {
         loop_type3(u, extra, &s);
@@ -327,7 +334,10 @@ bool se_unique_rectangle(const struct se_grid *g, struct se_step *s)
     struct uloop u;
     memset(&u, 0, sizeof(u));
     u.g = g;
-    for (int len = 4; len <= 10 && !u.have; len += 2) {
+    /* longer loops rate higher: they are searched while they could still
+     * equal the best (a tie goes to the lower type) */
+    for (int len = 4; len <= 10 && (!u.have || loop_rating(len) <= u.best.rating);
+         len += 2) {
         u.max = len;
         for (int a = 1; a <= 9; a++)
             for (int b = a + 1; b <= 9; b++) {

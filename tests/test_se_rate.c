@@ -89,6 +89,10 @@ static const struct rated cases[] = {
      * three cells of the one extra value */
     { "....6...8..2......49....31...6.34........85..94...1......2.94...8.......51.....3.",
         "5.5/1.2/1.2" },
+    /* top1465 line 1360, likewise: of two unique rectangles rated 4.5, SE
+     * takes type 1 before type 4 (it sorts by rating, then type) */
+    { ".2..58.9.5.3.6..4..6....8..1...3.....9..1..2....5....7...9........7.....6.4...5..",
+        "5.6/1.2/1.2" },
 };
 
 static void parse(const char *text, struct grid *g)
