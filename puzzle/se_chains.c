@@ -1254,7 +1254,11 @@ static void unary_search(struct cycle_ctx *c, int start, bool cycles)
     int head = 0, length = 0;
     bool done = false;
     int root = pool_add(c, start, -1, true, 0);
-    c->scope = cycles && c->reach_ready ? c->reach->comp[c->reach->id[start]] : -1;
+    /* nested only: on the rated grid the pool could fill (it does not on
+     * nested grids, see in_scope), and then the scope would change what is found */
+    c->scope = cycles && c->reach_ready && c->x->collect
+        ? c->reach->comp[c->reach->id[start]]
+        : -1;
     if (node_on(start))
         c->on_at[start] = root, c->on_stamp[start] = c->search;
     else
@@ -1289,13 +1293,16 @@ static bool link_dirty(const struct reach *R, int node, int cause)
     return (R->gone_region[se_cell_region[cell][cause - 2]] >> node_value(node)) & 1;
 }
 
-/* The grid's potentials and the candidates the outer run removed. */
+/* The grid's potentials and the candidates the outer run removed; without
+ * an outer run (src NULL: a search on the rated grid itself) every link
+ * counts as dirty, so that the filter is plain reachability. */
 static void reach_init(
     struct reach *R, const struct se_grid *g, const struct se_grid *src)
 {
     memset(R->gone_region, 0, sizeof(R->gone_region));
     for (int cell = 0; cell < SE_CELLS; cell++) {
-        R->gone_cell[cell] = (uint16_t) (src->cand[cell] & ~g->cand[cell]);
+        R->gone_cell[cell]
+            = (uint16_t) (src ? src->cand[cell] & ~g->cand[cell] : 0xFFFFu);
         for (int t = 0; t < 3; t++)
             R->gone_region[se_cell_region[cell][t]] |= R->gone_cell[cell];
     }
@@ -1560,13 +1567,14 @@ static void cycles_producer(struct chain_ctx *x)
     memset(c->off_stamp, 0, sizeof(c->off_stamp));
     conj_init(c);
     c->unchanged = 0;
-    c->reach = NULL;
-    if (x->collect && x->src)
-        c->reach = malloc(sizeof(*c->reach));
+    /* on the rated grid too: a forcing search whose target is out of reach,
+     * and a cycle search from a potential in no cycle, find nothing (most
+     * of them, on top1465) */
+    c->reach = malloc(sizeof(*c->reach));
     if (c->reach) {
         c->reach->set = NULL;
         c->reach->set_cap = 0;
-        reach_init(c->reach, x->grid, x->src);
+        reach_init(c->reach, x->grid, x->collect ? x->src : NULL);
     }
     if (x->collect && x->src) {
         unsigned gone = 0;
