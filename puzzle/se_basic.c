@@ -518,11 +518,22 @@ bool se_fish(const struct se_grid *g, int degree, struct se_step *s)
     for (int v = 1; v <= 9; v++)
         placed[v] = placed_count(g, v);
     for (int base = 9; base <= 18; base += 9) {
+        /* by value: the lines where it has two places or more; a line with
+         * fewer is in no fish (common_tuple), so a combination with one is
+         * passed over before its tuple is built */
+        unsigned wide[10] = { 0 };
+        for (int v = 1; v <= 9; v++)
+            for (int l = 0; l < 9; l++)
+                if (at.of[base + l][v] & (at.of[base + l][v] - 1))
+                    wide[v] |= 1u << l;
         int idx[4];
         first_combination(idx, degree);
         do {
+            unsigned combo = 0;
+            for (int i = 0; i < degree; i++)
+                combo |= 1u << idx[i];
             for (int v = 1; v <= 9; v++) {
-                if (placed[v] + degree * 2 > 9)
+                if (placed[v] + degree * 2 > 9 || (combo & ~wide[v]))
                     continue;
                 unsigned lines[4];
                 for (int i = 0; i < degree; i++)
