@@ -167,8 +167,8 @@ struct uloop {
     unsigned ab;
     int cells[12], n, max;
     uint8_t unit_count[27];
-    struct se_step best;
-    bool have;
+    struct se_step best[12]; /* by loop length: the best hint of its loops */
+    bool have[12];
 };
 
 static int loop_rating(int n)
@@ -178,9 +178,10 @@ static int loop_rating(int n)
 
 static void loop_offer(struct uloop *u, struct se_step *s)
 {
-    if (se_step_useful(u->g, s) && (!u->have || s->rating < u->best.rating)) {
-        u->best = *s;
-        u->have = true;
+    const int n = u->n;
+    if (se_step_useful(u->g, s) && (!u->have[n] || s->rating < u->best[n].rating)) {
+        u->best[n] = *s;
+        u->have[n] = true;
     }
 }
 
@@ -318,26 +319,32 @@ static void loop_extend(struct uloop *u, int extras)
 
 bool se_unique_rectangle(const struct se_grid *g, struct se_step *s)
 {
+    /* SE searches loops of 4 cells, then of up to 6, 8 and 10, and stops at
+     * the first length with a hint: the shorter loops of each search gave
+     * none before. One search up to 10 meets the loops of each length in
+     * the same order, so the best hint of the shortest length with one is
+     * the same, without the three shorter searches again. */
     struct uloop u;
     memset(&u, 0, sizeof(u));
     u.g = g;
-    for (int len = 4; len <= 10 && !u.have; len += 2) {
-        u.max = len;
-        for (int a = 1; a <= 9; a++)
-            for (int b = a + 1; b <= 9; b++) {
-                u.ab = (1u << a) | (1u << b);
-                for (int c = 0; c < SE_CELLS; c++) {
-                    if ((g->cand[c] & u.ab) != u.ab)
-                        continue;
-                    loop_add(&u, c);
-                    loop_extend(&u, g->cand[c] != u.ab);
-                    loop_drop(&u);
-                }
+    u.max = 10;
+    for (int a = 1; a <= 9; a++)
+        for (int b = a + 1; b <= 9; b++) {
+            u.ab = (1u << a) | (1u << b);
+            for (int c = 0; c < SE_CELLS; c++) {
+                if ((g->cand[c] & u.ab) != u.ab)
+                    continue;
+                loop_add(&u, c);
+                loop_extend(&u, g->cand[c] != u.ab);
+                loop_drop(&u);
             }
-    }
-    if (u.have)
-        *s = u.best;
-    return u.have;
+        }
+    for (int len = 4; len <= 10; len += 2)
+        if (u.have[len]) {
+            *s = u.best[len];
+            return true;
+        }
+    return false;
 }
 
 /* SE's BUG cells (with lkSudoku's fix): for each region and value seen
