@@ -552,11 +552,24 @@ static bool fish_one(const struct se_grid *g, const uint16_t (*at)[10], int degr
 bool se_fish(const struct se_places *p, int degree, struct se_step *s)
 {
     for (int base = 9; base <= 18; base += 9) {
+        /* by value: the lines where it has two to `degree` places; another
+         * line is in no fish (common_tuple), so a combination with one is
+         * passed over before its tuple is built */
+        unsigned wide[10] = { 0 };
+        for (int v = 1; v <= 9; v++)
+            for (int l = 0; l < 9; l++) {
+                const int n = se_popcount(p->at[base + l][v]);
+                if (n >= 2 && n <= degree)
+                    wide[v] |= 1u << l;
+            }
         int idx[4];
         first_combination(idx, degree);
         do {
+            unsigned combo = 0;
+            for (int i = 0; i < degree; i++)
+                combo |= 1u << idx[i];
             for (int v = 1; v <= 9; v++) {
-                if (p->placed[v] + degree * 2 > 9)
+                if (p->placed[v] + degree * 2 > 9 || (combo & ~wide[v]))
                     continue;
                 unsigned lines[4];
                 for (int i = 0; i < degree; i++)

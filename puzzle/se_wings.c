@@ -166,9 +166,9 @@ struct uloop {
     unsigned ab;
     int cells[12], n, max;
     uint8_t unit_count[27];
-    struct se_step best;
-    int best_type;
-    bool have;
+    struct se_step best[12]; /* by loop length: the best hint of its loops */
+    int best_type[12];
+    bool have[12];
 };
 
 static int loop_rating(int n)
@@ -180,13 +180,14 @@ static int loop_rating(int n)
  * order found). */
 static void loop_offer(struct uloop *u, struct se_step *s, int type)
 {
+    const int n = u->n;
     if (!se_step_useful(u->g, s))
         return;
-    if (!u->have || s->rating < u->best.rating
-        || (s->rating == u->best.rating && type < u->best_type)) {
-        u->best = *s;
-        u->best_type = type;
-        u->have = true;
+    if (!u->have[n] || s->rating < u->best[n].rating
+        || (s->rating == u->best[n].rating && type < u->best_type[n])) {
+        u->best[n] = *s;
+        u->best_type[n] = type;
+        u->have[n] = true;
     }
 }
 
@@ -331,29 +332,36 @@ static void loop_extend(struct uloop *u, int extras, unsigned exvals)
 
 bool se_unique_rectangle(const struct se_grid *g, struct se_step *s)
 {
+    /* One search up to 10 cells meets the loops of each length in the
+     * order a search up to that length would; the best of each length is
+     * kept, and SE's order decides between them: rating, then type, then
+     * the shorter loop (longer loops rate as high or higher). */
     struct uloop u;
     memset(&u, 0, sizeof(u));
     u.g = g;
-    /* longer loops rate higher: they are searched while they could still
-     * equal the best (a tie goes to the lower type) */
-    for (int len = 4; len <= 10 && (!u.have || loop_rating(len) <= u.best.rating);
-         len += 2) {
-        u.max = len;
-        for (int a = 1; a <= 9; a++)
-            for (int b = a + 1; b <= 9; b++) {
-                u.ab = (1u << a) | (1u << b);
-                for (int c = 0; c < SE_CELLS; c++) {
-                    if ((g->cand[c] & u.ab) != u.ab)
-                        continue;
-                    loop_add(&u, c);
-                    loop_extend(&u, g->cand[c] != u.ab, g->cand[c] & ~u.ab);
-                    loop_drop(&u);
-                }
+    u.max = 10;
+    for (int a = 1; a <= 9; a++)
+        for (int b = a + 1; b <= 9; b++) {
+            u.ab = (1u << a) | (1u << b);
+            for (int c = 0; c < SE_CELLS; c++) {
+                if ((g->cand[c] & u.ab) != u.ab)
+                    continue;
+                loop_add(&u, c);
+                loop_extend(&u, g->cand[c] != u.ab, g->cand[c] & ~u.ab);
+                loop_drop(&u);
             }
-    }
-    if (u.have)
-        *s = u.best;
-    return u.have;
+        }
+    int pick = -1;
+    for (int len = 4; len <= 10; len += 2)
+        if (u.have[len]
+            && (pick < 0 || u.best[len].rating < u.best[pick].rating
+                || (u.best[len].rating == u.best[pick].rating
+                    && u.best_type[len] < u.best_type[pick])))
+            pick = len;
+    if (pick < 0)
+        return false;
+    *s = u.best[pick];
+    return true;
 }
 
 /* SE's BUG cells (with lkSudoku's fix): for each region and value seen
