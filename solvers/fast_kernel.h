@@ -484,6 +484,26 @@ FK_FN void FK(peers)(FK(vec) out[FK_NV], const FK(vec) ks[FK_NV], struct FK(spre
         out[i] |= c1[i] | c2[i];
 }
 
+/* Whether no cell is in two of the digits' sets ks. */
+FK_FN bool FK(one_each)(const FK(vec) ks[FK_NV])
+{
+    FK(vec) ones = { 0 }, twos = { 0 };
+    for (int i = 0; i <= FK_NV; i++) {
+#if FK_PACKED
+        const FK(vec) x = i < FK_NV ? ks[i] : FK(digit8)(ks);
+#else
+        if (i == FK_NV)
+            break;
+        const FK(vec) x = ks[i];
+#endif
+        twos |= ones & x;
+        ones |= x;
+    }
+    FK(fold_count)(&ones, &twos);
+    const FK(vec) bands = FK_REP4(FK_A, FK_A, FK_A, 0);
+    return !FK(any)(bands & twos);
+}
+
 /* Propagation: rounds of locked candidates and singles while they change
  * something, then triads (see below). A round works on all 81 cells and 9
  * digits at once from one snapshot: it applies locked candidates, finds the
@@ -570,6 +590,11 @@ FK_FN int FK(propagate)(
         /* every cell had one candidate and still has one: a full board, whose
          * units FK(leaf_ok) checks, without a round to confirm it */
         if (!FK(any)(bands & ~naked))
+            return FAST_SOLVED;
+        /* every cell known now, each for one digit: the round left one
+         * candidate everywhere, a full board found without the round that
+         * would confirm it (one round less per solution: 4% of serg's time) */
+        if (!FK(any)(bands & ~known) && FK(one_each)(k))
             return FAST_SOLVED;
         if (FK(any)(changed)) {
             const FK(vec) more = known ^ before;
