@@ -794,17 +794,19 @@ FK_FN void FK(configs)(const FK(vec) v[FK_NV], uint32_t raw[FAST_LANES],
 {
     FK(vec) sum = { 0 };
     FK(vec) xs[FK_NV], ns[FK_NV], adds[FK_NV], cs[FK_NV], c1s[FK_NV], c2s[FK_NV];
-    const struct FK(spread) m = FK(spreaders)();
+    /* only row 0 of the products is read, and the in-word rotations keep
+     * to their row: the columns stay in row 0, the minirows in their first
+     * bit, rows 1 and 2 shifted down to row 0, with no spreading */
     for (int i = 0; i < FK_NV; i++)
-        cs[i] = FK(columns)(v[i], m);
+        cs[i] = (v[i] | (v[i] >> 9) | (v[i] >> 18)) & FAST_ROW0;
     FK(rot1)(c1s, cs);
     FK(rot2)(c2s, cs);
     for (int i = 0; i < FK_NV; i++) {
         const FK(vec) w = v[i];
-        const FK(vec) o = FK(minirows)(w, m);
-        const FK(vec) a1 = FK(rotr1)(o), a2 = FK(rotr2)(o);
-        const FK(vec) up = o & FK(rotb1)(a1) & FK(rotb2)(a2);
-        const FK(vec) down = o & FK(rotb2)(a1) & FK(rotb1)(a2);
+        const FK(vec) t = (w | (w >> 1) | (w >> 2)) & FAST_G0;
+        const FK(vec) a1 = t >> 9, a2 = t >> 18;
+        const FK(vec) up = t & FK(rotb1)(a1) & FK(rotb2)(a2);
+        const FK(vec) down = t & FK(rotb2)(a1) & FK(rotb1)(a2);
         const FK(vec) c = cs[i], c1 = c1s[i], c2 = c2s[i];
         const FK(vec) cup = c & FK(rotg1)(c1) & FK(rotg2)(c2);
         const FK(vec) cdown = c & FK(rotg2)(c1) & FK(rotg1)(c2);
