@@ -430,24 +430,47 @@ FK_FN bool FK(triads)(FK(vec) w[FK_NV], struct FK(spread) m)
     return true;
 }
 
+/* The bits of x alone in their row: a row's 9-bit field F has no bit left
+ * in F & (F - 1), all three fields at once by one subtraction. No borrow
+ * crosses fields while every row holds a candidate, as FK(locked) leaves it
+ * unless its column filter emptied a row; a borrow then only hides singles
+ * (F & (F - 2) is 0 only for one bit too), on a board that is lost anyway.
+ * Half the instructions of "alone in its minirow, its minirow alone in the
+ * row": 4% fewer in all on the AVX2 path (valgrind, serg and
+ * forum_hardest_1106), 5% less time there, the same time on the AVX-512
+ * path (AMD EPYC, Zen 5, issue 20). */
+FK_FN FK(vec) FK(alone_in_row)(FK(vec) x)
+{
+    const FK(vec) d = x & (x - 0x40201u);
+#if FK_VL == 16
+    /* a field less one is negative only when it was 0: its sign shifted down
+     * to 9 bits (compares into mask registers cost more on this path) */
+    return x
+        & (((d & FAST_ROW0) - 1) >> 23 | (((d >> 9) & FAST_ROW0) - 1) >> 23 << 9
+            | ((d >> 18) - 1) >> 23 << 18);
+#else
+    const FK(vec) zero = { 0 };
+    const FK(vec) row0 = zero + FAST_ROW0, row1 = zero + (FAST_ROW0 << 9),
+                  row2 = zero + (FAST_ROW0 << 18);
+    return x
+        & ((row0 & (FK(vec))((d & row0) == 0)) | (row1 & (FK(vec))((d & row1) == 0))
+            | (row2 & (FK(vec))((d & row2) == 0)));
+#endif
+}
+
 /* Hidden singles: the cells that are the digit's only place in their row or
  * column. (The only place in a box is also the only one in its row once
  * FK(locked) has run, as it does first in every round; when it is the
  * column filter of the same round that left the box one minirow, the row
- * filter, which read the round's snapshot, acts on the next round.) "Alone in its
- * minirow" and "alone in its column within the band" come from the majority
- * of the three shifted copies that minirows and columns are made of. */
+ * filter, which read the round's snapshot, acts on the next round.) "Alone in
+ * its row": see FK(alone_in_row). "Alone in its column within the band" comes
+ * from the majority of the three shifted copies that columns are made of. */
 FK_FN void FK(hidden)(FK(vec) hs[FK_NV], const FK(vec) ws[FK_NV], struct FK(spread) m)
 {
     FK(vec) c[FK_NV], c1[FK_NV], c2[FK_NV], in_row[FK_NV], in_band_column[FK_NV];
     for (int i = 0; i < FK_NV; i++) {
         const FK(vec) w = ws[i];
-        const FK(vec) x1 = w >> 1, x2 = w >> 2;
-        const FK(vec) t = (w | x1 | x2) & FAST_G0;
-        const FK(vec) o = t * m.minirow;
-        const FK(vec) crowd = ((w & x1) | (w & x2) | (x1 & x2)) & FAST_G0;
-        const FK(vec) alone_in_minirow = w & ~(crowd * m.minirow);
-        in_row[i] = alone_in_minirow & o & ~(FK(rotb1)(o) | FK(rotb2)(o));
+        in_row[i] = FK(alone_in_row)(w);
         const FK(vec) y1 = w >> 9, y2 = w >> 18;
         const FK(vec) u = (w | y1 | y2) & FAST_ROW0;
         c[i] = u * m.column;
