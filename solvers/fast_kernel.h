@@ -607,7 +607,8 @@ FK_FN int FK(propagate)(
 #endif
         FK(vec) changed = { 0 }, empty = { 0 };
         for (int i = 0; i < FK_NV; i++) {
-            const FK(vec) x = w[i] & (k[i] | ~p[i]) & (k[i] | ~FK(to_digit8)(known, i));
+            /* k lies within w */
+            const FK(vec) x = k[i] | (w[i] & ~(p[i] | FK(to_digit8)(known, i)));
             changed |= x ^ v[i];
             empty |= (FK(vec))((x | FK(pad)(i)) == 0);
             v[i] = x;
