@@ -621,7 +621,8 @@ FK_FN int FK(propagate)(
             return FAST_SOLVED;
         /* every cell known now, each for one digit: the round left one
          * candidate everywhere, a full board found without the round that
-         * would confirm it (one round less per solution: 4% of serg's time) */
+         * would confirm it (one round less per solution: 4% of serg's rounds
+         * at limit 2, 2-4% of its time) */
         if (!FK(any)(bands & ~known) && FK(one_each)(k))
             return FAST_SOLVED;
         if (FK(any)(changed)) {
