@@ -19,8 +19,9 @@
  *   naked singles  per-cell counters (one / two or more candidates) over the
  *                  digits;
  *   hidden singles the only place of a digit in a row, box or column;
- *   a known cell   removes its digit from its row, box and column and every
- *                  other digit from itself;
+ *   a known cell   removes its digit from its row and column and every
+ *                  other digit from itself (its box: the next round's
+ *                  locked candidates);
  *   locked candidates  a digit's minirows in a band form a 3x3 permutation
  *                  matrix (one per row and box), so a minirow on no
  *                  permutation of the occupied ones goes; the same for the
