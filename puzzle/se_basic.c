@@ -92,22 +92,20 @@ void se_places_init(struct se_places *p, const struct se_grid *g)
     }
 }
 
-void se_reduced_init(
-    struct se_reduced *r, const struct se_grid *g, const struct se_grid *src)
+void se_reduced_from_places(struct se_reduced *r, const struct se_grid *g,
+    const struct se_grid *src, const uint16_t (*at)[10], const uint16_t (*src_at)[10])
 {
-    memset(r, 0, sizeof(*r));
     r->g = g;
     r->src = src;
-    for (int k = 0; k < 27; k++)
-        for (int i = 0; i < 9; i++) {
-            const int c = se_region_cell[k][i];
-            for (unsigned m = g->cand[c]; m; m &= m - 1)
-                r->at[k][__builtin_ctz(m)] |= (uint16_t) (1u << i);
-            const unsigned gone = src->cand[c] & ~g->cand[c];
-            r->lost[k] |= gone != 0;
-            for (unsigned m = gone; m; m &= m - 1)
-                r->lost_at[k][__builtin_ctz(m)] |= (uint16_t) (1u << i);
+    memcpy(r->at, at, sizeof(r->at));
+    for (int k = 0; k < 27; k++) {
+        unsigned any = 0;
+        for (int v = 0; v < 10; v++) {
+            r->lost_at[k][v] = (uint16_t) (src_at[k][v] & ~at[k][v]);
+            any |= r->lost_at[k][v];
         }
+        r->lost[k] = any != 0;
+    }
 }
 
 void se_step_clear(struct se_step *s, enum se_technique tech, int rating)

@@ -145,8 +145,10 @@ struct se_reduced {
     uint16_t at[27][10], lost_at[27][10];
     bool lost[27];
 };
-void se_reduced_init(
-    struct se_reduced *r, const struct se_grid *g, const struct se_grid *src);
+/* Made from the places of each value in each region (bits in region order)
+ * of g and src, which a chain's run keeps: no scan of the cells. */
+void se_reduced_from_places(struct se_reduced *r, const struct se_grid *g,
+    const struct se_grid *src, const uint16_t (*at)[10], const uint16_t (*src_at)[10]);
 
 /* All hints of the rules nested in chains (locking, hidden and naked pairs,
  * X-wing) that the removals made possible, through a callback; used by

@@ -8,7 +8,8 @@
  * of all hints of their kind, rated by base plus a length increment.
  *
  * Only 9x9 classic grids. Free of I/O and global state apart from constant
- * tables built once. */
+ * tables built once and per-thread caches that never change a result (the
+ * chain runs' memory, the last grid aligned exclusion found nothing on). */
 #ifndef SUDOLAB_PUZZLE_SE_RATE_H
 #define SUDOLAB_PUZZLE_SE_RATE_H
 
