@@ -88,6 +88,9 @@ run() {
             --out "$dir" $corpora || status=1
         # the per-puzzle rows are tens of MB: kept only on request
         [ "${KEEP_RUNS:-0}" = 1 ] || rm -f "$dir/runs.csv"
+        # the bench names the library by its full path: no home folder in
+        # results that are committed
+        [ -f "$dir/env.txt" ] && sed -i "s|$HOME/|~/|g" "$dir/env.txt"
     done
     rb=$(printf '%s' "$3" | sed "s|^~/|$HOME/|")/run_benchmark
     if [ -x "$rb" ]; then
