@@ -1109,6 +1109,30 @@ static bool grouped_pair(int v, const struct cellset *vcells, const struct link_
 /* Each region's links of v are found once per value, not once per pair of
  * regions (that took ~10% of a top1465 rating); the pairs are met in the
  * same order, each in both orientations of both links. */
+/* The searches of one value below (grouped turbots, strong-link chains)
+ * read that value's cells alone. Per thread and search, the cells of each
+ * value on which it found nothing: the same cells give nothing again, and
+ * between two calls the rater's steps change the cells of a few values
+ * only. A memo is never wrong, only overwritten. */
+struct value_memo {
+    struct cellset cells[10];
+    bool empty[10];
+};
+
+static bool memo_empty(const struct value_memo *m, int v, const struct cellset *cells)
+{
+    return m->empty[v] && m->cells[v].w[0] == cells->w[0]
+        && m->cells[v].w[1] == cells->w[1];
+}
+
+static void memo_set(struct value_memo *m, int v, const struct cellset *cells, bool empty)
+{
+    m->cells[v] = *cells;
+    m->empty[v] = empty;
+}
+
+static _Thread_local struct value_memo grouped_memo, links_memo[5];
+
 bool se_grouped_turbot(const struct se_grid *g, struct se_step *s)
 {
     struct link_ref links[27][9];
@@ -1118,6 +1142,8 @@ bool se_grouped_turbot(const struct se_grid *g, struct se_step *s)
         for (int c = 0; c < SE_CELLS; c++)
             if (g->cand[c] & (1u << v))
                 set_add(&vcells, c);
+        if (memo_empty(&grouped_memo, v, &vcells))
+            continue;
         for (int r = 0; r < 27; r++) {
             struct glink ls[9];
             n[r] = turbot_links(g, r, v, ls);
@@ -1137,6 +1163,7 @@ bool se_grouped_turbot(const struct se_grid *g, struct se_step *s)
                             if (grouped_pair(v, &vcells, l1, o >> 1, l2, o & 1, s))
                                 return true;
                     }
+        memo_set(&grouped_memo, v, &vcells, true);
     }
     return false;
 }
@@ -1289,6 +1316,10 @@ bool se_strong_links(const struct se_grid *g, int n, struct se_step *s)
         for (int cell = 0; cell < SE_CELLS; cell++)
             if (g->cand[cell] & (1u << v))
                 set_add(&c->vcells, cell);
+        if (memo_empty(&links_memo[n], v, &c->vcells))
+            continue;
+        /* once a chain is found, later values search only for better ones */
+        const bool whole = !c->have;
         for (int r = 0; r < 27 && c->nlinks < 55; r++) {
             struct glink ls[9];
             int k = all_links(g, r, v, ls);
@@ -1301,6 +1332,8 @@ bool se_strong_links(const struct se_grid *g, int n, struct se_step *s)
             }
         }
         links_extend(c, 0);
+        if (whole)
+            memo_set(&links_memo[n], v, &c->vcells, !c->have);
     }
     bool found = c->have;
     if (found)
