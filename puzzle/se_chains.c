@@ -1557,6 +1557,25 @@ static void loops(struct cycle_ctx *c, bool y, bool xl)
     }
 }
 
+/* Not nested: an X-only search (cycles and forcing chains of one digit)
+ * reads that digit's cells alone, since every empty cell has two
+ * candidates or more by then (the singles came first). Per thread, the
+ * cells of each digit on which a whole call found nothing: the X pass skips
+ * a digit whose cells are the same, as the nested searches skip a digit the
+ * outer run left unchanged. A memo is never wrong, only overwritten. */
+static _Thread_local struct {
+    uint64_t cells[10][2];
+    bool empty[10];
+} x_memo;
+
+static void digit_cells(const struct se_grid *g, uint64_t cells[10][2])
+{
+    memset(cells, 0, sizeof(uint64_t) * 20);
+    for (int cell = 0; cell < SE_CELLS; cell++)
+        for (unsigned m = g->cand[cell]; m; m &= m - 1)
+            cells[__builtin_ctz(m)][cell >> 6] |= 1ull << (cell & 63);
+}
+
 static void cycles_producer(struct chain_ctx *x)
 {
     struct cycle_ctx *c = malloc(sizeof(*c));
@@ -1590,11 +1609,24 @@ static void cycles_producer(struct chain_ctx *x)
     c->reach_ready = false;
     if (c->pool && c->reach)
         reach_build(c);
+    uint64_t cells[10][2];
+    if (!x->collect) {
+        digit_cells(x->grid, cells);
+        for (int v = 1; v <= 9; v++)
+            if (x_memo.empty[v] && x_memo.cells[v][0] == cells[v][0]
+                && x_memo.cells[v][1] == cells[v][1])
+                c->unchanged |= 1u << v;
+    }
     if (c->pool) {
         loops(c, false, true);
         loops(c, true, false);
         loops(c, true, true);
     }
+    if (c->pool && !x->collect && !x->have)
+        for (int v = 1; v <= 9; v++) {
+            memcpy(x_memo.cells[v], cells[v], sizeof(cells[v]));
+            x_memo.empty[v] = true;
+        }
     free(c->pool);
     if (c->reach)
         free(c->reach->set);
