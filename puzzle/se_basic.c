@@ -65,6 +65,14 @@ void se_tables_init(void)
         }
 }
 
+void se_value_cells(const struct se_grid *g, uint64_t cells[10][2])
+{
+    memset(cells, 0, sizeof(uint64_t) * 10 * 2);
+    for (int c = 0; c < SE_CELLS; c++)
+        for (unsigned m = g->cand[c]; m; m &= m - 1)
+            cells[__builtin_ctz(m)][c >> 6] |= 1ull << (c & 63);
+}
+
 void se_places_init(struct se_places *p, const struct se_grid *g)
 {
     memset(p, 0, sizeof(*p));

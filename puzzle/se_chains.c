@@ -1568,14 +1568,6 @@ static _Thread_local struct {
     bool empty[10];
 } x_memo;
 
-static void digit_cells(const struct se_grid *g, uint64_t cells[10][2])
-{
-    memset(cells, 0, sizeof(uint64_t) * 20);
-    for (int cell = 0; cell < SE_CELLS; cell++)
-        for (unsigned m = g->cand[cell]; m; m &= m - 1)
-            cells[__builtin_ctz(m)][cell >> 6] |= 1ull << (cell & 63);
-}
-
 static void cycles_producer(struct chain_ctx *x)
 {
     struct cycle_ctx *c = malloc(sizeof(*c));
@@ -1611,7 +1603,7 @@ static void cycles_producer(struct chain_ctx *x)
         reach_build(c);
     uint64_t cells[10][2];
     if (!x->collect) {
-        digit_cells(x->grid, cells);
+        se_value_cells(x->grid, cells);
         for (int v = 1; v <= 9; v++)
             if (x_memo.empty[v] && x_memo.cells[v][0] == cells[v][0]
                 && x_memo.cells[v][1] == cells[v][1])

@@ -40,6 +40,8 @@ extern uint8_t se_cell_region[SE_CELLS][3]; /* box, row, column */
 extern uint8_t se_peer[SE_CELLS][20];
 /* The same peers as a cell set: cells 0-63 in word 0, 64-80 in word 1. */
 extern uint64_t se_peer_set[SE_CELLS][2];
+/* Each value's cells as a cell set, in the same words, in one pass. */
+void se_value_cells(const struct se_grid *g, uint64_t cells[10][2]);
 /* The peers region by region (box, then row, then column, each in region
  * order, each peer once) and the type (0 box, 1 row, 2 column) of the
  * region it is first met in: the order of SE's "on" implications. */

@@ -87,13 +87,11 @@ bool se_turbot(const struct se_grid *g, struct se_step *s)
 {
     int links[10][27][2];
     bool has[10][27];
-    uint64_t vcells[10][2] = { { 0 } };
+    uint64_t vcells[10][2];
     for (int v = 1; v <= 9; v++)
         for (int r = 0; r < 27; r++)
             has[v][r] = strong_link(g, r, v, &links[v][r][0], &links[v][r][1]);
-    for (int c = 0; c < SE_CELLS; c++)
-        for (unsigned m = g->cand[c]; m; m &= m - 1)
-            vcells[__builtin_ctz(m)][c >> 6] |= 1ull << (c & 63);
+    se_value_cells(g, vcells);
     for (int pass = 0; pass < 2; pass++) {
         for (int v = 1; v <= 9; v++) {
             for (int r1 = 0; r1 < 27; r1++) {
@@ -1137,11 +1135,10 @@ bool se_grouped_turbot(const struct se_grid *g, struct se_step *s)
 {
     struct link_ref links[27][9];
     int n[27];
+    uint64_t cells[10][2];
+    se_value_cells(g, cells);
     for (int v = 1; v <= 9; v++) {
-        struct cellset vcells = { { 0, 0 } };
-        for (int c = 0; c < SE_CELLS; c++)
-            if (g->cand[c] & (1u << v))
-                set_add(&vcells, c);
+        const struct cellset vcells = { { cells[v][0], cells[v][1] } };
         if (memo_empty(&grouped_memo, v, &vcells))
             continue;
         for (int r = 0; r < 27; r++) {
@@ -1309,13 +1306,12 @@ bool se_strong_links(const struct se_grid *g, int n, struct se_step *s)
     c->regions[0] = 0;
     c->kinds[0] = 0;
     c->used[0] = (struct cellset) { { 0, 0 } };
+    uint64_t cells[10][2];
+    se_value_cells(g, cells);
     for (int v = 1; v <= 9; v++) {
         c->v = v;
         c->nlinks = 0;
-        c->vcells = (struct cellset) { { 0, 0 } };
-        for (int cell = 0; cell < SE_CELLS; cell++)
-            if (g->cand[cell] & (1u << v))
-                set_add(&c->vcells, cell);
+        c->vcells = (struct cellset) { { cells[v][0], cells[v][1] } };
         if (memo_empty(&links_memo[n], v, &c->vcells))
             continue;
         /* once a chain is found, later values search only for better ones */
