@@ -346,6 +346,9 @@ struct worker {
     bool *failed; /* solver_open failed */
     size_t warm_si, warm_ci; /* the last (back end, corpus) warmed up */
     bool warm;
+    /* a back end that learns from clues: the shape its fresh instance was
+     * warmed up on (learner_ready), or -1 */
+    long learner_shape;
 };
 
 static bool stopping(const struct bench_plan *plan)
@@ -408,6 +411,41 @@ static struct solver_instance *instance(struct worker *w, size_t si)
         w->failed[si] = w->inst[si] == NULL;
     }
     return w->inst[si];
+}
+
+static bool learns(const struct bench_plan *plan, size_t si)
+{
+    return plan->solvers[si]->caps & SOLVER_CAP_LEARNS;
+}
+
+/* A new instance of back end si, for a back end that learns from clues
+ * (SOLVER_CAP_LEARNS): it re-solves a puzzle it has met faster, which a user
+ * solving each puzzle once never sees, so none of its timed solves may follow
+ * a solve of the same puzzle on the same instance (repeats, warm-up, passes). */
+static struct solver_instance *fresh_instance(struct worker *w, size_t si)
+{
+    solver_close(w->inst[si]);
+    w->inst[si] = NULL;
+    w->learner_shape = -1;
+    return instance(w, si);
+}
+
+/* Before a learner's timed solve of g: an untimed solve of the empty grid of
+ * g's shape, so that what the back end makes once per shape (sat_assume's
+ * CNF) is not timed, while it learns nothing of any puzzle's clues. */
+static void learner_ready(
+    struct worker *w, struct solver_instance *inst, const struct grid *g)
+{
+    const long shape = (long) g->box_rows << 16 | (long) g->box_cols << 8 | g->variant;
+    struct grid empty;
+    if (!inst || shape == w->learner_shape
+        || grid_init(&empty, g->box_rows, g->box_cols, g->variant) != 0)
+        return;
+    struct solve_request req = make_request(w->sh->plan);
+    req.limit = 1;
+    struct solve_result res;
+    solver_run(inst, &empty, &req, &res);
+    w->learner_shape = shape;
 }
 
 /* Untimed solves of the corpus from puzzle `from` on, for warmup_ms: caches,
@@ -501,10 +539,49 @@ static void record(struct worker *w, size_t si, size_t ci, size_t pi, unsigned r
     pthread_mutex_unlock(&w->sh->lock);
 }
 
-static void run_chunk(struct worker *w, const struct bench_job *job)
+/* Repeat r of puzzle pi of the job, if it is still to run. */
+static void solve_cell(struct worker *w, const struct bench_job *job,
+    struct solver_instance *inst, size_t pi, unsigned r)
 {
     struct bench_plan *plan = w->sh->plan;
     const struct bench_corpus *c = &plan->corpora[job->ci];
+    if (!bench_cell_pending(plan, job->si, job->ci, pi, r))
+        return;
+    struct solve_result res;
+    memset(&res, 0, sizeof(res));
+    if (!c->puzzles[pi].ok) {
+        res.status = SOLVE_STATUS_INVALID;
+    } else if (!inst) {
+        res.status = SOLVE_STATUS_ERROR;
+        snprintf(res.error, sizeof(res.error), "the back end failed to start");
+    } else {
+        struct grid g;
+        bench_puzzle_grid(c, pi, &g);
+        if (learns(plan, job->si))
+            learner_ready(w, inst, &g);
+        const struct solve_request req = make_request(plan);
+        solver_run(inst, &g, &req, &res);
+    }
+    record(w, job->si, job->ci, pi, r, &res);
+}
+
+static void run_chunk(struct worker *w, const struct bench_job *job)
+{
+    struct bench_plan *plan = w->sh->plan;
+    if (learns(plan, job->si)) {
+        /* repeats as passes over the chunk, each on a new instance: every
+         * puzzle is met once per instance, after the chunk's earlier ones, as
+         * when a corpus is solved once */
+        for (unsigned r = 0; r < plan->opt.repeat; r++) {
+            struct solver_instance *inst = fresh_instance(w, job->si);
+            for (size_t pi = job->start; pi < job->end; pi++) {
+                if (stopping(plan))
+                    return;
+                solve_cell(w, job, inst, pi, r);
+            }
+        }
+        return;
+    }
     if (!w->warm || w->warm_si != job->si || w->warm_ci != job->ci) {
         warm_up(w, job->si, job->ci, job->start);
         w->warm = true;
@@ -512,26 +589,11 @@ static void run_chunk(struct worker *w, const struct bench_job *job)
         w->warm_ci = job->ci;
     }
     struct solver_instance *inst = instance(w, job->si);
-    struct solve_result res;
     for (size_t pi = job->start; pi < job->end; pi++) {
         for (unsigned r = 0; r < plan->opt.repeat; r++) {
             if (stopping(plan))
                 return;
-            if (!bench_cell_pending(plan, job->si, job->ci, pi, r))
-                continue;
-            memset(&res, 0, sizeof(res));
-            if (!c->puzzles[pi].ok) {
-                res.status = SOLVE_STATUS_INVALID;
-            } else if (!inst) {
-                res.status = SOLVE_STATUS_ERROR;
-                snprintf(res.error, sizeof(res.error), "the back end failed to start");
-            } else {
-                struct grid g;
-                bench_puzzle_grid(c, pi, &g);
-                const struct solve_request req = make_request(plan);
-                solver_run(inst, &g, &req, &res);
-            }
-            record(w, job->si, job->ci, pi, r, &res);
+            solve_cell(w, job, inst, pi, r);
         }
     }
 }
@@ -690,6 +752,18 @@ static bool warm_up_pass(struct worker *w, size_t si, struct solver_instance *in
     return true;
 }
 
+/* A learner's new instance for a whole pass, ready for the shape of its
+ * first puzzle (learner_ready). */
+static struct solver_instance *fresh_pass_instance(
+    struct worker *w, size_t si, const struct pass_input *in)
+{
+    struct solver_instance *inst = fresh_instance(w, si);
+    struct grid g;
+    bench_puzzle_grid(in->c, in->idx[0], &g);
+    learner_ready(w, inst, &g);
+    return inst;
+}
+
 /* Keeps the time of pass number `seen` (counted from 0) in pass->sample_ns:
  * all of them up to BENCH_PASS_SAMPLES, then each with the chance that keeps
  * the sample uniform (reservoir sampling). Called between timed passes. */
@@ -715,10 +789,11 @@ static void keep_pass_time(
 /* Timed passes for at least pass_ms and `repeat` passes: one clock read per
  * pass; a generous deadline only guards against a back end that suddenly
  * stalls. */
-static void timed_passes(struct bench_plan *plan, struct solver_instance *inst,
+static void timed_passes(struct worker *w, size_t si, struct solver_instance *inst,
     const struct pass_input *in, uint64_t want, uint64_t warm_ns,
     struct solve_request *req, struct bench_pass *pass)
 {
+    struct bench_plan *plan = w->sh->plan;
     uint64_t total = 0, best = UINT64_MAX, got = 0;
     unsigned passes = 0;
     bool ok = true;
@@ -726,6 +801,10 @@ static void timed_passes(struct bench_plan *plan, struct solver_instance *inst,
     rng_seed(&rng, plan->opt.seed ^ (uint64_t) in->n);
     while (ok && !stopping(plan)
         && (passes < plan->opt.repeat || total < plan->opt.pass_ms * 1000000u)) {
+        if (learns(plan, si) && !(inst = fresh_pass_instance(w, si, in))) {
+            ok = false;
+            break;
+        }
         const uint64_t start = clock_now_ns();
         req->deadline_ns = start + 10 * warm_ns + 1000000000u;
         ok = input_pass(inst, in, req, &got);
@@ -757,14 +836,15 @@ static void run_passes(struct worker *w, size_t si, size_t ci)
     struct pass_input in = { .c = &plan->corpora[ci] };
     uint64_t want = 0;
     size_t *idx = pass_puzzles(plan, si, ci, &in.n, &want, pass);
-    struct solver_instance *inst = instance(w, si);
+    in.idx = idx;
+    struct solver_instance *inst
+        = idx && learns(plan, si) ? fresh_pass_instance(w, si, &in) : instance(w, si);
     if (!idx || !inst) {
         if (!inst)
             snprintf(pass->note, sizeof(pass->note), "the back end failed to start");
         free(idx);
         return;
     }
-    in.idx = idx;
     if (!lay_out_input(plan, &in)) {
         snprintf(pass->note, sizeof(pass->note), "out of memory");
         free(idx);
@@ -774,7 +854,7 @@ static void run_passes(struct worker *w, size_t si, size_t ci)
         = { .limit = plan->opt.limit, .budget_steps = plan->opt.budget_steps };
     uint64_t warm_ns = 0;
     if (warm_up_pass(w, si, inst, &in, want, &req, &warm_ns, pass))
-        timed_passes(plan, inst, &in, want, warm_ns, &req, pass);
+        timed_passes(w, si, inst, &in, want, warm_ns, &req, pass);
     free(in.grids);
     free(in.text);
     free(idx);

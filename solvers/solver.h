@@ -66,6 +66,9 @@ enum solver_caps {
     SOLVER_CAP_STEP_BUDGET = 1u << 3, /* honours budget_steps (else time only) */
     SOLVER_CAP_FAST = 1u << 4, /* microseconds on hard 9x9 puzzles: whole-corpus tests
                                   and whole-pass timing are meant for it */
+    SOLVER_CAP_LEARNS = 1u << 5, /* an instance keeps what it learnt from a puzzle's
+                                    clues, so it re-solves a puzzle it has met faster:
+                                    the bench times each puzzle once per instance */
 };
 
 /* A search event for solve_request.trace. Back ends that trace emit an UNDO for

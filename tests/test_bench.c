@@ -490,6 +490,101 @@ static void set_cell(struct bench_plan *plan, size_t si, size_t pi, unsigned r,
     c->counters.guesses = guesses;
 }
 
+/* A back end that fails on a puzzle its instance has met before (the empty
+ * grid aside), solving through mrv otherwise: it shows whether the bench ever
+ * times a learner's solve of a puzzle after a solve of it on one instance. */
+struct once_state {
+    struct solver_instance *inner;
+    struct grid seen[16];
+    int nseen;
+};
+
+static void once_solve(void *priv, const struct grid *puzzle,
+    const struct solve_request *req, struct solve_result *res)
+{
+    struct once_state *st = priv;
+    const bool empty = grid_count_clues(puzzle) == 0;
+    for (int k = 0; k < st->nseen && !empty; k++)
+        if (!memcmp(st->seen[k].cell, puzzle->cell, puzzle->ncells)) {
+            res->outcome = SOLVE_ERROR;
+            snprintf(res->error, sizeof(res->error), "met this puzzle before");
+            return;
+        }
+    if (!empty && st->nseen < 16)
+        st->seen[st->nseen++] = *puzzle;
+    if (!st->inner)
+        st->inner = solver_open(solver_find("mrv"));
+    solver_solve_unchecked(st->inner, puzzle, req, res);
+}
+
+static void once_fini(void *priv)
+{
+    solver_close(((struct once_state *) priv)->inner);
+}
+
+static struct solver once_solver(unsigned caps)
+{
+    return (struct solver) { .name = "once",
+        .family = "test",
+        .summary = "test",
+        .min_n = 4,
+        .max_n = 9,
+        .caps = SOLVER_CAP_COUNT | SOLVER_CAP_FAST | caps,
+        .priv_size = sizeof(struct once_state),
+        .solve = once_solve,
+        .fini = once_fini };
+}
+
+/* Runs the "once" back end (repeats 3, whole passes) over three puzzles;
+ * returns the cells in error. */
+static int once_errors(unsigned caps, bool *passes_measured)
+{
+    const struct solver learner = once_solver(caps);
+    const struct solver *solvers[1] = { &learner };
+    struct bench_options opt = { .limit = 2,
+        .repeat = 3,
+        .threads = 1,
+        .warmup_ms = 50,
+        .pass_ms = 1,
+        .fast_us = 1e6 };
+    struct bench_plan plan;
+    assert_int_equal(bench_plan_init(&plan, &opt, solvers, 1), 0);
+    assert_int_equal(bench_plan_add_corpus(&plan, "c.txt"), 0);
+    const char *puzzles[]
+        = { "1....2....3....4", "43....34.1.....1", "12..34.........." };
+    for (int k = 0; k < 3; k++) {
+        struct corpus_item item;
+        memset(&item, 0, sizeof(item));
+        const struct grid_shape shape = { 0, 0, GRID_STANDARD };
+        assert_int_equal(
+            grid_parse_token(&item.puzzle, puzzles[k], 16, &shape, NULL, 0), 0);
+        item.line = (unsigned long) k + 1;
+        assert_int_equal(bench_plan_add_puzzle(&plan, 0, &item, true), 0);
+    }
+    assert_int_equal(bench_plan_finish(&plan), 0);
+    bench_plan_run(&plan);
+    int errors = 0;
+    for (size_t pi = 0; pi < 3; pi++)
+        for (unsigned r = 0; r < 3; r++)
+            errors += cell(&plan, 0, pi, r)->status == SOLVE_STATUS_ERROR;
+    *passes_measured = plan.passes[0].measured;
+    bench_plan_free(&plan);
+    return errors;
+}
+
+/* A back end that learns from clues (SOLVER_CAP_LEARNS) never has a puzzle
+ * timed after it met that puzzle: not by a repeat, the warm-up or a pass. */
+static void learners_meet_each_puzzle_once_per_instance(void **state)
+{
+    (void) state;
+    bool measured;
+    assert_int_equal(once_errors(SOLVER_CAP_LEARNS, &measured), 0);
+    assert_true(measured);
+    /* the same back end undeclared meets its puzzles again */
+    assert_true(once_errors(0, &measured) > 0);
+    assert_false(measured);
+}
+
 static void crosscheck_reports_disagreements(void **state)
 {
     (void) state;
@@ -915,6 +1010,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(env_judges_whether_the_machine_was_quiet),
         cmocka_unit_test(env_txt_lines_for_noise_and_paths),
         cmocka_unit_test(isa_paths_follow_the_cpu),
+        cmocka_unit_test(learners_meet_each_puzzle_once_per_instance),
     };
     const struct test_group plain = { "bench", tests, TEST_COUNT(tests), NULL, NULL };
     return test_main(argc, argv, &plain, NULL);
