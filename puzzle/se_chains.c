@@ -119,6 +119,7 @@ struct chain_ctx {
      * struct reach_all) and, by candidate number, its detailed run's set
      * where its reach has a contradiction */
     struct reach_all *reach_all;
+    struct implied *implied; /* Nishio and dynamic at level 0 */
     /* Nishio at level 0: the digits it skips (see nishio_memo), those with
      * a run that ended in a contradiction, and whether a run was not made */
     unsigned nishio_skip, nishio_absurd;
@@ -457,6 +458,7 @@ static int advanced(const struct se_grid *g, const struct se_grid *src,
 static void cycles_producer(struct chain_ctx *x);
 static void multiple_producer(struct chain_ctx *x);
 struct reach_all;
+struct implied;
 static void filter_end(struct chain_ctx *x);
 static void collect_push(
     struct chain_ctx *x, const struct se_step *s, int sort_key, const uint16_t *parents);
@@ -1250,6 +1252,243 @@ static void filter_end(struct chain_ctx *x)
     x->reach_all = NULL;
     x->run_sets = NULL;
     x->run_set_made = NULL;
+}
+
+/* ---- which runs of Nishio and dynamic chains can give a hint ----
+ *
+ * With removals, a run's links depend on the run, so there is no one graph
+ * to walk; but the rules only add (a removal only makes more values last
+ * ones), so what follows from a set of potentials is a fixed set, and a
+ * level-0 run makes all of it unless it meets a contradiction (an "on" and
+ * an "off" potential of one candidate), which it then reports: checking the
+ * rules one by one, a run that ends without one holds every potential that
+ * follows from its start, and only those. Hence for a potential P in the
+ * set of a run A that ended without a contradiction, all that follows from
+ * P follows from A: P's run ends without a contradiction too, and holds
+ * only potentials of A's set. So each run made teaches, for every potential
+ * in it, a set its run stays within (the intersection of all such sets).
+ * A candidate's "on" and "off" runs are made only when a hint can come of
+ * them: a contradiction not ruled out, doubles whose sets meet, or a cell
+ * or region group whose sets share a potential; binary_hints and
+ * common_hints then run on the detailed runs as before, in the same order:
+ * the same hints, offered in the same order. */
+
+struct implied {
+    int words;
+    int16_t id[SE_CELLS * 9]; /* by candidate: its number i, or -1 */
+    uint8_t state[NODES]; /* by potential: 0 unknown, 1 bounded, 2 run made */
+    uint8_t absurd[NODES]; /* run made: it met a contradiction */
+    uint64_t *sup; /* by number (2i, 2i+1 for "off", "on"): what its run holds,
+                      exactly once made, else a superset */
+};
+
+static uint64_t *imp_sup(struct implied *I, int node)
+{
+    return I->sup + (size_t) (2 * I->id[node >> 1] + node_on(node)) * (size_t) I->words;
+}
+
+/* Learns from the run r of `start`, just made. */
+static void imp_learn(struct implied *I, const struct run *r, int start)
+{
+    uint64_t set[(NODES + 63) / 64];
+    const int W = I->words;
+    memset(set, 0, sizeof(set));
+    for (int i = 0; i < r->norder; i++) {
+        int n = 2 * I->id[r->order[i] >> 1] + node_on(r->order[i]);
+        set[n >> 6] |= 1ull << (n & 63);
+    }
+    memcpy(imp_sup(I, start), set, sizeof(*set) * (size_t) W);
+    I->state[start] = 2;
+    I->absurd[start] = r->absurd;
+    for (int i = 0; !r->absurd && i < r->norder; i++) {
+        int p = r->order[i];
+        uint64_t *sup = imp_sup(I, p);
+        if (I->state[p] == 0)
+            memcpy(sup, set, sizeof(*set) * (size_t) W);
+        for (int w = 0; I->state[p] == 1 && w < W; w++)
+            sup[w] &= set[w];
+        if (I->state[p] == 0)
+            I->state[p] = 1;
+    }
+}
+
+/* The "on" run of v in cell, made and learnt from (NULL: no memory). */
+static struct run *imp_run(struct chain_ctx *x, int cell, int v)
+{
+    struct run *r = on_run(x, cell, v);
+    if (r && x->implied->state[node_of(cell, v, 1)] != 2)
+        imp_learn(x->implied, r, node_of(cell, v, 1));
+    if (!r)
+        x->run_failed = true;
+    return r;
+}
+
+/* Makes the "on" run of v in cell unless it is bounded already. */
+static bool imp_know(struct chain_ctx *x, int cell, int v)
+{
+    return x->implied->state[node_of(cell, v, 1)] || imp_run(x, cell, v);
+}
+
+static bool imp_clean(const struct implied *I, int node)
+{
+    return I->state[node] == 1 || (I->state[node] == 2 && !I->absurd[node]);
+}
+
+static bool words_meet(const uint64_t *const *sets, int n, int words)
+{
+    for (int w = 0; w < words; w++) {
+        uint64_t m = sets[0][w];
+        for (int i = 1; i < n && m; i++)
+            m &= sets[i][w];
+        if (m)
+            return true;
+    }
+    return false;
+}
+
+/* The "off" run of v in cell into x->off_run, learnt from. */
+static void imp_off_run(struct chain_ctx *x, int cell, int v)
+{
+    start_run(x, x->off_run, node_of(cell, v, 0));
+    imp_learn(x->implied, x->off_run, node_of(cell, v, 0));
+}
+
+/* binary_hints of v in cell when its runs can give one; false: no memory. */
+static bool binary_implied(struct chain_ctx *x, int cell, int v, bool doubles)
+{
+    struct implied *I = x->implied;
+    const int on = node_of(cell, v, 1), off = node_of(cell, v, 0);
+    if (!imp_know(x, cell, v))
+        return false;
+    const unsigned rest = x->grid->cand[cell] & ~(1u << v);
+    /* "off v" with one other value w: what follows from it is what follows
+     * from "on w" (see off_run_needed) */
+    if (!I->state[off] && x->y_links && !(rest & (rest - 1))) {
+        const int w = __builtin_ctz(rest);
+        if (!imp_know(x, cell, w))
+            return false;
+        if (imp_clean(I, node_of(cell, w, 1))) {
+            memcpy(imp_sup(I, off), imp_sup(I, node_of(cell, w, 1)),
+                sizeof(*I->sup) * (size_t) I->words);
+            I->state[off] = 1;
+        }
+    }
+    bool made = !I->state[off];
+    if (made)
+        imp_off_run(x, cell, v);
+    bool need = !imp_clean(I, on) || !imp_clean(I, off);
+    if (!need && doubles) {
+        const uint64_t *pair[2] = { imp_sup(I, on), imp_sup(I, off) };
+        need = words_meet(pair, 2, I->words);
+    }
+    if (!need)
+        return true;
+    struct run *r = imp_run(x, cell, v);
+    if (!r)
+        return false;
+    if (!made)
+        imp_off_run(x, cell, v);
+    binary_hints(x, cell, v, r, x->off_run, true, doubles);
+    if (r->absurd || x->off_run->absurd)
+        x->nishio_absurd |= 1u << v;
+    return true;
+}
+
+/* common_hints of the "on" runs of v in cells[i] when their sets can
+ * share a potential; false: no memory. */
+static bool common_implied(struct chain_ctx *x, const uint8_t *cells,
+    const uint8_t *digits, int n, int cell, int sort_key, int root_cause)
+{
+    const uint64_t *sets[9];
+    for (int i = 0; i < n; i++) {
+        if (!imp_know(x, cells[i], digits[i]))
+            return false;
+        sets[i] = imp_sup(x->implied, node_of(cells[i], digits[i], 1));
+    }
+    if (!words_meet(sets, n, x->implied->words))
+        return true;
+    struct run *runs[9];
+    for (int i = 0; i < n; i++)
+        if (!(runs[i] = imp_run(x, cells[i], digits[i])))
+            return false;
+    common_hints(x, runs, n, cell, sort_key, root_cause);
+    return true;
+}
+
+static bool region_implied(struct chain_ctx *x, int cell, int v)
+{
+    for (int t = 0; t < 3; t++) {
+        int r = se_cell_region[cell][t];
+        unsigned m = se_positions(x->grid, r, v);
+        int n = se_popcount(m);
+        if (!(n == 2 || (x->multiple && n > 2)))
+            continue;
+        if (se_region_cell[r][__builtin_ctz(m)] != cell)
+            continue;
+        uint8_t cells[9], digits[9];
+        int k = 0;
+        for (int i = 0; i < 9; i++)
+            if (m & (1u << i)) {
+                cells[k] = se_region_cell[r][i];
+                digits[k++] = (uint8_t) v;
+            }
+        if (!common_implied(x, cells, digits, k, cell, 6, 2 + t))
+            return false;
+    }
+    return true;
+}
+
+/* cell_chains of Nishio and dynamic chains at level 0, the detailed runs
+ * only where a hint can be. */
+static void cell_chains_implied(struct chain_ctx *x, int cell)
+{
+    int card = se_popcount(x->grid->cand[cell]);
+    bool nishio = x->kind == SE_CH_NISHIO;
+    uint8_t cells[9], digits[9];
+    int k = 0;
+    for (int v = 1; v <= 9; v++) {
+        if (!(x->grid->cand[cell] & (1u << v)) || ((x->nishio_skip >> v) & 1))
+            continue;
+        if (!binary_implied(x, cell, v, card >= 3 && !nishio))
+            return;
+        if (!nishio && !region_implied(x, cell, v))
+            return;
+        cells[k] = (uint8_t) cell;
+        digits[k++] = (uint8_t) v;
+    }
+    if (!nishio && (card == 2 || (x->multiple && card > 2)))
+        common_implied(x, cells, digits, k, cell, 5, 1);
+}
+
+/* The tables of cell_chains_implied, or false (then the search runs as
+ * before). */
+static bool implied_begin(struct chain_ctx *x)
+{
+    if (!x->dynamic || x->level != 0 || x->collect)
+        return false;
+    struct implied *I = x->implied = malloc(sizeof(*I));
+    if (!I)
+        return false;
+    int n = 0;
+    for (int slot = 0; slot < SE_CELLS * 9; slot++)
+        I->id[slot]
+            = (int16_t) ((x->grid->cand[slot / 9] & (1u << (slot % 9 + 1))) ? n++ : -1);
+    I->words = (2 * n + 63) / 64;
+    memset(I->state, 0, sizeof(I->state));
+    I->sup = malloc(sizeof(*I->sup) * (size_t) (n ? 2 * n : 1) * (size_t) I->words);
+    if (I->sup)
+        return true;
+    free(I);
+    x->implied = NULL;
+    return false;
+}
+
+static void implied_end(struct chain_ctx *x)
+{
+    if (x->implied)
+        free(x->implied->sup);
+    free(x->implied);
+    x->implied = NULL;
 }
 
 /* ---- cycles and X/Y forcing chains (SE's first chaining producer) ---- */
@@ -2072,7 +2311,7 @@ static void multiple_producer(struct chain_ctx *x)
 static void cells_producer(struct chain_ctx *x)
 {
     x->off_run = run_alloc();
-    const bool filtered = filter_begin(x);
+    const bool filtered = filter_begin(x), implied = !filtered && implied_begin(x);
     x->run_failed = !x->off_run;
     for (int cell = 0; x->off_run && cell < SE_CELLS; cell++) {
         int card = se_popcount(x->grid->cand[cell]);
@@ -2080,11 +2319,14 @@ static void cells_producer(struct chain_ctx *x)
             continue;
         if (filtered)
             cell_chains_filtered(x, cell);
+        else if (implied)
+            cell_chains_implied(x, cell);
         else
             cell_chains(x, cell);
     }
     if (filtered)
         filter_end(x);
+    implied_end(x);
     run_free(x->off_run);
     x->off_run = NULL;
     for (int i = 0; i < SE_CELLS * 9; i++) {
