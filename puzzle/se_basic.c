@@ -555,19 +555,49 @@ static bool fish_one(const struct se_grid *g, const uint16_t (*at)[10], int degr
     return se_step_useful(g, s);
 }
 
-bool se_fish(const struct se_places *p, int degree, struct se_step *s)
+/* A value's fish read only its places in the rows and columns and how many
+ * times it is placed. Per thread and degree, by value: those when a whole
+ * se_fish call found no fish of it; the same ones give none again (most
+ * steps change the places of a few values). A memo is never wrong, only
+ * overwritten. */
+struct fish_key {
+    uint16_t at[18];
+    uint8_t placed;
+};
+static _Thread_local struct {
+    struct fish_key key[10];
+    bool empty[10];
+} fish_memo[5];
+
+static void fish_key_of(const struct se_places *p, int v, struct fish_key *k)
+{
+    memset(k, 0, sizeof(*k));
+    for (int l = 0; l < 18; l++)
+        k->at[l] = p->at[9 + l][v];
+    k->placed = p->placed[v];
+}
+
+static bool fish_scan(
+    const struct se_places *p, int degree, unsigned skip, struct se_step *s)
 {
     for (int base = 9; base <= 18; base += 9) {
         /* by value: the lines where it has two to `degree` places; another
          * line is in no fish (common_tuple), so a combination with one is
          * passed over before its tuple is built */
-        unsigned wide[10] = { 0 };
-        for (int v = 1; v <= 9; v++)
+        unsigned wide[10] = { 0 }, live = 0;
+        for (int v = 1; v <= 9; v++) {
+            if ((skip >> v) & 1 || p->placed[v] + degree * 2 > 9)
+                continue;
             for (int l = 0; l < 9; l++) {
                 const int n = se_popcount(p->at[base + l][v]);
                 if (n >= 2 && n <= degree)
                     wide[v] |= 1u << l;
             }
+            if (se_popcount(wide[v]) >= degree)
+                live |= 1u << v;
+        }
+        if (!live)
+            continue; /* no value has `degree` lines to make a fish of */
         int idx[4];
         first_combination(idx, degree);
         do {
@@ -575,7 +605,7 @@ bool se_fish(const struct se_places *p, int degree, struct se_step *s)
             for (int i = 0; i < degree; i++)
                 combo |= 1u << idx[i];
             for (int v = 1; v <= 9; v++) {
-                if (p->placed[v] + degree * 2 > 9 || (combo & ~wide[v]))
+                if (!((live >> v) & 1) || (combo & ~wide[v]))
                     continue;
                 unsigned lines[4];
                 for (int i = 0; i < degree; i++)
@@ -585,6 +615,25 @@ bool se_fish(const struct se_places *p, int degree, struct se_step *s)
                     return true;
             }
         } while (next_combination(idx, degree, 9));
+    }
+    return false;
+}
+
+bool se_fish(const struct se_places *p, int degree, struct se_step *s)
+{
+    struct fish_key keys[10];
+    unsigned skip = 0;
+    for (int v = 1; v <= 9; v++) {
+        fish_key_of(p, v, &keys[v]);
+        if (fish_memo[degree].empty[v]
+            && !memcmp(&fish_memo[degree].key[v], &keys[v], sizeof(keys[v])))
+            skip |= 1u << v;
+    }
+    if (fish_scan(p, degree, skip, s))
+        return true;
+    for (int v = 1; v <= 9; v++) {
+        memcpy(&fish_memo[degree].key[v], &keys[v], sizeof(keys[v]));
+        fish_memo[degree].empty[v] = true;
     }
     return false;
 }
