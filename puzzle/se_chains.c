@@ -793,6 +793,14 @@ static void base_step(struct chain_ctx *x, struct se_step *s, int complexity, in
     s->cells[s->ncells++] = (uint8_t) cell;
 }
 
+/* Whether a hint of this complexity (or more) would not be kept: within a
+ * search the rating grows with the complexity, and offer keeps the lowest
+ * rating, then the lowest complexity. Collecting keeps every hint. */
+static bool past_best(const struct chain_ctx *x, int complexity)
+{
+    return x->have && !x->collect && complexity > x->best.complexity;
+}
+
 /* The hints of a candidate's "on" and "off" runs; off NULL: an "off" run
  * known to end with no contradiction, which gives nothing without doubles. */
 static void binary_hints(struct chain_ctx *x, int cell, int v, struct run *on,
@@ -817,6 +825,8 @@ static void binary_hints(struct chain_ctx *x, int cell, int v, struct run *on,
             continue;
         x->nhint_keys = 0;
         int cx = anc_stored(x, on, p);
+        if (past_best(x, cx))
+            continue;
         base_step(x, &s, cx + anc_stored(x, off, p), cell);
         conclude(x->grid, p, &s);
         offer(x, &s, 1);
@@ -869,8 +879,10 @@ static void common_hints(struct chain_ctx *x, struct run **runs, int nruns, int 
         if (!all)
             continue;
         x->nhint_keys = 0;
-        for (int k = 0; k < nruns; k++)
+        for (int k = 0; k < nruns && !past_best(x, complexity); k++)
             complexity += anc_stored(x, runs[k], p);
+        if (past_best(x, complexity))
+            continue;
         struct se_step s;
         base_step(x, &s, complexity, cell);
         conclude(x->grid, p, &s);
@@ -1163,6 +1175,8 @@ static bool common_filtered(struct chain_ctx *x, const uint8_t *cells,
     const uint8_t *digits, int n, int cell, int sort_key, int root_cause)
 {
     const uint64_t *sets[9];
+    if (n < 1)
+        return true; /* no runs: no group (never met: groups have two or more) */
     for (int i = 0; i < n; i++)
         if (!(sets[i] = on_reach(x, cells[i], digits[i])))
             return false;
@@ -1400,6 +1414,8 @@ static bool common_implied(struct chain_ctx *x, const uint8_t *cells,
     const uint8_t *digits, int n, int cell, int sort_key, int root_cause)
 {
     const uint64_t *sets[9];
+    if (n < 1)
+        return true; /* no runs: no group (never met: groups have two or more) */
     for (int i = 0; i < n; i++) {
         if (!imp_know(x, cells[i], digits[i]))
             return false;

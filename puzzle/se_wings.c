@@ -710,54 +710,50 @@ static void aligned_remember(const struct se_grid *g, int d)
 /* The sets in SE's order (pairs of base cells, then a third cell among
  * their excluders), tested when they need it; true at the first that
  * removes a candidate. */
-/* Pairs (d = 2) as aligned_scan, but only those that need a test are
- * visited: c1 changed, or c0 changed, or a common peer in excl, i.e. c1 a
- * peer of an excl cell that c0 sees. The same sets in the same order. */
-static bool aligned_pairs(
-    struct aligned *a, const uint64_t *changed, const uint64_t *excl, struct se_step *s)
+/* The cells c1 after c0 whose sets with c0 may need a test (see
+ * aligned_scan); false for none. c1 or c0 changed, or a common peer in
+ * excl (c1 a peer of an excl cell that c0 sees); with a third cell (d = 3)
+ * also a changed excluder of c0 or of c1 (`touched`: the peers of changed
+ * cells with 2..d candidates). Visiting only these, the sets that need a
+ * test are the same, in the same order (the others were passed over). */
+static bool pair_partners(const struct aligned *a, int c0, const uint64_t *changed,
+    const uint64_t *excl, const uint64_t *touched, uint64_t *out)
 {
-    uint64_t base[2] = { 0, 0 };
-    for (int c = 0; c < SE_CELLS; c++)
-        if (a->base[c])
-            base[c >> 6] |= 1ull << (c & 63);
-    for (int c0 = 0; c0 < SE_CELLS; c0++) {
-        if (!a->base[c0])
-            continue;
-        uint64_t dirty[2] = { changed[0], changed[1] };
-        if (in_set(changed, c0))
-            dirty[0] = dirty[1] = ~0ull;
-        for (int w = 0; w < 2; w++)
-            for (uint64_t m = excl[w] & se_peer_set[c0][w]; m; m &= m - 1) {
-                const int e = w * 64 + __builtin_ctzll(m);
-                dirty[0] |= se_peer_set[e][0];
-                dirty[1] |= se_peer_set[e][1];
-            }
-        /* the cells after c0 */
-        const uint64_t after[2]
-            = { c0 < 63 ? ~0ull << (c0 + 1) : 0, c0 < 64 ? ~0ull : ~0ull << (c0 - 63) };
-        for (int w = 0; w < 2; w++)
-            for (uint64_t m = dirty[w] & base[w] & after[w]; m; m &= m - 1) {
-                const int c1 = w * 64 + __builtin_ctzll(m);
-                if (!two_or_more(a->emask[c0][0] & a->emask[c1][0],
-                        a->emask[c0][1] & a->emask[c1][1]))
-                    continue;
-                a->cells[0] = c0, a->cells[1] = c1;
-                if (aligned_set(a, s))
-                    return true;
-            }
-    }
-    return false;
+    const bool all = in_set(changed, c0)
+        || (a->d == 3
+            && ((a->emask[c0][0] & changed[0]) || (a->emask[c0][1] & changed[1])));
+    for (int w = 0; w < 2; w++)
+        out[w] = all ? ~0ull : changed[w] | (a->d == 3 ? touched[w] : 0);
+    for (int w = 0; w < 2 && !all; w++)
+        for (uint64_t m = excl[w] & se_peer_set[c0][w]; m; m &= m - 1) {
+            const int e = w * 64 + __builtin_ctzll(m);
+            out[0] |= se_peer_set[e][0];
+            out[1] |= se_peer_set[e][1];
+        }
+    out[0] &= c0 < 63 ? ~0ull << (c0 + 1) : 0;
+    out[1] &= c0 < 64 ? ~0ull : ~0ull << (c0 - 63);
+    return out[0] || out[1];
 }
 
 static bool aligned_scan(
     struct aligned *a, const uint64_t *changed, const uint64_t *excl, struct se_step *s)
 {
     const int d = a->d;
-    if (d == 2)
-        return aligned_pairs(a, changed, excl, s);
-    for (int c0 = 0; c0 < SE_CELLS; c0++)
-        for (int c1 = c0 + 1; a->base[c0] && c1 < SE_CELLS; c1++) {
-            if (!a->base[c1])
+    uint64_t base[2] = { 0, 0 }, touched[2] = { 0, 0 };
+    for (int c = 0; c < SE_CELLS; c++) {
+        if (a->base[c])
+            base[c >> 6] |= 1ull << (c & 63);
+        const int n = se_popcount(a->g->cand[c]);
+        if (in_set(changed, c) && n >= 2 && n <= d)
+            for (int w = 0; w < 2; w++)
+                touched[w] |= se_peer_set[c][w];
+    }
+    for (int c0 = 0; c0 < SE_CELLS; c0++) {
+        uint64_t later[2];
+        if (!a->base[c0] || !pair_partners(a, c0, changed, excl, touched, later))
+            continue;
+        for (int c1 = c0 + 1; c1 < SE_CELLS; c1++) {
+            if (!in_set(later, c1) || !in_set(base, c1))
                 continue;
             a->cells[0] = c0, a->cells[1] = c1;
             /* a set needs two common excluders (aligned_set): a pair without
@@ -797,6 +793,7 @@ static bool aligned_scan(
                         return true;
                 }
         }
+    }
     return false;
 }
 
