@@ -285,12 +285,13 @@ static bool direct_only_places(struct se_step *s)
  * row-box. */
 static const int lock_pairs[4][2] = { { 0, 2 }, { 0, 1 }, { 2, 0 }, { 1, 0 } };
 
-static bool locking_scan(const struct se_places *p, bool direct, struct se_step *s)
+static bool locking_scan(
+    const struct se_places *p, bool direct, unsigned skip, struct se_step *s)
 {
     for (int k = 0; k < 4; k++) {
         int t1 = lock_pairs[k][0] * 9, t2 = lock_pairs[k][1] * 9;
         for (int v = 1; v <= 9; v++) {
-            for (int r1 = t1; r1 < t1 + 9; r1++) {
+            for (int r1 = t1; !((skip >> v) & 1) && r1 < t1 + 9; r1++) {
                 if (se_popcount(p->at[r1][v]) < 2)
                     continue;
                 for (int j = 0; j < 3; j++) {
@@ -322,14 +323,42 @@ static bool locking_scan(const struct se_places *p, bool direct, struct se_step 
     return false;
 }
 
+/* A value's intersections (and a direct one's following single) read only
+ * its places. Per thread, direct or not, by value: its places in every
+ * region when a call found none of it; the same places give none again. A
+ * memo is never wrong, only overwritten. */
+static _Thread_local struct {
+    uint16_t at[10][27];
+    bool empty[10];
+} lock_memo[2];
+
+static bool locking(const struct se_places *p, bool direct, struct se_step *s)
+{
+    unsigned skip = 0;
+    for (int v = 1; v <= 9; v++) {
+        bool same = lock_memo[direct].empty[v];
+        for (int r = 0; same && r < 27; r++)
+            same = lock_memo[direct].at[v][r] == p->at[r][v];
+        skip |= same ? 1u << v : 0;
+    }
+    if (locking_scan(p, direct, skip, s))
+        return true;
+    for (int v = 1; v <= 9; v++) {
+        for (int r = 0; r < 27; r++)
+            lock_memo[direct].at[v][r] = p->at[r][v];
+        lock_memo[direct].empty[v] = true;
+    }
+    return false;
+}
+
 bool se_direct_locking(const struct se_places *p, struct se_step *s)
 {
-    return locking_scan(p, true, s);
+    return locking(p, true, s);
 }
 
 bool se_locking(const struct se_places *p, struct se_step *s)
 {
-    return locking_scan(p, false, s);
+    return locking(p, false, s);
 }
 
 /* Next combination of k indexes of 0..n-1 in lexicographic order. */
@@ -417,6 +446,69 @@ static int set_members(const unsigned *sets, int n, int degree, int *member)
     return k;
 }
 
+/* A naked or hidden set of a region (and a direct one's following single)
+ * reads only the candidates of the region's cells. Per thread, by kind
+ * (0 naked, 1 hidden, 2 direct hidden) and degree, by region:
+ * those candidates when a call found no set there; the same ones give none
+ * again. A memo is never wrong, only overwritten. */
+static _Thread_local struct {
+    uint16_t cand[27][9];
+    bool empty[27];
+} set_memo[3][5];
+
+static bool set_memo_same(const struct se_grid *g, int kind, int degree, int r)
+{
+    if (!set_memo[kind][degree].empty[r])
+        return false;
+    for (int i = 0; i < 9; i++)
+        if (set_memo[kind][degree].cand[r][i] != g->cand[se_region_cell[r][i]])
+            return false;
+    return true;
+}
+
+static void set_memo_keep(const struct se_grid *g, int kind, int degree, int r)
+{
+    for (int i = 0; i < 9; i++)
+        set_memo[kind][degree].cand[r][i] = g->cand[se_region_cell[r][i]];
+    set_memo[kind][degree].empty[r] = true;
+}
+
+/* The first useful hidden set of `degree` values in region r. */
+static bool hidden_set_region(
+    const struct se_places *p, int degree, bool direct, int r, struct se_step *s)
+{
+    unsigned sets[9];
+    int member[9], idx[4];
+    for (int v = 1; v <= 9; v++)
+        sets[v - 1] = p->at[r][v];
+    const int n = set_members(sets, 9, degree, member);
+    if (n < degree)
+        return false;
+    first_combination(idx, degree);
+    do {
+        unsigned pos[4], values = 0;
+        for (int i = 0; i < degree; i++) {
+            pos[i] = sets[member[idx[i]]];
+            values |= 1u << (member[idx[i]] + 1);
+        }
+        unsigned common = common_tuple(pos, degree);
+        if (!common)
+            continue;
+        if (direct)
+            se_step_clear(s,
+                degree == 2 ? SE_direct_hidden_pair : SE_direct_hidden_triplet,
+                degree == 2 ? 20 : 25);
+        else
+            se_step_clear(s, hidden_techs[degree], hidden_ratings[degree]);
+        hidden_elims(p->g, r, values, common, s);
+        if (direct && !direct_follow(p, r, values, common, s))
+            continue;
+        if (se_step_useful(p->g, s))
+            return direct ? direct_only_places(s) : true;
+    } while (next_combination(idx, degree, n));
+    return false;
+}
+
 static bool hidden_set_scan(
     const struct se_places *p, int degree, bool direct, struct se_step *s)
 {
@@ -424,35 +516,11 @@ static bool hidden_set_scan(
         int r = region_order[k], empty = p->empty[r];
         if (!(empty > degree * 2 || (direct && empty > degree)))
             continue;
-        unsigned sets[9];
-        int member[9], idx[4];
-        for (int v = 1; v <= 9; v++)
-            sets[v - 1] = p->at[r][v];
-        const int n = set_members(sets, 9, degree, member);
-        if (n < degree)
+        if (set_memo_same(p->g, direct ? 2 : 1, degree, r))
             continue;
-        first_combination(idx, degree);
-        do {
-            unsigned pos[4], values = 0;
-            for (int i = 0; i < degree; i++) {
-                pos[i] = sets[member[idx[i]]];
-                values |= 1u << (member[idx[i]] + 1);
-            }
-            unsigned common = common_tuple(pos, degree);
-            if (!common)
-                continue;
-            if (direct)
-                se_step_clear(s,
-                    degree == 2 ? SE_direct_hidden_pair : SE_direct_hidden_triplet,
-                    degree == 2 ? 20 : 25);
-            else
-                se_step_clear(s, hidden_techs[degree], hidden_ratings[degree]);
-            hidden_elims(p->g, r, values, common, s);
-            if (direct && !direct_follow(p, r, values, common, s))
-                continue;
-            if (se_step_useful(p->g, s))
-                return direct ? direct_only_places(s) : true;
-        } while (next_combination(idx, degree, n));
+        if (hidden_set_region(p, degree, direct, r, s))
+            return true;
+        set_memo_keep(p->g, direct ? 2 : 1, degree, r);
     }
     return false;
 }
@@ -471,43 +539,53 @@ static const int naked_ratings[5] = { 0, 0, 30, 36, 50 };
 static const enum se_technique naked_techs[5]
     = { 0, 0, SE_naked_pair, SE_naked_triplet, SE_naked_quad };
 
+/* The first useful naked set of `degree` cells in region r. */
+static bool naked_set_region(
+    const struct se_grid *g, int degree, int r, struct se_step *s)
+{
+    unsigned sets[9];
+    int member[9], idx[4];
+    for (int i = 0; i < 9; i++)
+        sets[i] = g->cand[se_region_cell[r][i]];
+    const int n = set_members(sets, 9, degree, member);
+    if (n < degree)
+        return false;
+    first_combination(idx, degree);
+    do {
+        unsigned vals[4], cellmask = 0;
+        for (int i = 0; i < degree; i++) {
+            vals[i] = sets[member[idx[i]]];
+            cellmask |= 1u << member[idx[i]];
+        }
+        unsigned common = common_tuple(vals, degree);
+        if (!common)
+            continue;
+        se_step_clear(s, naked_techs[degree], naked_ratings[degree]);
+        for (int i = 0; i < 9; i++) {
+            int c = se_region_cell[r][i];
+            if (cellmask & (1u << i))
+                s->cells[s->ncells++] = (uint8_t) c;
+            else
+                s->elim[c] = (uint16_t) (g->cand[c] & common);
+        }
+        s->digits = (uint16_t) common;
+        s->region = r;
+        if (se_step_useful(g, s))
+            return true;
+    } while (next_combination(idx, degree, n));
+    return false;
+}
+
 bool se_naked_set(const struct se_places *p, int degree, struct se_step *s)
 {
     const struct se_grid *g = p->g;
     for (int k = 0; k < 27; k++) {
         int r = region_order[k];
-        if (p->empty[r] < degree * 2)
+        if (p->empty[r] < degree * 2 || set_memo_same(g, 0, degree, r))
             continue;
-        unsigned sets[9];
-        int member[9], idx[4];
-        for (int i = 0; i < 9; i++)
-            sets[i] = g->cand[se_region_cell[r][i]];
-        const int n = set_members(sets, 9, degree, member);
-        if (n < degree)
-            continue;
-        first_combination(idx, degree);
-        do {
-            unsigned vals[4], cellmask = 0;
-            for (int i = 0; i < degree; i++) {
-                vals[i] = sets[member[idx[i]]];
-                cellmask |= 1u << member[idx[i]];
-            }
-            unsigned common = common_tuple(vals, degree);
-            if (!common)
-                continue;
-            se_step_clear(s, naked_techs[degree], naked_ratings[degree]);
-            for (int i = 0; i < 9; i++) {
-                int c = se_region_cell[r][i];
-                if (cellmask & (1u << i))
-                    s->cells[s->ncells++] = (uint8_t) c;
-                else
-                    s->elim[c] = (uint16_t) (g->cand[c] & common);
-            }
-            s->digits = (uint16_t) common;
-            s->region = r;
-            if (se_step_useful(g, s))
-                return true;
-        } while (next_combination(idx, degree, n));
+        if (naked_set_region(g, degree, r, s))
+            return true;
+        set_memo_keep(g, 0, degree, r);
     }
     return false;
 }
@@ -555,19 +633,49 @@ static bool fish_one(const struct se_grid *g, const uint16_t (*at)[10], int degr
     return se_step_useful(g, s);
 }
 
-bool se_fish(const struct se_places *p, int degree, struct se_step *s)
+/* A value's fish read only its places in the rows and columns and how many
+ * times it is placed. Per thread and degree, by value: those when a whole
+ * se_fish call found no fish of it; the same ones give none again (most
+ * steps change the places of a few values). A memo is never wrong, only
+ * overwritten. */
+struct fish_key {
+    uint16_t at[18];
+    uint8_t placed;
+};
+static _Thread_local struct {
+    struct fish_key key[10];
+    bool empty[10];
+} fish_memo[5];
+
+static void fish_key_of(const struct se_places *p, int v, struct fish_key *k)
+{
+    memset(k, 0, sizeof(*k));
+    for (int l = 0; l < 18; l++)
+        k->at[l] = p->at[9 + l][v];
+    k->placed = p->placed[v];
+}
+
+static bool fish_scan(
+    const struct se_places *p, int degree, unsigned skip, struct se_step *s)
 {
     for (int base = 9; base <= 18; base += 9) {
         /* by value: the lines where it has two to `degree` places; another
          * line is in no fish (common_tuple), so a combination with one is
          * passed over before its tuple is built */
-        unsigned wide[10] = { 0 };
-        for (int v = 1; v <= 9; v++)
+        unsigned wide[10] = { 0 }, live = 0;
+        for (int v = 1; v <= 9; v++) {
+            if ((skip >> v) & 1 || p->placed[v] + degree * 2 > 9)
+                continue;
             for (int l = 0; l < 9; l++) {
                 const int n = se_popcount(p->at[base + l][v]);
                 if (n >= 2 && n <= degree)
                     wide[v] |= 1u << l;
             }
+            if (se_popcount(wide[v]) >= degree)
+                live |= 1u << v;
+        }
+        if (!live)
+            continue; /* no value has `degree` lines to make a fish of */
         int idx[4];
         first_combination(idx, degree);
         do {
@@ -575,7 +683,7 @@ bool se_fish(const struct se_places *p, int degree, struct se_step *s)
             for (int i = 0; i < degree; i++)
                 combo |= 1u << idx[i];
             for (int v = 1; v <= 9; v++) {
-                if (p->placed[v] + degree * 2 > 9 || (combo & ~wide[v]))
+                if (!((live >> v) & 1) || (combo & ~wide[v]))
                     continue;
                 unsigned lines[4];
                 for (int i = 0; i < degree; i++)
@@ -585,6 +693,25 @@ bool se_fish(const struct se_places *p, int degree, struct se_step *s)
                     return true;
             }
         } while (next_combination(idx, degree, 9));
+    }
+    return false;
+}
+
+bool se_fish(const struct se_places *p, int degree, struct se_step *s)
+{
+    struct fish_key keys[10];
+    unsigned skip = 0;
+    for (int v = 1; v <= 9; v++) {
+        fish_key_of(p, v, &keys[v]);
+        if (fish_memo[degree].empty[v]
+            && !memcmp(&fish_memo[degree].key[v], &keys[v], sizeof(keys[v])))
+            skip |= 1u << v;
+    }
+    if (fish_scan(p, degree, skip, s))
+        return true;
+    for (int v = 1; v <= 9; v++) {
+        memcpy(&fish_memo[degree].key[v], &keys[v], sizeof(keys[v]));
+        fish_memo[degree].empty[v] = true;
     }
     return false;
 }

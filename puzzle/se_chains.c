@@ -115,6 +115,21 @@ struct chain_ctx {
     uint32_t seen[NODES];
     int stack[NODES];
     struct run *off_run; /* the run of the "off" assumption being rated */
+    /* the multiple kind at level 0: the reach of each potential (see
+     * struct reach_all) and, by candidate number, its detailed run's set
+     * where its reach has a contradiction */
+    struct reach_all *reach_all;
+    struct implied *implied; /* Nishio and dynamic at level 0 */
+    /* Nishio at level 0: the digits it skips (see nishio_memo), those with
+     * a run that ended in a contradiction, and whether a run was not made */
+    unsigned nishio_skip, nishio_absurd;
+    bool run_failed;
+    uint64_t *run_sets;
+    uint8_t *run_set_made;
+    /* level 0: each "on" potential's "off" potentials on `grid` (on_to_off),
+     * made on first use; on_n is one more than their number, 0 before */
+    uint8_t on_n[SE_CELLS * 9];
+    uint16_t on_list[SE_CELLS * 9][28];
     /* the runs of "on" assumptions, by candidate (cell * 9 + v - 1), made
      * once per search: a candidate's run serves its cell's chains and the
      * region chains of its three regions */
@@ -131,9 +146,13 @@ struct chain_ctx {
     size_t memo_bytes;
 };
 
+/* A run's `has` is set only by run_add, which also lists the potential in
+ * `order`: clearing the listed ones clears it (most runs hold a few dozen
+ * of the 1458 potentials). run_alloc clears a new run's whole `has`. */
 static void run_reset(struct run *r)
 {
-    memset(r->has, 0, sizeof(r->has));
+    for (int i = 0; i < r->norder; i++)
+        r->has[r->order[i]] = 0;
     r->norder = 0;
     r->narena = 0;
     r->absurd = false;
@@ -346,7 +365,7 @@ struct on_item {
 /* "off" p: the cell's last value (Y), the last place of v in each region (X);
  * with the candidates gone since the run began as extra parents. `pos` and
  * `pos0` are the places of g and src. */
-static int off_to_on(const struct se_grid *g, const struct se_grid *src,
+static inline int off_to_on(const struct se_grid *g, const struct se_grid *src,
     region_places pos, region_places pos0, int p, bool y, bool xl, struct on_item *out)
 {
     int c = node_cell(p), v = node_value(p), n = 0;
@@ -438,6 +457,9 @@ static int advanced(const struct se_grid *g, const struct se_grid *src,
 
 static void cycles_producer(struct chain_ctx *x);
 static void multiple_producer(struct chain_ctx *x);
+struct reach_all;
+struct implied;
+static void filter_end(struct chain_ctx *x);
 static void collect_push(
     struct chain_ctx *x, const struct se_step *s, int sort_key, const uint16_t *parents);
 
@@ -601,6 +623,35 @@ static void remove_candidate(struct se_grid *g, region_places pos, int p)
         pos[se_cell_region[c][t]][v] &= (uint16_t) ~(1u << region_index(c, t));
 }
 
+/* The "off" potentials that "on" p forces on g, a run's grid (on_to_off).
+ * At level 0 they are those of the search's grid, made once per potential:
+ * the run's grid differs from it (dynamic kinds) only by candidates whose
+ * "off" potential the run holds, with no "on" one (a run that gets both
+ * stops), and for those the run's loop does nothing (no contradiction, no
+ * new potential); the others come in the same order. The "+" and nested
+ * levels add "off" potentials from rules without that test: they ask g. */
+static const uint16_t *on_offs(struct chain_ctx *x, const struct se_grid *g,
+    const region_places pos, int p, uint16_t *buf, int *n)
+{
+    int list[32];
+    uint8_t causes[32];
+    if (x->level == 0) {
+        int slot = p >> 1;
+        if (!x->on_n[slot]) {
+            int k = on_to_off(x->grid, x->pos0, p, x->y_links, list, causes);
+            for (int i = 0; i < k; i++)
+                x->on_list[slot][i] = (uint16_t) list[i];
+            x->on_n[slot] = (uint8_t) (k + 1);
+        }
+        *n = x->on_n[slot] - 1;
+        return x->on_list[slot];
+    }
+    *n = on_to_off(g, pos, p, x->y_links, list, causes);
+    for (int i = 0; i < *n; i++)
+        buf[i] = (uint16_t) list[i];
+    return buf;
+}
+
 /* Completes run r (its starting potentials already added) on g; stops at a
  * contradiction. */
 static void do_chaining(struct chain_ctx *x, const struct se_grid *start, struct run *r)
@@ -621,14 +672,17 @@ static void do_chaining(struct chain_ctx *x, const struct se_grid *start, struct
         else
             qoff[toff++] = n;
     }
-    int list[32];
-    uint8_t causes[32];
+    uint16_t buf[32];
     struct on_item items[4];
+    /* the clock once a run and before each nested round, not once a
+     * potential (that was ~1.5% of a top1465 rating): a run without rules
+     * takes microseconds, and the nested searches check for themselves */
+    if (se_out_of_time())
+        return;
     for (;;) {
-        if (se_out_of_time())
-            return;
         if (hon < ton) {
-            int p = qon[hon++], n = on_to_off(&g, pos, p, x->y_links, list, causes);
+            int p = qon[hon++], n;
+            const uint16_t *list = on_offs(x, &g, pos, p, buf, &n);
             for (int i = 0; i < n; i++) {
                 if (r->has[list[i] | 1] && absurd_off(r, list[i] | 1, p, list[i]))
                     return;
@@ -657,6 +711,8 @@ static void do_chaining(struct chain_ctx *x, const struct se_grid *start, struct
             continue;
         }
         if (x->level > 0) {
+            if (se_out_of_time())
+                return;
             int found = advanced(&g, start, pos, x->pos0, r, qoff, &toff);
             if (found < 0 && x->level >= 2)
                 found = nested_chains(x, &g, start, r, qoff, &toff, false);
@@ -685,7 +741,14 @@ static _Thread_local int nspare_runs;
 
 static struct run *run_alloc(void)
 {
-    return nspare_runs ? spare_runs[--nspare_runs] : malloc(sizeof(struct run));
+    if (nspare_runs)
+        return spare_runs[--nspare_runs];
+    struct run *r = malloc(sizeof(struct run));
+    if (r) {
+        memset(r->has, 0, sizeof(r->has));
+        r->norder = 0;
+    }
+    return r;
 }
 
 static void run_free(struct run *r)
@@ -730,6 +793,16 @@ static void base_step(struct chain_ctx *x, struct se_step *s, int complexity, in
     s->cells[s->ncells++] = (uint8_t) cell;
 }
 
+/* Whether a hint of this complexity (or more) would not be kept: within a
+ * search the rating grows with the complexity, and offer keeps the lowest
+ * rating, then the lowest complexity. Collecting keeps every hint. */
+static bool past_best(const struct chain_ctx *x, int complexity)
+{
+    return x->have && !x->collect && complexity > x->best.complexity;
+}
+
+/* The hints of a candidate's "on" and "off" runs; off NULL: an "off" run
+ * known to end with no contradiction, which gives nothing without doubles. */
 static void binary_hints(struct chain_ctx *x, int cell, int v, struct run *on,
     struct run *off, bool contradiction, bool doubles)
 {
@@ -740,7 +813,7 @@ static void binary_hints(struct chain_ctx *x, int cell, int v, struct run *on,
         conclude(x->grid, node_of(cell, v, 0), &s);
         offer(x, &s, 7);
     }
-    if (contradiction && off->absurd) {
+    if (contradiction && off && off->absurd) {
         x->nhint_keys = 0;
         base_step(x, &s, anc_absurd(x, off), cell);
         conclude(x->grid, node_of(cell, v, 1), &s);
@@ -752,6 +825,8 @@ static void binary_hints(struct chain_ctx *x, int cell, int v, struct run *on,
             continue;
         x->nhint_keys = 0;
         int cx = anc_stored(x, on, p);
+        if (past_best(x, cx))
+            continue;
         base_step(x, &s, cx + anc_stored(x, off, p), cell);
         conclude(x->grid, p, &s);
         offer(x, &s, 1);
@@ -804,8 +879,10 @@ static void common_hints(struct chain_ctx *x, struct run **runs, int nruns, int 
         if (!all)
             continue;
         x->nhint_keys = 0;
-        for (int k = 0; k < nruns; k++)
+        for (int k = 0; k < nruns && !past_best(x, complexity); k++)
             complexity += anc_stored(x, runs[k], p);
+        if (past_best(x, complexity))
+            continue;
         struct se_step s;
         base_step(x, &s, complexity, cell);
         conclude(x->grid, p, &s);
@@ -847,6 +924,28 @@ static void region_hints(struct chain_ctx *x, int cell, int v, struct run *own)
     }
 }
 
+/* Whether binary_hints needs the "off" run of v in cell (else *off is set
+ * to NULL). Dynamic chains at level 0, v in a cell whose one other value
+ * is w: the run's potentials are all that follow from "off v" by the rules
+ * (it makes them all unless it meets a contradiction; the rules only add),
+ * and "off v" gives "on w" (the cell's last value) as "on w" gives "off v"
+ * (the cell's other value): the same as from "on w". So the "off v" run
+ * ends in a contradiction exactly when the "on w" run does, and with two
+ * values there are no doubles: it is made only then. Not with Nishio's
+ * links (no cell links) nor the "+" and nested levels' rules. */
+static bool off_run_needed(
+    struct chain_ctx *x, int cell, int v, bool doubles, struct run **off)
+{
+    const unsigned rest = x->grid->cand[cell] & ~(1u << v);
+    if (doubles || x->level != 0 || x->kind != SE_CH_DYNAMIC || (rest & (rest - 1)))
+        return true;
+    const struct run *w = on_run(x, cell, __builtin_ctz(rest));
+    if (!w || w->absurd)
+        return true;
+    *off = NULL;
+    return false;
+}
+
 static void cell_chains(struct chain_ctx *x, int cell)
 {
     int card = se_popcount(x->grid->cand[cell]);
@@ -858,17 +957,554 @@ static void cell_chains(struct chain_ctx *x, int cell)
     for (int v = 1; v <= 9; v++) {
         if (!(x->grid->cand[cell] & (1u << v)))
             continue;
+        if ((x->nishio_skip >> v) & 1)
+            continue;
         struct run *on = on_run(x, cell, v), *off = x->off_run;
-        if (!on)
+        if (!on) {
+            x->run_failed = true;
             return;
-        start_run(x, off, node_of(cell, v, 0));
-        binary_hints(x, cell, v, on, off, contradiction, doubles);
+        }
+        /* the "off" run serves only binary_hints: the multiple kind (neither
+         * contradictions nor doubles) has no use for it */
+        if (contradiction || doubles) {
+            if (off_run_needed(x, cell, v, doubles, &off))
+                start_run(x, off, node_of(cell, v, 0));
+            binary_hints(x, cell, v, on, off, contradiction, doubles);
+            if (on->absurd || (off && off->absurd))
+                x->nishio_absurd |= 1u << v;
+        }
         if (!nishio)
             region_hints(x, cell, v, on);
         set[k++] = on;
     }
     if (!nishio && (card == 2 || (x->multiple && card > 2)))
         common_hints(x, set, k, cell, 5, 1);
+}
+
+/* ---- which runs of the multiple kind can give a hint ----
+ *
+ * Most groups of runs give no hint (on top1465, 98% of the multiple kind's:
+ * a cell's candidates, a region's places of a value). A hint needs a
+ * potential common to the runs of a group. Without removals (the multiple
+ * kind) the links from a potential do not depend on the run: a run is a
+ * breadth-first walk of one fixed graph from its start, which stops at the
+ * first contradiction (an "on" and an "off" potential of one candidate). So
+ * the potentials a run can hold are those its start reaches in that graph,
+ * found for all starts at once from the graph's strongly connected
+ * components (Tarjan's order is sinks first: a component's reach is its
+ * members and the reach of the components it links to). When the reach of
+ * every run of a group holds no common potential, the group gives no hint
+ * and its detailed runs are not made; otherwise binary, cell and region
+ * hints are made from the detailed runs as before, in the same order: the
+ * same hints, offered in the same order. A reach with a contradiction is
+ * also the detailed run's set up to it, or more: the test stays exact. */
+
+/* The graph of the search grid's potentials, numbered 2i ("off") and 2i+1
+ * ("on") for its i-th candidate, and each component's reach. */
+struct reach_all {
+    int n, words;
+    int16_t id[SE_CELLS * 9]; /* by candidate: its number i, or -1 */
+    uint16_t node[NODES];
+    int32_t first[NODES + 1];
+    uint16_t to[NODES / 2 * 32];
+    int16_t index[NODES], low[NODES], comp[NODES];
+    uint16_t stack[NODES], frame[NODES];
+    int32_t frame_edge[NODES];
+    int ncomp;
+    uint64_t *set; /* by component, `words` words */
+};
+
+static int ra_num(const struct reach_all *R, int node)
+{
+    return R->id[node >> 1] * 2 + node_on(node);
+}
+
+/* The links of every potential, as the detailed run follows them. */
+static void ra_graph(struct chain_ctx *x, struct reach_all *R)
+{
+    int ne = 0;
+    R->n = 0;
+    for (int slot = 0; slot < SE_CELLS * 9; slot++) {
+        R->id[slot] = -1;
+        if (x->grid->cand[slot / 9] & (1u << (slot % 9 + 1))) {
+            R->id[slot] = (int16_t) (R->n / 2);
+            R->node[R->n++] = (uint16_t) (slot << 1);
+            R->node[R->n++] = (uint16_t) (slot << 1 | 1);
+        }
+    }
+    struct on_item items[4];
+    for (int i = 0; i < R->n; i++) {
+        int p = R->node[i], n;
+        R->first[i] = ne;
+        if (node_on(p)) {
+            uint16_t buf[32];
+            const uint16_t *list = on_offs(x, x->grid, x->pos0, p, buf, &n);
+            for (int k = 0; k < n; k++)
+                R->to[ne++] = (uint16_t) ra_num(R, list[k]);
+            continue;
+        }
+        n = off_to_on(x->grid, x->grid, x->pos0, x->pos0, p, x->y_links, true, items);
+        for (int k = 0; k < n; k++)
+            R->to[ne++] = (uint16_t) ra_num(R, items[k].node);
+    }
+    R->first[R->n] = ne;
+}
+
+/* Component u done: its members leave the stack, and its reach is theirs
+ * and their links' components' (all done before it). */
+static void ra_pop(struct reach_all *R, int u, int *top)
+{
+    const int k = R->ncomp++, W = R->words;
+    uint64_t *set = R->set + (size_t) k * W;
+    memset(set, 0, sizeof(*set) * (size_t) W);
+    int w, bottom = *top;
+    do
+        w = R->stack[--bottom];
+    while (w != u);
+    for (int i = bottom; i < *top; i++)
+        R->comp[R->stack[i]] = (int16_t) k;
+    for (int i = bottom; i < *top; i++) {
+        int m = R->stack[i];
+        set[m >> 6] |= 1ull << (m & 63);
+        for (int e = R->first[m]; e < R->first[m + 1]; e++) {
+            int y = R->comp[R->to[e]];
+            const uint64_t *ys = R->set + (size_t) y * W;
+            for (int j = 0; y != k && j < W; j++)
+                set[j] |= ys[j];
+        }
+    }
+    *top = bottom;
+}
+
+/* Tarjan's components without recursion, each with its reach. */
+static void ra_scc(struct reach_all *R)
+{
+    int counter = 0, top = 0;
+    R->ncomp = 0;
+    for (int i = 0; i < R->n; i++)
+        R->index[i] = -1;
+    for (int root = 0; root < R->n; root++) {
+        if (R->index[root] >= 0)
+            continue;
+        int depth = 0;
+        R->frame[0] = (uint16_t) root;
+        R->frame_edge[0] = R->first[root];
+        R->index[root] = R->low[root] = (int16_t) counter++;
+        R->stack[top++] = (uint16_t) root;
+        R->comp[root] = -1; /* on the stack */
+        while (depth >= 0) {
+            int u = R->frame[depth];
+            if (R->frame_edge[depth] < R->first[u + 1]) {
+                int w = R->to[R->frame_edge[depth]++];
+                if (R->index[w] < 0) {
+                    R->index[w] = R->low[w] = (int16_t) counter++;
+                    R->stack[top++] = (uint16_t) w;
+                    R->comp[w] = -1;
+                    R->frame[++depth] = (uint16_t) w;
+                    R->frame_edge[depth] = R->first[w];
+                } else if (R->comp[w] < 0 && R->index[w] < R->low[u])
+                    R->low[u] = R->index[w];
+                continue;
+            }
+            if (R->low[u] == R->index[u])
+                ra_pop(R, u, &top);
+            if (--depth >= 0 && R->low[u] < R->low[R->frame[depth]])
+                R->low[R->frame[depth]] = R->low[u];
+        }
+    }
+}
+
+/* The reach of every potential of the search grid, or NULL (no memory). */
+static struct reach_all *reach_all_of(struct chain_ctx *x)
+{
+    struct reach_all *R = malloc(sizeof(*R));
+    if (!R)
+        return NULL;
+    if (!x->have_pos0) {
+        places_of(x->grid, x->pos0);
+        x->have_pos0 = true;
+    }
+    ra_graph(x, R);
+    R->words = (R->n + 63) / 64;
+    R->set = malloc(sizeof(*R->set) * (size_t) (R->n ? R->n : 1) * (size_t) R->words);
+    if (!R->set) {
+        free(R);
+        return NULL;
+    }
+    ra_scc(R);
+    return R;
+}
+
+static void reach_all_free(struct reach_all *R)
+{
+    if (R)
+        free(R->set);
+    free(R);
+}
+
+/* What the "on" run of a candidate can hold, by number (NULL: no memory).
+ * A reach with a contradiction is replaced by its detailed run's set. */
+static const uint64_t *on_reach(struct chain_ctx *x, int cell, int v)
+{
+    const struct reach_all *R = x->reach_all;
+    int slot = cell * 9 + v - 1, i = R->id[slot];
+    const uint64_t *set = R->set + (size_t) R->comp[2 * i + 1] * R->words;
+    uint64_t clash = 0;
+    for (int w = 0; w < R->words; w++)
+        clash |= set[w] & (set[w] >> 1) & 0x5555555555555555ull;
+    if (!clash)
+        return set;
+    uint64_t *own = x->run_sets + (size_t) i * R->words;
+    if (!x->run_set_made[i]) {
+        const struct run *r = on_run(x, cell, v);
+        if (!r)
+            return NULL;
+        memset(own, 0, sizeof(*own) * (size_t) R->words);
+        for (int k = 0; k < r->norder; k++) {
+            int m = ra_num(R, r->order[k]);
+            own[m >> 6] |= 1ull << (m & 63);
+        }
+        x->run_set_made[i] = 1;
+    }
+    return own;
+}
+
+/* common_hints of the runs of "v in cells[i]" when their sets can share a
+ * potential; false without memory. */
+static bool common_filtered(struct chain_ctx *x, const uint8_t *cells,
+    const uint8_t *digits, int n, int cell, int sort_key, int root_cause)
+{
+    const uint64_t *sets[9];
+    if (n < 1)
+        return true; /* no runs: no group (never met: groups have two or more) */
+    for (int i = 0; i < n; i++)
+        if (!(sets[i] = on_reach(x, cells[i], digits[i])))
+            return false;
+    bool meet = false;
+    for (int w = 0; w < x->reach_all->words && !meet; w++) {
+        uint64_t m = sets[0][w];
+        for (int i = 1; i < n && m; i++)
+            m &= sets[i][w];
+        meet = m != 0;
+    }
+    if (!meet)
+        return true;
+    struct run *runs[9];
+    for (int i = 0; i < n; i++)
+        if (!(runs[i] = on_run(x, cells[i], digits[i])))
+            return false;
+    common_hints(x, runs, n, cell, sort_key, root_cause);
+    return true;
+}
+
+static bool region_filtered(struct chain_ctx *x, int cell, int v)
+{
+    for (int t = 0; t < 3; t++) {
+        int r = se_cell_region[cell][t];
+        unsigned m = se_positions(x->grid, r, v);
+        int n = se_popcount(m);
+        if (!(n == 2 || (x->multiple && n > 2)))
+            continue;
+        if (se_region_cell[r][__builtin_ctz(m)] != cell)
+            continue;
+        uint8_t cells[9], digits[9];
+        int k = 0;
+        for (int i = 0; i < 9; i++)
+            if (m & (1u << i)) {
+                cells[k] = se_region_cell[r][i];
+                digits[k++] = (uint8_t) v;
+            }
+        if (!common_filtered(x, cells, digits, k, cell, 6, 2 + t))
+            return false;
+    }
+    return true;
+}
+
+/* cell_chains of the multiple kind (it has no binary hints), the detailed
+ * runs only where a hint can be. */
+static void cell_chains_filtered(struct chain_ctx *x, int cell)
+{
+    int card = se_popcount(x->grid->cand[cell]);
+    uint8_t cells[9], digits[9];
+    int k = 0;
+    for (int v = 1; v <= 9; v++) {
+        if (!(x->grid->cand[cell] & (1u << v)))
+            continue;
+        if (!region_filtered(x, cell, v))
+            return;
+        cells[k] = (uint8_t) cell;
+        digits[k++] = (uint8_t) v;
+    }
+    if (card == 2 || (x->multiple && card > 2))
+        common_filtered(x, cells, digits, k, cell, 5, 1);
+}
+
+/* The reach of every potential for cell_chains_filtered, or false (then
+ * the search runs as before). */
+static bool filter_begin(struct chain_ctx *x)
+{
+    if (x->dynamic || x->level != 0 || x->kind != SE_CH_MULTIPLE)
+        return false;
+    x->reach_all = reach_all_of(x);
+    if (!x->reach_all)
+        return false;
+    size_t n = (size_t) x->reach_all->n / 2;
+    x->run_sets
+        = malloc(sizeof(*x->run_sets) * (n ? n : 1) * (size_t) x->reach_all->words);
+    x->run_set_made = calloc(n ? n : 1, 1);
+    if (x->run_sets && x->run_set_made)
+        return true;
+    filter_end(x);
+    return false;
+}
+
+static void filter_end(struct chain_ctx *x)
+{
+    reach_all_free(x->reach_all);
+    free(x->run_sets);
+    free(x->run_set_made);
+    x->reach_all = NULL;
+    x->run_sets = NULL;
+    x->run_set_made = NULL;
+}
+
+/* ---- which runs of Nishio and dynamic chains can give a hint ----
+ *
+ * With removals, a run's links depend on the run, so there is no one graph
+ * to walk; but the rules only add (a removal only makes more values last
+ * ones), so what follows from a set of potentials is a fixed set, and a
+ * level-0 run makes all of it unless it meets a contradiction (an "on" and
+ * an "off" potential of one candidate), which it then reports: checking the
+ * rules one by one, a run that ends without one holds every potential that
+ * follows from its start, and only those. Hence for a potential P in the
+ * set of a run A that ended without a contradiction, all that follows from
+ * P follows from A: P's run ends without a contradiction too, and holds
+ * only potentials of A's set. So each run made teaches, for every potential
+ * in it, a set its run stays within (the intersection of all such sets).
+ * A candidate's "on" and "off" runs are made only when a hint can come of
+ * them: a contradiction not ruled out, doubles whose sets meet, or a cell
+ * or region group whose sets share a potential; binary_hints and
+ * common_hints then run on the detailed runs as before, in the same order:
+ * the same hints, offered in the same order. */
+
+struct implied {
+    int words;
+    int16_t id[SE_CELLS * 9]; /* by candidate: its number i, or -1 */
+    uint8_t state[NODES]; /* by potential: 0 unknown, 1 bounded, 2 run made */
+    uint8_t absurd[NODES]; /* run made: it met a contradiction */
+    uint64_t *sup; /* by number (2i, 2i+1 for "off", "on"): what its run holds,
+                      exactly once made, else a superset */
+};
+
+static uint64_t *imp_sup(struct implied *I, int node)
+{
+    return I->sup + (size_t) (2 * I->id[node >> 1] + node_on(node)) * (size_t) I->words;
+}
+
+/* Learns from the run r of `start`, just made. */
+static void imp_learn(struct implied *I, const struct run *r, int start)
+{
+    uint64_t set[(NODES + 63) / 64];
+    const int W = I->words;
+    memset(set, 0, sizeof(set));
+    for (int i = 0; i < r->norder; i++) {
+        int n = 2 * I->id[r->order[i] >> 1] + node_on(r->order[i]);
+        set[n >> 6] |= 1ull << (n & 63);
+    }
+    memcpy(imp_sup(I, start), set, sizeof(*set) * (size_t) W);
+    I->state[start] = 2;
+    I->absurd[start] = r->absurd;
+    for (int i = 0; !r->absurd && i < r->norder; i++) {
+        int p = r->order[i];
+        uint64_t *sup = imp_sup(I, p);
+        if (I->state[p] == 0)
+            memcpy(sup, set, sizeof(*set) * (size_t) W);
+        for (int w = 0; I->state[p] == 1 && w < W; w++)
+            sup[w] &= set[w];
+        if (I->state[p] == 0)
+            I->state[p] = 1;
+    }
+}
+
+/* The "on" run of v in cell, made and learnt from (NULL: no memory). */
+static struct run *imp_run(struct chain_ctx *x, int cell, int v)
+{
+    struct run *r = on_run(x, cell, v);
+    if (r && x->implied->state[node_of(cell, v, 1)] != 2)
+        imp_learn(x->implied, r, node_of(cell, v, 1));
+    if (!r)
+        x->run_failed = true;
+    return r;
+}
+
+/* Makes the "on" run of v in cell unless it is bounded already. */
+static bool imp_know(struct chain_ctx *x, int cell, int v)
+{
+    return x->implied->state[node_of(cell, v, 1)] || imp_run(x, cell, v);
+}
+
+static bool imp_clean(const struct implied *I, int node)
+{
+    return I->state[node] == 1 || (I->state[node] == 2 && !I->absurd[node]);
+}
+
+static bool words_meet(const uint64_t *const *sets, int n, int words)
+{
+    for (int w = 0; w < words; w++) {
+        uint64_t m = sets[0][w];
+        for (int i = 1; i < n && m; i++)
+            m &= sets[i][w];
+        if (m)
+            return true;
+    }
+    return false;
+}
+
+/* The "off" run of v in cell into x->off_run, learnt from. */
+static void imp_off_run(struct chain_ctx *x, int cell, int v)
+{
+    start_run(x, x->off_run, node_of(cell, v, 0));
+    imp_learn(x->implied, x->off_run, node_of(cell, v, 0));
+}
+
+/* binary_hints of v in cell when its runs can give one; false: no memory. */
+static bool binary_implied(struct chain_ctx *x, int cell, int v, bool doubles)
+{
+    struct implied *I = x->implied;
+    const int on = node_of(cell, v, 1), off = node_of(cell, v, 0);
+    if (!imp_know(x, cell, v))
+        return false;
+    const unsigned rest = x->grid->cand[cell] & ~(1u << v);
+    /* "off v" with one other value w: what follows from it is what follows
+     * from "on w" (see off_run_needed) */
+    if (!I->state[off] && x->y_links && !(rest & (rest - 1))) {
+        const int w = __builtin_ctz(rest);
+        if (!imp_know(x, cell, w))
+            return false;
+        if (imp_clean(I, node_of(cell, w, 1))) {
+            memcpy(imp_sup(I, off), imp_sup(I, node_of(cell, w, 1)),
+                sizeof(*I->sup) * (size_t) I->words);
+            I->state[off] = 1;
+        }
+    }
+    bool made = !I->state[off];
+    if (made)
+        imp_off_run(x, cell, v);
+    bool need = !imp_clean(I, on) || !imp_clean(I, off);
+    if (!need && doubles) {
+        const uint64_t *pair[2] = { imp_sup(I, on), imp_sup(I, off) };
+        need = words_meet(pair, 2, I->words);
+    }
+    if (!need)
+        return true;
+    struct run *r = imp_run(x, cell, v);
+    if (!r)
+        return false;
+    if (!made)
+        imp_off_run(x, cell, v);
+    binary_hints(x, cell, v, r, x->off_run, true, doubles);
+    if (r->absurd || x->off_run->absurd)
+        x->nishio_absurd |= 1u << v;
+    return true;
+}
+
+/* common_hints of the "on" runs of v in cells[i] when their sets can
+ * share a potential; false: no memory. */
+static bool common_implied(struct chain_ctx *x, const uint8_t *cells,
+    const uint8_t *digits, int n, int cell, int sort_key, int root_cause)
+{
+    const uint64_t *sets[9];
+    if (n < 1)
+        return true; /* no runs: no group (never met: groups have two or more) */
+    for (int i = 0; i < n; i++) {
+        if (!imp_know(x, cells[i], digits[i]))
+            return false;
+        sets[i] = imp_sup(x->implied, node_of(cells[i], digits[i], 1));
+    }
+    if (!words_meet(sets, n, x->implied->words))
+        return true;
+    struct run *runs[9];
+    for (int i = 0; i < n; i++)
+        if (!(runs[i] = imp_run(x, cells[i], digits[i])))
+            return false;
+    common_hints(x, runs, n, cell, sort_key, root_cause);
+    return true;
+}
+
+static bool region_implied(struct chain_ctx *x, int cell, int v)
+{
+    for (int t = 0; t < 3; t++) {
+        int r = se_cell_region[cell][t];
+        unsigned m = se_positions(x->grid, r, v);
+        int n = se_popcount(m);
+        if (!(n == 2 || (x->multiple && n > 2)))
+            continue;
+        if (se_region_cell[r][__builtin_ctz(m)] != cell)
+            continue;
+        uint8_t cells[9], digits[9];
+        int k = 0;
+        for (int i = 0; i < 9; i++)
+            if (m & (1u << i)) {
+                cells[k] = se_region_cell[r][i];
+                digits[k++] = (uint8_t) v;
+            }
+        if (!common_implied(x, cells, digits, k, cell, 6, 2 + t))
+            return false;
+    }
+    return true;
+}
+
+/* cell_chains of Nishio and dynamic chains at level 0, the detailed runs
+ * only where a hint can be. */
+static void cell_chains_implied(struct chain_ctx *x, int cell)
+{
+    int card = se_popcount(x->grid->cand[cell]);
+    bool nishio = x->kind == SE_CH_NISHIO;
+    uint8_t cells[9], digits[9];
+    int k = 0;
+    for (int v = 1; v <= 9; v++) {
+        if (!(x->grid->cand[cell] & (1u << v)) || ((x->nishio_skip >> v) & 1))
+            continue;
+        if (!binary_implied(x, cell, v, card >= 3 && !nishio))
+            return;
+        if (!nishio && !region_implied(x, cell, v))
+            return;
+        cells[k] = (uint8_t) cell;
+        digits[k++] = (uint8_t) v;
+    }
+    if (!nishio && (card == 2 || (x->multiple && card > 2)))
+        common_implied(x, cells, digits, k, cell, 5, 1);
+}
+
+/* The tables of cell_chains_implied, or false (then the search runs as
+ * before). */
+static bool implied_begin(struct chain_ctx *x)
+{
+    if (!x->dynamic || x->level != 0 || x->collect)
+        return false;
+    struct implied *I = x->implied = malloc(sizeof(*I));
+    if (!I)
+        return false;
+    int n = 0;
+    for (int slot = 0; slot < SE_CELLS * 9; slot++)
+        I->id[slot]
+            = (int16_t) ((x->grid->cand[slot / 9] & (1u << (slot % 9 + 1))) ? n++ : -1);
+    I->words = (2 * n + 63) / 64;
+    memset(I->state, 0, sizeof(I->state));
+    I->sup = malloc(sizeof(*I->sup) * (size_t) (n ? 2 * n : 1) * (size_t) I->words);
+    if (I->sup)
+        return true;
+    free(I);
+    x->implied = NULL;
+    return false;
+}
+
+static void implied_end(struct chain_ctx *x)
+{
+    if (x->implied)
+        free(x->implied->sup);
+    free(x->implied);
+    x->implied = NULL;
 }
 
 /* ---- cycles and X/Y forcing chains (SE's first chaining producer) ---- */
@@ -1626,15 +2262,87 @@ static void cycles_producer(struct chain_ctx *x)
     free(c);
 }
 
+/* Nishio's runs (no Y links) read one digit: an "on" potential turns off
+ * the digit's copies in the peers, an "off" one turns on the digit's last
+ * place in a region, and the removals are of that digit. So the runs of
+ * digit v depend only on v's cells, and whether they are made on the cells
+ * with two candidates or more. A Nishio hint is a run's contradiction. Per
+ * thread, by digit: those two cell sets when a whole search made every run
+ * of the digit with no contradiction; a search on the same sets skips the
+ * digit (it would offer nothing). A memo is never wrong, only overwritten. */
+static _Thread_local struct {
+    uint64_t cells[10][2], runs[10][2];
+    bool empty[10];
+} nishio_memo;
+
+/* The cells of each value and those that start runs (two candidates or
+ * more) in Nishio's search of g. */
+static void nishio_sets(
+    const struct se_grid *g, uint64_t cells[10][2], uint64_t runs[10][2])
+{
+    uint64_t multi[2] = { 0, 0 };
+    for (int c = 0; c < SE_CELLS; c++)
+        if (!g->value[c] && se_popcount(g->cand[c]) > 1)
+            multi[c >> 6] |= 1ull << (c & 63);
+    se_value_cells(g, cells);
+    for (int v = 1; v <= 9; v++)
+        for (int w = 0; w < 2; w++)
+            runs[v][w] = cells[v][w] & multi[w];
+}
+
+static bool nishio_same(const uint64_t cells[10][2], const uint64_t runs[10][2], int v)
+{
+    return nishio_memo.empty[v]
+        && !memcmp(nishio_memo.cells[v], cells[v], sizeof(cells[v]))
+        && !memcmp(nishio_memo.runs[v], runs[v], sizeof(runs[v]));
+}
+
+static void cells_producer(struct chain_ctx *x);
+
 /* Cell and region forcing chains, Nishio and dynamic chains. */
 static void multiple_producer(struct chain_ctx *x)
 {
+    if (x->kind != SE_CH_NISHIO || x->level != 0 || x->collect) {
+        cells_producer(x);
+        return;
+    }
+    uint64_t cells[10][2], runs[10][2];
+    nishio_sets(x->grid, cells, runs);
+    for (int v = 1; v <= 9; v++)
+        if (nishio_same(cells, runs, v))
+            x->nishio_skip |= 1u << v;
+    cells_producer(x);
+    /* a search cut short by the clock or memory proves nothing */
+    if (x->run_failed || se_deadline_passed())
+        return;
+    for (int v = 1; v <= 9; v++) {
+        if ((x->nishio_skip >> v) & 1)
+            continue;
+        memcpy(nishio_memo.cells[v], cells[v], sizeof(cells[v]));
+        memcpy(nishio_memo.runs[v], runs[v], sizeof(runs[v]));
+        nishio_memo.empty[v] = !((x->nishio_absurd >> v) & 1);
+    }
+}
+
+static void cells_producer(struct chain_ctx *x)
+{
     x->off_run = run_alloc();
+    const bool filtered = filter_begin(x), implied = !filtered && implied_begin(x);
+    x->run_failed = !x->off_run;
     for (int cell = 0; x->off_run && cell < SE_CELLS; cell++) {
         int card = se_popcount(x->grid->cand[cell]);
-        if (!x->grid->value[cell] && (card > 2 || (card > 1 && x->dynamic)))
+        if (x->grid->value[cell] || !(card > 2 || (card > 1 && x->dynamic)))
+            continue;
+        if (filtered)
+            cell_chains_filtered(x, cell);
+        else if (implied)
+            cell_chains_implied(x, cell);
+        else
             cell_chains(x, cell);
     }
+    if (filtered)
+        filter_end(x);
+    implied_end(x);
     run_free(x->off_run);
     x->off_run = NULL;
     for (int i = 0; i < SE_CELLS * 9; i++) {

@@ -57,6 +57,9 @@ bool se_load(const struct grid *in, struct se_grid *g);
  * clock every 64th call); the chain searches end early then, and the rating
  * is dropped. */
 bool se_out_of_time(void);
+/* Whether the deadline of this thread's rating has passed (reads the
+ * clock): a search that may have been cut short keeps no memo. */
+bool se_deadline_passed(void);
 /* SE's next step on g: the first producer, in SE's order, with a hint. */
 bool se_next_step(const struct se_grid *g, struct se_step *s);
 void se_step_clear(struct se_step *s, enum se_technique tech, int rating);

@@ -133,6 +133,11 @@ static bool late(void)
     return deadline && clock_now_ns() >= deadline;
 }
 
+bool se_deadline_passed(void)
+{
+    return late();
+}
+
 static void rate_path(
     struct se_grid *g, struct se_rating *out, se_step_fn *on_step, void *ctx)
 {

@@ -83,18 +83,13 @@ static bool turbot_pair(int v, const uint64_t *vcells, const int *l1, const int 
 /* Skyscrapers first: SE's scan meets them before kites and box links. The
  * regions' links are found once per value (finding them again for every
  * pair of regions was ~9% of a generated puzzle's rating). */
-bool se_turbot(const struct se_grid *g, struct se_step *s)
+/* The pairs of links in SE's order, for the values in `live`. */
+static bool turbot_scan(int links[10][27][2], bool has[10][27], uint64_t vcells[10][2],
+    unsigned live, struct se_step *s)
 {
-    int links[10][27][2];
-    bool has[10][27];
-    uint64_t vcells[10][2];
-    for (int v = 1; v <= 9; v++)
-        for (int r = 0; r < 27; r++)
-            has[v][r] = strong_link(g, r, v, &links[v][r][0], &links[v][r][1]);
-    se_value_cells(g, vcells);
     for (int pass = 0; pass < 2; pass++) {
         for (int v = 1; v <= 9; v++) {
-            for (int r1 = 0; r1 < 27; r1++) {
+            for (int r1 = 0; ((live >> v) & 1) && r1 < 27; r1++) {
                 if (!has[v][r1])
                     continue;
                 for (int r2 = r1 + 1; r2 < 27; r2++) {
@@ -106,6 +101,38 @@ bool se_turbot(const struct se_grid *g, struct se_step *s)
                 }
             }
         }
+    }
+    return false;
+}
+
+/* A value's turbot fish read only its cells. Per thread, by value: its
+ * cells when a whole se_turbot call found none of it; the same cells give
+ * none again. A memo is never wrong, only overwritten. */
+static _Thread_local struct {
+    uint64_t cells[10][2];
+    bool empty[10];
+} turbot_memo;
+
+bool se_turbot(const struct se_grid *g, struct se_step *s)
+{
+    int links[10][27][2];
+    bool has[10][27];
+    uint64_t vcells[10][2];
+    se_value_cells(g, vcells);
+    unsigned live = 0;
+    for (int v = 1; v <= 9; v++) {
+        if (turbot_memo.empty[v] && turbot_memo.cells[v][0] == vcells[v][0]
+            && turbot_memo.cells[v][1] == vcells[v][1])
+            continue;
+        live |= 1u << v;
+        for (int r = 0; r < 27; r++)
+            has[v][r] = strong_link(g, r, v, &links[v][r][0], &links[v][r][1]);
+    }
+    if (turbot_scan(links, has, vcells, live, s))
+        return true;
+    for (int v = 1; v <= 9; v++) {
+        memcpy(turbot_memo.cells[v], vcells[v], sizeof(vcells[v]));
+        turbot_memo.empty[v] = true;
     }
     return false;
 }
@@ -126,24 +153,32 @@ static bool wing_elims(const struct se_grid *g, int pivot, int p1, int p2, int z
     return se_step_useful(g, s);
 }
 
+/* The pincers are a pivot's bivalue peers, in peer order: listed once per
+ * pivot, with each cell's candidate count counted once per call (the pairs
+ * of all 20 peers and their counts were ~5% of a generated puzzle's
+ * rating); the same pairs in the same order. */
 bool se_xy_wing(const struct se_grid *g, bool xyz, struct se_step *s)
 {
+    uint8_t card[SE_CELLS];
+    for (int c = 0; c < SE_CELLS; c++)
+        card[c] = (uint8_t) se_popcount(g->cand[c]);
     for (int pivot = 0; pivot < SE_CELLS; pivot++) {
         unsigned pc = g->cand[pivot];
-        if (se_popcount(pc) != (xyz ? 3 : 2))
+        if (card[pivot] != (xyz ? 3 : 2))
             continue;
-        for (int i = 0; i < 20; i++) {
-            int p1 = se_peer[pivot][i];
+        int pincer[20], np = 0;
+        for (int i = 0; i < 20; i++)
+            if (card[se_peer[pivot][i]] == 2)
+                pincer[np++] = se_peer[pivot][i];
+        for (int i = 0; i < np; i++) {
+            int p1 = pincer[i];
             unsigned c1 = g->cand[p1];
-            if (se_popcount(c1) != 2)
-                continue;
-            for (int j = i + 1; j < 20; j++) {
-                int p2 = se_peer[pivot][j];
+            for (int j = i + 1; j < np; j++) {
+                int p2 = pincer[j];
                 unsigned c2 = g->cand[p2];
-                if (se_popcount(c2) != 2 || c1 == c2)
-                    continue;
+                /* two different pairs share one value or none */
                 unsigned z = c1 & c2;
-                if (se_popcount(z) != 1)
+                if (c1 == c2 || !z)
                     continue;
                 bool ok
                     = xyz ? ((c1 | c2) == pc) : ((z & pc) == 0 && ((c1 | c2) & ~z) == pc);
@@ -167,6 +202,7 @@ struct uloop {
     struct se_step best[12]; /* by loop length: the best hint of its loops */
     int best_type[12];
     bool have[12];
+    bool loops; /* a loop of the pair's cells was found (see ur_memo) */
 };
 
 static int loop_rating(int n)
@@ -260,6 +296,7 @@ static void loop_found(struct uloop *u)
             return;
     if (ne == u->n)
         return; /* SE starts its loops from cells of the two values only */
+    u->loops = true;
     struct se_step s;
     se_step_clear(&s, SE_unique_rectangle, loop_rating(u->n));
     for (int i = 0; i < u->n; i++)
@@ -328,6 +365,43 @@ static void loop_extend(struct uloop *u, int extras, unsigned exvals)
     }
 }
 
+/* The search of a pair of values a, b reads only the cells holding both
+ * and their candidates until it finds a loop (loop_found past its tests):
+ * the hints read more. Per thread, by pair: those cells and candidates when
+ * the search found no loop; the same ones give no loop again. A memo is
+ * never wrong, only overwritten. */
+static _Thread_local struct {
+    bool none[10][10];
+    uint64_t cells[10][10][2];
+    uint16_t cand[10][10][SE_CELLS]; /* of `cells` only */
+} ur_memo;
+
+static bool ur_same(const struct se_grid *g, int a, int b, const uint64_t *both)
+{
+    if (!ur_memo.none[a][b] || ur_memo.cells[a][b][0] != both[0]
+        || ur_memo.cells[a][b][1] != both[1])
+        return false;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = both[w]; m; m &= m - 1) {
+            int c = w * 64 + __builtin_ctzll(m);
+            if (ur_memo.cand[a][b][c] != g->cand[c])
+                return false;
+        }
+    return true;
+}
+
+static void ur_remember(const struct se_grid *g, int a, int b, const uint64_t *both)
+{
+    ur_memo.none[a][b] = true;
+    ur_memo.cells[a][b][0] = both[0];
+    ur_memo.cells[a][b][1] = both[1];
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = both[w]; m; m &= m - 1) {
+            int c = w * 64 + __builtin_ctzll(m);
+            ur_memo.cand[a][b][c] = g->cand[c];
+        }
+}
+
 bool se_unique_rectangle(const struct se_grid *g, struct se_step *s)
 {
     /* One search up to 10 cells meets the loops of each length in the
@@ -338,9 +412,16 @@ bool se_unique_rectangle(const struct se_grid *g, struct se_step *s)
     memset(&u, 0, sizeof(u));
     u.g = g;
     u.max = 10;
+    uint64_t vcells[10][2];
+    se_value_cells(g, vcells);
     for (int a = 1; a <= 9; a++)
         for (int b = a + 1; b <= 9; b++) {
+            const uint64_t both[2]
+                = { vcells[a][0] & vcells[b][0], vcells[a][1] & vcells[b][1] };
+            if (ur_same(g, a, b, both))
+                continue;
             u.ab = (1u << a) | (1u << b);
+            u.loops = false;
             for (int c = 0; c < SE_CELLS; c++) {
                 if ((g->cand[c] & u.ab) != u.ab)
                     continue;
@@ -348,6 +429,10 @@ bool se_unique_rectangle(const struct se_grid *g, struct se_step *s)
                 loop_extend(&u, g->cand[c] != u.ab, g->cand[c] & ~u.ab);
                 loop_drop(&u);
             }
+            if (!u.loops)
+                ur_remember(g, a, b, both);
+            else
+                ur_memo.none[a][b] = false;
         }
     int pick = -1;
     for (int len = 4; len <= 10; len += 2)
@@ -551,15 +636,18 @@ static bool aligned_set(struct aligned *a, struct se_step *s)
 
 static void aligned_tables(struct aligned *a)
 {
+    uint8_t card[SE_CELLS]; /* counted once, not once per peer */
+    for (int c = 0; c < SE_CELLS; c++)
+        card[c] = (uint8_t) se_popcount(a->g->cand[c]);
     for (int c = 0; c < SE_CELLS; c++) {
         a->nexcl[c] = 0;
         a->base[c] = false;
         a->emask[c][0] = a->emask[c][1] = 0;
-        if (se_popcount(a->g->cand[c]) < 2)
+        if (card[c] < 2)
             continue;
         bool single = false;
         for (int i = 0; i < 20; i++) {
-            int o = se_peer[c][i], n = se_popcount(a->g->cand[o]);
+            int o = se_peer[c][i], n = card[o];
             single |= n == 1;
             if (n >= 2 && n <= a->d) {
                 a->excl[c][a->nexcl[c]++] = (uint16_t) o;
@@ -622,13 +710,50 @@ static void aligned_remember(const struct se_grid *g, int d)
 /* The sets in SE's order (pairs of base cells, then a third cell among
  * their excluders), tested when they need it; true at the first that
  * removes a candidate. */
+/* The cells c1 after c0 whose sets with c0 may need a test (see
+ * aligned_scan); false for none. c1 or c0 changed, or a common peer in
+ * excl (c1 a peer of an excl cell that c0 sees); with a third cell (d = 3)
+ * also a changed excluder of c0 or of c1 (`touched`: the peers of changed
+ * cells with 2..d candidates). Visiting only these, the sets that need a
+ * test are the same, in the same order (the others were passed over). */
+static bool pair_partners(const struct aligned *a, int c0, const uint64_t *changed,
+    const uint64_t *excl, const uint64_t *touched, uint64_t *out)
+{
+    const bool all = in_set(changed, c0)
+        || (a->d == 3
+            && ((a->emask[c0][0] & changed[0]) || (a->emask[c0][1] & changed[1])));
+    for (int w = 0; w < 2; w++)
+        out[w] = all ? ~0ull : changed[w] | (a->d == 3 ? touched[w] : 0);
+    for (int w = 0; w < 2 && !all; w++)
+        for (uint64_t m = excl[w] & se_peer_set[c0][w]; m; m &= m - 1) {
+            const int e = w * 64 + __builtin_ctzll(m);
+            out[0] |= se_peer_set[e][0];
+            out[1] |= se_peer_set[e][1];
+        }
+    out[0] &= c0 < 63 ? ~0ull << (c0 + 1) : 0;
+    out[1] &= c0 < 64 ? ~0ull : ~0ull << (c0 - 63);
+    return out[0] || out[1];
+}
+
 static bool aligned_scan(
     struct aligned *a, const uint64_t *changed, const uint64_t *excl, struct se_step *s)
 {
     const int d = a->d;
-    for (int c0 = 0; c0 < SE_CELLS; c0++)
-        for (int c1 = c0 + 1; a->base[c0] && c1 < SE_CELLS; c1++) {
-            if (!a->base[c1])
+    uint64_t base[2] = { 0, 0 }, touched[2] = { 0, 0 };
+    for (int c = 0; c < SE_CELLS; c++) {
+        if (a->base[c])
+            base[c >> 6] |= 1ull << (c & 63);
+        const int n = se_popcount(a->g->cand[c]);
+        if (in_set(changed, c) && n >= 2 && n <= d)
+            for (int w = 0; w < 2; w++)
+                touched[w] |= se_peer_set[c][w];
+    }
+    for (int c0 = 0; c0 < SE_CELLS; c0++) {
+        uint64_t later[2];
+        if (!a->base[c0] || !pair_partners(a, c0, changed, excl, touched, later))
+            continue;
+        for (int c1 = c0 + 1; c1 < SE_CELLS; c1++) {
+            if (!in_set(later, c1) || !in_set(base, c1))
                 continue;
             a->cells[0] = c0, a->cells[1] = c1;
             /* a set needs two common excluders (aligned_set): a pair without
@@ -668,6 +793,7 @@ static bool aligned_scan(
                         return true;
                 }
         }
+    }
     return false;
 }
 
