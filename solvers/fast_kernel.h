@@ -8,8 +8,6 @@
  *   FK_TARGET  a function attribute such as __attribute__((target("avx2"))),
  *              or nothing for the portable path.
  *   FK_POPCOUNT  a 32-bit bit count;
- *   FK_TRIADS_MIN_OPEN  the fewest open cells (two or more candidates) at
- *              which a fixpoint still tries triads;
  * and optionally
  *   FK_TEST    a one-instruction "any lane set" test (x86 paths);
  *   FK_OPAQUE  keep the spreading products as multiplications (GCC, x86);
@@ -548,8 +546,8 @@ FK_FN bool FK(one_each)(const FK(vec) ks[FK_NV])
  * Returns FAST_CONTRA, FAST_SOLVED (every cell has one candidate; FK(leaf_ok)
  * still has to check the units), FAST_OPEN or FAST_BUDGET (round_cap rounds
  * reached). */
-FK_FN int FK(propagate)(
-    FK(vec) v[FK_NV], uint64_t *rounds, uint64_t round_cap, bool settle)
+FK_FN int FK(propagate)(FK(vec) v[FK_NV], uint64_t *rounds, uint64_t round_cap,
+    bool settle, int triads_min_open)
 {
     const FK(vec) bands = FK_REP4(FK_A, FK_A, FK_A, 0);
     const struct FK(spread) m = FK(spreaders)();
@@ -635,12 +633,12 @@ FK_FN int FK(propagate)(
                 continue;
         }
         /* singles and locked candidates are exhausted (or stopped early):
-         * triads, on their own, unless few cells are open: there they seldom
-         * remove anything, and branching is cheaper than their round
-         * (FK_TRIADS_MIN_OPEN) */
+         * triads, on their own, unless fewer than triads_min_open cells are
+         * open: there they seldom remove anything, and branching is cheaper
+         * than their round (fast_triads_min_open) */
         const FK(vec) open = bands & ~naked;
         if (FK_POPCOUNT(open[0]) + FK_POPCOUNT(open[1]) + FK_POPCOUNT(open[2])
-            < FK_TRIADS_MIN_OPEN)
+            < triads_min_open)
             return FAST_OPEN;
         if (*rounds >= round_cap)
             return FAST_BUDGET;
@@ -950,9 +948,11 @@ static FK_TARGET void FK(fast_search)(struct fast_priv *p, const struct grid *pu
     uint64_t rounds = 0, nodes = 0, guesses = 0, backtracks = 0;
     const uint64_t round_cap = req->budget_steps ? req->budget_steps : UINT64_MAX;
     bool settle = false; /* see FK(propagate) */
+    const bool dense = fast_dense(puzzle);
     for (;;) {
         nodes += !settle;
-        const int r = FK(propagate)(v, &rounds, round_cap, settle);
+        const int r = FK(propagate)(
+            v, &rounds, round_cap, settle, fast_triads_min_open(dense, backtracks));
         settle = false;
         if (r == FAST_OPEN) {
             res->counters.steps = rounds;
