@@ -32,13 +32,13 @@
  *                  FK(triads)); applied once the other rules are exhausted,
  *                  while 30 cells or more are open (FAST_TRIADS_MIN_OPEN),
  *                  on a puzzle with 32 givens or more only once its search
- *                  has abandoned a board (FAST_DENSE_EMPTY);
+ *                  has abandoned a board (FAST_DENSE_EMPTY, "descent");
  *   contradictions a cell without candidates, or a digit with an empty band
  *                  word (the locked-candidates round empties a band with an
  *                  empty row, box or column).
  * Search: depth first with an explicit stack of boards copied by value (no
- * recursion, no allocation). At a fixpoint (or once a round settles at most
- * one more cell, see FK(propagate)) it branches on configurations, an
+ * recursion, no allocation). At a fixpoint (or once a round settles few
+ * more cells, see FK(propagate)) it branches on configurations, an
  * idea from tdoku's write-up: the minirows of a digit in a band form one of
  * six permutations, its minicolumns in a stack too; take the band or stack
  * whose undecided digits have the fewest configurations in all, and in it the
@@ -266,20 +266,20 @@ static inline __attribute__((always_inline)) int fast_choose_config(
  * at most 5% more guesses. */
 enum { FAST_TRIADS_MIN_OPEN = 30 };
 
-/* Empty cells below which a puzzle is dense: it skips triads until its search
- * first abandons a board. Triads prune dead ends, and a dense puzzle that
- * needs guesses at all mostly has many solutions and few dead ends (serg, about
- * 35 givens: 0.3 contradictions per puzzle for 8 guesses, one triad round in
- * eight removing anything). Measured on AMD EPYC (Zen 5, issue 20), AVX2
- * path: 7% fewer instructions on serg, 8-9% less time at limits 2 and 1; the
- * other public corpora have 50 empty cells or more and search as before. */
+/* Empty cells below which a puzzle is dense: until its search first abandons
+ * a board (its descent) it skips triads and stops propagating sooner (see
+ * FK(propagate)). Triads and rounds to the fixpoint prune dead ends, and a
+ * dense puzzle that needs guesses at all mostly has many solutions and few
+ * dead ends (serg, about 35 givens: 0.3 contradictions per puzzle for 8
+ * guesses, one triad round in eight removing anything). Measured on AMD
+ * EPYC (Zen 5, issue 20), AVX2 path: 7% fewer instructions on serg and
+ * 8-9% less time at limits 2 and 1 without the triads. The other public
+ * corpora have 50 empty cells or more and search as before. */
 enum { FAST_DENSE_EMPTY = 50 };
 
-/* The fewest open cells at which propagation tries triads (see above). */
-static inline int fast_triads_min_open(bool dense, uint64_t backtracks)
-{
-    return dense && backtracks == 0 ? 82 : FAST_TRIADS_MIN_OPEN;
-}
+/* In a descent, propagation stops after a round that settled at most this
+ * many cells more than the round before (else at most one). */
+enum { FAST_DESCENT_MORE = 3 };
 
 static bool fast_dense(const struct grid *puzzle)
 {
