@@ -45,7 +45,8 @@
  * digit with the fewest (two to six); one branch per configuration, first the
  * one that keeps the fewest of the digit's candidates. On the
  * hard corpora this takes a third fewer nodes than branching on the best
- * bivalue cell we found (and half those of the first one). When every digit has
+ * bivalue cell we found (and half those of the first one); a puzzle with 32
+ * givens or more takes the most twice instead (FK(branch)). When every digit has
  * one configuration everywhere, it branches on a cell instead: the bivalue
  * cell (else open cell) with the most open peers, "cell = a" then
  * "cell != a".
@@ -215,19 +216,22 @@ static const uint8_t fast_stack_conf[6][3] = {
  * configurations, on its digit with the fewest): the band or stack whose
  * undecided digits have the fewest configurations in all, then its digit with
  * the fewest (two or more); one alternative per configuration. `score` holds
- * the sums (see FK(configs)). Returns the digit, or -1 when every digit has
- * one configuration in every band and stack. */
+ * the sums (see FK(configs)). With `widest`, the most instead of the fewest
+ * twice: the emptiest band and its least decided digit (see FK(branch)).
+ * Returns the digit, or -1 when every digit has one configuration in every
+ * band and stack. */
 static inline __attribute__((always_inline)) int fast_choose_config(
     const uint32_t raw[FAST_LANES], const uint32_t count[FAST_LANES],
-    const uint32_t score[3], struct fast_alt alt[6], int *nalt)
+    const uint32_t score[3], bool widest, struct fast_alt alt[6], int *nalt)
 {
     /* branch-free minimum searches: keys hold the score (0 = decided, made
-     * the largest) above the index */
+     * the largest; with `widest` an open one's complement) above the index */
     const uint32_t keys[6] = { score[0] & 0xFF, score[1] & 0xFF, score[2] & 0xFF,
         (score[0] >> 8) & 0xFF, (score[0] >> 16) & 0xFF, score[0] >> 24 };
     uint32_t key = UINT32_MAX;
     for (int u = 0; u < 6; u++) {
-        const uint32_t k = ((keys[u] - 1) & 0x1FF) << 4 | (uint32_t) u;
+        const uint32_t s = widest && keys[u] ? 0x100 - keys[u] : keys[u];
+        const uint32_t k = ((s - 1) & 0x1FF) << 4 | (uint32_t) u;
         key = k < key ? k : key;
     }
     if ((key >> 4) == 0x1FF)
@@ -237,7 +241,8 @@ static inline __attribute__((always_inline)) int fast_choose_config(
     key = UINT32_MAX;
     for (int d = 0; d < 9; d++) {
         const uint32_t n = (count[fast_lane_of(d, b)] >> shift) & 0xFF;
-        const uint32_t k = ((n - 2) & 0x1FF) << 4 | (uint32_t) d;
+        const uint32_t m = widest && n >= 2 ? 8 - n : n; /* 2..6 reversed */
+        const uint32_t k = ((m - 2) & 0x1FF) << 4 | (uint32_t) d;
         key = k < key ? k : key;
     }
     const int digit = (int) (key & 15);
@@ -266,15 +271,17 @@ static inline __attribute__((always_inline)) int fast_choose_config(
  * at most 5% more guesses. */
 enum { FAST_TRIADS_MIN_OPEN = 30 };
 
-/* Empty cells below which a puzzle is dense: until its search first abandons
- * a board (its descent) it skips triads and stops propagating sooner (see
- * FK(propagate)). Triads and rounds to the fixpoint prune dead ends, and a
- * dense puzzle that needs guesses at all mostly has many solutions and few
- * dead ends (serg, about 35 givens: 0.3 contradictions per puzzle for 8
- * guesses, one triad round in eight removing anything). Measured on AMD
- * EPYC (Zen 5, issue 20), AVX2 path: 7% fewer instructions on serg and
- * 8-9% less time at limits 2 and 1 without the triads. The other public
- * corpora have 50 empty cells or more and search as before. */
+/* Empty cells below which a puzzle is dense: it takes the widest
+ * configuration branch (FK(branch)), and until its search first abandons a
+ * board (its descent) it branches on bands only, skips triads and stops
+ * propagating sooner (FK(propagate)). Triads and rounds to the fixpoint
+ * prune dead ends, and a dense puzzle that needs guesses at all mostly has
+ * many solutions and few dead ends (serg, about 35 givens: 0.3
+ * contradictions per puzzle for 8 guesses, one triad round in eight removing
+ * anything). Measured on AMD EPYC (Zen 5, issue 20), AVX2 path: 7% fewer
+ * instructions on serg and 8-9% less time at limits 2 and 1 without the
+ * triads. The other public corpora have 50 empty cells or more and search as
+ * before. */
 enum { FAST_DENSE_EMPTY = 50 };
 
 /* In a descent, propagation stops after a round that settled at most this
