@@ -32,7 +32,7 @@
  *                  FK(triads)); applied once the other rules are exhausted,
  *                  while 30 cells or more are open (FAST_TRIADS_MIN_OPEN),
  *                  on a puzzle with 32 givens or more only once its search
- *                  has abandoned a board (FAST_DENSE_EMPTY, "descent");
+ *                  has abandoned 4 boards (FAST_DENSE_EMPTY, "descent");
  *   contradictions a cell without candidates, or a digit with an empty band
  *                  word (the locked-candidates round empties a band with an
  *                  empty row, box or column).
@@ -272,21 +272,26 @@ static inline __attribute__((always_inline)) int fast_choose_config(
 enum { FAST_TRIADS_MIN_OPEN = 30 };
 
 /* Empty cells below which a puzzle is dense: it takes the widest
- * configuration branch (FK(branch)), and until its search first abandons a
- * board (its descent) it branches on bands only, skips triads and stops
- * propagating sooner (FK(propagate)). Triads and rounds to the fixpoint
- * prune dead ends, and a dense puzzle that needs guesses at all mostly has
- * many solutions and few dead ends (serg, about 35 givens: 0.3
- * contradictions per puzzle for 8 guesses, one triad round in eight removing
- * anything). Measured on AMD EPYC (Zen 5, issue 20), AVX2 path: 7% fewer
- * instructions on serg and 8-9% less time at limits 2 and 1 without the
- * triads. The other public corpora have 50 empty cells or more and search as
- * before. */
+ * configuration branch (FK(branch)), and until its search has abandoned
+ * FAST_DESCENT_DEAD_ENDS boards (its descent) it branches on bands only,
+ * skips triads and stops propagating sooner (FK(propagate)). Triads and rounds to the
+ * fixpoint prune dead ends, and a dense puzzle that needs guesses at all mostly has many
+ * solutions and few dead ends (serg, about 35 givens: 0.3 contradictions per puzzle for 8
+ * guesses, one triad round in eight removing anything). Measured on AMD EPYC (Zen 5,
+ * issue 20), AVX2 path: 7% fewer instructions on serg and 8-9% less time at limits 2 and
+ * 1 without the triads. The other public corpora have 50 empty cells or more and search
+ * as before. */
 enum { FAST_DENSE_EMPTY = 50 };
 
 /* In a descent, propagation stops after a round that settled at most this
  * many cells more than the round before (else at most one). */
 enum { FAST_DESCENT_MORE = 3 };
+
+/* The dead ends that end a dense puzzle's descent: the widest branches of a
+ * puzzle with many solutions meet a few (serg: 1.2 per puzzle); a dense
+ * puzzle with few solutions meets more, and gets triads back. 4 rather than
+ * 1: 2% less time on serg (AVX2 path, AMD EPYC Zen 5, issue 20). */
+enum { FAST_DESCENT_DEAD_ENDS = 4 };
 
 static bool fast_dense(const struct grid *puzzle)
 {

@@ -543,7 +543,7 @@ FK_FN bool FK(one_each)(const FK(vec) ks[FK_NV])
  * 6-9% fewer rounds, 1-3% more guesses, 2-7% less time on serg and the hard
  * corpora. A board left this way may have one candidate everywhere without
  * FAST_SOLVED: the search then calls again with `settle`. In a `descent` (a
- * dense puzzle's search before its first dead end, FAST_DENSE_EMPTY) it
+ * dense puzzle's search before its first dead ends, FAST_DENSE_EMPTY) it
  * stops after a round that settled at most FAST_DESCENT_MORE cells more, and
  * tries no triads: 5% less time on serg than stopping at one (AVX2 path, AMD
  * EPYC Zen 5, issue 20), for 5% more guesses.
@@ -990,7 +990,7 @@ static FK_TARGET void FK(fast_search)(struct fast_priv *p, const struct grid *pu
     const bool dense = fast_dense(puzzle);
     for (;;) {
         nodes += !settle;
-        const bool descent = dense && backtracks == 0;
+        const bool descent = dense && backtracks < FAST_DESCENT_DEAD_ENDS;
         const int r = FK(propagate)(v, &rounds, round_cap, settle, descent);
         settle = false;
         if (r == FAST_OPEN) {

@@ -259,7 +259,7 @@ static bool some_solution_has(const struct collect *col, int cell, int v)
 }
 
 /* Dense puzzles (32 givens or more) search their own way until their first
- * dead end (FAST_DENSE_EMPTY in fast.c): serg's puzzles plus one clue that
+ * dead ends (FAST_DENSE_EMPTY in fast.c): serg's puzzles plus one clue that
  * breaks no rule have full counts equal to dlx's on every path, both with a
  * wrong clue (no solution has it: none left, found after dead ends) and with
  * a right one. */
