@@ -248,6 +248,76 @@ static void serg_counts_match_dlx(void **state)
     assert_true(checked > 0);
 }
 
+/* Whether some collected solution has v at cell. */
+static bool some_solution_has(const struct collect *col, int cell, int v)
+{
+    for (int i = 0; i < col->n && i < 64; i++) {
+        if (col->seen[i].cell[cell] == v)
+            return true;
+    }
+    return false;
+}
+
+/* Dense puzzles (32 givens or more) search their own way until their first
+ * dead ends (FAST_DENSE_EMPTY in fast.c): serg's puzzles plus one clue that
+ * breaks no rule have full counts equal to dlx's on every path, both with a
+ * wrong clue (no solution has it: none left, found after dead ends) and with
+ * a right one. */
+static void dense_clue_added_counts_match_dlx(void **state)
+{
+    (void) state;
+    struct corpus *c = test_open_shared("puzzles7_serg_benchmark");
+    if (!c)
+        test_skip(
+            "dense_clue_added_counts_match_dlx: no serg corpus in %s", test_shared_dir());
+    struct solver_instance *ref = test_open("dlx");
+    struct solver_instance *inst[MAX_PATHS];
+    for (int p = 0; p < npaths; p++)
+        inst[p] = test_open(paths[p]);
+    struct rng rng;
+    rng_seed(&rng, seed + 2);
+    static struct corpus_item item;
+    static struct collect col;
+    int wrong = 0, right = 0;
+    for (int k = 0;
+         k < 150 && wrong + right < 48 && corpus_next(c, &item) == CORPUS_PUZZLE; k++) {
+        col = (struct collect) { 0 };
+        struct solve_result want, res;
+        const struct solve_request all
+            = { .limit = 0, .on_solution = collect_solution, .ctx = &col };
+        solver_run(ref, &item.puzzle, &all, &want);
+        if (col.n > 64)
+            continue;
+        for (int made = 0, tries = 0; made < 4 && tries < 10000; tries++) {
+            const int cell = (int) rng_below(&rng, 81);
+            const int v = 1 + (int) rng_below(&rng, 9);
+            struct grid g = item.puzzle;
+            /* two right clues, then two wrong ones */
+            if (g.cell[cell] || some_solution_has(&col, cell, v) != (made < 2))
+                continue;
+            g.cell[cell] = (uint8_t) v;
+            if (grid_find_conflict(&g, NULL, 0))
+                continue;
+            test_solve(ref, &g, 0, 0, &want);
+            assert_true((want.solutions > 0) == (made < 2));
+            for (int p = 0; p < npaths; p++) {
+                test_solve(inst[p], &g, 0, 0, &res);
+                assert_int_equal(res.status, want.status);
+                assert_int_equal(res.solutions, want.solutions);
+            }
+            made++;
+            right += made <= 2;
+            wrong += made > 2;
+        }
+    }
+    corpus_close(c);
+    solver_close(ref);
+    for (int p = 0; p < npaths; p++)
+        solver_close(inst[p]);
+    assert_true(wrong > 0 && right > 0);
+    printf("# %d dense puzzles counted, %d with a wrong clue\n", wrong + right, wrong);
+}
+
 /* The counters keep their documented meaning: every branch entered is a guess
  * and a node, so nodes = guesses + 1; a puzzle that singles solve needs no
  * guess; a full grid is one round. */
@@ -554,6 +624,7 @@ int main(int argc, char **argv)
     static const struct CMUnitTest corpus_tests[] = {
         cmocka_unit_test(paths_agree),
         cmocka_unit_test(serg_counts_match_dlx),
+        cmocka_unit_test(dense_clue_added_counts_match_dlx),
     };
     const struct test_group plain = { "fast", tests, TEST_COUNT(tests), setup, NULL };
     const struct test_group corpora
