@@ -97,8 +97,22 @@ struct nested_memo {
     bool multiple;
     struct nested_list list;
 };
-#define MEMO_SLOTS 8192
+#define MEMO_SLOTS 8192 /* to start with: the table doubles when half full */
 #define MEMO_BYTES ((size_t) 64 << 20)
+
+/* The nested hints of the grids that the runs of one step's nested searches
+ * stalled on. A grid's list depends on the grid and on the start grid of
+ * the search (`src`, the step's grid) only: nested_list_of reads nothing
+ * else. Levels 2 and 3 of one step start from the same grid, and a level-3
+ * run is the level-2 run until level 2's rules stall, so level 3 meets most
+ * of level 2's grids again: the store outlives level 2's search (per thread)
+ * and serves level 3's when `src` is equal. */
+struct memo_store {
+    uint16_t src[SE_CELLS];
+    struct nested_memo **slot;
+    size_t nslots, count, bytes;
+};
+static _Thread_local struct memo_store *step_memo;
 
 struct chain_ctx {
     const struct se_grid *grid;
@@ -126,9 +140,7 @@ struct chain_ctx {
     struct nested_list *collect;
     const struct se_grid *src; /* with collect: the outer run's start */
     /* nested levels: the nested hints of the grids the runs stalled on */
-    struct nested_memo **memo;
-    int memo_count;
-    size_t memo_bytes;
+    struct memo_store *memo;
 };
 
 static void run_reset(struct run *r)
@@ -489,50 +501,106 @@ static uint64_t memo_hash(const struct se_grid *g, bool multiple)
     return h;
 }
 
-/* The nested hints of g: from the memo when a run of this search met the
- * same grid before (they depend on nothing else: the search's start grid is
- * the same for all its runs), else made and kept while the memo has room.
- * *owned: the caller frees the list. */
+static struct nested_memo **memo_find(
+    const struct memo_store *m, const struct se_grid *g, bool multiple)
+{
+    size_t i = memo_hash(g, multiple) & (m->nslots - 1);
+    while (m->slot[i]
+        && (m->slot[i]->multiple != multiple
+            || memcmp(m->slot[i]->cand, g->cand, sizeof(g->cand))))
+        i = (i + 1) & (m->nslots - 1);
+    return &m->slot[i];
+}
+
+/* Doubles the table; false without memory (the memo then stops growing). */
+static bool memo_grow(struct memo_store *m)
+{
+    struct memo_store bigger = *m;
+    bigger.nslots = m->nslots * 2;
+    bigger.slot = calloc(bigger.nslots, sizeof(*bigger.slot));
+    if (!bigger.slot)
+        return false;
+    for (size_t i = 0; i < m->nslots; i++)
+        if (m->slot[i]) {
+            struct se_grid g;
+            memcpy(g.cand, m->slot[i]->cand, sizeof(g.cand));
+            *memo_find(&bigger, &g, m->slot[i]->multiple) = m->slot[i];
+        }
+    free(m->slot);
+    *m = bigger;
+    return true;
+}
+
+/* The nested hints of g: from the memo when a run of this step's nested
+ * searches met the same grid before, else made and kept while the memo has
+ * room. *owned: the caller frees the list. */
 static struct nested_list nested_hints(struct chain_ctx *x, const struct se_grid *g,
     const struct se_grid *src, bool multiple, bool *owned)
 {
-    struct nested_memo **memo = x->memo;
-    size_t i = memo ? memo_hash(g, multiple) & (MEMO_SLOTS - 1) : 0;
-    while (memo && memo[i]) {
-        if (memo[i]->multiple == multiple
-            && !memcmp(memo[i]->cand, g->cand, sizeof(g->cand))) {
-            *owned = false;
-            return memo[i]->list;
-        }
-        i = (i + 1) & (MEMO_SLOTS - 1);
+    struct memo_store *m = x->memo;
+    struct nested_memo **at = m ? memo_find(m, g, multiple) : NULL;
+    if (at && *at) {
+        *owned = false;
+        return (*at)->list;
     }
     struct nested_list list = nested_list_of(g, src, multiple);
     *owned = true;
     size_t size = sizeof(struct nested_memo) + sizeof(*list.h) * (size_t) list.n;
-    if (!memo || x->memo_count >= MEMO_SLOTS / 2 || x->memo_bytes + size > MEMO_BYTES)
+    if (!m || m->bytes + size > MEMO_BYTES)
         return list;
-    struct nested_memo *m = malloc(sizeof(*m));
-    if (!m)
+    if (m->count + 1 > m->nslots / 2) {
+        if (!memo_grow(m))
+            return list;
+        at = memo_find(m, g, multiple);
+    }
+    struct nested_memo *e = malloc(sizeof(*e));
+    if (!e)
         return list;
-    memcpy(m->cand, g->cand, sizeof(m->cand));
-    m->multiple = multiple;
-    m->list = list;
-    memo[i] = m;
-    x->memo_count++;
-    x->memo_bytes += size;
+    memcpy(e->cand, g->cand, sizeof(e->cand));
+    e->multiple = multiple;
+    e->list = list;
+    *at = e;
+    m->count++;
+    m->bytes += size;
     *owned = false;
     return list;
 }
 
-static void memo_free(struct chain_ctx *x)
+static void memo_drop(void)
 {
-    for (int i = 0; x->memo && i < MEMO_SLOTS; i++)
-        if (x->memo[i]) {
-            free(x->memo[i]->list.h);
-            free(x->memo[i]);
+    struct memo_store *m = step_memo;
+    if (!m)
+        return;
+    for (size_t i = 0; i < m->nslots; i++)
+        if (m->slot[i]) {
+            free(m->slot[i]->list.h);
+            free(m->slot[i]);
         }
-    free(x->memo);
-    x->memo = NULL;
+    free(m->slot);
+    free(m);
+    step_memo = NULL;
+}
+
+/* The memo of the nested searches from g: level 2 starts a new one, level 3
+ * takes level 2's when it was made from the same grid (NULL without
+ * memory: no memo). */
+static struct memo_store *memo_for(const struct se_grid *g, int level)
+{
+    if (step_memo && level > 2 && !memcmp(step_memo->src, g->cand, sizeof(g->cand)))
+        return step_memo;
+    memo_drop();
+    struct memo_store *m = malloc(sizeof(*m));
+    if (!m)
+        return NULL;
+    memcpy(m->src, g->cand, sizeof(m->src));
+    m->nslots = MEMO_SLOTS;
+    m->count = m->bytes = 0;
+    m->slot = calloc(m->nslots, sizeof(*m->slot));
+    if (!m->slot) {
+        free(m);
+        return NULL;
+    }
+    return step_memo = m;
 }
 
 /* Adds the eliminations of the nested hints of g with their rule parents;
@@ -696,8 +764,11 @@ static void run_free(struct run *r)
         free(r);
 }
 
+static void memo_drop(void);
+
 void se_chains_release(void)
 {
+    memo_drop();
     while (nspare_runs)
         free(spare_runs[--nspare_runs]);
 }
@@ -1658,7 +1729,7 @@ bool se_chains(
     x->y_links = kind != SE_CH_NISHIO;
     x->multiple = kind == SE_CH_MULTIPLE || kind == SE_CH_DYNAMIC;
     if (level >= 2)
-        x->memo = calloc(MEMO_SLOTS, sizeof(*x->memo));
+        x->memo = memo_for(g, level);
     if (kind == SE_CH_CYCLES)
         cycles_producer(x);
     else
@@ -1666,7 +1737,8 @@ bool se_chains(
     bool found = x->have;
     if (found)
         *s = x->best;
-    memo_free(x);
+    if (level >= 3)
+        memo_drop(); /* the last nested level of the step */
     free(x);
     return found;
 }
