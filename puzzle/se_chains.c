@@ -932,8 +932,12 @@ static void cell_chains(struct chain_ctx *x, int cell)
         struct run *on = on_run(x, cell, v), *off = x->off_run;
         if (!on)
             return;
-        start_run(x, off, node_of(cell, v, 0));
-        binary_hints(x, cell, v, on, off, contradiction, doubles);
+        /* without dynamic runs binary_hints reads no "off" run (no
+         * contradiction, no doubles): it is not made */
+        if (x->dynamic) {
+            start_run(x, off, node_of(cell, v, 0));
+            binary_hints(x, cell, v, on, off, contradiction, doubles);
+        }
         if (!nishio)
             region_hints(x, cell, v, on);
         set[k++] = on;
