@@ -967,15 +967,28 @@ struct fixed_item {
  * component of the link graph, so it needs a dirty link inside it; a forcing
  * chain from `start` to its opposite needs a dirty link into an "on"
  * potential (path_parents skips "off" ones there) on a path between the two.
- * The link graph of a pass is fixed: its components are found once (Tarjan),
- * then for each one whether it reaches a dirty "on" link, and which of the
- * forcing searches' targets it reaches through one (bit sets over those
- * targets only). */
+ *
+ * Only the core of the graph can hold such links and cycles: the candidates
+ * in a strong link (a bivalue cell, or a digit with two places in a region),
+ * ~15% of a nested grid's potentials and ~5% of its links. An "off"
+ * potential leads somewhere only when its candidate is in the core, and an
+ * "on" one is led to only then (strong links go both ways), so outside the
+ * core an "on" potential is a source and an "off" one a sink: a walk between
+ * two potentials passes through the core, a cycle lies in it, and the first
+ * and last links of a forcing chain from outside it are weak ones (into
+ * "off" potentials; weak links go both ways too). The core's components are
+ * found once (Tarjan), then for each one the core "on" potentials it reaches
+ * and those it reaches through a dirty "on" link (bit sets over the core's
+ * candidates); reach_may reads them. */
 #define REACH_EDGES (NODES / 2 * 32)
 struct reach {
-    int n; /* the candidates' potentials, numbered compactly */
+    uint16_t core_at[27][10]; /* the core's places, by region and digit */
+    uint16_t core_cell[SE_CELLS]; /* the core's digits, by cell */
+    int n; /* the core's potentials, numbered compactly */
     uint16_t node[NODES];
-    int16_t id[NODES]; /* by potential: its number, -1 when not in the grid */
+    int16_t id[NODES]; /* by potential: its number, -1 outside the core */
+    int16_t bit[SE_CELLS * 9]; /* by core candidate: its bit in the sets */
+    int nbits;
     int32_t first[NODES + 1]; /* links, by number: to[first[i] .. first[i + 1]) */
     uint16_t to[REACH_EDGES];
     uint8_t dirty[REACH_EDGES]; /* bit 0: parents in a cycle, bit 1: in a forcing chain */
@@ -986,10 +999,11 @@ struct reach {
     int32_t frame_edge[NODES];
     int ncomp;
     int16_t comp_end[NODES]; /* comp k's members: order[comp_end[k-1] .. comp_end[k]) */
-    bool cycle_dirty[NODES], reaches_dirty[NODES]; /* by component */
-    int16_t bit[NODES]; /* by component: its target bit, or -1 */
+    bool cycle_dirty[NODES]; /* by component */
     int words;
-    uint64_t *set; /* by component: reach, then reach through a dirty "on" link */
+    /* by component: the core "on" potentials it reaches, then those it
+     * reaches through a dirty "on" link */
+    uint64_t *set;
     size_t set_cap;
     uint16_t gone_cell[SE_CELLS], gone_region[27]; /* removed by the outer run */
     /* not nested: every hint counts, so every link is taken as dirty and the
@@ -1254,7 +1268,10 @@ static void off_links(struct cycle_ctx *c, int slot)
  * same order (the pool, at most ~42000 entries a search, never fills). */
 static inline bool in_scope(const struct cycle_ctx *c, int node)
 {
-    return c->scope < 0 || c->reach->comp[c->reach->id[node]] == c->scope;
+    if (c->scope < 0)
+        return true;
+    int id = c->reach->id[node]; /* outside the core: a component of its own */
+    return id >= 0 && c->reach->comp[id] == c->scope;
 }
 
 static void on_step(struct cycle_ctx *c, int head, int start, bool cycles, bool *done)
@@ -1338,7 +1355,9 @@ static void unary_search(struct cycle_ctx *c, int start, bool cycles)
     int head = 0, length = 0;
     bool done = false;
     int root = pool_add(c, start, -1, true, 0);
-    c->scope = cycles && c->reach_ready ? c->reach->comp[c->reach->id[start]] : -1;
+    c->scope = -1;
+    if (cycles && c->reach_ready) /* only core starts pass reach_may */
+        c->scope = c->reach->comp[c->reach->id[start]];
     if (node_on(start))
         c->on_at[start] = root, c->on_stamp[start] = c->search;
     else
@@ -1375,7 +1394,7 @@ static bool link_dirty(const struct reach *R, int node, int cause)
     return (R->gone_region[se_cell_region[cell][cause - 2]] >> node_value(node)) & 1;
 }
 
-/* The grid's potentials and the candidates the outer run removed. */
+/* The candidates the outer run removed. */
 static void reach_init(
     struct reach *R, const struct se_grid *g, const struct se_grid *src)
 {
@@ -1385,17 +1404,37 @@ static void reach_init(
         for (int t = 0; t < 3; t++)
             R->gone_region[se_cell_region[cell][t]] |= R->gone_cell[cell];
     }
-    R->n = 0;
-    for (int node = 0; node < NODES; node++) {
-        R->id[node] = -1;
-        if (g->cand[node_cell(node)] & (1u << node_value(node))) {
-            R->id[node] = (int16_t) R->n;
-            R->node[R->n++] = (uint16_t) node;
-        }
-    }
 }
 
-/* The pass's link graph in compressed rows, with each link's dirtiness. */
+/* The core: the candidates whose "off" potential has a link (X and Y). */
+static void reach_core(struct cycle_ctx *c)
+{
+    struct reach *R = c->reach;
+    const struct se_grid *g = c->x->grid;
+    memset(R->core_at, 0, sizeof(R->core_at));
+    memset(R->core_cell, 0, sizeof(R->core_cell));
+    memset(R->id, -1, sizeof(R->id));
+    R->n = R->nbits = 0;
+    for (int cell = 0; cell < SE_CELLS; cell++)
+        for (unsigned m = g->cand[cell]; m; m &= m - 1) {
+            int v = __builtin_ctz(m), slot = cell * 9 + v - 1;
+            off_links(c, slot);
+            if (c->off_n[slot] == 0)
+                continue;
+            R->bit[slot] = (int16_t) R->nbits++;
+            R->core_cell[cell] |= (uint16_t) (1u << v);
+            for (int t = 0; t < 3; t++) {
+                unsigned at = 1u << region_index(cell, t);
+                R->core_at[se_cell_region[cell][t]][v] |= (uint16_t) at;
+            }
+            for (int on = 0; on < 2; on++) {
+                R->id[slot << 1 | on] = (int16_t) R->n;
+                R->node[R->n++] = (uint16_t) (slot << 1 | on);
+            }
+        }
+}
+
+/* The core's links in compressed rows, with each link's dirtiness. */
 static void reach_graph(struct cycle_ctx *c)
 {
     struct reach *R = c->reach;
@@ -1407,13 +1446,16 @@ static void reach_graph(struct cycle_ctx *c)
             on_links(c, slot);
             for (int k = 0; k < c->on_n[slot]; k++) {
                 int to = c->on_list[slot][k];
+                if (R->id[to] < 0)
+                    continue; /* a sink outside the core */
                 R->to[ne] = (uint16_t) R->id[to];
                 R->dirty[ne++] = link_dirty(R, to, c->on_cause[slot][k]) ? 1 : 0;
             }
         } else {
-            off_links(c, slot);
             for (int k = 0; k < c->off_n[slot]; k++) {
                 const struct fixed_item *it = &c->off_items[slot][k];
+                if (R->id[it->node] < 0)
+                    continue; /* never: strong links go both ways */
                 R->to[ne] = (uint16_t) R->id[it->node];
                 R->dirty[ne++] = link_dirty(R, it->node, it->cause) ? 3 : 0;
             }
@@ -1472,39 +1514,51 @@ static void reach_scc(struct reach *R)
     }
 }
 
-/* Per component: a dirty link inside it (cycles), and whether it reaches a
- * dirty "on" link (forcing chains). */
-static void reach_flags(struct reach *R)
+/* By component (sinks first, so that a link out leads to one done
+ * already): a dirty link inside it (cycles), the core "on" potentials it
+ * reaches, and those it reaches through a dirty "on" link: through one
+ * inside it, through the link out, or beyond. */
+static bool reach_sets(struct reach *R)
 {
-    for (int k = 0, i = 0; k < R->ncomp; k++) {
-        bool cycle = false, dirty = false;
-        if (R->comp_end[k] - i == 1) {
-            /* most components are one potential, with no cycle: the first
-             * link that answers ends the scan */
-            int u = R->order[i++];
-            for (int e = R->first[u]; e < R->first[u + 1] && !dirty; e++)
-                dirty = (R->dirty[e] & 2) || R->reaches_dirty[R->comp[R->to[e]]];
-        }
+    int W = R->words = (R->nbits + 63) / 64;
+    size_t need = (size_t) R->ncomp * (size_t) W * 2;
+    if (need > R->set_cap) {
+        uint64_t *set = realloc(R->set, need * sizeof(*set));
+        if (!set)
+            return false;
+        R->set = set;
+        R->set_cap = need;
+    }
+    if (need)
+        memset(R->set, 0, need * sizeof(*R->set));
+    for (int i = 0, k = 0; k < R->ncomp; k++) {
+        uint64_t *reach = R->set + (size_t) k * 2 * W, *dirty = reach + W;
+        bool inner = false, cycle = false;
         for (; i < R->comp_end[k]; i++) {
-            int u = R->order[i];
+            int u = R->order[i], node = R->node[u];
+            if (node_on(node)) {
+                int b = R->bit[node >> 1];
+                reach[b / 64] |= 1ull << (b % 64);
+            }
             for (int e = R->first[u]; e < R->first[u + 1]; e++) {
                 int y = R->comp[R->to[e]];
-                cycle = cycle || (y == k && (R->dirty[e] & 1));
-                dirty = dirty || (R->dirty[e] & 2) || (y != k && R->reaches_dirty[y]);
+                if (y == k) {
+                    cycle = cycle || (R->dirty[e] & 1);
+                    inner = inner || (R->dirty[e] & 2);
+                    continue;
+                }
+                const uint64_t *ry = R->set + (size_t) y * 2 * W;
+                for (int w = 0; w < W; w++) {
+                    reach[w] |= ry[w];
+                    dirty[w] |= ry[W + w] | ((R->dirty[e] & 2) ? ry[w] : 0);
+                }
             }
         }
+        for (int w = 0; inner && w < W; w++)
+            dirty[w] |= reach[w];
         R->cycle_dirty[k] = cycle;
-        R->reaches_dirty[k] = dirty;
-        R->bit[k] = -1;
     }
-}
-
-/* Whether a forcing search from `from` to `to` passes the cheap tests: a
- * dirty "on" link is reachable, and `to` is not upstream. */
-static bool reach_maybe(const struct reach *R, int from, int to)
-{
-    int k = R->comp[R->id[from]], y = R->comp[R->id[to]];
-    return R->reaches_dirty[k] && y <= k;
+    return true;
 }
 
 /* The digits whose candidates in `cell` start searches in this pass. */
@@ -1517,85 +1571,84 @@ static unsigned search_starts(const struct cycle_ctx *c, int cell)
     return g->cand[cell] & (c->y ? SE_ALL : ~c->unchanged);
 }
 
-/* The targets of the forcing searches that pass the cheap tests, each with
- * a bit. */
-static int reach_targets(struct cycle_ctx *c)
-{
-    struct reach *R = c->reach;
-    int count = 0;
-    for (int cell = 0; c->xl && cell < SE_CELLS; cell++) {
-        unsigned m = search_starts(c, cell);
-        for (int v = 1; v <= 9; v++) {
-            if (!(m & (1u << v)))
-                continue;
-            int on = node_of(cell, v, 1), off = node_of(cell, v, 0);
-            int y = R->comp[R->id[off]];
-            if (reach_maybe(R, on, off) && R->bit[y] < 0)
-                R->bit[y] = (int16_t) count++;
-            y = R->comp[R->id[on]];
-            if (reach_maybe(R, off, on) && R->bit[y] < 0)
-                R->bit[y] = (int16_t) count++;
-        }
-    }
-    return count;
-}
-
-/* By component: the targets it reaches, and those it reaches through a
- * dirty "on" link (only for components that reach one). */
-static bool reach_sets(struct reach *R, int targets)
-{
-    int W = R->words = (targets + 63) / 64;
-    if (W == 0)
-        return true; /* no forcing search passed the cheap tests */
-    size_t need = (size_t) R->ncomp * (size_t) W * 2;
-    if (need > R->set_cap) {
-        uint64_t *set = realloc(R->set, need * sizeof(*set));
-        if (!set)
-            return false;
-        R->set = set;
-        R->set_cap = need;
-    }
-    memset(R->set, 0, need * sizeof(*R->set));
-    for (int i = 0, k = 0; k < R->ncomp; k++) {
-        uint64_t *reach = R->set + (size_t) k * 2 * W, *dirty = reach + W;
-        bool inner = false, want = R->reaches_dirty[k];
-        if (R->bit[k] >= 0)
-            reach[R->bit[k] / 64] |= 1ull << (R->bit[k] % 64);
-        for (; i < R->comp_end[k]; i++) {
-            int u = R->order[i];
-            for (int e = R->first[u]; e < R->first[u + 1]; e++) {
-                int y = R->comp[R->to[e]];
-                const uint64_t *ry = R->set + (size_t) y * 2 * W;
-                if (y == k) {
-                    inner = inner || (R->dirty[e] & 2);
-                    continue;
-                }
-                for (int w = 0; w < W; w++)
-                    reach[w] |= ry[w];
-                for (int w = 0; want && w < W; w++)
-                    dirty[w] |= ry[W + w] | ((R->dirty[e] & 2) ? ry[w] : 0);
-            }
-        }
-        for (int w = 0; inner && w < W; w++)
-            dirty[w] |= reach[w];
-    }
-    return true;
-}
-
-/* Whether a search from `from` can give a hint that counts: a cycle
- * (to == from) or a forcing chain to `to`. */
-static bool reach_may(const struct cycle_ctx *c, int from, int to)
+/* Whether the cycle search from "on" (cell, v) can give a hint that
+ * counts: its start lies in the core, in a component with a dirty link. */
+static bool cycle_may(const struct cycle_ctx *c, int cell, int v)
 {
     const struct reach *R = c->reach;
     if (!c->reach_ready)
         return true;
-    int k = R->comp[R->id[from]], y = R->comp[R->id[to]];
-    if (from == to)
-        return R->cycle_dirty[k];
-    if (!reach_maybe(R, from, to) || R->bit[y] < 0)
+    int id = R->id[node_of(cell, v, 1)];
+    return id >= 0 && R->cycle_dirty[R->comp[id]];
+}
+
+/* Component `comp`'s core "on" potentials reached through a dirty "on"
+ * link. */
+static inline const uint64_t *dirty_reach(const struct reach *R, int comp)
+{
+    return R->set + ((size_t) comp * 2 + 1) * (size_t) R->words;
+}
+
+/* Whether the forcing search from "off" (cell, v) can give a hint that
+ * counts: it reaches "on" (cell, v) through a dirty "on" link (outside the
+ * core, "off" (cell, v) leads nowhere). */
+static bool forcing_off_may(const struct cycle_ctx *c, int cell, int v)
+{
+    const struct reach *R = c->reach;
+    if (!c->reach_ready)
+        return true;
+    int slot = cell * 9 + v - 1, id = R->id[slot << 1];
+    if (id < 0)
         return false;
-    const uint64_t *dirty = R->set + (size_t) k * 2 * R->words + R->words;
-    return (dirty[R->bit[y] / 64] >> (R->bit[y] % 64)) & 1;
+    return (dirty_reach(R, R->comp[id])[R->bit[slot] / 64] >> (R->bit[slot] % 64)) & 1;
+}
+
+#define REACH_WORDS (SE_CELLS * 9 / 64 + 1)
+
+/* Core candidate `o`, weakly linked to a forcing search's start: its "on"
+ * potential is a way into the start's "off" one (`want`); with `through`,
+ * its "off" potential is where the start leads, and what that reaches
+ * through a dirty "on" link, the start reaches (`got`). */
+static void weak_neighbour(
+    const struct reach *R, int o, bool through, uint64_t *want, uint64_t *got)
+{
+    want[R->bit[o] / 64] |= 1ull << (R->bit[o] % 64);
+    if (!through)
+        return;
+    const uint64_t *dirty = dirty_reach(R, R->comp[R->id[o << 1]]);
+    for (int w = 0; w < R->words; w++)
+        got[w] |= dirty[w];
+}
+
+/* Whether the forcing search from "on" (cell, v) can give a hint that
+ * counts: it reaches, through a dirty "on" link, the "on" potential of a
+ * core candidate weakly linked to (cell, v), whose link then leads to "off"
+ * (cell, v) (a chain's last link into "off" is a weak one, and "on"
+ * potentials outside the core are led to by none). Outside the core, "on"
+ * (cell, v) leads only to the "off" potentials of the candidates weakly
+ * linked to it: what it reaches is what theirs reach. */
+static bool forcing_on_may(const struct cycle_ctx *c, int cell, int v)
+{
+    const struct reach *R = c->reach;
+    if (!c->reach_ready)
+        return true;
+    uint64_t want[REACH_WORDS] = { 0 }, got[REACH_WORDS] = { 0 };
+    const int self = R->id[node_of(cell, v, 1)];
+    if (self >= 0)
+        memcpy(got, dirty_reach(R, R->comp[self]), sizeof(*got) * (size_t) R->words);
+    for (unsigned m = R->core_cell[cell] & ~(1u << v); m; m &= m - 1)
+        weak_neighbour(R, cell * 9 + __builtin_ctz(m) - 1, self < 0, want, got);
+    for (int t = 0; t < 3; t++) {
+        int r = se_cell_region[cell][t];
+        unsigned m = R->core_at[r][v] & ~(1u << region_index(cell, t));
+        for (; m; m &= m - 1)
+            weak_neighbour(
+                R, se_region_cell[r][__builtin_ctz(m)] * 9 + v - 1, self < 0, want, got);
+    }
+    for (int w = 0; w < R->words; w++)
+        if (want[w] & got[w])
+            return true;
+    return false;
 }
 
 /* The filter of all three passes, from the graph with X and Y links: those
@@ -1605,10 +1658,10 @@ static void reach_build(struct cycle_ctx *c)
 {
     c->y = c->xl = true;
     memset(c->off_n, -1, sizeof(c->off_n));
+    reach_core(c);
     reach_graph(c);
     reach_scc(c->reach);
-    reach_flags(c->reach);
-    c->reach_ready = reach_sets(c->reach, reach_targets(c));
+    c->reach_ready = reach_sets(c->reach);
 }
 
 static void loops(struct cycle_ctx *c, bool y, bool xl)
@@ -1622,11 +1675,11 @@ static void loops(struct cycle_ctx *c, bool y, bool xl)
             if (!(m & (1u << v)))
                 continue;
             int on = node_of(cell, v, 1), off = node_of(cell, v, 0);
-            if (reach_may(c, on, on))
+            if (cycle_may(c, cell, v))
                 unary_search(c, on, true);
-            if (xl && reach_may(c, on, off))
+            if (xl && forcing_on_may(c, cell, v))
                 unary_search(c, on, false);
-            if (xl && reach_may(c, off, on))
+            if (xl && forcing_off_may(c, cell, v))
                 unary_search(c, off, false);
         }
     }
