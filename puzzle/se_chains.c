@@ -765,10 +765,12 @@ static void run_free(struct run *r)
 }
 
 static void memo_drop(void);
+static void spare_cycle_drop(void);
 
 void se_chains_release(void)
 {
     memo_drop();
+    spare_cycle_drop();
     while (nspare_runs)
         free(spare_runs[--nspare_runs]);
 }
@@ -1001,6 +1003,10 @@ struct reach {
     int16_t comp_end[NODES]; /* comp k's members: order[comp_end[k-1] .. comp_end[k]) */
     bool cycle_dirty[NODES]; /* by component */
     int words;
+    bool any_dirty; /* a component reaches a dirty "on" link */
+    /* forcing_on_may's answers (-1: not asked yet): the X-only and the X and
+     * Y passes ask the same */
+    int8_t on_may[SE_CELLS * 9];
     /* by component: the core "on" potentials it reaches, then those it
      * reaches through a dirty "on" link */
     uint64_t *set;
@@ -1531,6 +1537,7 @@ static bool reach_sets(struct reach *R)
     }
     if (need)
         memset(R->set, 0, need * sizeof(*R->set));
+    R->any_dirty = false;
     for (int i = 0, k = 0; k < R->ncomp; k++) {
         uint64_t *reach = R->set + (size_t) k * 2 * W, *dirty = reach + W;
         bool inner = false, cycle = false;
@@ -1557,7 +1564,10 @@ static bool reach_sets(struct reach *R)
         for (int w = 0; inner && w < W; w++)
             dirty[w] |= reach[w];
         R->cycle_dirty[k] = cycle;
+        for (int w = 0; w < W; w++)
+            R->any_dirty = R->any_dirty || dirty[w];
     }
+    memset(R->on_may, -1, sizeof(R->on_may));
     return true;
 }
 
@@ -1627,12 +1637,11 @@ static void weak_neighbour(
  * potentials outside the core are led to by none). Outside the core, "on"
  * (cell, v) leads only to the "off" potentials of the candidates weakly
  * linked to it: what it reaches is what theirs reach. */
-static bool forcing_on_may(const struct cycle_ctx *c, int cell, int v)
+static bool forcing_on_reaches(const struct reach *R, int cell, int v)
 {
-    const struct reach *R = c->reach;
-    if (!c->reach_ready)
-        return true;
-    uint64_t want[REACH_WORDS] = { 0 }, got[REACH_WORDS] = { 0 };
+    uint64_t want[REACH_WORDS], got[REACH_WORDS];
+    memset(want, 0, sizeof(*want) * (size_t) R->words);
+    memset(got, 0, sizeof(*got) * (size_t) R->words);
     const int self = R->id[node_of(cell, v, 1)];
     if (self >= 0)
         memcpy(got, dirty_reach(R, R->comp[self]), sizeof(*got) * (size_t) R->words);
@@ -1649,6 +1658,21 @@ static bool forcing_on_may(const struct cycle_ctx *c, int cell, int v)
         if (want[w] & got[w])
             return true;
     return false;
+}
+
+/* forcing_on_reaches, asked once a grid (none reaches a dirty "on" link:
+ * false). */
+static bool forcing_on_may(const struct cycle_ctx *c, int cell, int v)
+{
+    struct reach *R = c->reach;
+    if (!c->reach_ready)
+        return true;
+    if (!R->any_dirty)
+        return false;
+    int8_t *known = &R->on_may[cell * 9 + v - 1];
+    if (*known < 0)
+        *known = forcing_on_reaches(R, cell, v);
+    return *known;
 }
 
 /* The filter of all three passes, from the graph with X and Y links: those
@@ -1696,39 +1720,85 @@ static _Thread_local struct {
     bool empty[10];
 } x_memo;
 
+/* A cycle search's memory (~1 MB), kept per thread between calls: a nested
+ * search makes thousands, and allocating and clearing it each time was ~4%
+ * of a hardest-list rating. Its stamps stay valid across calls, as the
+ * search numbers go on growing. */
+static _Thread_local struct cycle_ctx *spare_cycle;
+
+static void cycle_ctx_free(struct cycle_ctx *c)
+{
+    if (!c)
+        return;
+    free(c->pool);
+    if (c->reach)
+        free(c->reach->set);
+    free(c->reach);
+    free(c);
+}
+
+static struct cycle_ctx *cycle_ctx_take(void)
+{
+    struct cycle_ctx *c = spare_cycle;
+    spare_cycle = NULL;
+    if (!c) {
+        c = malloc(sizeof(*c));
+        if (!c)
+            return NULL;
+        c->cap = 1 << 16;
+        c->pool = malloc(sizeof(struct path) * (size_t) c->cap);
+        c->reach = malloc(sizeof(*c->reach));
+        if (!c->pool || !c->reach) {
+            free(c->pool);
+            free(c->reach);
+            free(c);
+            return NULL;
+        }
+        c->reach->set = NULL;
+        c->reach->set_cap = 0;
+        c->search = 1u << 31; /* the stamps are cleared below */
+    }
+    if (c->search >= 1u << 31) { /* a call makes < 10,000 searches */
+        c->search = 0;
+        memset(c->on_stamp, 0, sizeof(c->on_stamp));
+        memset(c->off_stamp, 0, sizeof(c->off_stamp));
+    }
+    return c;
+}
+
+static void spare_cycle_drop(void)
+{
+    cycle_ctx_free(spare_cycle);
+    spare_cycle = NULL;
+}
+
+static void cycle_ctx_give_back(struct cycle_ctx *c)
+{
+    if (spare_cycle)
+        cycle_ctx_free(c);
+    else
+        spare_cycle = c;
+}
+
 static void cycles_producer(struct chain_ctx *x)
 {
-    struct cycle_ctx *c = malloc(sizeof(*c));
+    struct cycle_ctx *c = cycle_ctx_take();
     if (!c)
         return;
     c->x = x;
-    c->cap = 1 << 16;
-    c->pool = malloc(sizeof(struct path) * (size_t) c->cap);
-    c->search = 0;
-    memset(c->on_stamp, 0, sizeof(c->on_stamp));
     memset(c->on_n, -1, sizeof(c->on_n));
-    memset(c->off_stamp, 0, sizeof(c->off_stamp));
     conj_init(c);
     c->unchanged = 0;
-    c->reach = NULL;
     const bool nested = x->collect && x->src;
-    if (nested || !x->collect)
-        c->reach = malloc(sizeof(*c->reach));
-    if (c->reach) {
-        c->reach->set = NULL;
-        c->reach->set_cap = 0;
-        reach_init(c->reach, x->grid, nested ? x->src : x->grid);
-        c->reach->all_dirty = !nested;
-    }
+    reach_init(c->reach, x->grid, nested ? x->src : x->grid);
+    c->reach->all_dirty = !nested;
     if (x->collect && x->src) {
         unsigned gone = 0;
         for (int cell = 0; cell < SE_CELLS; cell++)
             gone |= x->src->cand[cell] & ~x->grid->cand[cell];
         c->unchanged = SE_ALL & ~gone;
     }
-    c->reach_ready = false;
-    if (c->pool && c->reach)
-        reach_build(c);
+    reach_build(c);
     uint64_t cells[10][2];
     if (!x->collect) {
         se_value_cells(x->grid, cells);
@@ -1737,21 +1807,15 @@ static void cycles_producer(struct chain_ctx *x)
                 && x_memo.cells[v][1] == cells[v][1])
                 c->unchanged |= 1u << v;
     }
-    if (c->pool) {
-        loops(c, false, true);
-        loops(c, true, false);
-        loops(c, true, true);
-    }
-    if (c->pool && !x->collect && !x->have)
+    loops(c, false, true);
+    loops(c, true, false);
+    loops(c, true, true);
+    if (!x->collect && !x->have)
         for (int v = 1; v <= 9; v++) {
             memcpy(x_memo.cells[v], cells[v], sizeof(cells[v]));
             x_memo.empty[v] = true;
         }
-    free(c->pool);
-    if (c->reach)
-        free(c->reach->set);
-    free(c->reach);
-    free(c);
+    cycle_ctx_give_back(c);
 }
 
 /* Cell and region forcing chains, Nishio and dynamic chains. */
