@@ -83,6 +83,7 @@ struct nested_hint {
     uint16_t elim[SE_CELLS];
     uint16_t parents[SE_CELLS];
     int rating, complexity, sort_key;
+    int seq; /* its place in the list as found */
     uint32_t key;
 };
 
@@ -450,6 +451,7 @@ static int advanced(const struct se_grid *g, const struct se_grid *src,
 
 static void cycles_producer(struct chain_ctx *x);
 static void multiple_producer(struct chain_ctx *x);
+static void nested_multiple(struct chain_ctx *x);
 static void collect_push(
     struct chain_ctx *x, const struct se_step *s, int sort_key, const uint16_t *parents);
 
@@ -462,7 +464,10 @@ static int nested_cmp(const void *a, const void *b)
         return p->complexity - q->complexity;
     if (p->sort_key != q->sort_key)
         return p->sort_key - q->sort_key;
-    return p < q ? -1 : (p > q);
+    /* SE's sort is stable: equal hints stay in the order found. An explicit
+     * order makes the sorted list the same whatever qsort does, and the same
+     * for the hints that count when others that cannot are left out */
+    return p->seq - q->seq;
 }
 
 /* Adds the eliminations of every forcing chain and cycle of g (nested level
@@ -484,7 +489,7 @@ static struct nested_list nested_list_of(
     n->collect = &list;
     n->src = src;
     if (multiple)
-        multiple_producer(n);
+        nested_multiple(n);
     else
         cycles_producer(n);
     free(n);
@@ -615,17 +620,18 @@ static int nested_chains(struct chain_ctx *x, const struct se_grid *g,
     for (int i = 0; i < list.n; i++) {
         const struct nested_hint *h = &list.h[i];
         int plist[256], np = 0;
+        /* candidates by cell, then digit (set bits: most cells have none) */
         for (int c = 0; c < SE_CELLS; c++)
-            for (int v = 1; v <= 9; v++)
-                if ((h->parents[c] & (1u << v)) && np < 256 && r->has[node_of(c, v, 0)])
-                    plist[np++] = node_of(c, v, 0);
+            for (unsigned m = h->parents[c]; m; m &= m - 1)
+                if (np < 256 && r->has[node_of(c, __builtin_ctz(m), 0)])
+                    plist[np++] = node_of(c, __builtin_ctz(m), 0);
         if (np == 0)
             continue;
         any = true;
         for (int c = 0; c < SE_CELLS; c++)
-            for (int v = 1; v <= 9; v++) {
-                int off = node_of(c, v, 0);
-                if (!(h->elim[c] & (1u << v)) || r->has[off])
+            for (unsigned m = h->elim[c]; m; m &= m - 1) {
+                int off = node_of(c, __builtin_ctz(m), 0);
+                if (r->has[off])
                     continue;
                 run_add(r, off, plist, np);
                 run_key(r, off, h->key, h->complexity);
@@ -1002,6 +1008,7 @@ struct reach {
     int ncomp;
     int16_t comp_end[NODES]; /* comp k's members: order[comp_end[k-1] .. comp_end[k]) */
     bool cycle_dirty[NODES]; /* by component */
+    bool dirty_any[NODES]; /* by component: it reaches a dirty "on" link */
     int words;
     bool any_dirty; /* a component reaches a dirty "on" link */
     /* forcing_on_may's answers (-1: not asked yet): the X-only and the X and
@@ -1186,6 +1193,7 @@ static void collect_push(
     for (int c = 0; c < SE_CELLS; c++)
         key = (key ^ s->elim[c]) * 16777619u;
     h->key = key | 1u;
+    h->seq = l->n - 1;
 }
 
 static void cycle_hint(struct cycle_ctx *c, int at)
@@ -1564,8 +1572,10 @@ static bool reach_sets(struct reach *R)
         for (int w = 0; inner && w < W; w++)
             dirty[w] |= reach[w];
         R->cycle_dirty[k] = cycle;
+        R->dirty_any[k] = false;
         for (int w = 0; w < W; w++)
-            R->any_dirty = R->any_dirty || dirty[w];
+            R->dirty_any[k] = R->dirty_any[k] || dirty[w];
+        R->any_dirty = R->any_dirty || R->dirty_any[k];
     }
     memset(R->on_may, -1, sizeof(R->on_may));
     return true;
@@ -1829,6 +1839,138 @@ static void multiple_producer(struct chain_ctx *x)
     }
     run_free(x->off_run);
     x->off_run = NULL;
+    for (int i = 0; i < SE_CELLS * 9; i++) {
+        run_free(x->on_runs[i]);
+        x->on_runs[i] = NULL;
+    }
+}
+
+/* ---- nested multiple chains (level 3) ----
+ *
+ * A cell or region chain's hints count only with rule parents (run_parents):
+ * its assumptions' cause (the cell lost a candidate, or the region a place
+ * of the digit) or an "on" potential of its runs reached by a dirty link.
+ * A non-dynamic run on a grid holds only potentials its start reaches in
+ * the grid's link graph (X and Y links, as the core filter's), and each
+ * "on" potential was reached by a link of the graph with the cause it
+ * keeps; so a chain none of whose starts reaches a dirty "on" link, and
+ * whose cause is clean, has no hint that counts. Those chains are skipped
+ * and their runs not made (most cells of a stall grid lost nothing); the
+ * others give their hints in cell_chains' order. Hints without parents
+ * change nothing in nested_chains, and the list's order is a total one
+ * (nested_cmp), so the same hints count in the same order. */
+
+/* Whether "on" (cell, v) reaches a dirty "on" link (see struct reach). */
+static bool on_reaches_dirty(const struct reach *R, int cell, int v)
+{
+    int self = R->id[node_of(cell, v, 1)];
+    if (self >= 0)
+        return R->dirty_any[R->comp[self]];
+    for (unsigned m = R->core_cell[cell] & ~(1u << v); m; m &= m - 1)
+        if (R->dirty_any[R->comp[R->id[node_of(cell, __builtin_ctz(m), 0)]]])
+            return true;
+    for (int t = 0; t < 3; t++) {
+        int r = se_cell_region[cell][t];
+        unsigned m = R->core_at[r][v] & ~(1u << region_index(cell, t));
+        for (; m; m &= m - 1) {
+            int o = se_region_cell[r][__builtin_ctz(m)];
+            if (R->dirty_any[R->comp[R->id[node_of(o, v, 0)]]])
+                return true;
+        }
+    }
+    return false;
+}
+
+/* Which chains of the grid can give a hint that counts. */
+struct chains_wanted {
+    bool cell[SE_CELLS];
+    uint16_t region[27]; /* by region: the digits */
+};
+
+static bool chains_wanted_of(struct chain_ctx *x, struct chains_wanted *want)
+{
+    struct cycle_ctx *c = cycle_ctx_take();
+    if (!c)
+        return false;
+    const struct se_grid *g = x->grid;
+    c->x = x;
+    memset(c->on_n, -1, sizeof(c->on_n));
+    conj_init(c);
+    struct reach *R = c->reach;
+    reach_init(R, g, x->src);
+    R->all_dirty = false;
+    reach_build(c);
+    bool ready = c->reach_ready;
+    for (int cell = 0; ready && cell < SE_CELLS; cell++)
+        want->cell[cell] = R->gone_cell[cell] != 0;
+    for (int r = 0; ready && r < 27; r++)
+        want->region[r] = R->gone_region[r];
+    for (int cell = 0; ready && cell < SE_CELLS; cell++)
+        for (unsigned m = se_popcount(g->cand[cell]) > 1 ? g->cand[cell] : 0; m;
+             m &= m - 1) {
+            int v = __builtin_ctz(m);
+            if (!on_reaches_dirty(R, cell, v))
+                continue;
+            want->cell[cell] = true;
+            for (int t = 0; t < 3; t++)
+                want->region[se_cell_region[cell][t]] |= (uint16_t) (1u << v);
+        }
+    cycle_ctx_give_back(c);
+    return ready;
+}
+
+/* cell_chains and region_hints of a non-dynamic collecting search, for the
+ * chains `want` keeps. */
+static void wanted_cell_chains(
+    struct chain_ctx *x, int cell, const struct chains_wanted *want)
+{
+    const struct se_grid *g = x->grid;
+    struct run *set[9];
+    int k = 0;
+    for (unsigned vm = g->cand[cell]; vm; vm &= vm - 1) {
+        int v = __builtin_ctz(vm);
+        unsigned regions = 0; /* the types of the region chains started here */
+        for (int t = 0; t < 3; t++) {
+            int r = se_cell_region[cell][t];
+            unsigned m = se_positions(g, r, v);
+            if (se_popcount(m) >= 2 && se_region_cell[r][__builtin_ctz(m)] == cell
+                && (want->region[r] >> v & 1))
+                regions |= 1u << t;
+        }
+        if (!want->cell[cell] && !regions)
+            continue;
+        struct run *on = on_run(x, cell, v);
+        if (!on)
+            return;
+        for (int t = 0; t < 3; t++) {
+            if (!(regions >> t & 1))
+                continue;
+            int r = se_cell_region[cell][t], n = 0;
+            struct run *places[9];
+            for (unsigned m = se_positions(g, r, v); m; m &= m - 1) {
+                int o = se_region_cell[r][__builtin_ctz(m)];
+                if (!(places[n++] = o == cell ? on : on_run(x, o, v)))
+                    return;
+            }
+            common_hints(x, places, n, cell, 6, 2 + t);
+        }
+        set[k++] = on;
+    }
+    if (want->cell[cell])
+        common_hints(x, set, k, cell, 5, 1);
+}
+
+/* The multiple chains of a nested grid (see above). */
+static void nested_multiple(struct chain_ctx *x)
+{
+    struct chains_wanted want;
+    if (!chains_wanted_of(x, &want)) {
+        multiple_producer(x);
+        return;
+    }
+    for (int cell = 0; cell < SE_CELLS; cell++)
+        if (!x->grid->value[cell] && se_popcount(x->grid->cand[cell]) > 2)
+            wanted_cell_chains(x, cell, &want);
     for (int i = 0; i < SE_CELLS * 9; i++) {
         run_free(x->on_runs[i]);
         x->on_runs[i] = NULL;
