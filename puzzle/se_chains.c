@@ -142,6 +142,11 @@ struct chain_ctx {
     const struct se_grid *src; /* with collect: the outer run's start */
     /* nested levels: the nested hints of the grids the runs stalled on */
     struct memo_store *memo;
+    /* dynamic searches: the runs of the level before (resume) and this
+     * level's, for the next (save); see struct snap */
+    struct snap_store *resume, *save;
+    int resume_rule; /* do_chaining: resume r at its stall, from this rule */
+    int run_end; /* how do_chaining ended: 1 open, 0 final, -1 late */
 };
 
 static void run_reset(struct run *r)
@@ -646,6 +651,21 @@ static int nested_chains(struct chain_ctx *x, const struct se_grid *g,
 
 /* ---- a whole run ---- */
 
+/* The rules of x's level that a stalled run tries, from rule `first` on (1
+ * the "+" rules, 2 nested cycles and forcing chains, 3 nested multiple
+ * chains), each only when those before gave no hint with parents (-1);
+ * returns what the last one tried gave. */
+static int stall_rules(struct chain_ctx *x, int first, const struct se_grid *g,
+    const struct se_grid *start, const region_places pos, struct run *r, int *qoff,
+    int *toff)
+{
+    int found = -1;
+    for (int rule = first; found < 0 && rule <= x->level; rule++)
+        found = rule == 1 ? advanced(g, start, pos, x->pos0, r, qoff, toff)
+                          : nested_chains(x, g, start, r, qoff, toff, rule == 3);
+    return found;
+}
+
 static bool absurd_off(struct run *r, int on_stored, int p, int off)
 {
     r->absurd = true;
@@ -675,6 +695,140 @@ static void remove_candidate(struct se_grid *g, region_places pos, int p)
         pos[se_cell_region[c][t]][v] &= (uint16_t) ~(1u << region_index(c, t));
 }
 
+/* ---- runs kept from one dynamic level for the next ----
+ *
+ * se_next_step tries the dynamic levels 0 to 3 in turn on the same grid,
+ * and a level-k run from an assumption is the level-(k-1) run from it until
+ * a stall where the rules of level k-1 all give no hint with parents (-1):
+ * the rules before k give -1 again there (the same run and grid), and
+ * level k goes on with its own rule. A run that ended otherwise (a
+ * contradiction, or a rule that gave hints with parents but nothing new)
+ * ends the same at level k. So each level keeps its runs' final states,
+ * and the next restores them: an open one goes on from its stall with the
+ * level's own rule, a final one is final. Kept compactly (a run is ~70 KB,
+ * its used part a few KB), per thread for one step. */
+struct snap {
+    bool open, absurd, keyed;
+    int norder, narena, abs_on, abs_off, virt;
+    uint16_t virt_poff, virt_pn;
+    /* nkey and ncx (when keyed), then poff, pn, order and arena, then
+     * cause: norder entries each, arena narena */
+    _Alignas(uint32_t) unsigned char data[];
+};
+
+#define SNAP_BYTES ((size_t) 32 << 20)
+
+struct snap_store {
+    uint16_t grid[SE_CELLS]; /* the grid of the step */
+    int level;
+    size_t bytes;
+    struct snap *root[NODES]; /* by starting potential */
+};
+static _Thread_local struct snap_store *snap_last; /* the last level's */
+
+static void snap_store_free(struct snap_store *st)
+{
+    for (int i = 0; st && i < NODES; i++)
+        free(st->root[i]);
+    free(st);
+}
+
+static void snap_save(struct snap_store *st, int node, const struct run *r, bool open)
+{
+    const size_t n = (size_t) r->norder;
+    size_t size
+        = sizeof(struct snap) + n * (r->keyed ? 8 : 0) + n * 7 + (size_t) r->narena * 2;
+    if (st->root[node] || st->bytes + size > SNAP_BYTES)
+        return; /* started twice, or no room: the next level makes it again */
+    struct snap *s = malloc(size);
+    if (!s)
+        return;
+    *s = (struct snap) { open, r->absurd, r->keyed, r->norder, r->narena, r->abs_on,
+        r->abs_off, r->virt, r->virt_poff, r->virt_pn };
+    uint32_t *nkey = (uint32_t *) (void *) s->data;
+    int32_t *ncx = (int32_t *) (void *) (nkey + (r->keyed ? n : 0));
+    uint16_t *poff = (uint16_t *) (void *) (ncx + (r->keyed ? n : 0));
+    uint16_t *pn = poff + n, *order = pn + n, *arena = order + n;
+    uint8_t *cause = (uint8_t *) (arena + r->narena);
+    for (size_t i = 0; i < n; i++) {
+        int p = r->order[i];
+        order[i] = (uint16_t) p;
+        poff[i] = r->ref[p].poff;
+        pn[i] = r->ref[p].pn;
+        cause[i] = r->ref[p].cause;
+        if (r->keyed)
+            nkey[i] = r->nkey[p], ncx[i] = r->ncx[p];
+    }
+    memcpy(arena, r->arena, (size_t) r->narena * sizeof(*arena));
+    st->root[node] = s;
+    st->bytes += size;
+}
+
+static void snap_restore(struct run *r, const struct snap *s)
+{
+    const size_t n = (size_t) s->norder;
+    const uint32_t *nkey = (const uint32_t *) (const void *) s->data;
+    const int32_t *ncx = (const int32_t *) (const void *) (nkey + (s->keyed ? n : 0));
+    const uint16_t *poff = (const uint16_t *) (const void *) (ncx + (s->keyed ? n : 0));
+    const uint16_t *pn = poff + n, *order = pn + n, *arena = order + n;
+    const uint8_t *cause = (const uint8_t *) (arena + s->narena);
+    memset(r->has, 0, sizeof(r->has));
+    for (size_t i = 0; i < n; i++) {
+        int p = order[i];
+        r->has[p] = 1;
+        r->order[i] = (uint16_t) p;
+        r->ref[p].poff = poff[i];
+        r->ref[p].pn = pn[i];
+        r->ref[p].cause = cause[i];
+        if (s->keyed)
+            r->nkey[p] = nkey[i], r->ncx[p] = ncx[i];
+    }
+    memcpy(r->arena, arena, (size_t) s->narena * sizeof(*arena));
+    r->norder = s->norder;
+    r->narena = s->narena;
+    r->keyed = s->keyed;
+    r->absurd = s->absurd;
+    r->abs_on = s->abs_on;
+    r->abs_off = s->abs_off;
+    r->virt = s->virt;
+    r->virt_poff = s->virt_poff;
+    r->virt_pn = s->virt_pn;
+}
+
+/* The grid where the dynamic run r stalled: the start less the run's "off"
+ * potentials (each is taken out when its turn comes, and at a stall every
+ * one has had its turn). */
+static void stall_grid(const struct run *r, struct se_grid *g, region_places pos)
+{
+    for (int i = 0; i < r->norder; i++)
+        if (!node_on(r->order[i]))
+            remove_candidate(g, pos, r->order[i]);
+}
+
+/* A dynamic search of `level` on g: the runs of level - 1 on g to go on
+ * from, and a store for this level's (none for level 3, the last). */
+static void snaps_begin(struct chain_ctx *x, const struct se_grid *g, int level)
+{
+    if (snap_last && snap_last->level == level - 1
+        && !memcmp(snap_last->grid, g->cand, sizeof(g->cand)))
+        x->resume = snap_last;
+    else
+        snap_store_free(snap_last);
+    snap_last = NULL;
+    if (level < 3 && (x->save = calloc(1, sizeof(*x->save)))) {
+        memcpy(x->save->grid, g->cand, sizeof(x->save->grid));
+        x->save->level = level;
+    }
+}
+
+static void snaps_end(struct chain_ctx *x)
+{
+    snap_store_free(x->resume);
+    x->resume = NULL;
+    snap_last = x->save;
+    x->save = NULL;
+}
+
 /* Completes run r (its starting potentials already added) on g; stops at a
  * contradiction. */
 static void do_chaining(struct chain_ctx *x, const struct se_grid *start, struct run *r)
@@ -688,13 +842,18 @@ static void do_chaining(struct chain_ctx *x, const struct se_grid *start, struct
     memcpy(pos, x->pos0, sizeof(pos));
     int qon[NODES], qoff[NODES]; /* not static: nested rules run chains too */
     int hon = 0, ton = 0, hoff = 0, toff = 0;
-    for (int i = 0; i < r->norder; i++) {
+    int first_rule = x->resume_rule ? x->resume_rule : 1;
+    x->run_end = -1;
+    if (x->resume_rule) /* r stalled there: its queues are empty */
+        stall_grid(r, &g, pos);
+    for (int i = 0; !x->resume_rule && i < r->norder; i++) {
         int n = r->order[i];
         if (node_on(n))
             qon[ton++] = n;
         else
             qoff[toff++] = n;
     }
+    x->resume_rule = 0;
     int list[32];
     uint8_t causes[32];
     struct on_item items[4];
@@ -730,24 +889,35 @@ static void do_chaining(struct chain_ctx *x, const struct se_grid *start, struct
             }
             continue;
         }
+        int found = -1; /* level 0 has no rules: the next level's first applies */
         if (x->level > 0) {
-            int found = advanced(&g, start, pos, x->pos0, r, qoff, &toff);
-            if (found < 0 && x->level >= 2)
-                found = nested_chains(x, &g, start, r, qoff, &toff, false);
-            if (found < 0 && x->level >= 3)
-                found = nested_chains(x, &g, start, r, qoff, &toff, true);
+            found = stall_rules(x, first_rule, &g, start, pos, r, qoff, &toff);
+            first_rule = 1;
             if (found > 0)
                 continue;
         }
+        x->run_end = found < 0;
         break;
     }
 }
 
 static void start_run(struct chain_ctx *x, struct run *r, int node)
 {
-    run_reset(r);
-    run_add(r, node, NULL, 0);
-    do_chaining(x, x->grid, r);
+    const struct snap *was = x->resume ? x->resume->root[node] : NULL;
+    if (was) {
+        snap_restore(r, was);
+        if (was->open) {
+            x->resume_rule = x->level;
+            do_chaining(x, x->grid, r);
+        } else
+            x->run_end = 0;
+    } else {
+        run_reset(r);
+        run_add(r, node, NULL, 0);
+        do_chaining(x, x->grid, r);
+    }
+    if (x->save && (x->run_end >= 0 || r->absurd))
+        snap_save(x->save, node, r, x->run_end > 0 && !r->absurd);
 }
 
 /* Runs are large and a search takes hundreds: the spent ones wait here for
@@ -776,6 +946,8 @@ static void spare_cycle_drop(void);
 void se_chains_release(void)
 {
     memo_drop();
+    snap_store_free(snap_last);
+    snap_last = NULL;
     spare_cycle_drop();
     while (nspare_runs)
         free(spare_runs[--nspare_runs]);
@@ -1993,10 +2165,14 @@ bool se_chains(
     x->multiple = kind == SE_CH_MULTIPLE || kind == SE_CH_DYNAMIC;
     if (level >= 2)
         x->memo = memo_for(g, level);
+    if (kind == SE_CH_DYNAMIC)
+        snaps_begin(x, g, level);
     if (kind == SE_CH_CYCLES)
         cycles_producer(x);
     else
         multiple_producer(x);
+    if (kind == SE_CH_DYNAMIC)
+        snaps_end(x);
     bool found = x->have;
     if (found)
         *s = x->best;
