@@ -1812,6 +1812,27 @@ static void weak_neighbour(
         got[w] |= dirty[w];
 }
 
+/* Whether "on" (cell, v) reaches a dirty "on" link (see struct reach). */
+static bool on_reaches_dirty(const struct reach *R, int cell, int v)
+{
+    int self = R->id[node_of(cell, v, 1)];
+    if (self >= 0)
+        return R->dirty_any[R->comp[self]];
+    for (unsigned m = R->core_cell[cell] & ~(1u << v); m; m &= m - 1)
+        if (R->dirty_any[R->comp[R->id[node_of(cell, __builtin_ctz(m), 0)]]])
+            return true;
+    for (int t = 0; t < 3; t++) {
+        int r = se_cell_region[cell][t];
+        unsigned m = R->core_at[r][v] & ~(1u << region_index(cell, t));
+        for (; m; m &= m - 1) {
+            int o = se_region_cell[r][__builtin_ctz(m)];
+            if (R->dirty_any[R->comp[R->id[node_of(o, v, 0)]]])
+                return true;
+        }
+    }
+    return false;
+}
+
 /* Whether the forcing search from "on" (cell, v) can give a hint that
  * counts: it reaches, through a dirty "on" link, the "on" potential of a
  * core candidate weakly linked to (cell, v), whose link then leads to "off"
@@ -1821,6 +1842,8 @@ static void weak_neighbour(
  * linked to it: what it reaches is what theirs reach. */
 static bool forcing_on_reaches(const struct reach *R, int cell, int v)
 {
+    if (!on_reaches_dirty(R, cell, v))
+        return false; /* most starts: no set to make */
     uint64_t want[REACH_WORDS], got[REACH_WORDS];
     memset(want, 0, sizeof(*want) * (size_t) R->words);
     memset(got, 0, sizeof(*got) * (size_t) R->words);
@@ -2031,27 +2054,6 @@ static void multiple_producer(struct chain_ctx *x)
  * others give their hints in cell_chains' order. Hints without parents
  * change nothing in nested_chains, and the list's order is a total one
  * (nested_cmp), so the same hints count in the same order. */
-
-/* Whether "on" (cell, v) reaches a dirty "on" link (see struct reach). */
-static bool on_reaches_dirty(const struct reach *R, int cell, int v)
-{
-    int self = R->id[node_of(cell, v, 1)];
-    if (self >= 0)
-        return R->dirty_any[R->comp[self]];
-    for (unsigned m = R->core_cell[cell] & ~(1u << v); m; m &= m - 1)
-        if (R->dirty_any[R->comp[R->id[node_of(cell, __builtin_ctz(m), 0)]]])
-            return true;
-    for (int t = 0; t < 3; t++) {
-        int r = se_cell_region[cell][t];
-        unsigned m = R->core_at[r][v] & ~(1u << region_index(cell, t));
-        for (; m; m &= m - 1) {
-            int o = se_region_cell[r][__builtin_ctz(m)];
-            if (R->dirty_any[R->comp[R->id[node_of(o, v, 0)]]])
-                return true;
-        }
-    }
-    return false;
-}
 
 /* Which chains of the grid can give a hint that counts. */
 struct chains_wanted {
