@@ -140,6 +140,9 @@ struct chain_ctx {
     /* collecting every hint (nested rules) instead of keeping the best */
     struct nested_list *collect;
     const struct se_grid *src; /* with collect: the outer run's start */
+    /* nested: the places of grid (see region_places), which the outer run
+     * keeps (NULL: made here) */
+    const uint16_t (*places)[10];
     /* nested levels: the nested hints of the grids the runs stalled on */
     struct memo_store *memo;
     /* dynamic searches: the runs of the level before (resume) and this
@@ -480,8 +483,8 @@ static int nested_cmp(const void *a, const void *b)
 /* Every forcing chain and cycle (nested level 2) or cell and region chain
  * (level 3) of g, sorted as SE sorts them (a stable sort: equal ones keep
  * their order). */
-static struct nested_list nested_list_of(
-    const struct se_grid *g, const struct se_grid *src, bool multiple)
+static struct nested_list nested_list_of(const struct se_grid *g,
+    const struct se_grid *src, const uint16_t (*places)[10], bool multiple)
 {
     struct nested_list list = { NULL, 0, 0 };
     struct chain_ctx *n = calloc(1, sizeof(*n));
@@ -493,6 +496,9 @@ static struct nested_list nested_list_of(
     n->multiple = multiple;
     n->collect = &list;
     n->src = src;
+    n->places = places;
+    memcpy(n->pos0, places, sizeof(n->pos0)); /* the runs' start is g */
+    n->have_pos0 = true;
     if (multiple)
         nested_multiple(n);
     else
@@ -545,7 +551,7 @@ static bool memo_grow(struct memo_store *m)
  * searches met the same grid before, else made and kept while the memo has
  * room. *owned: the caller frees the list. */
 static struct nested_list nested_hints(struct chain_ctx *x, const struct se_grid *g,
-    const struct se_grid *src, bool multiple, bool *owned)
+    const struct se_grid *src, const uint16_t (*places)[10], bool multiple, bool *owned)
 {
     struct memo_store *m = x->memo;
     struct nested_memo **at = m ? memo_find(m, g, multiple) : NULL;
@@ -553,7 +559,7 @@ static struct nested_list nested_hints(struct chain_ctx *x, const struct se_grid
         *owned = false;
         return (*at)->list;
     }
-    struct nested_list list = nested_list_of(g, src, multiple);
+    struct nested_list list = nested_list_of(g, src, places, multiple);
     *owned = true;
     size_t size = sizeof(struct nested_memo) + sizeof(*list.h) * (size_t) list.n;
     if (!m || m->bytes + size > MEMO_BYTES)
@@ -616,10 +622,11 @@ static struct memo_store *memo_for(const struct se_grid *g, int level)
 /* Adds the eliminations of the nested hints of g with their rule parents;
  * -1 when no hint has parents in the run. */
 static int nested_chains(struct chain_ctx *x, const struct se_grid *g,
-    const struct se_grid *src, struct run *r, int *queue, int *tail, bool multiple)
+    const struct se_grid *src, const uint16_t (*places)[10], struct run *r, int *queue,
+    int *tail, bool multiple)
 {
     bool owned;
-    struct nested_list list = nested_hints(x, g, src, multiple, &owned);
+    struct nested_list list = nested_hints(x, g, src, places, multiple, &owned);
     int found = 0;
     bool any = false;
     for (int i = 0; i < list.n; i++) {
@@ -662,7 +669,7 @@ static int stall_rules(struct chain_ctx *x, int first, const struct se_grid *g,
     int found = -1;
     for (int rule = first; found < 0 && rule <= x->level; rule++)
         found = rule == 1 ? advanced(g, start, pos, x->pos0, r, qoff, toff)
-                          : nested_chains(x, g, start, r, qoff, toff, rule == 3);
+                          : nested_chains(x, g, start, pos, r, qoff, toff, rule == 3);
     return found;
 }
 
@@ -1243,7 +1250,7 @@ static void conj_init(struct cycle_ctx *c)
     for (int r = 0; r < 27; r++) {
         int t = r / 9;
         for (int v = 1; v <= 9; v++) {
-            unsigned m = se_positions(g, r, v);
+            unsigned m = c->x->places ? c->x->places[r][v] : se_positions(g, r, v);
             int n = se_popcount(m);
             c->pos[r][v] = (uint16_t) m;
             if (n != 1 && n != 2)
