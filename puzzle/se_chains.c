@@ -14,16 +14,21 @@
  * shortest, then the kind's order), and so does this.
  *
  * Nested levels search every grid a dynamic run stalls on for cycles and
- * forcing chains, but keep only those with rule parents in the run: most of
- * the searches could not give one. A filter from the grid's link graph
- * (struct reach: strongly connected components and reach through "dirty"
- * links) skips them beforehand, and a cycle search follows only its start's
- * component; both are exact (the same hints in the same order). With them
- * and the runs' places per region (region_places), against the searches
- * without them: the hardest list 1.70-1.78x faster (first 40 puzzles 1147 ->
- * 676 ms a puzzle, 40 spread over the list 1388 -> 778 ms), se_dev 1.69x
- * (105 -> 62 ms), top1465 1.13x (18.6 -> 16.5 ms); CPU time on an AMD EPYC
- * (Zen 5, 2 vCPUs) shared with other work, the same ratings. */
+ * forcing chains (level 2), then cell and region chains (level 3), but keep
+ * only those with rule parents in the run: most of the searches could not
+ * give one. A filter from the core of the grid's link graph (struct reach:
+ * the candidates in strong links, their strongly connected components and
+ * reach through "dirty" links) skips them beforehand, a cycle search follows
+ * only its start's component, and a level-3 search makes only the chains
+ * whose starts reach a dirty link (nested_multiple); all are exact (the same
+ * hints that count, in the same order). The nested hints of a stall grid
+ * are kept for the step (struct memo_store), and each dynamic level goes on
+ * from the runs of the level before (struct snap) instead of redoing them.
+ * Against the searches without the filter: the hardest list 1.70-1.78x
+ * faster; with the core filter, the memo across levels and the runs kept
+ * between levels, 40 puzzles spread over the hardest list 1.9x more (709
+ * -> 372 ms a puzzle on a loaded machine), top1465 ~1.08x; CPU time on an
+ * AMD EPYC (Zen 5, 2 vCPUs) shared with other work, the same ratings. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -1395,6 +1400,11 @@ static void cycle_hint(struct cycle_ctx *c, int at)
             }
         }
     }
+    unsigned elims = 0;
+    for (int o = 0; o < SE_CELLS; o++)
+        elims |= fw[o] & bw[o];
+    if (!elims)
+        return; /* removes nothing (fw and bw are g's candidates): not useful */
     struct se_step s;
     int complexity = chain_nodes(x, c, at);
     se_step_clear(&s, SE_cycle, (c->y && c->xl ? 70 : 65) + length_tenths(complexity));
