@@ -1193,6 +1193,9 @@ struct reach {
     int16_t comp_end[NODES]; /* comp k's members: order[comp_end[k-1] .. comp_end[k]) */
     bool cycle_dirty[NODES]; /* by component */
     bool dirty_any[NODES]; /* by component: it reaches a dirty "on" link */
+    /* the core candidates whose "off" potential reaches a dirty "on" link,
+     * as core_at and core_cell */
+    uint16_t hot_at[27][10], hot_cell[SE_CELLS];
     int words;
     bool any_dirty; /* a component reaches a dirty "on" link */
     /* forcing_on_may's answers (-1: not asked yet): the X-only and the X and
@@ -1766,6 +1769,17 @@ static bool reach_sets(struct reach *R)
             R->dirty_any[k] = R->dirty_any[k] || dirty[w];
         R->any_dirty = R->any_dirty || R->dirty_any[k];
     }
+    memset(R->hot_at, 0, sizeof(R->hot_at));
+    memset(R->hot_cell, 0, sizeof(R->hot_cell));
+    for (int u = 0; R->any_dirty && u < R->n; u++) {
+        int node = R->node[u], cell = node_cell(node), v = node_value(node);
+        if (node_on(node) || !R->dirty_any[R->comp[u]])
+            continue;
+        R->hot_cell[cell] |= (uint16_t) (1u << v);
+        for (int t = 0; t < 3; t++)
+            R->hot_at[se_cell_region[cell][t]][v]
+                |= (uint16_t) (1u << region_index(cell, t));
+    }
     memset(R->on_may, -1, sizeof(R->on_may));
     return true;
 }
@@ -1835,18 +1849,12 @@ static bool on_reaches_dirty(const struct reach *R, int cell, int v)
     int self = R->id[node_of(cell, v, 1)];
     if (self >= 0)
         return R->dirty_any[R->comp[self]];
-    for (unsigned m = R->core_cell[cell] & ~(1u << v); m; m &= m - 1)
-        if (R->dirty_any[R->comp[R->id[node_of(cell, __builtin_ctz(m), 0)]]])
+    /* outside the core: one of its weak neighbours' "off" potentials */
+    if (R->hot_cell[cell] & ~(1u << v))
+        return true;
+    for (int t = 0; t < 3; t++)
+        if (R->hot_at[se_cell_region[cell][t]][v] & ~(1u << region_index(cell, t)))
             return true;
-    for (int t = 0; t < 3; t++) {
-        int r = se_cell_region[cell][t];
-        unsigned m = R->core_at[r][v] & ~(1u << region_index(cell, t));
-        for (; m; m &= m - 1) {
-            int o = se_region_cell[r][__builtin_ctz(m)];
-            if (R->dirty_any[R->comp[R->id[node_of(o, v, 0)]]])
-                return true;
-        }
-    }
     return false;
 }
 
