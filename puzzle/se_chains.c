@@ -26,9 +26,10 @@
  * from the runs of the level before (struct snap) instead of redoing them.
  * Against the searches without the filter: the hardest list 1.70-1.78x
  * faster; with the core filter, the memo across levels and the runs kept
- * between levels, 40 puzzles spread over the hardest list 1.9x more (709
- * -> 372 ms a puzzle on a loaded machine), top1465 ~1.08x; CPU time on an
- * AMD EPYC (Zen 5, 2 vCPUs) shared with other work, the same ratings. */
+ * between levels, 40 puzzles spread over the hardest list 1.82x more (605
+ * -> 332 ms a puzzle), top1465 1.03x (300 puzzles, 10.3 -> 10.0 ms); CPU
+ * time on an AMD EPYC (Zen 5, 2 vCPUs) shared with other work, the same
+ * ratings. */
 #include <stdlib.h>
 #include <string.h>
 
