@@ -14,16 +14,22 @@
  * shortest, then the kind's order), and so does this.
  *
  * Nested levels search every grid a dynamic run stalls on for cycles and
- * forcing chains, but keep only those with rule parents in the run: most of
- * the searches could not give one. A filter from the grid's link graph
- * (struct reach: strongly connected components and reach through "dirty"
- * links) skips them beforehand, and a cycle search follows only its start's
- * component; both are exact (the same hints in the same order). With them
- * and the runs' places per region (region_places), against the searches
- * without them: the hardest list 1.70-1.78x faster (first 40 puzzles 1147 ->
- * 676 ms a puzzle, 40 spread over the list 1388 -> 778 ms), se_dev 1.69x
- * (105 -> 62 ms), top1465 1.13x (18.6 -> 16.5 ms); CPU time on an AMD EPYC
- * (Zen 5, 2 vCPUs) shared with other work, the same ratings. */
+ * forcing chains (level 2), then cell and region chains (level 3), but keep
+ * only those with rule parents in the run: most of the searches could not
+ * give one. A filter from the core of the grid's link graph (struct reach:
+ * the candidates in strong links, their strongly connected components and
+ * reach through "dirty" links) skips them beforehand, a cycle search follows
+ * only its start's component, and a level-3 search makes only the chains
+ * whose starts reach a dirty link (nested_multiple); all are exact (the same
+ * hints that count, in the same order). The nested hints of a stall grid
+ * are kept for the step (struct memo_store), and each dynamic level goes on
+ * from the runs of the level before (struct snap) instead of redoing them.
+ * Against the searches without the filter: the hardest list 1.70-1.78x
+ * faster; with the core filter, the memo across levels and the runs kept
+ * between levels, 40 puzzles spread over the hardest list 1.82x more (605
+ * -> 332 ms a puzzle), top1465 1.03x (300 puzzles, 10.3 -> 10.0 ms); CPU
+ * time on an AMD EPYC (Zen 5, 2 vCPUs) shared with other work, the same
+ * ratings. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -83,6 +89,7 @@ struct nested_hint {
     uint16_t elim[SE_CELLS];
     uint16_t parents[SE_CELLS];
     int rating, complexity, sort_key;
+    int seq; /* its place in the list as found */
     uint32_t key;
 };
 
@@ -97,8 +104,22 @@ struct nested_memo {
     bool multiple;
     struct nested_list list;
 };
-#define MEMO_SLOTS 8192
+#define MEMO_SLOTS 8192 /* to start with: the table doubles when half full */
 #define MEMO_BYTES ((size_t) 64 << 20)
+
+/* The nested hints of the grids that the runs of one step's nested searches
+ * stalled on. A grid's list depends on the grid and on the start grid of
+ * the search (`src`, the step's grid) only: nested_list_of reads nothing
+ * else. Levels 2 and 3 of one step start from the same grid, and a level-3
+ * run is the level-2 run until level 2's rules stall, so level 3 meets most
+ * of level 2's grids again: the store outlives level 2's search (per thread)
+ * and serves level 3's when `src` is equal. */
+struct memo_store {
+    uint16_t src[SE_CELLS];
+    struct nested_memo **slot;
+    size_t nslots, count, bytes;
+};
+static _Thread_local struct memo_store *step_memo;
 
 struct chain_ctx {
     const struct se_grid *grid;
@@ -140,10 +161,16 @@ struct chain_ctx {
     /* collecting every hint (nested rules) instead of keeping the best */
     struct nested_list *collect;
     const struct se_grid *src; /* with collect: the outer run's start */
+    /* nested: the places of grid (see region_places), which the outer run
+     * keeps (NULL: made here) */
+    const uint16_t (*places)[10];
     /* nested levels: the nested hints of the grids the runs stalled on */
-    struct nested_memo **memo;
-    int memo_count;
-    size_t memo_bytes;
+    struct memo_store *memo;
+    /* dynamic searches: the runs of the level before (resume) and this
+     * level's, for the next (save); see struct snap */
+    struct snap_store *resume, *save;
+    int resume_rule; /* do_chaining: resume r at its stall, from this rule */
+    int run_end; /* how do_chaining ended: 1 open, 0 final, -1 late */
 };
 
 /* A run's `has` is set only by run_add, which also lists the potential in
@@ -460,6 +487,7 @@ static void multiple_producer(struct chain_ctx *x);
 struct reach_all;
 struct implied;
 static void filter_end(struct chain_ctx *x);
+static void nested_multiple(struct chain_ctx *x);
 static void collect_push(
     struct chain_ctx *x, const struct se_step *s, int sort_key, const uint16_t *parents);
 
@@ -472,7 +500,10 @@ static int nested_cmp(const void *a, const void *b)
         return p->complexity - q->complexity;
     if (p->sort_key != q->sort_key)
         return p->sort_key - q->sort_key;
-    return p < q ? -1 : (p > q);
+    /* SE's sort is stable: equal hints stay in the order found. An explicit
+     * order makes the sorted list the same whatever qsort does, and the same
+     * for the hints that count when others that cannot are left out */
+    return p->seq - q->seq;
 }
 
 /* Adds the eliminations of every forcing chain and cycle of g (nested level
@@ -480,8 +511,8 @@ static int nested_cmp(const void *a, const void *b)
 /* Every forcing chain and cycle (nested level 2) or cell and region chain
  * (level 3) of g, sorted as SE sorts them (a stable sort: equal ones keep
  * their order). */
-static struct nested_list nested_list_of(
-    const struct se_grid *g, const struct se_grid *src, bool multiple)
+static struct nested_list nested_list_of(const struct se_grid *g,
+    const struct se_grid *src, const uint16_t (*places)[10], bool multiple)
 {
     struct nested_list list = { NULL, 0, 0 };
     struct chain_ctx *n = calloc(1, sizeof(*n));
@@ -493,8 +524,11 @@ static struct nested_list nested_list_of(
     n->multiple = multiple;
     n->collect = &list;
     n->src = src;
+    n->places = places;
+    memcpy(n->pos0, places, sizeof(n->pos0)); /* the runs' start is g */
+    n->have_pos0 = true;
     if (multiple)
-        multiple_producer(n);
+        nested_multiple(n);
     else
         cycles_producer(n);
     free(n);
@@ -511,75 +545,133 @@ static uint64_t memo_hash(const struct se_grid *g, bool multiple)
     return h;
 }
 
-/* The nested hints of g: from the memo when a run of this search met the
- * same grid before (they depend on nothing else: the search's start grid is
- * the same for all its runs), else made and kept while the memo has room.
- * *owned: the caller frees the list. */
-static struct nested_list nested_hints(struct chain_ctx *x, const struct se_grid *g,
-    const struct se_grid *src, bool multiple, bool *owned)
+static struct nested_memo **memo_find(
+    const struct memo_store *m, const struct se_grid *g, bool multiple)
 {
-    struct nested_memo **memo = x->memo;
-    size_t i = memo ? memo_hash(g, multiple) & (MEMO_SLOTS - 1) : 0;
-    while (memo && memo[i]) {
-        if (memo[i]->multiple == multiple
-            && !memcmp(memo[i]->cand, g->cand, sizeof(g->cand))) {
-            *owned = false;
-            return memo[i]->list;
+    size_t i = memo_hash(g, multiple) & (m->nslots - 1);
+    while (m->slot[i]
+        && (m->slot[i]->multiple != multiple
+            || memcmp(m->slot[i]->cand, g->cand, sizeof(g->cand))))
+        i = (i + 1) & (m->nslots - 1);
+    return &m->slot[i];
+}
+
+/* Doubles the table; false without memory (the memo then stops growing). */
+static bool memo_grow(struct memo_store *m)
+{
+    struct memo_store bigger = *m;
+    bigger.nslots = m->nslots * 2;
+    bigger.slot = calloc(bigger.nslots, sizeof(*bigger.slot));
+    if (!bigger.slot)
+        return false;
+    for (size_t i = 0; i < m->nslots; i++)
+        if (m->slot[i]) {
+            struct se_grid g;
+            memcpy(g.cand, m->slot[i]->cand, sizeof(g.cand));
+            *memo_find(&bigger, &g, m->slot[i]->multiple) = m->slot[i];
         }
-        i = (i + 1) & (MEMO_SLOTS - 1);
+    free(m->slot);
+    *m = bigger;
+    return true;
+}
+
+/* The nested hints of g: from the memo when a run of this step's nested
+ * searches met the same grid before, else made and kept while the memo has
+ * room. *owned: the caller frees the list. */
+static struct nested_list nested_hints(struct chain_ctx *x, const struct se_grid *g,
+    const struct se_grid *src, const uint16_t (*places)[10], bool multiple, bool *owned)
+{
+    struct memo_store *m = x->memo;
+    struct nested_memo **at = m ? memo_find(m, g, multiple) : NULL;
+    if (at && *at) {
+        *owned = false;
+        return (*at)->list;
     }
-    struct nested_list list = nested_list_of(g, src, multiple);
+    struct nested_list list = nested_list_of(g, src, places, multiple);
     *owned = true;
     size_t size = sizeof(struct nested_memo) + sizeof(*list.h) * (size_t) list.n;
-    if (!memo || x->memo_count >= MEMO_SLOTS / 2 || x->memo_bytes + size > MEMO_BYTES)
+    if (!m || m->bytes + size > MEMO_BYTES)
         return list;
-    struct nested_memo *m = malloc(sizeof(*m));
-    if (!m)
+    if (m->count + 1 > m->nslots / 2) {
+        if (!memo_grow(m))
+            return list;
+        at = memo_find(m, g, multiple);
+    }
+    struct nested_memo *e = malloc(sizeof(*e));
+    if (!e)
         return list;
-    memcpy(m->cand, g->cand, sizeof(m->cand));
-    m->multiple = multiple;
-    m->list = list;
-    memo[i] = m;
-    x->memo_count++;
-    x->memo_bytes += size;
+    memcpy(e->cand, g->cand, sizeof(e->cand));
+    e->multiple = multiple;
+    e->list = list;
+    *at = e;
+    m->count++;
+    m->bytes += size;
     *owned = false;
     return list;
 }
 
-static void memo_free(struct chain_ctx *x)
+static void memo_drop(void)
 {
-    for (int i = 0; x->memo && i < MEMO_SLOTS; i++)
-        if (x->memo[i]) {
-            free(x->memo[i]->list.h);
-            free(x->memo[i]);
+    struct memo_store *m = step_memo;
+    if (!m)
+        return;
+    for (size_t i = 0; i < m->nslots; i++)
+        if (m->slot[i]) {
+            free(m->slot[i]->list.h);
+            free(m->slot[i]);
         }
-    free(x->memo);
-    x->memo = NULL;
+    free(m->slot);
+    free(m);
+    step_memo = NULL;
+}
+
+/* The memo of the nested searches from g: level 2 starts a new one, level 3
+ * takes level 2's when it was made from the same grid (NULL without
+ * memory: no memo). */
+static struct memo_store *memo_for(const struct se_grid *g, int level)
+{
+    if (step_memo && level > 2 && !memcmp(step_memo->src, g->cand, sizeof(g->cand)))
+        return step_memo;
+    memo_drop();
+    struct memo_store *m = malloc(sizeof(*m));
+    if (!m)
+        return NULL;
+    memcpy(m->src, g->cand, sizeof(m->src));
+    m->nslots = MEMO_SLOTS;
+    m->count = m->bytes = 0;
+    m->slot = calloc(m->nslots, sizeof(*m->slot));
+    if (!m->slot) {
+        free(m);
+        return NULL;
+    }
+    return step_memo = m;
 }
 
 /* Adds the eliminations of the nested hints of g with their rule parents;
  * -1 when no hint has parents in the run. */
 static int nested_chains(struct chain_ctx *x, const struct se_grid *g,
-    const struct se_grid *src, struct run *r, int *queue, int *tail, bool multiple)
+    const struct se_grid *src, const uint16_t (*places)[10], struct run *r, int *queue,
+    int *tail, bool multiple)
 {
     bool owned;
-    struct nested_list list = nested_hints(x, g, src, multiple, &owned);
+    struct nested_list list = nested_hints(x, g, src, places, multiple, &owned);
     int found = 0;
     bool any = false;
     for (int i = 0; i < list.n; i++) {
         const struct nested_hint *h = &list.h[i];
         int plist[256], np = 0;
+        /* candidates by cell, then digit (set bits: most cells have none) */
         for (int c = 0; c < SE_CELLS; c++)
-            for (int v = 1; v <= 9; v++)
-                if ((h->parents[c] & (1u << v)) && np < 256 && r->has[node_of(c, v, 0)])
-                    plist[np++] = node_of(c, v, 0);
+            for (unsigned m = h->parents[c]; m; m &= m - 1)
+                if (np < 256 && r->has[node_of(c, __builtin_ctz(m), 0)])
+                    plist[np++] = node_of(c, __builtin_ctz(m), 0);
         if (np == 0)
             continue;
         any = true;
         for (int c = 0; c < SE_CELLS; c++)
-            for (int v = 1; v <= 9; v++) {
-                int off = node_of(c, v, 0);
-                if (!(h->elim[c] & (1u << v)) || r->has[off])
+            for (unsigned m = h->elim[c]; m; m &= m - 1) {
+                int off = node_of(c, __builtin_ctz(m), 0);
+                if (r->has[off])
                     continue;
                 run_add(r, off, plist, np);
                 run_key(r, off, h->key, h->complexity);
@@ -593,6 +685,21 @@ static int nested_chains(struct chain_ctx *x, const struct se_grid *g,
 }
 
 /* ---- a whole run ---- */
+
+/* The rules of x's level that a stalled run tries, from rule `first` on (1
+ * the "+" rules, 2 nested cycles and forcing chains, 3 nested multiple
+ * chains), each only when those before gave no hint with parents (-1);
+ * returns what the last one tried gave. */
+static int stall_rules(struct chain_ctx *x, int first, const struct se_grid *g,
+    const struct se_grid *start, const region_places pos, struct run *r, int *qoff,
+    int *toff)
+{
+    int found = -1;
+    for (int rule = first; found < 0 && rule <= x->level; rule++)
+        found = rule == 1 ? advanced(g, start, pos, x->pos0, r, qoff, toff)
+                          : nested_chains(x, g, start, pos, r, qoff, toff, rule == 3);
+    return found;
+}
 
 static bool absurd_off(struct run *r, int on_stored, int p, int off)
 {
@@ -652,6 +759,140 @@ static const uint16_t *on_offs(struct chain_ctx *x, const struct se_grid *g,
     return buf;
 }
 
+/* ---- runs kept from one dynamic level for the next ----
+ *
+ * se_next_step tries the dynamic levels 0 to 3 in turn on the same grid,
+ * and a level-k run from an assumption is the level-(k-1) run from it until
+ * a stall where the rules of level k-1 all give no hint with parents (-1):
+ * the rules before k give -1 again there (the same run and grid), and
+ * level k goes on with its own rule. A run that ended otherwise (a
+ * contradiction, or a rule that gave hints with parents but nothing new)
+ * ends the same at level k. So each level keeps its runs' final states,
+ * and the next restores them: an open one goes on from its stall with the
+ * level's own rule, a final one is final. Kept compactly (a run is ~70 KB,
+ * its used part a few KB), per thread for one step. */
+struct snap {
+    bool open, absurd, keyed;
+    int norder, narena, abs_on, abs_off, virt;
+    uint16_t virt_poff, virt_pn;
+    /* nkey and ncx (when keyed), then poff, pn, order and arena, then
+     * cause: norder entries each, arena narena */
+    _Alignas(uint32_t) unsigned char data[];
+};
+
+#define SNAP_BYTES ((size_t) 32 << 20)
+
+struct snap_store {
+    uint16_t grid[SE_CELLS]; /* the grid of the step */
+    int level;
+    size_t bytes;
+    struct snap *root[NODES]; /* by starting potential */
+};
+static _Thread_local struct snap_store *snap_last; /* the last level's */
+
+static void snap_store_free(struct snap_store *st)
+{
+    for (int i = 0; st && i < NODES; i++)
+        free(st->root[i]);
+    free(st);
+}
+
+static void snap_save(struct snap_store *st, int node, const struct run *r, bool open)
+{
+    const size_t n = (size_t) r->norder;
+    size_t size
+        = sizeof(struct snap) + n * (r->keyed ? 8 : 0) + n * 7 + (size_t) r->narena * 2;
+    if (st->root[node] || st->bytes + size > SNAP_BYTES)
+        return; /* started twice, or no room: the next level makes it again */
+    struct snap *s = malloc(size);
+    if (!s)
+        return;
+    *s = (struct snap) { open, r->absurd, r->keyed, r->norder, r->narena, r->abs_on,
+        r->abs_off, r->virt, r->virt_poff, r->virt_pn };
+    uint32_t *nkey = (uint32_t *) (void *) s->data;
+    int32_t *ncx = (int32_t *) (void *) (nkey + (r->keyed ? n : 0));
+    uint16_t *poff = (uint16_t *) (void *) (ncx + (r->keyed ? n : 0));
+    uint16_t *pn = poff + n, *order = pn + n, *arena = order + n;
+    uint8_t *cause = (uint8_t *) (arena + r->narena);
+    for (size_t i = 0; i < n; i++) {
+        int p = r->order[i];
+        order[i] = (uint16_t) p;
+        poff[i] = r->ref[p].poff;
+        pn[i] = r->ref[p].pn;
+        cause[i] = r->ref[p].cause;
+        if (r->keyed)
+            nkey[i] = r->nkey[p], ncx[i] = r->ncx[p];
+    }
+    memcpy(arena, r->arena, (size_t) r->narena * sizeof(*arena));
+    st->root[node] = s;
+    st->bytes += size;
+}
+
+static void snap_restore(struct run *r, const struct snap *s)
+{
+    const size_t n = (size_t) s->norder;
+    const uint32_t *nkey = (const uint32_t *) (const void *) s->data;
+    const int32_t *ncx = (const int32_t *) (const void *) (nkey + (s->keyed ? n : 0));
+    const uint16_t *poff = (const uint16_t *) (const void *) (ncx + (s->keyed ? n : 0));
+    const uint16_t *pn = poff + n, *order = pn + n, *arena = order + n;
+    const uint8_t *cause = (const uint8_t *) (arena + s->narena);
+    memset(r->has, 0, sizeof(r->has));
+    for (size_t i = 0; i < n; i++) {
+        int p = order[i];
+        r->has[p] = 1;
+        r->order[i] = (uint16_t) p;
+        r->ref[p].poff = poff[i];
+        r->ref[p].pn = pn[i];
+        r->ref[p].cause = cause[i];
+        if (s->keyed)
+            r->nkey[p] = nkey[i], r->ncx[p] = ncx[i];
+    }
+    memcpy(r->arena, arena, (size_t) s->narena * sizeof(*arena));
+    r->norder = s->norder;
+    r->narena = s->narena;
+    r->keyed = s->keyed;
+    r->absurd = s->absurd;
+    r->abs_on = s->abs_on;
+    r->abs_off = s->abs_off;
+    r->virt = s->virt;
+    r->virt_poff = s->virt_poff;
+    r->virt_pn = s->virt_pn;
+}
+
+/* The grid where the dynamic run r stalled: the start less the run's "off"
+ * potentials (each is taken out when its turn comes, and at a stall every
+ * one has had its turn). */
+static void stall_grid(const struct run *r, struct se_grid *g, region_places pos)
+{
+    for (int i = 0; i < r->norder; i++)
+        if (!node_on(r->order[i]))
+            remove_candidate(g, pos, r->order[i]);
+}
+
+/* A dynamic search of `level` on g: the runs of level - 1 on g to go on
+ * from, and a store for this level's (none for level 3, the last). */
+static void snaps_begin(struct chain_ctx *x, const struct se_grid *g, int level)
+{
+    if (snap_last && snap_last->level == level - 1
+        && !memcmp(snap_last->grid, g->cand, sizeof(g->cand)))
+        x->resume = snap_last;
+    else
+        snap_store_free(snap_last);
+    snap_last = NULL;
+    if (level < 3 && (x->save = calloc(1, sizeof(*x->save)))) {
+        memcpy(x->save->grid, g->cand, sizeof(x->save->grid));
+        x->save->level = level;
+    }
+}
+
+static void snaps_end(struct chain_ctx *x)
+{
+    snap_store_free(x->resume);
+    x->resume = NULL;
+    snap_last = x->save;
+    x->save = NULL;
+}
+
 /* Completes run r (its starting potentials already added) on g; stops at a
  * contradiction. */
 static void do_chaining(struct chain_ctx *x, const struct se_grid *start, struct run *r)
@@ -665,13 +906,18 @@ static void do_chaining(struct chain_ctx *x, const struct se_grid *start, struct
     memcpy(pos, x->pos0, sizeof(pos));
     int qon[NODES], qoff[NODES]; /* not static: nested rules run chains too */
     int hon = 0, ton = 0, hoff = 0, toff = 0;
-    for (int i = 0; i < r->norder; i++) {
+    int first_rule = x->resume_rule ? x->resume_rule : 1;
+    x->run_end = -1;
+    if (x->resume_rule) /* r stalled there: its queues are empty */
+        stall_grid(r, &g, pos);
+    for (int i = 0; !x->resume_rule && i < r->norder; i++) {
         int n = r->order[i];
         if (node_on(n))
             qon[ton++] = n;
         else
             qoff[toff++] = n;
     }
+    x->resume_rule = 0;
     uint16_t buf[32];
     struct on_item items[4];
     /* the clock once a run and before each nested round, not once a
@@ -710,26 +956,37 @@ static void do_chaining(struct chain_ctx *x, const struct se_grid *start, struct
             }
             continue;
         }
+        int found = -1; /* level 0 has no rules: the next level's first applies */
         if (x->level > 0) {
             if (se_out_of_time())
                 return;
-            int found = advanced(&g, start, pos, x->pos0, r, qoff, &toff);
-            if (found < 0 && x->level >= 2)
-                found = nested_chains(x, &g, start, r, qoff, &toff, false);
-            if (found < 0 && x->level >= 3)
-                found = nested_chains(x, &g, start, r, qoff, &toff, true);
+            found = stall_rules(x, first_rule, &g, start, pos, r, qoff, &toff);
+            first_rule = 1;
             if (found > 0)
                 continue;
         }
+        x->run_end = found < 0;
         break;
     }
 }
 
 static void start_run(struct chain_ctx *x, struct run *r, int node)
 {
-    run_reset(r);
-    run_add(r, node, NULL, 0);
-    do_chaining(x, x->grid, r);
+    const struct snap *was = x->resume ? x->resume->root[node] : NULL;
+    if (was) {
+        snap_restore(r, was);
+        if (was->open) {
+            x->resume_rule = x->level;
+            do_chaining(x, x->grid, r);
+        } else
+            x->run_end = 0;
+    } else {
+        run_reset(r);
+        run_add(r, node, NULL, 0);
+        do_chaining(x, x->grid, r);
+    }
+    if (x->save && (x->run_end >= 0 || r->absurd))
+        snap_save(x->save, node, r, x->run_end > 0 && !r->absurd);
 }
 
 /* Runs are large and a search takes hundreds: the spent ones wait here for
@@ -759,8 +1016,15 @@ static void run_free(struct run *r)
         free(r);
 }
 
+static void memo_drop(void);
+static void spare_cycle_drop(void);
+
 void se_chains_release(void)
 {
+    memo_drop();
+    snap_store_free(snap_last);
+    snap_last = NULL;
+    spare_cycle_drop();
     while (nspare_runs)
         free(spare_runs[--nspare_runs]);
 }
@@ -1528,15 +1792,28 @@ struct fixed_item {
  * component of the link graph, so it needs a dirty link inside it; a forcing
  * chain from `start` to its opposite needs a dirty link into an "on"
  * potential (path_parents skips "off" ones there) on a path between the two.
- * The link graph of a pass is fixed: its components are found once (Tarjan),
- * then for each one whether it reaches a dirty "on" link, and which of the
- * forcing searches' targets it reaches through one (bit sets over those
- * targets only). */
+ *
+ * Only the core of the graph can hold such links and cycles: the candidates
+ * in a strong link (a bivalue cell, or a digit with two places in a region),
+ * ~15% of a nested grid's potentials and ~5% of its links. An "off"
+ * potential leads somewhere only when its candidate is in the core, and an
+ * "on" one is led to only then (strong links go both ways), so outside the
+ * core an "on" potential is a source and an "off" one a sink: a walk between
+ * two potentials passes through the core, a cycle lies in it, and the first
+ * and last links of a forcing chain from outside it are weak ones (into
+ * "off" potentials; weak links go both ways too). The core's components are
+ * found once (Tarjan), then for each one the core "on" potentials it reaches
+ * and those it reaches through a dirty "on" link (bit sets over the core's
+ * candidates); reach_may reads them. */
 #define REACH_EDGES (NODES / 2 * 32)
 struct reach {
-    int n; /* the candidates' potentials, numbered compactly */
+    uint16_t core_at[27][10]; /* the core's places, by region and digit */
+    uint16_t core_cell[SE_CELLS]; /* the core's digits, by cell */
+    int n; /* the core's potentials, numbered compactly */
     uint16_t node[NODES];
-    int16_t id[NODES]; /* by potential: its number, -1 when not in the grid */
+    int16_t id[NODES]; /* by potential: its number, -1 outside the core */
+    int16_t bit[SE_CELLS * 9]; /* by core candidate: its bit in the sets */
+    int nbits;
     int32_t first[NODES + 1]; /* links, by number: to[first[i] .. first[i + 1]) */
     uint16_t to[REACH_EDGES];
     uint8_t dirty[REACH_EDGES]; /* bit 0: parents in a cycle, bit 1: in a forcing chain */
@@ -1547,10 +1824,19 @@ struct reach {
     int32_t frame_edge[NODES];
     int ncomp;
     int16_t comp_end[NODES]; /* comp k's members: order[comp_end[k-1] .. comp_end[k]) */
-    bool cycle_dirty[NODES], reaches_dirty[NODES]; /* by component */
-    int16_t bit[NODES]; /* by component: its target bit, or -1 */
+    bool cycle_dirty[NODES]; /* by component */
+    bool dirty_any[NODES]; /* by component: it reaches a dirty "on" link */
+    /* the core candidates whose "off" potential reaches a dirty "on" link,
+     * as core_at and core_cell */
+    uint16_t hot_at[27][10], hot_cell[SE_CELLS];
     int words;
-    uint64_t *set; /* by component: reach, then reach through a dirty "on" link */
+    bool any_dirty; /* a component reaches a dirty "on" link */
+    /* forcing_on_may's answers (-1: not asked yet): the X-only and the X and
+     * Y passes ask the same */
+    int8_t on_may[SE_CELLS * 9];
+    /* by component: the core "on" potentials it reaches, then those it
+     * reaches through a dirty "on" link */
+    uint64_t *set;
     size_t set_cap;
     uint16_t gone_cell[SE_CELLS], gone_region[27]; /* removed by the outer run */
     /* not nested: every hint counts, so every link is taken as dirty and the
@@ -1605,7 +1891,7 @@ static void conj_init(struct cycle_ctx *c)
     for (int r = 0; r < 27; r++) {
         int t = r / 9;
         for (int v = 1; v <= 9; v++) {
-            unsigned m = se_positions(g, r, v);
+            unsigned m = c->x->places ? c->x->places[r][v] : se_positions(g, r, v);
             int n = se_popcount(m);
             c->pos[r][v] = (uint16_t) m;
             if (n != 1 && n != 2)
@@ -1727,6 +2013,7 @@ static void collect_push(
     for (int c = 0; c < SE_CELLS; c++)
         key = (key ^ s->elim[c]) * 16777619u;
     h->key = key | 1u;
+    h->seq = l->n - 1;
 }
 
 static void cycle_hint(struct cycle_ctx *c, int at)
@@ -1749,6 +2036,11 @@ static void cycle_hint(struct cycle_ctx *c, int at)
             }
         }
     }
+    unsigned elims = 0;
+    for (int o = 0; o < SE_CELLS; o++)
+        elims |= fw[o] & bw[o];
+    if (!elims)
+        return; /* removes nothing (fw and bw are g's candidates): not useful */
     struct se_step s;
     int complexity = chain_nodes(x, c, at);
     se_step_clear(&s, SE_cycle, (c->y && c->xl ? 70 : 65) + length_tenths(complexity));
@@ -1815,7 +2107,10 @@ static void off_links(struct cycle_ctx *c, int slot)
  * same order (the pool, at most ~42000 entries a search, never fills). */
 static inline bool in_scope(const struct cycle_ctx *c, int node)
 {
-    return c->scope < 0 || c->reach->comp[c->reach->id[node]] == c->scope;
+    if (c->scope < 0)
+        return true;
+    int id = c->reach->id[node]; /* outside the core: a component of its own */
+    return id >= 0 && c->reach->comp[id] == c->scope;
 }
 
 static void on_step(struct cycle_ctx *c, int head, int start, bool cycles, bool *done)
@@ -1899,7 +2194,9 @@ static void unary_search(struct cycle_ctx *c, int start, bool cycles)
     int head = 0, length = 0;
     bool done = false;
     int root = pool_add(c, start, -1, true, 0);
-    c->scope = cycles && c->reach_ready ? c->reach->comp[c->reach->id[start]] : -1;
+    c->scope = -1;
+    if (cycles && c->reach_ready) /* only core starts pass reach_may */
+        c->scope = c->reach->comp[c->reach->id[start]];
     if (node_on(start))
         c->on_at[start] = root, c->on_stamp[start] = c->search;
     else
@@ -1936,7 +2233,7 @@ static bool link_dirty(const struct reach *R, int node, int cause)
     return (R->gone_region[se_cell_region[cell][cause - 2]] >> node_value(node)) & 1;
 }
 
-/* The grid's potentials and the candidates the outer run removed. */
+/* The candidates the outer run removed. */
 static void reach_init(
     struct reach *R, const struct se_grid *g, const struct se_grid *src)
 {
@@ -1946,17 +2243,37 @@ static void reach_init(
         for (int t = 0; t < 3; t++)
             R->gone_region[se_cell_region[cell][t]] |= R->gone_cell[cell];
     }
-    R->n = 0;
-    for (int node = 0; node < NODES; node++) {
-        R->id[node] = -1;
-        if (g->cand[node_cell(node)] & (1u << node_value(node))) {
-            R->id[node] = (int16_t) R->n;
-            R->node[R->n++] = (uint16_t) node;
-        }
-    }
 }
 
-/* The pass's link graph in compressed rows, with each link's dirtiness. */
+/* The core: the candidates whose "off" potential has a link (X and Y). */
+static void reach_core(struct cycle_ctx *c)
+{
+    struct reach *R = c->reach;
+    const struct se_grid *g = c->x->grid;
+    memset(R->core_at, 0, sizeof(R->core_at));
+    memset(R->core_cell, 0, sizeof(R->core_cell));
+    memset(R->id, -1, sizeof(R->id));
+    R->n = R->nbits = 0;
+    for (int cell = 0; cell < SE_CELLS; cell++)
+        for (unsigned m = g->cand[cell]; m; m &= m - 1) {
+            int v = __builtin_ctz(m), slot = cell * 9 + v - 1;
+            off_links(c, slot);
+            if (c->off_n[slot] == 0)
+                continue;
+            R->bit[slot] = (int16_t) R->nbits++;
+            R->core_cell[cell] |= (uint16_t) (1u << v);
+            for (int t = 0; t < 3; t++) {
+                unsigned at = 1u << region_index(cell, t);
+                R->core_at[se_cell_region[cell][t]][v] |= (uint16_t) at;
+            }
+            for (int on = 0; on < 2; on++) {
+                R->id[slot << 1 | on] = (int16_t) R->n;
+                R->node[R->n++] = (uint16_t) (slot << 1 | on);
+            }
+        }
+}
+
+/* The core's links in compressed rows, with each link's dirtiness. */
 static void reach_graph(struct cycle_ctx *c)
 {
     struct reach *R = c->reach;
@@ -1968,13 +2285,16 @@ static void reach_graph(struct cycle_ctx *c)
             on_links(c, slot);
             for (int k = 0; k < c->on_n[slot]; k++) {
                 int to = c->on_list[slot][k];
+                if (R->id[to] < 0)
+                    continue; /* a sink outside the core */
                 R->to[ne] = (uint16_t) R->id[to];
                 R->dirty[ne++] = link_dirty(R, to, c->on_cause[slot][k]) ? 1 : 0;
             }
         } else {
-            off_links(c, slot);
             for (int k = 0; k < c->off_n[slot]; k++) {
                 const struct fixed_item *it = &c->off_items[slot][k];
+                if (R->id[it->node] < 0)
+                    continue; /* never: strong links go both ways */
                 R->to[ne] = (uint16_t) R->id[it->node];
                 R->dirty[ne++] = link_dirty(R, it->node, it->cause) ? 3 : 0;
             }
@@ -2033,39 +2353,68 @@ static void reach_scc(struct reach *R)
     }
 }
 
-/* Per component: a dirty link inside it (cycles), and whether it reaches a
- * dirty "on" link (forcing chains). */
-static void reach_flags(struct reach *R)
+/* By component (sinks first, so that a link out leads to one done
+ * already): a dirty link inside it (cycles), the core "on" potentials it
+ * reaches, and those it reaches through a dirty "on" link: through one
+ * inside it, through the link out, or beyond. */
+static bool reach_sets(struct reach *R)
 {
-    for (int k = 0, i = 0; k < R->ncomp; k++) {
-        bool cycle = false, dirty = false;
-        if (R->comp_end[k] - i == 1) {
-            /* most components are one potential, with no cycle: the first
-             * link that answers ends the scan */
-            int u = R->order[i++];
-            for (int e = R->first[u]; e < R->first[u + 1] && !dirty; e++)
-                dirty = (R->dirty[e] & 2) || R->reaches_dirty[R->comp[R->to[e]]];
-        }
+    int W = R->words = (R->nbits + 63) / 64;
+    size_t need = (size_t) R->ncomp * (size_t) W * 2;
+    if (need > R->set_cap) {
+        uint64_t *set = realloc(R->set, need * sizeof(*set));
+        if (!set)
+            return false;
+        R->set = set;
+        R->set_cap = need;
+    }
+    if (need)
+        memset(R->set, 0, need * sizeof(*R->set));
+    R->any_dirty = false;
+    for (int i = 0, k = 0; k < R->ncomp; k++) {
+        uint64_t *reach = R->set + (size_t) k * 2 * W, *dirty = reach + W;
+        bool inner = false, cycle = false;
         for (; i < R->comp_end[k]; i++) {
-            int u = R->order[i];
+            int u = R->order[i], node = R->node[u];
+            if (node_on(node)) {
+                int b = R->bit[node >> 1];
+                reach[b / 64] |= 1ull << (b % 64);
+            }
             for (int e = R->first[u]; e < R->first[u + 1]; e++) {
                 int y = R->comp[R->to[e]];
-                cycle = cycle || (y == k && (R->dirty[e] & 1));
-                dirty = dirty || (R->dirty[e] & 2) || (y != k && R->reaches_dirty[y]);
+                if (y == k) {
+                    cycle = cycle || (R->dirty[e] & 1);
+                    inner = inner || (R->dirty[e] & 2);
+                    continue;
+                }
+                const uint64_t *ry = R->set + (size_t) y * 2 * W;
+                for (int w = 0; w < W; w++) {
+                    reach[w] |= ry[w];
+                    dirty[w] |= ry[W + w] | ((R->dirty[e] & 2) ? ry[w] : 0);
+                }
             }
         }
+        for (int w = 0; inner && w < W; w++)
+            dirty[w] |= reach[w];
         R->cycle_dirty[k] = cycle;
-        R->reaches_dirty[k] = dirty;
-        R->bit[k] = -1;
+        R->dirty_any[k] = false;
+        for (int w = 0; w < W; w++)
+            R->dirty_any[k] = R->dirty_any[k] || dirty[w];
+        R->any_dirty = R->any_dirty || R->dirty_any[k];
     }
-}
-
-/* Whether a forcing search from `from` to `to` passes the cheap tests: a
- * dirty "on" link is reachable, and `to` is not upstream. */
-static bool reach_maybe(const struct reach *R, int from, int to)
-{
-    int k = R->comp[R->id[from]], y = R->comp[R->id[to]];
-    return R->reaches_dirty[k] && y <= k;
+    memset(R->hot_at, 0, sizeof(R->hot_at));
+    memset(R->hot_cell, 0, sizeof(R->hot_cell));
+    for (int u = 0; R->any_dirty && u < R->n; u++) {
+        int node = R->node[u], cell = node_cell(node), v = node_value(node);
+        if (node_on(node) || !R->dirty_any[R->comp[u]])
+            continue;
+        R->hot_cell[cell] |= (uint16_t) (1u << v);
+        for (int t = 0; t < 3; t++)
+            R->hot_at[se_cell_region[cell][t]][v]
+                |= (uint16_t) (1u << region_index(cell, t));
+    }
+    memset(R->on_may, -1, sizeof(R->on_may));
+    return true;
 }
 
 /* The digits whose candidates in `cell` start searches in this pass. */
@@ -2078,85 +2427,115 @@ static unsigned search_starts(const struct cycle_ctx *c, int cell)
     return g->cand[cell] & (c->y ? SE_ALL : ~c->unchanged);
 }
 
-/* The targets of the forcing searches that pass the cheap tests, each with
- * a bit. */
-static int reach_targets(struct cycle_ctx *c)
-{
-    struct reach *R = c->reach;
-    int count = 0;
-    for (int cell = 0; c->xl && cell < SE_CELLS; cell++) {
-        unsigned m = search_starts(c, cell);
-        for (int v = 1; v <= 9; v++) {
-            if (!(m & (1u << v)))
-                continue;
-            int on = node_of(cell, v, 1), off = node_of(cell, v, 0);
-            int y = R->comp[R->id[off]];
-            if (reach_maybe(R, on, off) && R->bit[y] < 0)
-                R->bit[y] = (int16_t) count++;
-            y = R->comp[R->id[on]];
-            if (reach_maybe(R, off, on) && R->bit[y] < 0)
-                R->bit[y] = (int16_t) count++;
-        }
-    }
-    return count;
-}
-
-/* By component: the targets it reaches, and those it reaches through a
- * dirty "on" link (only for components that reach one). */
-static bool reach_sets(struct reach *R, int targets)
-{
-    int W = R->words = (targets + 63) / 64;
-    if (W == 0)
-        return true; /* no forcing search passed the cheap tests */
-    size_t need = (size_t) R->ncomp * (size_t) W * 2;
-    if (need > R->set_cap) {
-        uint64_t *set = realloc(R->set, need * sizeof(*set));
-        if (!set)
-            return false;
-        R->set = set;
-        R->set_cap = need;
-    }
-    memset(R->set, 0, need * sizeof(*R->set));
-    for (int i = 0, k = 0; k < R->ncomp; k++) {
-        uint64_t *reach = R->set + (size_t) k * 2 * W, *dirty = reach + W;
-        bool inner = false, want = R->reaches_dirty[k];
-        if (R->bit[k] >= 0)
-            reach[R->bit[k] / 64] |= 1ull << (R->bit[k] % 64);
-        for (; i < R->comp_end[k]; i++) {
-            int u = R->order[i];
-            for (int e = R->first[u]; e < R->first[u + 1]; e++) {
-                int y = R->comp[R->to[e]];
-                const uint64_t *ry = R->set + (size_t) y * 2 * W;
-                if (y == k) {
-                    inner = inner || (R->dirty[e] & 2);
-                    continue;
-                }
-                for (int w = 0; w < W; w++)
-                    reach[w] |= ry[w];
-                for (int w = 0; want && w < W; w++)
-                    dirty[w] |= ry[W + w] | ((R->dirty[e] & 2) ? ry[w] : 0);
-            }
-        }
-        for (int w = 0; inner && w < W; w++)
-            dirty[w] |= reach[w];
-    }
-    return true;
-}
-
-/* Whether a search from `from` can give a hint that counts: a cycle
- * (to == from) or a forcing chain to `to`. */
-static bool reach_may(const struct cycle_ctx *c, int from, int to)
+/* Whether the cycle search from "on" (cell, v) can give a hint that
+ * counts: its start lies in the core, in a component with a dirty link. */
+static bool cycle_may(const struct cycle_ctx *c, int cell, int v)
 {
     const struct reach *R = c->reach;
     if (!c->reach_ready)
         return true;
-    int k = R->comp[R->id[from]], y = R->comp[R->id[to]];
-    if (from == to)
-        return R->cycle_dirty[k];
-    if (!reach_maybe(R, from, to) || R->bit[y] < 0)
+    int id = R->id[node_of(cell, v, 1)];
+    return id >= 0 && R->cycle_dirty[R->comp[id]];
+}
+
+/* Component `comp`'s core "on" potentials reached through a dirty "on"
+ * link. */
+static inline const uint64_t *dirty_reach(const struct reach *R, int comp)
+{
+    return R->set + ((size_t) comp * 2 + 1) * (size_t) R->words;
+}
+
+/* Whether the forcing search from "off" (cell, v) can give a hint that
+ * counts: it reaches "on" (cell, v) through a dirty "on" link (outside the
+ * core, "off" (cell, v) leads nowhere). */
+static bool forcing_off_may(const struct cycle_ctx *c, int cell, int v)
+{
+    const struct reach *R = c->reach;
+    if (!c->reach_ready)
+        return true;
+    int slot = cell * 9 + v - 1, id = R->id[slot << 1];
+    if (id < 0)
         return false;
-    const uint64_t *dirty = R->set + (size_t) k * 2 * R->words + R->words;
-    return (dirty[R->bit[y] / 64] >> (R->bit[y] % 64)) & 1;
+    return (dirty_reach(R, R->comp[id])[R->bit[slot] / 64] >> (R->bit[slot] % 64)) & 1;
+}
+
+#define REACH_WORDS (SE_CELLS * 9 / 64 + 1)
+
+/* Core candidate `o`, weakly linked to a forcing search's start: its "on"
+ * potential is a way into the start's "off" one (`want`); with `through`,
+ * its "off" potential is where the start leads, and what that reaches
+ * through a dirty "on" link, the start reaches (`got`). */
+static void weak_neighbour(
+    const struct reach *R, int o, bool through, uint64_t *want, uint64_t *got)
+{
+    want[R->bit[o] / 64] |= 1ull << (R->bit[o] % 64);
+    if (!through)
+        return;
+    const uint64_t *dirty = dirty_reach(R, R->comp[R->id[o << 1]]);
+    for (int w = 0; w < R->words; w++)
+        got[w] |= dirty[w];
+}
+
+/* Whether "on" (cell, v) reaches a dirty "on" link (see struct reach). */
+static bool on_reaches_dirty(const struct reach *R, int cell, int v)
+{
+    int self = R->id[node_of(cell, v, 1)];
+    if (self >= 0)
+        return R->dirty_any[R->comp[self]];
+    /* outside the core: one of its weak neighbours' "off" potentials */
+    if (R->hot_cell[cell] & ~(1u << v))
+        return true;
+    for (int t = 0; t < 3; t++)
+        if (R->hot_at[se_cell_region[cell][t]][v] & ~(1u << region_index(cell, t)))
+            return true;
+    return false;
+}
+
+/* Whether the forcing search from "on" (cell, v) can give a hint that
+ * counts: it reaches, through a dirty "on" link, the "on" potential of a
+ * core candidate weakly linked to (cell, v), whose link then leads to "off"
+ * (cell, v) (a chain's last link into "off" is a weak one, and "on"
+ * potentials outside the core are led to by none). Outside the core, "on"
+ * (cell, v) leads only to the "off" potentials of the candidates weakly
+ * linked to it: what it reaches is what theirs reach. */
+static bool forcing_on_reaches(const struct reach *R, int cell, int v)
+{
+    if (!on_reaches_dirty(R, cell, v))
+        return false; /* most starts: no set to make */
+    uint64_t want[REACH_WORDS], got[REACH_WORDS];
+    memset(want, 0, sizeof(*want) * (size_t) R->words);
+    memset(got, 0, sizeof(*got) * (size_t) R->words);
+    const int self = R->id[node_of(cell, v, 1)];
+    if (self >= 0)
+        memcpy(got, dirty_reach(R, R->comp[self]), sizeof(*got) * (size_t) R->words);
+    for (unsigned m = R->core_cell[cell] & ~(1u << v); m; m &= m - 1)
+        weak_neighbour(R, cell * 9 + __builtin_ctz(m) - 1, self < 0, want, got);
+    for (int t = 0; t < 3; t++) {
+        int r = se_cell_region[cell][t];
+        unsigned m = R->core_at[r][v] & ~(1u << region_index(cell, t));
+        for (; m; m &= m - 1)
+            weak_neighbour(
+                R, se_region_cell[r][__builtin_ctz(m)] * 9 + v - 1, self < 0, want, got);
+    }
+    for (int w = 0; w < R->words; w++)
+        if (want[w] & got[w])
+            return true;
+    return false;
+}
+
+/* forcing_on_reaches, asked once a grid (none reaches a dirty "on" link:
+ * false). */
+static bool forcing_on_may(const struct cycle_ctx *c, int cell, int v)
+{
+    struct reach *R = c->reach;
+    if (!c->reach_ready)
+        return true;
+    if (!R->any_dirty)
+        return false;
+    int8_t *known = &R->on_may[cell * 9 + v - 1];
+    if (*known < 0)
+        *known = forcing_on_reaches(R, cell, v);
+    return *known;
 }
 
 /* The filter of all three passes, from the graph with X and Y links: those
@@ -2166,10 +2545,10 @@ static void reach_build(struct cycle_ctx *c)
 {
     c->y = c->xl = true;
     memset(c->off_n, -1, sizeof(c->off_n));
+    reach_core(c);
     reach_graph(c);
     reach_scc(c->reach);
-    reach_flags(c->reach);
-    c->reach_ready = reach_sets(c->reach, reach_targets(c));
+    c->reach_ready = reach_sets(c->reach);
 }
 
 static void loops(struct cycle_ctx *c, bool y, bool xl)
@@ -2183,11 +2562,11 @@ static void loops(struct cycle_ctx *c, bool y, bool xl)
             if (!(m & (1u << v)))
                 continue;
             int on = node_of(cell, v, 1), off = node_of(cell, v, 0);
-            if (reach_may(c, on, on))
+            if (cycle_may(c, cell, v))
                 unary_search(c, on, true);
-            if (xl && reach_may(c, on, off))
+            if (xl && forcing_on_may(c, cell, v))
                 unary_search(c, on, false);
-            if (xl && reach_may(c, off, on))
+            if (xl && forcing_off_may(c, cell, v))
                 unary_search(c, off, false);
         }
     }
@@ -2204,39 +2583,85 @@ static _Thread_local struct {
     bool empty[10];
 } x_memo;
 
+/* A cycle search's memory (~1 MB), kept per thread between calls: a nested
+ * search makes thousands, and allocating and clearing it each time was ~4%
+ * of a hardest-list rating. Its stamps stay valid across calls, as the
+ * search numbers go on growing. */
+static _Thread_local struct cycle_ctx *spare_cycle;
+
+static void cycle_ctx_free(struct cycle_ctx *c)
+{
+    if (!c)
+        return;
+    free(c->pool);
+    if (c->reach)
+        free(c->reach->set);
+    free(c->reach);
+    free(c);
+}
+
+static struct cycle_ctx *cycle_ctx_take(void)
+{
+    struct cycle_ctx *c = spare_cycle;
+    spare_cycle = NULL;
+    if (!c) {
+        c = malloc(sizeof(*c));
+        if (!c)
+            return NULL;
+        c->cap = 1 << 16;
+        c->pool = malloc(sizeof(struct path) * (size_t) c->cap);
+        c->reach = malloc(sizeof(*c->reach));
+        if (!c->pool || !c->reach) {
+            free(c->pool);
+            free(c->reach);
+            free(c);
+            return NULL;
+        }
+        c->reach->set = NULL;
+        c->reach->set_cap = 0;
+        c->search = 1u << 31; /* the stamps are cleared below */
+    }
+    if (c->search >= 1u << 31) { /* a call makes < 10,000 searches */
+        c->search = 0;
+        memset(c->on_stamp, 0, sizeof(c->on_stamp));
+        memset(c->off_stamp, 0, sizeof(c->off_stamp));
+    }
+    return c;
+}
+
+static void spare_cycle_drop(void)
+{
+    cycle_ctx_free(spare_cycle);
+    spare_cycle = NULL;
+}
+
+static void cycle_ctx_give_back(struct cycle_ctx *c)
+{
+    if (spare_cycle)
+        cycle_ctx_free(c);
+    else
+        spare_cycle = c;
+}
+
 static void cycles_producer(struct chain_ctx *x)
 {
-    struct cycle_ctx *c = malloc(sizeof(*c));
+    struct cycle_ctx *c = cycle_ctx_take();
     if (!c)
         return;
     c->x = x;
-    c->cap = 1 << 16;
-    c->pool = malloc(sizeof(struct path) * (size_t) c->cap);
-    c->search = 0;
-    memset(c->on_stamp, 0, sizeof(c->on_stamp));
     memset(c->on_n, -1, sizeof(c->on_n));
-    memset(c->off_stamp, 0, sizeof(c->off_stamp));
     conj_init(c);
     c->unchanged = 0;
-    c->reach = NULL;
     const bool nested = x->collect && x->src;
-    if (nested || !x->collect)
-        c->reach = malloc(sizeof(*c->reach));
-    if (c->reach) {
-        c->reach->set = NULL;
-        c->reach->set_cap = 0;
-        reach_init(c->reach, x->grid, nested ? x->src : x->grid);
-        c->reach->all_dirty = !nested;
-    }
+    reach_init(c->reach, x->grid, nested ? x->src : x->grid);
+    c->reach->all_dirty = !nested;
     if (x->collect && x->src) {
         unsigned gone = 0;
         for (int cell = 0; cell < SE_CELLS; cell++)
             gone |= x->src->cand[cell] & ~x->grid->cand[cell];
         c->unchanged = SE_ALL & ~gone;
     }
-    c->reach_ready = false;
-    if (c->pool && c->reach)
-        reach_build(c);
+    reach_build(c);
     uint64_t cells[10][2];
     if (!x->collect) {
         se_value_cells(x->grid, cells);
@@ -2245,21 +2670,15 @@ static void cycles_producer(struct chain_ctx *x)
                 && x_memo.cells[v][1] == cells[v][1])
                 c->unchanged |= 1u << v;
     }
-    if (c->pool) {
-        loops(c, false, true);
-        loops(c, true, false);
-        loops(c, true, true);
-    }
-    if (c->pool && !x->collect && !x->have)
+    loops(c, false, true);
+    loops(c, true, false);
+    loops(c, true, true);
+    if (!x->collect && !x->have)
         for (int v = 1; v <= 9; v++) {
             memcpy(x_memo.cells[v], cells[v], sizeof(cells[v]));
             x_memo.empty[v] = true;
         }
-    free(c->pool);
-    if (c->reach)
-        free(c->reach->set);
-    free(c->reach);
-    free(c);
+    cycle_ctx_give_back(c);
 }
 
 /* Nishio's runs (no Y links) read one digit: an "on" potential turns off
@@ -2351,6 +2770,117 @@ static void cells_producer(struct chain_ctx *x)
     }
 }
 
+/* ---- nested multiple chains (level 3) ----
+ *
+ * A cell or region chain's hints count only with rule parents (run_parents):
+ * its assumptions' cause (the cell lost a candidate, or the region a place
+ * of the digit) or an "on" potential of its runs reached by a dirty link.
+ * A non-dynamic run on a grid holds only potentials its start reaches in
+ * the grid's link graph (X and Y links, as the core filter's), and each
+ * "on" potential was reached by a link of the graph with the cause it
+ * keeps; so a chain none of whose starts reaches a dirty "on" link, and
+ * whose cause is clean, has no hint that counts. Those chains are skipped
+ * and their runs not made (most cells of a stall grid lost nothing); the
+ * others give their hints in cell_chains' order. Hints without parents
+ * change nothing in nested_chains, and the list's order is a total one
+ * (nested_cmp), so the same hints count in the same order. */
+
+/* Which chains of the grid can give a hint that counts. */
+struct chains_wanted {
+    bool cell[SE_CELLS];
+    uint16_t region[27]; /* by region: the digits */
+};
+
+static bool chains_wanted_of(struct chain_ctx *x, struct chains_wanted *want)
+{
+    struct cycle_ctx *c = cycle_ctx_take();
+    if (!c)
+        return false;
+    const struct se_grid *g = x->grid;
+    c->x = x;
+    memset(c->on_n, -1, sizeof(c->on_n));
+    conj_init(c);
+    struct reach *R = c->reach;
+    reach_init(R, g, x->src);
+    R->all_dirty = false;
+    reach_build(c);
+    bool ready = c->reach_ready;
+    for (int cell = 0; ready && cell < SE_CELLS; cell++)
+        want->cell[cell] = R->gone_cell[cell] != 0;
+    for (int r = 0; ready && r < 27; r++)
+        want->region[r] = R->gone_region[r];
+    for (int cell = 0; ready && cell < SE_CELLS; cell++)
+        for (unsigned m = se_popcount(g->cand[cell]) > 1 ? g->cand[cell] : 0; m;
+             m &= m - 1) {
+            int v = __builtin_ctz(m);
+            if (!on_reaches_dirty(R, cell, v))
+                continue;
+            want->cell[cell] = true;
+            for (int t = 0; t < 3; t++)
+                want->region[se_cell_region[cell][t]] |= (uint16_t) (1u << v);
+        }
+    cycle_ctx_give_back(c);
+    return ready;
+}
+
+/* cell_chains and region_hints of a non-dynamic collecting search, for the
+ * chains `want` keeps. */
+static void wanted_cell_chains(
+    struct chain_ctx *x, int cell, const struct chains_wanted *want)
+{
+    const struct se_grid *g = x->grid;
+    struct run *set[9];
+    int k = 0;
+    for (unsigned vm = g->cand[cell]; vm; vm &= vm - 1) {
+        int v = __builtin_ctz(vm);
+        unsigned regions = 0; /* the types of the region chains started here */
+        for (int t = 0; t < 3; t++) {
+            int r = se_cell_region[cell][t];
+            unsigned m = se_positions(g, r, v);
+            if (se_popcount(m) >= 2 && se_region_cell[r][__builtin_ctz(m)] == cell
+                && (want->region[r] >> v & 1))
+                regions |= 1u << t;
+        }
+        if (!want->cell[cell] && !regions)
+            continue;
+        struct run *on = on_run(x, cell, v);
+        if (!on)
+            return;
+        for (int t = 0; t < 3; t++) {
+            if (!(regions >> t & 1))
+                continue;
+            int r = se_cell_region[cell][t], n = 0;
+            struct run *places[9];
+            for (unsigned m = se_positions(g, r, v); m; m &= m - 1) {
+                int o = se_region_cell[r][__builtin_ctz(m)];
+                if (!(places[n++] = o == cell ? on : on_run(x, o, v)))
+                    return;
+            }
+            common_hints(x, places, n, cell, 6, 2 + t);
+        }
+        set[k++] = on;
+    }
+    if (want->cell[cell])
+        common_hints(x, set, k, cell, 5, 1);
+}
+
+/* The multiple chains of a nested grid (see above). */
+static void nested_multiple(struct chain_ctx *x)
+{
+    struct chains_wanted want;
+    if (!chains_wanted_of(x, &want)) {
+        multiple_producer(x);
+        return;
+    }
+    for (int cell = 0; cell < SE_CELLS; cell++)
+        if (!x->grid->value[cell] && se_popcount(x->grid->cand[cell]) > 2)
+            wanted_cell_chains(x, cell, &want);
+    for (int i = 0; i < SE_CELLS * 9; i++) {
+        run_free(x->on_runs[i]);
+        x->on_runs[i] = NULL;
+    }
+}
+
 bool se_chains(
     const struct se_grid *g, enum se_chain_kind kind, int level, struct se_step *s)
 {
@@ -2366,15 +2896,20 @@ bool se_chains(
     x->y_links = kind != SE_CH_NISHIO;
     x->multiple = kind == SE_CH_MULTIPLE || kind == SE_CH_DYNAMIC;
     if (level >= 2)
-        x->memo = calloc(MEMO_SLOTS, sizeof(*x->memo));
+        x->memo = memo_for(g, level);
+    if (kind == SE_CH_DYNAMIC)
+        snaps_begin(x, g, level);
     if (kind == SE_CH_CYCLES)
         cycles_producer(x);
     else
         multiple_producer(x);
+    if (kind == SE_CH_DYNAMIC)
+        snaps_end(x);
     bool found = x->have;
     if (found)
         *s = x->best;
-    memo_free(x);
+    if (level >= 3)
+        memo_drop(); /* the last nested level of the step */
     free(x);
     return found;
 }
