@@ -1433,6 +1433,36 @@ static const uint64_t *on_reach(struct chain_ctx *x, int cell, int v)
     return own;
 }
 
+/* A group of runs that may give a hint: the cells and digits of its
+ * assumptions (see common_filtered, common_implied). */
+typedef bool group_fn(struct chain_ctx *x, const uint8_t *cells, const uint8_t *digits,
+    int n, int cell, int sort_key, int root_cause);
+
+/* The region chains of v that start at `cell` (its first place in the
+ * region), each handed to `group`; false when one could not be made. */
+static bool region_groups(struct chain_ctx *x, int cell, int v, group_fn *group)
+{
+    for (int t = 0; t < 3; t++) {
+        int r = se_cell_region[cell][t];
+        unsigned m = se_positions(x->grid, r, v);
+        int n = se_popcount(m);
+        if (!(n == 2 || (x->multiple && n > 2)))
+            continue;
+        if (se_region_cell[r][__builtin_ctz(m)] != cell)
+            continue;
+        uint8_t cells[9], digits[9];
+        int k = 0;
+        for (int i = 0; i < 9; i++)
+            if (m & (1u << i)) {
+                cells[k] = se_region_cell[r][i];
+                digits[k++] = (uint8_t) v;
+            }
+        if (!group(x, cells, digits, k, cell, 6, 2 + t))
+            return false;
+    }
+    return true;
+}
+
 /* common_hints of the runs of "v in cells[i]" when their sets can share a
  * potential; false without memory. */
 static bool common_filtered(struct chain_ctx *x, const uint8_t *cells,
@@ -1461,29 +1491,6 @@ static bool common_filtered(struct chain_ctx *x, const uint8_t *cells,
     return true;
 }
 
-static bool region_filtered(struct chain_ctx *x, int cell, int v)
-{
-    for (int t = 0; t < 3; t++) {
-        int r = se_cell_region[cell][t];
-        unsigned m = se_positions(x->grid, r, v);
-        int n = se_popcount(m);
-        if (!(n == 2 || (x->multiple && n > 2)))
-            continue;
-        if (se_region_cell[r][__builtin_ctz(m)] != cell)
-            continue;
-        uint8_t cells[9], digits[9];
-        int k = 0;
-        for (int i = 0; i < 9; i++)
-            if (m & (1u << i)) {
-                cells[k] = se_region_cell[r][i];
-                digits[k++] = (uint8_t) v;
-            }
-        if (!common_filtered(x, cells, digits, k, cell, 6, 2 + t))
-            return false;
-    }
-    return true;
-}
-
 /* cell_chains of the multiple kind (it has no binary hints), the detailed
  * runs only where a hint can be. */
 static void cell_chains_filtered(struct chain_ctx *x, int cell)
@@ -1494,7 +1501,7 @@ static void cell_chains_filtered(struct chain_ctx *x, int cell)
     for (int v = 1; v <= 9; v++) {
         if (!(x->grid->cand[cell] & (1u << v)))
             continue;
-        if (!region_filtered(x, cell, v))
+        if (!region_groups(x, cell, v, common_filtered))
             return;
         cells[k] = (uint8_t) cell;
         digits[k++] = (uint8_t) v;
@@ -1695,29 +1702,6 @@ static bool common_implied(struct chain_ctx *x, const uint8_t *cells,
     return true;
 }
 
-static bool region_implied(struct chain_ctx *x, int cell, int v)
-{
-    for (int t = 0; t < 3; t++) {
-        int r = se_cell_region[cell][t];
-        unsigned m = se_positions(x->grid, r, v);
-        int n = se_popcount(m);
-        if (!(n == 2 || (x->multiple && n > 2)))
-            continue;
-        if (se_region_cell[r][__builtin_ctz(m)] != cell)
-            continue;
-        uint8_t cells[9], digits[9];
-        int k = 0;
-        for (int i = 0; i < 9; i++)
-            if (m & (1u << i)) {
-                cells[k] = se_region_cell[r][i];
-                digits[k++] = (uint8_t) v;
-            }
-        if (!common_implied(x, cells, digits, k, cell, 6, 2 + t))
-            return false;
-    }
-    return true;
-}
-
 /* cell_chains of Nishio and dynamic chains at level 0, the detailed runs
  * only where a hint can be. */
 static void cell_chains_implied(struct chain_ctx *x, int cell)
@@ -1731,7 +1715,7 @@ static void cell_chains_implied(struct chain_ctx *x, int cell)
             continue;
         if (!binary_implied(x, cell, v, card >= 3 && !nishio))
             return;
-        if (!nishio && !region_implied(x, cell, v))
+        if (!nishio && !region_groups(x, cell, v, common_implied))
             return;
         cells[k] = (uint8_t) cell;
         digits[k++] = (uint8_t) v;
