@@ -392,6 +392,20 @@ static void expectations_parse(void **state)
 
 /* A plan over naive and naive_stack (both registered by the core) with one
  * corpus "c.txt" of three 4x4 puzzles, two repeats. */
+/* Adds 4x4 puzzles, lines 1 to n, to corpus 0 of plan. */
+static void add_4x4_puzzles(struct bench_plan *plan, const char *const *puzzles, int n)
+{
+    for (int k = 0; k < n; k++) {
+        struct corpus_item item;
+        memset(&item, 0, sizeof(item));
+        const struct grid_shape shape = { 0, 0, GRID_STANDARD };
+        assert_int_equal(
+            grid_parse_token(&item.puzzle, puzzles[k], 16, &shape, NULL, 0), 0);
+        item.line = (unsigned long) k + 1;
+        assert_int_equal(bench_plan_add_puzzle(plan, 0, &item, true), 0);
+    }
+}
+
 static void small_plan(struct bench_plan *plan, const struct solver **solvers)
 {
     solvers[0] = solver_find("naive");
@@ -403,15 +417,7 @@ static void small_plan(struct bench_plan *plan, const struct solver **solvers)
     assert_int_equal(bench_plan_add_corpus(plan, "some/dir/c.txt"), 0);
     const char *puzzles[]
         = { "1....2....3....4", "................", "43....34.1.....1" };
-    for (int k = 0; k < 3; k++) {
-        struct corpus_item item;
-        memset(&item, 0, sizeof(item));
-        const struct grid_shape shape = { 0, 0, GRID_STANDARD };
-        assert_int_equal(
-            grid_parse_token(&item.puzzle, puzzles[k], 16, &shape, NULL, 0), 0);
-        item.line = (unsigned long) k + 1;
-        assert_int_equal(bench_plan_add_puzzle(plan, 0, &item, true), 0);
-    }
+    add_4x4_puzzles(plan, puzzles, 3);
     assert_int_equal(bench_plan_finish(plan), 0);
     assert_string_equal(plan->corpora[0].name, "c.txt");
     assert_int_equal(bench_plan_pending(plan), 2 * 3 * 2);
@@ -552,15 +558,7 @@ static int once_errors(unsigned caps, bool *passes_measured)
     assert_int_equal(bench_plan_add_corpus(&plan, "c.txt"), 0);
     const char *puzzles[]
         = { "1....2....3....4", "43....34.1.....1", "12..34.........." };
-    for (int k = 0; k < 3; k++) {
-        struct corpus_item item;
-        memset(&item, 0, sizeof(item));
-        const struct grid_shape shape = { 0, 0, GRID_STANDARD };
-        assert_int_equal(
-            grid_parse_token(&item.puzzle, puzzles[k], 16, &shape, NULL, 0), 0);
-        item.line = (unsigned long) k + 1;
-        assert_int_equal(bench_plan_add_puzzle(&plan, 0, &item, true), 0);
-    }
+    add_4x4_puzzles(&plan, puzzles, 3);
     assert_int_equal(bench_plan_finish(&plan), 0);
     bench_plan_run(&plan);
     int errors = 0;
