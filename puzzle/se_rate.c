@@ -148,9 +148,13 @@ static void rate_path(
         struct se_step s;
         /* the clock is read once a step: reading it before the step too was
          * 5% of an easy puzzle's rating (a late step ends early: the chain
-         * searches read the deadline) */
+         * searches read the deadline). A step rated 2.3 or less (singles,
+         * direct intersections and pairs) comes from the first searches,
+         * which the deadline cannot cut short and which take a microsecond
+         * or less: after those only every 16th step reads it */
         const bool found = se_next_step(g, &s);
-        if (late()) {
+        const bool quick = found && s.rating <= 23;
+        if ((!quick || out->steps % 16 == 15) && late()) {
             out->verdict = SE_OUT_OF_TIME;
             return;
         }
