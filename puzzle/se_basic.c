@@ -362,11 +362,14 @@ static bool locking_scan(
         int t1 = lock_pairs[k][0] * 9, t2 = lock_pairs[k][1] * 9;
         for (int v = 1; v <= 9; v++) {
             for (int r1 = t1; !((skip >> v) & 1) && r1 < t1 + 9; r1++) {
-                if (se_popcount(p->at[r1][v]) < 2)
+                /* locked_at, with its count of places (two or more: more
+                 * than one bit) tested once for the three crossings */
+                const unsigned m = p->at[r1][v];
+                if (!(m & (m - 1)))
                     continue;
                 for (int j = 0; j < 3; j++) {
                     const int r2 = crossing[r1][t2 / 9][j];
-                    if (!locked_at(p->at[r1][v], r1, r2))
+                    if (m & ~(unsigned) region_overlap[r1][r2])
                         continue;
                     /* the step removes v from r2 outside r1: none there, no step */
                     if (!(p->at[r2][v] & ~(unsigned) region_overlap[r2][r1]))
