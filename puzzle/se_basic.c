@@ -178,35 +178,105 @@ static unsigned single_place_values(const struct se_grid *g, int r)
     return once & ~more;
 }
 
-static bool hidden_single_pass(const struct se_grid *g, bool alone, struct se_step *s)
+/* The values of the grid the last search on this thread saw (a copy), and
+ * as a mask over SE's order (bit k: region_order[k]) the regions with one
+ * empty cell. Steps place a value in one cell at most, so the full-house
+ * regions carry over but for that cell's three. Exact: whether a region has
+ * one empty cell reads only the values of its nine cells, and every region
+ * with a cell whose value differs from the copy is counted again; any other
+ * grid (a hint's, the next rating's) is followed the same way, and the first
+ * call on a thread counts all. */
+static _Thread_local struct {
+    bool valid;
+    uint8_t value[SE_CELLS];
+    uint32_t alone;
+} last;
+
+/* Region r's place in SE's order (region_order: boxes, columns, rows). */
+static int order_of(int r)
 {
-    for (int k = 0; k < 27; k++) {
-        int r = region_order[k];
-        bool is_alone = empty_cells(g, r) == 1;
-        if (alone && !is_alone)
-            continue;
-        const unsigned vals = single_place_values(g, r);
-        if (!vals)
-            continue;
-        const int v = __builtin_ctz(vals);
-        int i = 0;
-        while (!(g->cand[se_region_cell[r][i]] & (1u << v)))
-            i++;
-        se_step_clear(s, is_alone ? SE_full_house : SE_hidden_single,
-            is_alone ? 10 : (r < 9 ? 12 : 15));
-        s->place_cell = se_region_cell[r][i];
-        s->place_value = v;
-        s->region = r;
-        return true;
+    return r < 9 ? r : r >= 18 ? r - 9 : r + 9;
+}
+
+/* Bits (SE's order) of the regions of cell c when its value differs from
+ * the copy. */
+static uint32_t value_changed(const struct se_grid *g, int c)
+{
+    if (g->value[c] == last.value[c])
+        return 0;
+    uint32_t regions = 0;
+    for (int t = 0; t < 3; t++)
+        regions |= 1u << order_of(se_cell_region[c][t]);
+    return regions;
+}
+
+/* Brings `last` to g's values: the changed cells are found eight at a time
+ * (cells 0-79, then 80), then their regions counted again. */
+static uint32_t alone_follow(const struct se_grid *g)
+{
+    uint32_t dirty = 0;
+    if (!last.valid) {
+        dirty = (1u << 27) - 1;
+        last.valid = true;
+    } else {
+        for (int c0 = 0; c0 < 80; c0 += 8) {
+            uint64_t x, y;
+            memcpy(&x, &g->value[c0], sizeof(x));
+            memcpy(&y, &last.value[c0], sizeof(y));
+            if (x == y)
+                continue;
+            for (int c = c0; c < c0 + 8; c++)
+                dirty |= value_changed(g, c);
+        }
+        dirty |= value_changed(g, 80);
     }
-    return false;
+    if (dirty)
+        memcpy(last.value, g->value, sizeof(last.value));
+    for (; dirty; dirty &= dirty - 1) {
+        const int k = __builtin_ctz(dirty);
+        const bool alone = empty_cells(g, region_order[k]) == 1;
+        last.alone = (last.alone & ~(1u << k)) | (alone ? 1u << k : 0);
+    }
+    return last.alone;
+}
+
+static void single_step(const struct se_grid *g, int r, unsigned vals, struct se_step *s)
+{
+    const bool is_alone = empty_cells(g, r) == 1;
+    const int v = __builtin_ctz(vals);
+    int i = 0;
+    while (!(g->cand[se_region_cell[r][i]] & (1u << v)))
+        i++;
+    se_step_clear(s, is_alone ? SE_full_house : SE_hidden_single,
+        is_alone ? 10 : (r < 9 ? 12 : 15));
+    s->place_cell = se_region_cell[r][i];
+    s->place_value = v;
+    s->region = r;
 }
 
 /* A full house (the last empty cell of a region) in any region first, then
- * a hidden single; before the places are made: most steps end here. */
+ * a hidden single, each in the first region of SE's order that has one;
+ * before the places are made: most steps end here. The full-house regions
+ * come from alone_follow, as counting each region's empty cells gave them. */
 bool se_hidden_single(const struct se_grid *g, struct se_step *s)
 {
-    return hidden_single_pass(g, true, s) || hidden_single_pass(g, false, s);
+    for (uint32_t alone = alone_follow(g); alone; alone &= alone - 1) {
+        const int r = region_order[__builtin_ctz(alone)];
+        const unsigned vals = single_place_values(g, r);
+        if (vals) {
+            single_step(g, r, vals, s);
+            return true;
+        }
+    }
+    for (int k = 0; k < 27; k++) {
+        const int r = region_order[k];
+        const unsigned vals = single_place_values(g, r);
+        if (vals) {
+            single_step(g, r, vals, s);
+            return true;
+        }
+    }
+    return false;
 }
 
 bool se_naked_single(const struct se_places *p, struct se_step *s)
@@ -292,11 +362,14 @@ static bool locking_scan(
         int t1 = lock_pairs[k][0] * 9, t2 = lock_pairs[k][1] * 9;
         for (int v = 1; v <= 9; v++) {
             for (int r1 = t1; !((skip >> v) & 1) && r1 < t1 + 9; r1++) {
-                if (se_popcount(p->at[r1][v]) < 2)
+                /* locked_at, with its count of places (two or more: more
+                 * than one bit) tested once for the three crossings */
+                const unsigned m = p->at[r1][v];
+                if (!(m & (m - 1)))
                     continue;
                 for (int j = 0; j < 3; j++) {
                     const int r2 = crossing[r1][t2 / 9][j];
-                    if (!locked_at(p->at[r1][v], r1, r2))
+                    if (m & ~(unsigned) region_overlap[r1][r2])
                         continue;
                     /* the step removes v from r2 outside r1: none there, no step */
                     if (!(p->at[r2][v] & ~(unsigned) region_overlap[r2][r1]))
