@@ -2807,45 +2807,57 @@ static bool chains_wanted_of(struct chain_ctx *x, struct chains_wanted *want)
     return ready;
 }
 
+/* common_hints of the runs of "digits[i] in cells[i]"; with the reach of
+ * every potential (filter_begin), only when their sets can share a
+ * potential (common_filtered). The nested grid's runs are non-dynamic and
+ * of level 0 (no rules), so they follow the one link graph ra_graph walks,
+ * as cells_producer's at level 0: a group whose reaches share nothing has
+ * no potential in all its runs, and common_hints would push no hint. The
+ * groups that remain give theirs in the same order. False: a run could
+ * not be made. */
+static bool wanted_group(struct chain_ctx *x, const uint8_t *cells, const uint8_t *digits,
+    int n, int cell, int sort_key, int root_cause)
+{
+    if (x->reach_all)
+        return common_filtered(x, cells, digits, n, cell, sort_key, root_cause);
+    struct run *runs[9];
+    for (int i = 0; i < n; i++)
+        if (!(runs[i] = on_run(x, cells[i], digits[i])))
+            return false;
+    common_hints(x, runs, n, cell, sort_key, root_cause);
+    return true;
+}
+
 /* cell_chains and region_hints of a non-dynamic collecting search, for the
  * chains `want` keeps. */
 static void wanted_cell_chains(
     struct chain_ctx *x, int cell, const struct chains_wanted *want)
 {
     const struct se_grid *g = x->grid;
-    struct run *set[9];
+    uint8_t cells[9], digits[9];
     int k = 0;
     for (unsigned vm = g->cand[cell]; vm; vm &= vm - 1) {
         int v = __builtin_ctz(vm);
-        unsigned regions = 0; /* the types of the region chains started here */
         for (int t = 0; t < 3; t++) {
             int r = se_cell_region[cell][t];
             unsigned m = se_positions(g, r, v);
-            if (se_popcount(m) >= 2 && se_region_cell[r][__builtin_ctz(m)] == cell
-                && (want->region[r] >> v & 1))
-                regions |= 1u << t;
-        }
-        if (!want->cell[cell] && !regions)
-            continue;
-        struct run *on = on_run(x, cell, v);
-        if (!on)
-            return;
-        for (int t = 0; t < 3; t++) {
-            if (!(regions >> t & 1))
+            if (se_popcount(m) < 2 || se_region_cell[r][__builtin_ctz(m)] != cell
+                || !(want->region[r] >> v & 1))
                 continue;
-            int r = se_cell_region[cell][t], n = 0;
-            struct run *places[9];
-            for (unsigned m = se_positions(g, r, v); m; m &= m - 1) {
-                int o = se_region_cell[r][__builtin_ctz(m)];
-                if (!(places[n++] = o == cell ? on : on_run(x, o, v)))
-                    return;
+            uint8_t places[9], same[9];
+            int n = 0;
+            for (; m; m &= m - 1) {
+                places[n] = (uint8_t) se_region_cell[r][__builtin_ctz(m)];
+                same[n++] = (uint8_t) v;
             }
-            common_hints(x, places, n, cell, 6, 2 + t);
+            if (!wanted_group(x, places, same, n, cell, 6, 2 + t))
+                return;
         }
-        set[k++] = on;
+        cells[k] = (uint8_t) cell;
+        digits[k++] = (uint8_t) v;
     }
     if (want->cell[cell])
-        common_hints(x, set, k, cell, 5, 1);
+        wanted_group(x, cells, digits, k, cell, 5, 1);
 }
 
 /* The multiple chains of a nested grid (see above). */
@@ -2856,9 +2868,12 @@ static void nested_multiple(struct chain_ctx *x)
         multiple_producer(x);
         return;
     }
+    const bool filtered = filter_begin(x);
     for (int cell = 0; cell < SE_CELLS; cell++)
         if (!x->grid->value[cell] && se_popcount(x->grid->cand[cell]) > 2)
             wanted_cell_chains(x, cell, &want);
+    if (filtered)
+        filter_end(x);
     for (int i = 0; i < SE_CELLS * 9; i++) {
         run_free(x->on_runs[i]);
         x->on_runs[i] = NULL;
