@@ -1314,20 +1314,73 @@ static void ra_graph(struct chain_ctx *x, struct reach_all *R)
     R->first[R->n] = ne;
 }
 
+/* A graph's vertices and links, and Tarjan's state over them. */
+struct tarjan {
+    int n;
+    const int32_t *first; /* links of vertex u: to[first[u] .. first[u + 1]) */
+    const uint16_t *to;
+    int16_t *index, *low, *comp; /* comp: -1 while on the stack */
+    uint16_t *stack, *frame;
+    int32_t *frame_edge;
+};
+
+/* Called as each component completes (sinks first: a link between two goes
+ * to one popped before): its members are stack[bottom .. top). */
+typedef void tarjan_pop_fn(void *ctx, int bottom, int top);
+
+/* Tarjan's strongly connected components, without recursion. */
+static void tarjan(const struct tarjan *T, tarjan_pop_fn *pop, void *ctx)
+{
+    int counter = 0, top = 0;
+    for (int i = 0; i < T->n; i++)
+        T->index[i] = -1;
+    for (int root = 0; root < T->n; root++) {
+        if (T->index[root] >= 0)
+            continue;
+        int depth = 0;
+        T->frame[0] = (uint16_t) root;
+        T->frame_edge[0] = T->first[root];
+        T->index[root] = T->low[root] = (int16_t) counter++;
+        T->stack[top++] = (uint16_t) root;
+        T->comp[root] = -1;
+        while (depth >= 0) {
+            int u = T->frame[depth];
+            if (T->frame_edge[depth] < T->first[u + 1]) {
+                int w = T->to[T->frame_edge[depth]++];
+                if (T->index[w] < 0) {
+                    T->index[w] = T->low[w] = (int16_t) counter++;
+                    T->stack[top++] = (uint16_t) w;
+                    T->comp[w] = -1;
+                    T->frame[++depth] = (uint16_t) w;
+                    T->frame_edge[depth] = T->first[w];
+                } else if (T->comp[w] < 0 && T->index[w] < T->low[u])
+                    T->low[u] = T->index[w];
+                continue;
+            }
+            if (T->low[u] == T->index[u]) {
+                int bottom = top;
+                while (T->stack[--bottom] != u)
+                    ;
+                pop(ctx, bottom, top);
+                top = bottom;
+            }
+            if (--depth >= 0 && T->low[u] < T->low[T->frame[depth]])
+                T->low[T->frame[depth]] = T->low[u];
+        }
+    }
+}
+
 /* Component u done: its members leave the stack, and its reach is theirs
  * and their links' components' (all done before it). */
-static void ra_pop(struct reach_all *R, int u, int *top)
+static void ra_pop(void *ctx, int bottom, int top)
 {
+    struct reach_all *R = ctx;
     const int k = R->ncomp++, W = R->words;
     uint64_t *set = R->set + (size_t) k * W;
     memset(set, 0, sizeof(*set) * (size_t) W);
-    int w, bottom = *top;
-    do
-        w = R->stack[--bottom];
-    while (w != u);
-    for (int i = bottom; i < *top; i++)
+    for (int i = bottom; i < top; i++)
         R->comp[R->stack[i]] = (int16_t) k;
-    for (int i = bottom; i < *top; i++) {
+    for (int i = bottom; i < top; i++) {
         int m = R->stack[i];
         set[m >> 6] |= 1ull << (m & 63);
         for (int e = R->first[m]; e < R->first[m + 1]; e++) {
@@ -1337,45 +1390,15 @@ static void ra_pop(struct reach_all *R, int u, int *top)
                 set[j] |= ys[j];
         }
     }
-    *top = bottom;
 }
 
-/* Tarjan's components without recursion, each with its reach. */
+/* The components, each with its reach. */
 static void ra_scc(struct reach_all *R)
 {
-    int counter = 0, top = 0;
     R->ncomp = 0;
-    for (int i = 0; i < R->n; i++)
-        R->index[i] = -1;
-    for (int root = 0; root < R->n; root++) {
-        if (R->index[root] >= 0)
-            continue;
-        int depth = 0;
-        R->frame[0] = (uint16_t) root;
-        R->frame_edge[0] = R->first[root];
-        R->index[root] = R->low[root] = (int16_t) counter++;
-        R->stack[top++] = (uint16_t) root;
-        R->comp[root] = -1; /* on the stack */
-        while (depth >= 0) {
-            int u = R->frame[depth];
-            if (R->frame_edge[depth] < R->first[u + 1]) {
-                int w = R->to[R->frame_edge[depth]++];
-                if (R->index[w] < 0) {
-                    R->index[w] = R->low[w] = (int16_t) counter++;
-                    R->stack[top++] = (uint16_t) w;
-                    R->comp[w] = -1;
-                    R->frame[++depth] = (uint16_t) w;
-                    R->frame_edge[depth] = R->first[w];
-                } else if (R->comp[w] < 0 && R->index[w] < R->low[u])
-                    R->low[u] = R->index[w];
-                continue;
-            }
-            if (R->low[u] == R->index[u])
-                ra_pop(R, u, &top);
-            if (--depth >= 0 && R->low[u] < R->low[R->frame[depth]])
-                R->low[R->frame[depth]] = R->low[u];
-        }
-    }
+    const struct tarjan T = { R->n, R->first, R->to, R->index, R->low, R->comp, R->stack,
+        R->frame, R->frame_edge };
+    tarjan(&T, ra_pop, R);
 }
 
 /* The reach of every potential of the search grid, or NULL (no memory). */
@@ -2288,53 +2311,25 @@ static void reach_graph(struct cycle_ctx *c)
 }
 
 /* Pops u's component off Tarjan's stack. */
-static void scc_pop(struct reach *R, int u, int *top, int *done)
+static void scc_pop(void *ctx, int bottom, int top)
 {
-    int w;
-    do {
-        w = R->stack[--*top];
+    struct reach *R = ctx;
+    int done = R->ncomp ? R->comp_end[R->ncomp - 1] : 0;
+    for (int i = top - 1; i >= bottom; i--) { /* the order of popping */
+        int w = R->stack[i];
         R->comp[w] = (int16_t) R->ncomp;
-        R->order[(*done)++] = (uint16_t) w;
-    } while (w != u);
-    R->comp_end[R->ncomp++] = (int16_t) *done;
+        R->order[done++] = (uint16_t) w;
+    }
+    R->comp_end[R->ncomp++] = (int16_t) done;
 }
 
-/* Tarjan's strongly connected components, without recursion. */
+/* The core graph's components and their members (see struct reach). */
 static void reach_scc(struct reach *R)
 {
-    int counter = 0, top = 0, done = 0;
     R->ncomp = 0;
-    for (int i = 0; i < R->n; i++)
-        R->index[i] = -1;
-    for (int root = 0; root < R->n; root++) {
-        if (R->index[root] >= 0)
-            continue;
-        int depth = 0;
-        R->frame[0] = (uint16_t) root;
-        R->frame_edge[0] = R->first[root];
-        R->index[root] = R->low[root] = (int16_t) counter++;
-        R->stack[top++] = (uint16_t) root;
-        R->comp[root] = -1; /* on the stack */
-        while (depth >= 0) {
-            int u = R->frame[depth];
-            if (R->frame_edge[depth] < R->first[u + 1]) {
-                int w = R->to[R->frame_edge[depth]++];
-                if (R->index[w] < 0) {
-                    R->index[w] = R->low[w] = (int16_t) counter++;
-                    R->stack[top++] = (uint16_t) w;
-                    R->comp[w] = -1;
-                    R->frame[++depth] = (uint16_t) w;
-                    R->frame_edge[depth] = R->first[w];
-                } else if (R->comp[w] < 0 && R->index[w] < R->low[u])
-                    R->low[u] = R->index[w];
-                continue;
-            }
-            if (R->low[u] == R->index[u])
-                scc_pop(R, u, &top, &done);
-            if (--depth >= 0 && R->low[u] < R->low[R->frame[depth]])
-                R->low[R->frame[depth]] = R->low[u];
-        }
-    }
+    const struct tarjan T = { R->n, R->first, R->to, R->index, R->low, R->comp, R->stack,
+        R->frame, R->frame_edge };
+    tarjan(&T, scc_pop, R);
 }
 
 /* By component (sinks first, so that a link out leads to one done
