@@ -1486,6 +1486,19 @@ static bool region_groups(struct chain_ctx *x, int cell, int v, group_fn *group)
     return true;
 }
 
+/* Whether the sets, `words` words each, share a bit. */
+static bool words_meet(const uint64_t *const *sets, int n, int words)
+{
+    for (int w = 0; w < words; w++) {
+        uint64_t m = sets[0][w];
+        for (int i = 1; i < n && m; i++)
+            m &= sets[i][w];
+        if (m)
+            return true;
+    }
+    return false;
+}
+
 /* common_hints of the runs of "v in cells[i]" when their sets can share a
  * potential; false without memory. */
 static bool common_filtered(struct chain_ctx *x, const uint8_t *cells,
@@ -1497,14 +1510,7 @@ static bool common_filtered(struct chain_ctx *x, const uint8_t *cells,
     for (int i = 0; i < n; i++)
         if (!(sets[i] = on_reach(x, cells[i], digits[i])))
             return false;
-    bool meet = false;
-    for (int w = 0; w < x->reach_all->words && !meet; w++) {
-        uint64_t m = sets[0][w];
-        for (int i = 1; i < n && m; i++)
-            m &= sets[i][w];
-        meet = m != 0;
-    }
-    if (!meet)
+    if (!words_meet(sets, n, x->reach_all->words))
         return true;
     struct run *runs[9];
     for (int i = 0; i < n; i++)
@@ -1640,18 +1646,6 @@ static bool imp_know(struct chain_ctx *x, int cell, int v)
 static bool imp_clean(const struct implied *I, int node)
 {
     return I->state[node] == 1 || (I->state[node] == 2 && !I->absurd[node]);
-}
-
-static bool words_meet(const uint64_t *const *sets, int n, int words)
-{
-    for (int w = 0; w < words; w++) {
-        uint64_t m = sets[0][w];
-        for (int i = 1; i < n && m; i++)
-            m &= sets[i][w];
-        if (m)
-            return true;
-    }
-    return false;
 }
 
 /* The "off" run of v in cell into x->off_run, learnt from. */
