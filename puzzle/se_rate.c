@@ -128,14 +128,9 @@ bool se_out_of_time(void)
     return true;
 }
 
-static bool late(void)
-{
-    return deadline && clock_now_ns() >= deadline;
-}
-
 bool se_deadline_passed(void)
 {
-    return late();
+    return deadline && clock_now_ns() >= deadline;
 }
 
 static void rate_path(
@@ -154,7 +149,7 @@ static void rate_path(
          * or less: after those only every 16th step reads it */
         const bool found = se_next_step(g, &s);
         const bool quick = found && s.rating <= 23;
-        if ((!quick || out->steps % 16 == 15) && late()) {
+        if ((!quick || out->steps % 16 == 15) && se_deadline_passed()) {
             out->verdict = SE_OUT_OF_TIME;
             return;
         }
@@ -316,8 +311,8 @@ bool se_hint_within(
     deadline = deadline_ns;
     calls = 0;
     struct se_step s;
-    const bool found = !late() && se_next_step(&g, &s);
-    const bool spent = late();
+    const bool found = !se_deadline_passed() && se_next_step(&g, &s);
+    const bool spent = se_deadline_passed();
     deadline = 0;
     se_chains_release();
     if (spent)
