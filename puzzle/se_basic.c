@@ -17,6 +17,9 @@ static uint16_t region_overlap[27][27];
 /* The three regions of type t (0 box, 1 row, 2 column) that cross region a,
  * ascending, where a box meets rows or columns or a line meets boxes. */
 static uint8_t crossing[27][3][3];
+/* The places in SE's order (boxes, columns, rows) of a cell's box, row and
+ * column. */
+static uint8_t cell_order[SE_CELLS][3];
 
 void se_tables_init(void)
 {
@@ -28,6 +31,9 @@ void se_tables_init(void)
         se_region_cell[9 + r][col] = (uint8_t) c;
         se_region_cell[18 + col][r] = (uint8_t) c;
         se_region_cell[b][(r % 3) * 3 + col % 3] = (uint8_t) c;
+        cell_order[c][0] = (uint8_t) b;
+        cell_order[c][1] = (uint8_t) (18 + r);
+        cell_order[c][2] = (uint8_t) (9 + col);
     }
     for (int c = 0; c < SE_CELLS; c++) {
         int n = 0;
@@ -166,29 +172,46 @@ static bool one_bit(unsigned m)
 static const int region_order[27] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 18, 19, 20, 21, 22, 23,
     24, 25, 26, 9, 10, 11, 12, 13, 14, 15, 16, 17 };
 
+/* The values with one place among nine cells at c: three triples c[3k*s3 ..]
+ * of cells s1 apart, s3 apart from each other (box 1, 9; row 1, 3; column
+ * 9, 27). Each triple is folded first: `once` has the values seen, `more`
+ * those seen twice or more. */
+static inline unsigned singles_at(const uint16_t *c, int s1, int s3)
+{
+    unsigned once[3], more[3];
+    for (int k = 0; k < 3; k++) {
+        const unsigned a = c[k * s3], b = c[k * s3 + s1], d = c[k * s3 + 2 * s1];
+        once[k] = a | b | d;
+        more[k] = (a & b) | (d & (a | b));
+    }
+    const unsigned all_more = more[0] | more[1] | more[2] | (once[0] & once[1])
+        | (once[2] & (once[0] | once[1]));
+    return (once[0] | once[1] | once[2]) & ~all_more;
+}
+
 /* The values with exactly one place in r. */
 static unsigned single_place_values(const struct se_grid *g, int r)
 {
-    unsigned once = 0, more = 0;
-    for (int i = 0; i < 9; i++) {
-        const unsigned m = g->cand[se_region_cell[r][i]];
-        more |= once & m;
-        once |= m;
-    }
-    return once & ~more;
+    if (r < 9)
+        return singles_at(&g->cand[r / 3 * 27 + r % 3 * 3], 1, 9);
+    if (r < 18)
+        return singles_at(&g->cand[(r - 9) * 9], 1, 3);
+    return singles_at(&g->cand[r - 18], 9, 27);
 }
 
-/* The values of the grid the last search on this thread saw (a copy), and
- * as a mask over SE's order (bit k: region_order[k]) the regions with one
- * empty cell. Steps place a value in one cell at most, so the full-house
- * regions carry over but for that cell's three. Exact: whether a region has
- * one empty cell reads only the values of its nine cells, and every region
- * with a cell whose value differs from the copy is counted again; any other
- * grid (a hint's, the next rating's) is followed the same way, and the first
- * call on a thread counts all. */
+/* The values of the grid the last search on this thread saw (a copy), the
+ * number of empty cells of each region in it, and as a mask over SE's order
+ * (bit k: region_order[k]) the regions with one empty cell. Steps place a
+ * value in one cell at most, so the counts carry over but for that cell's
+ * three regions. Exact: a region's count reads only the values of its nine
+ * cells, and every cell whose value differs from the copy moves the counts of
+ * its three regions by its change (empty or not) before the copy takes its
+ * value; any other grid (a hint's, the next rating's) is followed the same
+ * way, and the first call on a thread counts all. */
 static _Thread_local struct {
     bool valid;
     uint8_t value[SE_CELLS];
+    uint8_t empty[27]; /* by place in SE's order */
     uint32_t alone;
 } last;
 
@@ -198,51 +221,53 @@ static int order_of(int r)
     return r < 9 ? r : r >= 18 ? r - 9 : r + 9;
 }
 
-/* Bits (SE's order) of the regions of cell c when its value differs from
- * the copy. */
-static uint32_t value_changed(const struct se_grid *g, int c)
+/* Follows cell c's value into the copy and its regions' counts. */
+static void value_follow(const struct se_grid *g, int c)
 {
-    if (g->value[c] == last.value[c])
-        return 0;
-    uint32_t regions = 0;
-    for (int t = 0; t < 3; t++)
-        regions |= 1u << order_of(se_cell_region[c][t]);
-    return regions;
+    const int was_empty = last.value[c] == 0, is_empty = g->value[c] == 0;
+    last.value[c] = g->value[c];
+    if (was_empty == is_empty)
+        return;
+    for (int t = 0; t < 3; t++) {
+        const int k = cell_order[c][t];
+        last.empty[k] = (uint8_t) (last.empty[k] + is_empty - was_empty);
+        last.alone ^= (last.alone ^ (last.empty[k] == 1 ? ~0u : 0u)) & (1u << k);
+    }
 }
 
-/* Brings `last` to g's values: the changed cells are found eight at a time
- * (cells 0-79, then 80), then their regions counted again. */
+/* Brings `last` to g's values: the chunks of eight cells (cells 0-79, then
+ * 80 alone) that differ are marked in one pass, then their cells followed. */
 static uint32_t alone_follow(const struct se_grid *g)
 {
-    uint32_t dirty = 0;
     if (!last.valid) {
-        dirty = (1u << 27) - 1;
+        memset(last.value, 0, sizeof(last.value));
+        for (int r = 0; r < 27; r++)
+            last.empty[r] = 9;
+        last.alone = 0;
         last.valid = true;
-    } else {
-        for (int c0 = 0; c0 < 80; c0 += 8) {
-            uint64_t x, y;
-            memcpy(&x, &g->value[c0], sizeof(x));
-            memcpy(&y, &last.value[c0], sizeof(y));
-            if (x == y)
-                continue;
-            for (int c = c0; c < c0 + 8; c++)
-                dirty |= value_changed(g, c);
-        }
-        dirty |= value_changed(g, 80);
     }
-    if (dirty)
-        memcpy(last.value, g->value, sizeof(last.value));
-    for (; dirty; dirty &= dirty - 1) {
-        const int k = __builtin_ctz(dirty);
-        const bool alone = empty_cells(g, region_order[k]) == 1;
-        last.alone = (last.alone & ~(1u << k)) | (alone ? 1u << k : 0);
+    unsigned changed = (unsigned) (g->value[80] != last.value[80]) << 10;
+    for (int i = 0; i < 10; i++) {
+        uint64_t x, y;
+        memcpy(&x, &g->value[i * 8], sizeof(x));
+        memcpy(&y, &last.value[i * 8], sizeof(y));
+        changed |= (unsigned) (x != y) << i;
+    }
+    for (; changed; changed &= changed - 1) {
+        const int c0 = __builtin_ctz(changed) * 8, end = c0 < 80 ? c0 + 8 : 81;
+        for (int c = c0; c < end; c++)
+            if (g->value[c] != last.value[c])
+                value_follow(g, c);
     }
     return last.alone;
 }
 
-static void single_step(const struct se_grid *g, int r, unsigned vals, struct se_step *s)
+/* The step of v, the first value of vals, in region r (k: r's place in SE's
+ * order); a full house when r has one empty cell (bit k of alone). */
+static void single_step(const struct se_grid *g, int r, int k, uint32_t alone,
+    unsigned vals, struct se_step *s)
 {
-    const bool is_alone = empty_cells(g, r) == 1;
+    const bool is_alone = (alone >> k) & 1;
     const int v = __builtin_ctz(vals);
     int i = 0;
     while (!(g->cand[se_region_cell[r][i]] & (1u << v)))
@@ -254,29 +279,77 @@ static void single_step(const struct se_grid *g, int r, unsigned vals, struct se
     s->region = r;
 }
 
+/* Per column, the values a band's three rows (cells at c) hold once or more
+ * (`once`), and twice or more (`more`): nine lanes, which compilers fold as
+ * vectors. */
+static void band_fold(const uint16_t *c, uint16_t once[9], uint16_t more[9])
+{
+    for (int i = 0; i < 9; i++) {
+        const unsigned a = c[i], b = c[9 + i], d = c[18 + i];
+        once[i] = (uint16_t) (a | b | d);
+        more[i] = (uint16_t) ((a & b) | (d & (a | b)));
+    }
+}
+
+/* The values held once among three lanes' once/more pairs. */
+static unsigned fold3_singles(const uint16_t *once, const uint16_t *more, int step)
+{
+    const unsigned a = once[0], b = once[step], d = once[2 * step];
+    const unsigned twice
+        = more[0] | more[step] | more[2 * step] | (a & b) | (d & (a | b));
+    return (a | b | d) & ~twice;
+}
+
+/* The first region of SE's order with a value of one place (or -1), and its
+ * values in *vals. Boxes and columns are folded band by band (each box from
+ * its band's columns, each column from the three bands): the values with
+ * one place in a region are those its nine cells hold exactly once, however
+ * the cells are grouped; rows, last in SE's order, region by region. */
+static int first_single(const struct se_grid *g, unsigned *vals)
+{
+    uint16_t once[3][9], more[3][9];
+    for (int band = 0; band < 3; band++) {
+        band_fold(&g->cand[band * 27], once[band], more[band]);
+        for (int stack = 0; stack < 3; stack++) {
+            *vals = fold3_singles(&once[band][stack * 3], &more[band][stack * 3], 1);
+            if (*vals)
+                return band * 3 + stack;
+        }
+    }
+    for (int col = 0; col < 9; col++) {
+        *vals = fold3_singles(&once[0][col], &more[0][col], 9);
+        if (*vals)
+            return 18 + col;
+    }
+    for (int r = 9; r < 18; r++) {
+        *vals = single_place_values(g, r);
+        if (*vals)
+            return r;
+    }
+    return -1;
+}
+
 /* A full house (the last empty cell of a region) in any region first, then
  * a hidden single, each in the first region of SE's order that has one;
  * before the places are made: most steps end here. The full-house regions
  * come from alone_follow, as counting each region's empty cells gave them. */
 bool se_hidden_single(const struct se_grid *g, struct se_step *s)
 {
-    for (uint32_t alone = alone_follow(g); alone; alone &= alone - 1) {
-        const int r = region_order[__builtin_ctz(alone)];
+    const uint32_t alone = alone_follow(g);
+    for (uint32_t left = alone; left; left &= left - 1) {
+        const int k = __builtin_ctz(left), r = region_order[k];
         const unsigned vals = single_place_values(g, r);
         if (vals) {
-            single_step(g, r, vals, s);
+            single_step(g, r, k, alone, vals, s);
             return true;
         }
     }
-    for (int k = 0; k < 27; k++) {
-        const int r = region_order[k];
-        const unsigned vals = single_place_values(g, r);
-        if (vals) {
-            single_step(g, r, vals, s);
-            return true;
-        }
-    }
-    return false;
+    unsigned vals;
+    const int r = first_single(g, &vals);
+    if (r < 0)
+        return false;
+    single_step(g, r, order_of(r), alone, vals, s);
+    return true;
 }
 
 bool se_naked_single(const struct se_places *p, struct se_step *s)
