@@ -20,6 +20,13 @@ static uint8_t crossing[27][3][3];
 /* The places in SE's order (boxes, columns, rows) of a cell's box, row and
  * column. */
 static uint8_t cell_order[SE_CELLS][3];
+/* For a region of type t1 (0 box, 1 row, 2 column) and a crossing type t2,
+ * and positions m (region order) of two or more cells: the index j of the
+ * crossing region crossing[.][t2][j] whose overlap holds all of m, or -1. The
+ * overlaps are the same for every region of a type (a box's rows are its
+ * position triples 0-2, 3-5, 6-8, its columns 0/3/6, 1/4/7, 2/5/8; a line's
+ * boxes its triples), so one region of each type gives the table. */
+static int8_t crossing_holding[3][3][512];
 
 void se_tables_init(void)
 {
@@ -69,6 +76,17 @@ void se_tables_init(void)
                 if (b != a && region_overlap[a][b] && n < 3)
                     crossing[a][t][n++] = (uint8_t) b;
         }
+    for (int t1 = 0; t1 < 3; t1++)
+        for (int t2 = 0; t2 < 3; t2++)
+            for (unsigned m = 0; m < 512; m++) {
+                crossing_holding[t1][t2][m] = -1;
+                for (int j = 0; t1 != t2 && j < 3; j++)
+                    if (se_popcount(m) >= 2
+                        && !(m
+                            & ~(unsigned)
+                                  region_overlap[t1 * 9][crossing[t1 * 9][t2][j]]))
+                        crossing_holding[t1][t2][m] = (int8_t) j;
+            }
 }
 
 void se_value_cells(const struct se_grid *g, uint64_t cells[10][2])
@@ -440,10 +458,10 @@ static bool locking_scan(
                 const unsigned m = p->at[r1][v];
                 if (!(m & (m - 1)))
                     continue;
-                for (int j = 0; j < 3; j++) {
+                /* at most one crossing holds two or more places */
+                const int j = crossing_holding[t1 / 9][t2 / 9][m];
+                if (j >= 0) {
                     const int r2 = crossing[r1][t2 / 9][j];
-                    if (m & ~(unsigned) region_overlap[r1][r2])
-                        continue;
                     /* the step removes v from r2 outside r1: none there, no step */
                     if (!(p->at[r2][v] & ~(unsigned) region_overlap[r2][r1]))
                         continue;
@@ -470,11 +488,12 @@ static bool locking_scan(
 }
 
 /* A value's intersections (and a direct one's following single) read only
- * its places. Per thread, direct or not, by value: its places in every
- * region when a call found none of it; the same places give none again. A
- * memo is never wrong, only overwritten. */
+ * its places. Per thread, direct or not, by value: its places in the nine
+ * rows when a call found none of it. Those list every empty cell where the
+ * value is a candidate, so they give its places in every region: the same
+ * rows give none again. A memo is never wrong, only overwritten. */
 static _Thread_local struct {
-    uint16_t at[10][27];
+    uint16_t rows[10][9];
     bool empty[10];
 } lock_memo[2];
 
@@ -482,16 +501,16 @@ static bool locking(const struct se_places *p, bool direct, struct se_step *s)
 {
     unsigned skip = 0;
     for (int v = 1; v <= 9; v++) {
-        bool same = lock_memo[direct].empty[v];
-        for (int r = 0; same && r < 27; r++)
-            same = lock_memo[direct].at[v][r] == p->at[r][v];
-        skip |= same ? 1u << v : 0;
+        unsigned diff = !lock_memo[direct].empty[v];
+        for (int r = 0; r < 9; r++)
+            diff |= lock_memo[direct].rows[v][r] ^ p->at[9 + r][v];
+        skip |= diff ? 0 : 1u << v;
     }
     if (locking_scan(p, direct, skip, s))
         return true;
     for (int v = 1; v <= 9; v++) {
-        for (int r = 0; r < 27; r++)
-            lock_memo[direct].at[v][r] = p->at[r][v];
+        for (int r = 0; r < 9; r++)
+            lock_memo[direct].rows[v][r] = p->at[9 + r][v];
         lock_memo[direct].empty[v] = true;
     }
     return false;
