@@ -27,6 +27,8 @@ static uint8_t cell_order[SE_CELLS][3];
  * position triples 0-2, 3-5, 6-8, its columns 0/3/6, 1/4/7, 2/5/8; a line's
  * boxes its triples), so one region of each type gives the table. */
 static int8_t crossing_holding[3][3][512];
+/* The number of elements of a set of positions (0..8) or values (1..9). */
+static uint8_t size_of[1024];
 
 void se_tables_init(void)
 {
@@ -76,6 +78,8 @@ void se_tables_init(void)
                 if (b != a && region_overlap[a][b] && n < 3)
                     crossing[a][t][n++] = (uint8_t) b;
         }
+    for (unsigned m = 0; m < 1024; m++)
+        size_of[m] = (uint8_t) se_popcount(m);
     for (int t1 = 0; t1 < 3; t1++)
         for (int t2 = 0; t2 < 3; t2++)
             for (unsigned m = 0; m < 512; m++) {
@@ -552,11 +556,11 @@ static unsigned common_tuple(const unsigned *sets, int degree)
 {
     unsigned u = 0;
     for (int i = 0; i < degree; i++) {
-        if (se_popcount(sets[i]) <= 1)
+        if (size_of[sets[i]] <= 1)
             return 0;
         u |= sets[i];
     }
-    return se_popcount(u) == degree ? u : 0;
+    return size_of[u] == degree ? u : 0;
 }
 
 static const int hidden_ratings[5] = { 0, 0, 34, 40, 54 };
@@ -579,100 +583,154 @@ static void hidden_elims(
     s->region = r;
 }
 
-/* Direct hidden set: a value outside the set then has one place left in r. */
-static bool direct_follow(
-    const struct se_places *p, int r, unsigned values, unsigned pos, struct se_step *s)
+/* Direct hidden set: a value outside the set then has one place left in r
+ * (its cell and value in *cell, *value). */
+static bool direct_follow(const struct se_places *p, int r, unsigned values, unsigned pos,
+    int *cell, int *value)
 {
     for (int v = 1; v <= 9; v++) {
         if (values & (1u << v))
             continue;
         unsigned m = p->at[r][v];
         if (se_popcount(m) > 1 && one_bit(m & ~pos)) {
-            s->place_cell = se_region_cell[r][__builtin_ctz(m & ~pos)];
-            s->place_value = v;
+            *cell = se_region_cell[r][__builtin_ctz(m & ~pos)];
+            *value = v;
             return true;
         }
     }
     return false;
 }
 
-/* The members (values of a region, or its cells) that can join a set of
- * `degree`: those with two to `degree` elements, as common_tuple wants; the
- * combinations of these alone, in the same lexicographic order, are the ones
- * it can accept. */
-static int set_members(const unsigned *sets, int n, int degree, int *member)
+/* A set found by first_set: the indexes of its members (in the array given)
+ * and the union of their elements. */
+typedef bool (*set_fn)(void *ctx, const int *pick, unsigned common);
+
+/* fn on the combinations of `degree` of the n sets whose union has exactly
+ * `degree` elements, in lexicographic order, until fn takes one (true). The
+ * callers pass only the sets of two to `degree` elements (no other is in a
+ * set common_tuple accepts), so these are the combinations common_tuple
+ * accepts, in next_combination's order. A combination is left as soon as the
+ * union of its first members has more than `degree` elements (later members
+ * cannot shrink it): that drops only combinations common_tuple rejects. */
+static bool first_set(const unsigned *sets, int n, int degree, set_fn fn, void *ctx)
 {
-    int k = 0;
-    for (int i = 0; i < n; i++) {
-        const int size = se_popcount(sets[i]);
-        if (size >= 2 && size <= degree)
-            member[k++] = i;
+    int pick[4], depth = 0;
+    unsigned u[5] = { 0 };
+    pick[0] = -1;
+    while (depth >= 0) {
+        if (++pick[depth] > n - (degree - depth)) {
+            depth--;
+            continue;
+        }
+        u[depth + 1] = u[depth] | sets[pick[depth]];
+        const int size = size_of[u[depth + 1]];
+        if (size > degree)
+            continue;
+        if (depth + 1 < degree) {
+            depth++;
+            pick[depth] = pick[depth - 1];
+        } else if (size == degree && fn(ctx, pick, u[degree]))
+            return true;
     }
-    return k;
+    return false;
 }
 
-/* A naked or hidden set of a region (and a direct one's following single)
- * reads only the candidates of the region's cells. Per thread, by kind
- * (0 naked, 1 hidden, 2 direct hidden) and degree, by region:
+/* A naked set of a region reads only the candidates of the region's cells.
+ * Per thread, by degree, by region:
  * those candidates when a call found no set there; the same ones give none
  * again. A memo is never wrong, only overwritten. */
 static _Thread_local struct {
     uint16_t cand[27][9];
     bool empty[27];
-} set_memo[3][5];
+} set_memo[5];
 
-static bool set_memo_same(const struct se_grid *g, int kind, int degree, int r)
+static bool set_memo_same(const struct se_grid *g, int degree, int r)
 {
-    if (!set_memo[kind][degree].empty[r])
+    if (!set_memo[degree].empty[r])
         return false;
     for (int i = 0; i < 9; i++)
-        if (set_memo[kind][degree].cand[r][i] != g->cand[se_region_cell[r][i]])
+        if (set_memo[degree].cand[r][i] != g->cand[se_region_cell[r][i]])
             return false;
     return true;
 }
 
-static void set_memo_keep(const struct se_grid *g, int kind, int degree, int r)
+static void set_memo_keep(const struct se_grid *g, int degree, int r)
 {
     for (int i = 0; i < 9; i++)
-        set_memo[kind][degree].cand[r][i] = g->cand[se_region_cell[r][i]];
-    set_memo[kind][degree].empty[r] = true;
+        set_memo[degree].cand[r][i] = g->cand[se_region_cell[r][i]];
+    set_memo[degree].empty[r] = true;
+}
+
+/* A hidden set's search in one region: its members (values with two to
+ * `degree` places, as bits 1..9) and where the step goes. */
+struct hidden_search {
+    const struct se_places *p;
+    int degree, r;
+    bool direct;
+    int member[9];
+    struct se_step *s;
+};
+
+/* Takes the set when its step would remove a candidate (as se_step_useful
+ * tests): a value outside the set has a place among the set's cells (common);
+ * the step's removals are just those. A direct set also needs a following
+ * single. The step is built only then, as hidden_elims and direct_follow
+ * built it before the tests. */
+static bool hidden_take(void *ctx, const int *pick, unsigned common)
+{
+    const struct hidden_search *h = ctx;
+    const uint16_t *at = h->p->at[h->r];
+    unsigned values = 0, others = 0;
+    for (int i = 0; i < h->degree; i++)
+        values |= 1u << h->member[pick[i]];
+    for (int v = 1; v <= 9; v++)
+        others |= values & (1u << v) ? 0 : at[v];
+    if (!(others & common))
+        return false;
+    int cell = -1, value = -1;
+    if (h->direct && !direct_follow(h->p, h->r, values, common, &cell, &value))
+        return false;
+    if (h->direct)
+        se_step_clear(h->s,
+            h->degree == 2 ? SE_direct_hidden_pair : SE_direct_hidden_triplet,
+            h->degree == 2 ? 20 : 25);
+    else
+        se_step_clear(h->s, hidden_techs[h->degree], hidden_ratings[h->degree]);
+    hidden_elims(h->p->g, h->r, values, common, h->s);
+    h->s->place_cell = cell;
+    h->s->place_value = value;
+    if (h->direct)
+        direct_only_places(h->s);
+    return true;
 }
 
 /* The first useful hidden set of `degree` values in region r. */
 static bool hidden_set_region(
     const struct se_places *p, int degree, bool direct, int r, struct se_step *s)
 {
+    struct hidden_search h
+        = { .p = p, .degree = degree, .r = r, .direct = direct, .s = s };
     unsigned sets[9];
-    int member[9], idx[4];
-    for (int v = 1; v <= 9; v++)
-        sets[v - 1] = p->at[r][v];
-    const int n = set_members(sets, 9, degree, member);
-    if (n < degree)
-        return false;
-    first_combination(idx, degree);
-    do {
-        unsigned pos[4], values = 0;
-        for (int i = 0; i < degree; i++) {
-            pos[i] = sets[member[idx[i]]];
-            values |= 1u << (member[idx[i]] + 1);
+    int n = 0;
+    for (int v = 1; v <= 9; v++) {
+        const int size = size_of[p->at[r][v]];
+        if (size >= 2 && size <= degree) {
+            h.member[n] = v;
+            sets[n++] = p->at[r][v];
         }
-        unsigned common = common_tuple(pos, degree);
-        if (!common)
-            continue;
-        if (direct)
-            se_step_clear(s,
-                degree == 2 ? SE_direct_hidden_pair : SE_direct_hidden_triplet,
-                degree == 2 ? 20 : 25);
-        else
-            se_step_clear(s, hidden_techs[degree], hidden_ratings[degree]);
-        hidden_elims(p->g, r, values, common, s);
-        if (direct && !direct_follow(p, r, values, common, s))
-            continue;
-        if (se_step_useful(p->g, s))
-            return direct ? direct_only_places(s) : true;
-    } while (next_combination(idx, degree, n));
-    return false;
+    }
+    return n >= degree && first_set(sets, n, degree, hidden_take, &h);
 }
+
+/* A hidden set (and a direct one's following single, and whether its step
+ * removes anything) reads only the places of the region's values. Per
+ * thread, direct or not, by degree, by region: those places when a call
+ * found no set there; the same ones give none again. A memo is never wrong,
+ * only overwritten. */
+static _Thread_local struct {
+    uint16_t at[27][9];
+    bool empty[27];
+} hidden_memo[2][5];
 
 static bool hidden_set_scan(
     const struct se_places *p, int degree, bool direct, struct se_step *s)
@@ -681,11 +739,14 @@ static bool hidden_set_scan(
         int r = region_order[k], empty = p->empty[r];
         if (!(empty > degree * 2 || (direct && empty > degree)))
             continue;
-        if (set_memo_same(p->g, direct ? 2 : 1, degree, r))
+        uint16_t *memo = hidden_memo[direct][degree].at[r];
+        const size_t key = sizeof(hidden_memo[0][0].at[0]); /* values 1..9 */
+        if (hidden_memo[direct][degree].empty[r] && !memcmp(memo, &p->at[r][1], key))
             continue;
         if (hidden_set_region(p, degree, direct, r, s))
             return true;
-        set_memo_keep(p->g, direct ? 2 : 1, degree, r);
+        memcpy(memo, &p->at[r][1], key);
+        hidden_memo[direct][degree].empty[r] = true;
     }
     return false;
 }
@@ -704,41 +765,59 @@ static const int naked_ratings[5] = { 0, 0, 30, 36, 50 };
 static const enum se_technique naked_techs[5]
     = { 0, 0, SE_naked_pair, SE_naked_triplet, SE_naked_quad };
 
+/* A naked set's search in one region: its members (cells with two to
+ * `degree` candidates, by position) and where the step goes. */
+struct naked_search {
+    const struct se_grid *g;
+    int degree, r;
+    int member[9];
+    struct se_step *s;
+};
+
+/* Takes the set when its step would remove a candidate (as se_step_useful
+ * tests): another cell of the region has one of the set's values (common);
+ * the step's removals are just those. */
+static bool naked_take(void *ctx, const int *pick, unsigned common)
+{
+    const struct naked_search *h = ctx;
+    const struct se_grid *g = h->g;
+    unsigned cellmask = 0, others = 0;
+    for (int i = 0; i < h->degree; i++)
+        cellmask |= 1u << h->member[pick[i]];
+    for (int i = 0; i < 9; i++)
+        others |= cellmask & (1u << i) ? 0 : g->cand[se_region_cell[h->r][i]];
+    if (!(others & common))
+        return false;
+    struct se_step *s = h->s;
+    se_step_clear(s, naked_techs[h->degree], naked_ratings[h->degree]);
+    for (int i = 0; i < 9; i++) {
+        int c = se_region_cell[h->r][i];
+        if (cellmask & (1u << i))
+            s->cells[s->ncells++] = (uint8_t) c;
+        else
+            s->elim[c] = (uint16_t) (g->cand[c] & common);
+    }
+    s->digits = (uint16_t) common;
+    s->region = h->r;
+    return true;
+}
+
 /* The first useful naked set of `degree` cells in region r. */
 static bool naked_set_region(
     const struct se_grid *g, int degree, int r, struct se_step *s)
 {
+    struct naked_search h = { .g = g, .degree = degree, .r = r, .s = s };
     unsigned sets[9];
-    int member[9], idx[4];
-    for (int i = 0; i < 9; i++)
-        sets[i] = g->cand[se_region_cell[r][i]];
-    const int n = set_members(sets, 9, degree, member);
-    if (n < degree)
-        return false;
-    first_combination(idx, degree);
-    do {
-        unsigned vals[4], cellmask = 0;
-        for (int i = 0; i < degree; i++) {
-            vals[i] = sets[member[idx[i]]];
-            cellmask |= 1u << member[idx[i]];
+    int n = 0;
+    for (int i = 0; i < 9; i++) {
+        const unsigned cand = g->cand[se_region_cell[r][i]];
+        const int size = size_of[cand];
+        if (size >= 2 && size <= degree) {
+            h.member[n] = i;
+            sets[n++] = cand;
         }
-        unsigned common = common_tuple(vals, degree);
-        if (!common)
-            continue;
-        se_step_clear(s, naked_techs[degree], naked_ratings[degree]);
-        for (int i = 0; i < 9; i++) {
-            int c = se_region_cell[r][i];
-            if (cellmask & (1u << i))
-                s->cells[s->ncells++] = (uint8_t) c;
-            else
-                s->elim[c] = (uint16_t) (g->cand[c] & common);
-        }
-        s->digits = (uint16_t) common;
-        s->region = r;
-        if (se_step_useful(g, s))
-            return true;
-    } while (next_combination(idx, degree, n));
-    return false;
+    }
+    return n >= degree && first_set(sets, n, degree, naked_take, &h);
 }
 
 bool se_naked_set(const struct se_places *p, int degree, struct se_step *s)
@@ -746,11 +825,11 @@ bool se_naked_set(const struct se_places *p, int degree, struct se_step *s)
     const struct se_grid *g = p->g;
     for (int k = 0; k < 27; k++) {
         int r = region_order[k];
-        if (p->empty[r] < degree * 2 || set_memo_same(g, 0, degree, r))
+        if (p->empty[r] < degree * 2 || set_memo_same(g, degree, r))
             continue;
         if (naked_set_region(g, degree, r, s))
             return true;
-        set_memo_keep(g, 0, degree, r);
+        set_memo_keep(g, degree, r);
     }
     return false;
 }
