@@ -735,11 +735,11 @@ static bool hidden_set_region(
     unsigned sets[9];
     int n = 0;
     for (int v = 1; v <= 9; v++) {
+        /* written always, kept when its size fits: no branch to mispredict */
         const int size = size_of[p->at[r][v]];
-        if (size >= 2 && size <= degree) {
-            h.member[n] = v;
-            sets[n++] = p->at[r][v];
-        }
+        h.member[n] = v;
+        sets[n] = p->at[r][v];
+        n += size >= 2 && size <= degree;
     }
     return n >= degree && first_set(sets, n, degree, hidden_take, &h);
 }
@@ -832,12 +832,12 @@ static bool naked_set_region(
     unsigned sets[9];
     int n = 0;
     for (int i = 0; i < 9; i++) {
+        /* written always, kept when its size fits: no branch to mispredict */
         const unsigned cand = g->cand[se_region_cell[r][i]];
         const int size = size_of[cand];
-        if (size >= 2 && size <= degree) {
-            h.member[n] = i;
-            sets[n++] = cand;
-        }
+        h.member[n] = i;
+        sets[n] = cand;
+        n += size >= 2 && size <= degree;
     }
     return n >= degree && first_set(sets, n, degree, naked_take, &h);
 }
