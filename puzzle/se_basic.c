@@ -290,10 +290,27 @@ static uint32_t alone_follow(const struct se_grid *g)
         changed |= (unsigned) (x != y) << i;
     }
     for (; changed; changed &= changed - 1) {
-        const int c0 = __builtin_ctz(changed) * 8, end = c0 < 80 ? c0 + 8 : 81;
-        for (int c = c0; c < end; c++)
+        const int c0 = __builtin_ctz(changed) * 8;
+        if (c0 == 80) {
+            value_follow(g, 80);
+            continue;
+        }
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        /* the differing bytes of the chunk, the first (cell c0) lowest: no
+         * test per cell to mispredict */
+        uint64_t x, y;
+        memcpy(&x, &g->value[c0], sizeof(x));
+        memcpy(&y, &last.value[c0], sizeof(y));
+        for (uint64_t d = x ^ y; d;) {
+            const int i = __builtin_ctzll(d) / 8;
+            value_follow(g, c0 + i);
+            d &= ~(0xFFull << (i * 8));
+        }
+#else
+        for (int c = c0; c < c0 + 8; c++)
             if (g->value[c] != last.value[c])
                 value_follow(g, c);
+#endif
     }
     return last.alone;
 }
@@ -305,9 +322,11 @@ static void single_step(const struct se_grid *g, int r, int k, uint32_t alone,
 {
     const bool is_alone = (alone >> k) & 1;
     const int v = __builtin_ctz(vals);
-    int i = 0;
-    while (!(g->cand[se_region_cell[r][i]] & (1u << v)))
-        i++;
+    /* v's places in r (one): a mask, without a loop exit to mispredict */
+    unsigned at = 0;
+    for (int j = 0; j < 9; j++)
+        at |= ((g->cand[se_region_cell[r][j]] >> v) & 1u) << j;
+    const int i = __builtin_ctz(at);
     se_step_clear(s, is_alone ? SE_full_house : SE_hidden_single,
         is_alone ? 10 : (r < 9 ? 12 : 15));
     s->place_cell = se_region_cell[r][i];
