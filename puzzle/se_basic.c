@@ -940,6 +940,49 @@ static void fish_key_of(const struct se_places *p, int v, struct fish_key *k)
     k->placed = p->placed[v];
 }
 
+/* The combinations of `degree` lines (from base) in lexicographic order and,
+ * for each, the live values in ascending order for which all its lines are
+ * wide, as next_combination's walk over all lines with each value tested
+ * gave them: depth first, a combination is left as soon as no value has
+ * all its first lines wide (no value can have all of it then). */
+static bool fish_lines(const struct se_places *p, int degree, int base,
+    const unsigned *wide, unsigned live, struct se_step *s)
+{
+    unsigned by_line[9]; /* the live values for which a line is wide */
+    for (int l = 0; l < 9; l++) {
+        by_line[l] = 0;
+        for (int v = 1; v <= 9; v++)
+            by_line[l] |= (live >> v) & (wide[v] >> l) & 1u ? 1u << v : 0;
+    }
+    int idx[4], depth = 0;
+    unsigned vals[5] = { live };
+    idx[0] = -1;
+    while (depth >= 0) {
+        if (++idx[depth] > 9 - (degree - depth)) {
+            depth--;
+            continue;
+        }
+        vals[depth + 1] = vals[depth] & by_line[idx[depth]];
+        if (!vals[depth + 1])
+            continue;
+        if (depth + 1 < degree) {
+            depth++;
+            idx[depth] = idx[depth - 1];
+            continue;
+        }
+        for (unsigned left = vals[degree]; left; left &= left - 1) {
+            const int v = __builtin_ctz(left);
+            unsigned lines[4];
+            for (int i = 0; i < degree; i++)
+                lines[i] = p->at[base + idx[i]][v];
+            if (common_tuple(lines, degree)
+                && fish_one(p->g, p->at, degree, base, v, idx, s))
+                return true;
+        }
+    }
+    return false;
+}
+
 static bool fish_scan(
     const struct se_places *p, int degree, unsigned skip, struct se_step *s)
 {
@@ -952,32 +995,17 @@ static bool fish_scan(
             if ((skip >> v) & 1 || p->placed[v] + degree * 2 > 9)
                 continue;
             for (int l = 0; l < 9; l++) {
-                const int n = se_popcount(p->at[base + l][v]);
-                if (n >= 2 && n <= degree)
-                    wide[v] |= 1u << l;
+                /* a mask, not a branch: which lines fit is hard to predict */
+                const int n = size_of[p->at[base + l][v]];
+                wide[v] |= (unsigned) (n >= 2 && n <= degree) << l;
             }
-            if (se_popcount(wide[v]) >= degree)
+            if (size_of[wide[v]] >= degree)
                 live |= 1u << v;
         }
         if (!live)
             continue; /* no value has `degree` lines to make a fish of */
-        int idx[4];
-        first_combination(idx, degree);
-        do {
-            unsigned combo = 0;
-            for (int i = 0; i < degree; i++)
-                combo |= 1u << idx[i];
-            for (int v = 1; v <= 9; v++) {
-                if (!((live >> v) & 1) || (combo & ~wide[v]))
-                    continue;
-                unsigned lines[4];
-                for (int i = 0; i < degree; i++)
-                    lines[i] = p->at[base + idx[i]][v];
-                if (common_tuple(lines, degree)
-                    && fish_one(p->g, p->at, degree, base, v, idx, s))
-                    return true;
-            }
-        } while (next_combination(idx, degree, 9));
+        if (fish_lines(p, degree, base, wide, live, s))
+            return true;
     }
     return false;
 }
