@@ -33,6 +33,16 @@ static uint8_t crossing_at[27][3][4];
 /* The number of elements of a set of positions (0..8) or values (1..9). */
 static uint8_t size_of[1024];
 
+/* crossing_holding's entry, from the first region of type t1. */
+static int holding_crossing(int t1, int t2, unsigned m)
+{
+    const int a = t1 * 9;
+    for (int j = 0; t1 != t2 && se_popcount(m) >= 2 && j < 3; j++)
+        if (!(m & ~(unsigned) region_overlap[a][crossing[a][t2][j]]))
+            return j + 1;
+    return 0;
+}
+
 void se_tables_init(void)
 {
     for (int c = 0; c < SE_CELLS; c++) {
@@ -85,15 +95,8 @@ void se_tables_init(void)
         size_of[m] = (uint8_t) se_popcount(m);
     for (int t1 = 0; t1 < 3; t1++)
         for (int t2 = 0; t2 < 3; t2++)
-            for (unsigned m = 0; m < 512; m++) {
-                crossing_holding[t1][t2][m] = 0;
-                for (int j = 0; t1 != t2 && j < 3; j++)
-                    if (se_popcount(m) >= 2
-                        && !(m
-                            & ~(unsigned)
-                                  region_overlap[t1 * 9][crossing[t1 * 9][t2][j]]))
-                        crossing_holding[t1][t2][m] = (uint8_t) (j + 1);
-            }
+            for (unsigned m = 0; m < 512; m++)
+                crossing_holding[t1][t2][m] = (uint8_t) holding_crossing(t1, t2, m);
     for (int a = 0; a < 27; a++)
         for (int t = 0; t < 3; t++) {
             crossing_at[a][t][0] = (uint8_t) a;
@@ -491,13 +494,20 @@ static unsigned lockings_of(const struct se_places *p, int t1, int t2, int v)
     unsigned found = 0;
     for (int i = 0; i < 9; i++) {
         const int r1 = t1 + i;
-        /* at most one crossing holds two or more places */
+        /* at most one crossing holds two or more places (j: 1 + its index) */
         const int j = crossing_holding[t1 / 9][t2 / 9][p->at[r1][v]];
         const int r2 = crossing_at[r1][t2 / 9][j];
         const unsigned outside = p->at[r2][v] & ~(unsigned) region_overlap[r2][r1];
         found |= (unsigned) (j != 0 && outside != 0) << i;
     }
     return found;
+}
+
+/* The crossing region of type t2 that holds v's places in r1 (of type t1),
+ * where lockings_of found one. */
+static int holding_region(const struct se_places *p, int r1, int t1, int t2, int v)
+{
+    return crossing_at[r1][t2 / 9][crossing_holding[t1 / 9][t2 / 9][p->at[r1][v]]];
 }
 
 static bool locking_scan(
@@ -510,8 +520,7 @@ static bool locking_scan(
                 continue;
             for (unsigned at = lockings_of(p, t1, t2, v); at; at &= at - 1) {
                 const int r1 = t1 + __builtin_ctz(at);
-                const int r2 = crossing_at[r1][t2
-                    / 9][crossing_holding[t1 / 9][t2 / 9][p->at[r1][v]]];
+                const int r2 = holding_region(p, r1, t1, t2, v);
                 bool box_first = t1 == 0;
                 int hcell = direct ? following_single(p, r1, r2, v) : -1;
                 if (direct && hcell < 0)
