@@ -10,7 +10,9 @@
 #      and the public ones of datasets/public/ (tdoku's five and Norvig's
 #      top95, read xz-compressed as shipped; see datasets/public/README.md),
 #      with a per-puzzle budget that keeps the whole run near ten minutes on a
-#      2-core machine (the bench itself about five and a half);
+#      2-core machine (the bench itself about five and a half), and each 9x9
+#      puzzle's Sudoku Explainer rating (--se-rate: the report's time and
+#      guesses against ER; under a minute of the run);
 #   4. draws the plots (scripts/plots.sh), times whole processes with
 #      hyperfine (scripts/hyperfine.sh), adds the sections other scripts
 #      provide (scripts/moler-figures.sh, scripts/rate-plot.sh, when present),
@@ -24,6 +26,7 @@
 #   BUDGET_MS [250] per puzzle  JOBS [1] threads (1 gives the cleanest times)
 #   PASS_MS [300]               SEED [1] for the permutation of the puzzles
 #   SOLVERS [all]               BASELINE [the first solver]
+#   SE_RATE [1] (0: no SE ratings, no ER plot)
 #   PUBLIC [datasets/public]    HYPERFINE [1] (0 skips it)
 #   OUT [results/<date>_<host>_<revision>]
 #   PEERS [none] outside solvers to run beside sudolab's, e.g.
@@ -84,6 +87,7 @@ fi
 extra=""
 [ -n "${SOLVERS:-}" ] && extra="--solvers $SOLVERS"
 [ -n "${BASELINE:-}" ] && extra="$extra --baseline $BASELINE"
+[ "${SE_RATE:-1}" = 0 ] || extra="$extra --se-rate"
 # PEERS: split into specs, one a line (a spec may hold spaces)
 peers=""
 if [ -n "${PEERS:-}" ]; then
@@ -103,7 +107,7 @@ if [ -n "${PEERS:-}" ]; then
     set +f
     peers="$peers$spec"
     # every built-in back end as well, unless SOLVERS chose some
-    [ -n "${SOLVERS:-}" ] || extra="--solvers *"
+    [ -n "${SOLVERS:-}" ] || extra="$extra --solvers *"
 fi
 ncorpora=$#
 # the specs go before the corpora as --solver SPEC, through the positional
