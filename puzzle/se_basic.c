@@ -293,11 +293,6 @@ bool se_naked_single(const struct se_places *p, struct se_step *s)
     return false;
 }
 
-static bool regions_cross(int a, int b)
-{
-    return region_overlap[a][b] != 0;
-}
-
 static bool in_region(int cell, int r)
 {
     return se_cell_region[cell][0] == r || se_cell_region[cell][1] == r
@@ -667,14 +662,6 @@ static const int fish_ratings[5] = { 0, 0, 32, 38, 52 };
 static const enum se_technique fish_techs[5]
     = { 0, 0, SE_x_wing, SE_swordfish, SE_jellyfish };
 
-static int placed_count(const struct se_grid *g, int v)
-{
-    int n = 0;
-    for (int c = 0; c < SE_CELLS; c++)
-        n += g->value[c] == v;
-    return n;
-}
-
 /* `at`: g's places of each value per region (se_places or se_reduced). */
 static bool fish_one(const struct se_grid *g, const uint16_t (*at)[10], int degree,
     int base, int v, const int *idx, struct se_step *s)
@@ -807,23 +794,26 @@ bool se_each_locking(const struct se_reduced *red, se_hint_fn fn, void *ctx)
 {
     const struct se_grid *g = red->g;
     for (int k = 0; k < 4; k++) {
-        int t1 = lock_pairs[k][0] * 9, t2 = lock_pairs[k][1] * 9;
+        int t1 = lock_pairs[k][0] * 9, t2 = lock_pairs[k][1];
         for (int v = 1; v <= 9; v++)
             for (int r1 = t1; r1 < t1 + 9; r1++) {
                 if (!red->lost_at[r1][v])
                     continue;
-                for (int r2 = t2; r2 < t2 + 9; r2++) {
-                    if (!regions_cross(r1, r2))
-                        continue;
+                /* the regions of type t2 that cross r1, ascending: the others
+                 * (no cell in common) were passed over one by one */
+                for (int j = 0; j < 3; j++) {
+                    const int r2 = crossing[r1][t2][j];
                     const unsigned why
                         = red->lost_at[r1][v] & ~(unsigned) region_overlap[r1][r2];
                     if (!why || !locked_at(red->at[r1][v], r1, r2))
                         continue;
+                    /* locking_elims removes v from r2's cells outside r1 that
+                     * have it: none, and the hint is not useful */
+                    if (!(red->at[r2][v] & ~(unsigned) region_overlap[r2][r1]))
+                        continue;
                     struct se_step s;
                     se_step_clear(&s, SE_pointing, 26);
                     locking_elims(g, r1, r2, v, &s);
-                    if (!se_step_useful(g, &s))
-                        continue;
                     uint16_t parents[SE_CELLS] = { 0 };
                     for (int i = 0; i < 9; i++)
                         if (why & (1u << i))
@@ -836,37 +826,70 @@ bool se_each_locking(const struct se_reduced *red, se_hint_fn fn, void *ctx)
     return true;
 }
 
+/* The positions (bits in region order) of the values of r that have two
+ * places, and of those a value pair's loop can take: the pairs of them, in
+ * the order of the combinations of 1..9, are the candidates of a hidden
+ * pair (both values in the same two places). */
+static unsigned two_place_values(const struct se_reduced *red, int r)
+{
+    unsigned m = 0;
+    for (int v = 1; v <= 9; v++)
+        if (se_popcount(red->at[r][v]) == 2)
+            m |= 1u << v;
+    return m;
+}
+
 bool se_each_hidden_pair(const struct se_reduced *red, se_hint_fn fn, void *ctx)
 {
     const struct se_grid *g = red->g, *src = red->src;
     for (int k = 0; k < 27; k++) {
         int r = region_order[k];
-        if (!red->lost[r] || empty_cells(g, r) <= 4)
+        if (!red->lost[r])
             continue;
-        int idx[2];
-        first_combination(idx, 2);
-        do {
-            const int v1 = idx[0] + 1, v2 = idx[1] + 1;
-            unsigned values = (1u << v1) | (1u << v2);
-            unsigned common = same_pair(red->at[r][v1], red->at[r][v2]);
-            /* outside the pair's cells the values are gone: their removals */
-            if (!common || !((red->lost_at[r][v1] | red->lost_at[r][v2]) & ~common))
-                continue;
-            struct se_step s;
-            se_step_clear(&s, SE_hidden_pair, 34);
-            hidden_elims(g, r, values, common, &s);
-            if (!se_step_useful(g, &s))
-                continue;
-            uint16_t parents[SE_CELLS] = { 0 };
-            for (int i = 0; i < 9; i++)
-                if (!(common & (1u << i)))
-                    parents[se_region_cell[r][i]]
-                        = (uint16_t) (src->cand[se_region_cell[r][i]] & values);
-            if (!fn(ctx, &s, parents))
-                return false;
-        } while (next_combination(idx, 2, 9));
+        const unsigned pairable = two_place_values(red, r);
+        if ((pairable & (pairable - 1)) == 0 || empty_cells(g, r) <= 4)
+            continue;
+        /* v1 < v2 as in the combinations of the nine values; a value with
+         * other than two places is in no pair (same_pair) */
+        for (unsigned m1 = pairable; m1; m1 &= m1 - 1)
+            for (unsigned m2 = m1 & (m1 - 1); m2; m2 &= m2 - 1) {
+                const int v1 = __builtin_ctz(m1), v2 = __builtin_ctz(m2);
+                unsigned values = (1u << v1) | (1u << v2);
+                unsigned common = same_pair(red->at[r][v1], red->at[r][v2]);
+                /* outside the pair's cells the values are gone: their removals */
+                if (!common || !((red->lost_at[r][v1] | red->lost_at[r][v2]) & ~common))
+                    continue;
+                struct se_step s;
+                se_step_clear(&s, SE_hidden_pair, 34);
+                hidden_elims(g, r, values, common, &s);
+                if (!se_step_useful(g, &s))
+                    continue;
+                uint16_t parents[SE_CELLS] = { 0 };
+                for (int i = 0; i < 9; i++)
+                    if (!(common & (1u << i)))
+                        parents[se_region_cell[r][i]]
+                            = (uint16_t) (src->cand[se_region_cell[r][i]] & values);
+                if (!fn(ctx, &s, parents))
+                    return false;
+            }
     }
     return true;
+}
+
+/* The positions of r's cells with two candidates (`pair`) and of those
+ * among them that lost a candidate since src (`lost`). */
+static void two_value_cells(
+    const struct se_reduced *red, int r, unsigned *pair, unsigned *lost)
+{
+    *pair = *lost = 0;
+    for (int i = 0; i < 9; i++) {
+        const int c = se_region_cell[r][i];
+        if (se_popcount(red->g->cand[c]) != 2)
+            continue;
+        *pair |= 1u << i;
+        if (red->src->cand[c] != red->g->cand[c])
+            *lost |= 1u << i;
+    }
 }
 
 bool se_each_naked_pair(const struct se_reduced *red, se_hint_fn fn, void *ctx)
@@ -874,30 +897,38 @@ bool se_each_naked_pair(const struct se_reduced *red, se_hint_fn fn, void *ctx)
     const struct se_grid *g = red->g, *src = red->src;
     for (int k = 0; k < 27; k++) {
         int r = region_order[k];
-        if (empty_cells(g, r) < 4)
+        /* a pair is two cells with the same two candidates, and its parents
+         * are what they lost (src's candidates are g's and more): one of
+         * them lost some. Regions that lost nothing hold no such cell */
+        if (!red->lost[r])
             continue;
-        int idx[2];
-        first_combination(idx, 2);
-        do {
-            int a = se_region_cell[r][idx[0]], b = se_region_cell[r][idx[1]];
-            unsigned common = same_pair(g->cand[a], g->cand[b]);
-            if (!common || !((src->cand[a] | src->cand[b]) & ~common))
-                continue;
-            struct se_step s;
-            se_step_clear(&s, SE_naked_pair, 30);
-            for (int i = 0; i < 9; i++) {
-                int c = se_region_cell[r][i];
-                if (c != a && c != b)
-                    s.elim[c] = (uint16_t) (g->cand[c] & common);
+        unsigned pair, lost;
+        two_value_cells(red, r, &pair, &lost);
+        if (!lost || empty_cells(g, r) < 4)
+            continue;
+        /* a < b as in the combinations of the nine positions */
+        for (unsigned ma = pair; ma; ma &= ma - 1)
+            for (unsigned mb = ma & (ma - 1); mb; mb &= mb - 1) {
+                int a = se_region_cell[r][__builtin_ctz(ma)];
+                int b = se_region_cell[r][__builtin_ctz(mb)];
+                unsigned common = same_pair(g->cand[a], g->cand[b]);
+                if (!common || !((src->cand[a] | src->cand[b]) & ~common))
+                    continue;
+                struct se_step s;
+                se_step_clear(&s, SE_naked_pair, 30);
+                for (int i = 0; i < 9; i++) {
+                    int c = se_region_cell[r][i];
+                    if (c != a && c != b)
+                        s.elim[c] = (uint16_t) (g->cand[c] & common);
+                }
+                if (!se_step_useful(g, &s))
+                    continue;
+                uint16_t parents[SE_CELLS] = { 0 };
+                parents[a] = (uint16_t) (src->cand[a] & ~common);
+                parents[b] = (uint16_t) (src->cand[b] & ~common);
+                if (!fn(ctx, &s, parents))
+                    return false;
             }
-            if (!se_step_useful(g, &s))
-                continue;
-            uint16_t parents[SE_CELLS] = { 0 };
-            parents[a] = (uint16_t) (src->cand[a] & ~common);
-            parents[b] = (uint16_t) (src->cand[b] & ~common);
-            if (!fn(ctx, &s, parents))
-                return false;
-        } while (next_combination(idx, 2, 9));
     }
     return true;
 }
@@ -905,9 +936,9 @@ bool se_each_naked_pair(const struct se_reduced *red, se_hint_fn fn, void *ctx)
 bool se_each_x_wing(const struct se_reduced *red, se_hint_fn fn, void *ctx)
 {
     const struct se_grid *g = red->g;
-    int placed[10];
-    for (int v = 1; v <= 9; v++)
-        placed[v] = placed_count(g, v);
+    int placed[10] = { 0 }; /* how many times each value is placed */
+    for (int c = 0; c < SE_CELLS; c++)
+        placed[g->value[c]]++;
     for (int base = 9; base <= 18; base += 9) {
         int idx[2];
         first_combination(idx, 2);

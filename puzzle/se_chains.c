@@ -443,17 +443,18 @@ static bool adv_hint(void *ctx, const struct se_step *s, const uint16_t *parents
 {
     struct adv *a = ctx;
     int list[256], n = 0;
+    /* by cell, then digit (set bits: most cells have none) */
     for (int c = 0; c < SE_CELLS; c++)
-        for (int v = 1; v <= 9; v++)
-            if ((parents[c] & (1u << v)) && n < 256 && a->r->has[node_of(c, v, 0)])
-                list[n++] = node_of(c, v, 0);
+        for (unsigned m = parents[c]; m; m &= m - 1)
+            if (n < 256 && a->r->has[node_of(c, __builtin_ctz(m), 0)])
+                list[n++] = node_of(c, __builtin_ctz(m), 0);
     if (n == 0)
         return true;
     a->any = true;
     for (int c = 0; c < SE_CELLS; c++)
-        for (int v = 1; v <= 9; v++) {
-            int off = node_of(c, v, 0);
-            if ((s->elim[c] & (1u << v)) && !a->r->has[off]) {
+        for (unsigned m = s->elim[c]; m; m &= m - 1) {
+            int off = node_of(c, __builtin_ctz(m), 0);
+            if (!a->r->has[off]) {
                 run_add(a->r, off, list, n);
                 a->queue[(*a->tail)++] = off;
                 a->found++;
