@@ -939,17 +939,29 @@ bool se_each_x_wing(const struct se_reduced *red, se_hint_fn fn, void *ctx)
     int placed[10] = { 0 }; /* how many times each value is placed */
     for (int c = 0; c < SE_CELLS; c++)
         placed[g->value[c]]++;
+    unsigned live = 0;
+    for (int v = 1; v <= 9; v++)
+        if (placed[v] + 4 <= 9)
+            live |= 1u << v;
     for (int base = 9; base <= 18; base += 9) {
+        /* by line: the values with two places there, the only ones that can
+         * make a pair of lines (same_pair) */
+        unsigned two[9];
+        for (int l = 0; l < 9; l++) {
+            two[l] = 0;
+            for (unsigned m = live; m; m &= m - 1)
+                if (se_popcount(red->at[base + l][__builtin_ctz(m)]) == 2)
+                    two[l] |= 1u << __builtin_ctz(m);
+        }
         int idx[2];
         first_combination(idx, 2);
         do {
             const int l0 = base + idx[0], l1 = base + idx[1];
             if (!red->lost[l0] && !red->lost[l1])
                 continue;
-            for (int v = 1; v <= 9; v++) {
+            for (unsigned m = two[idx[0]] & two[idx[1]]; m; m &= m - 1) {
+                const int v = __builtin_ctz(m);
                 struct se_step s;
-                if (placed[v] + 4 > 9)
-                    continue;
                 /* the positions of v in the two lines, i.e. the cover lines;
                  * the parents are v's removals from the base lines off them */
                 const unsigned common = same_pair(red->at[l0][v], red->at[l1][v]);

@@ -30,6 +30,7 @@
  * -> 332 ms a puzzle), top1465 1.03x (300 puzzles, 10.3 -> 10.0 ms); CPU
  * time on an AMD EPYC (Zen 5, 2 vCPUs) shared with other work, the same
  * ratings. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -132,9 +133,6 @@ struct chain_ctx {
     struct se_step best;
     bool have;
     int best_sort;
-    uint32_t stamp;
-    uint32_t seen[NODES];
-    int stack[NODES];
     struct run *off_run; /* the run of the "off" assumption being rated */
     /* the multiple kind at level 0: the reach of each potential (see
      * struct reach_all) and, by candidate number, its detailed run's set
@@ -150,14 +148,7 @@ struct chain_ctx {
     /* level 0: each "on" potential's "off" potentials on `grid` (on_to_off),
      * made on first use; on_n is one more than their number, 0 before */
     uint8_t on_n[SE_CELLS * 9];
-    uint16_t on_list[SE_CELLS * 9][28];
-    /* the runs of "on" assumptions, by candidate (cell * 9 + v - 1), made
-     * once per search: a candidate's run serves its cell's chains and the
-     * region chains of its three regions */
-    struct run *on_runs[SE_CELLS * 9];
-    /* the nested chains already counted for the hint being rated */
-    uint32_t hint_keys[256];
-    int nhint_keys;
+    int nhint_keys; /* in hint_keys */
     /* collecting every hint (nested rules) instead of keeping the best */
     struct nested_list *collect;
     const struct se_grid *src; /* with collect: the outer run's start */
@@ -171,6 +162,22 @@ struct chain_ctx {
     struct snap_store *resume, *save;
     int resume_rule; /* do_chaining: resume r at its stall, from this rule */
     int run_end; /* how do_chaining ended: 1 open, 0 final, -1 late */
+    /* From here on, what a context taken again for a nested search keeps
+     * (see nested_ctx_take): */
+    /* the stamps of ancestors and chain_nodes: a walk's stamp is new, so
+     * that seen[] needs no clearing */
+    uint32_t stamp;
+    uint32_t seen[NODES];
+    int stack[NODES];
+    /* on_n's lists, valid where on_n is set */
+    uint16_t on_list[SE_CELLS * 9][28];
+    /* the runs of "on" assumptions, by candidate (cell * 9 + v - 1), made
+     * once per search: a candidate's run serves its cell's chains and the
+     * region chains of its three regions; all NULL between searches (each
+     * search frees its own) */
+    struct run *on_runs[SE_CELLS * 9];
+    /* the nested chains already counted for the hint being rated */
+    uint32_t hint_keys[256];
 };
 
 /* A run's `has` is set only by run_add, which also lists the potential in
@@ -507,8 +514,40 @@ static int nested_cmp(const void *a, const void *b)
     return p->seq - q->seq;
 }
 
-/* Adds the eliminations of every forcing chain and cycle of g (nested level
- * 2) with their rule parents; -1 when no chain has parents in the run. */
+/* A nested search's context (~60 KB), kept per thread between searches:
+ * thousands of nested searches each cleared a new one. Only the fields
+ * before `stamp` start cleared; the rest need no clearing (see struct
+ * chain_ctx). Nested searches do not nest, so one spare serves. */
+static _Thread_local struct chain_ctx *spare_nested;
+
+static struct chain_ctx *nested_ctx_take(void)
+{
+    struct chain_ctx *n = spare_nested;
+    spare_nested = NULL;
+    if (!n)
+        return calloc(1, sizeof(*n));
+    memset(n, 0, offsetof(struct chain_ctx, stamp));
+    if (n->stamp >= 1u << 31) { /* long before the stamps wrap */
+        n->stamp = 0;
+        memset(n->seen, 0, sizeof(n->seen));
+    }
+    return n;
+}
+
+static void nested_ctx_give_back(struct chain_ctx *n)
+{
+    if (spare_nested)
+        free(n);
+    else
+        spare_nested = n;
+}
+
+static void spare_nested_drop(void)
+{
+    free(spare_nested);
+    spare_nested = NULL;
+}
+
 /* Every forcing chain and cycle (nested level 2) or cell and region chain
  * (level 3) of g, sorted as SE sorts them (a stable sort: equal ones keep
  * their order). */
@@ -516,7 +555,7 @@ static struct nested_list nested_list_of(const struct se_grid *g,
     const struct se_grid *src, const uint16_t (*places)[10], bool multiple)
 {
     struct nested_list list = { NULL, 0, 0 };
-    struct chain_ctx *n = calloc(1, sizeof(*n));
+    struct chain_ctx *n = nested_ctx_take();
     if (!n)
         return list;
     n->grid = g;
@@ -532,7 +571,7 @@ static struct nested_list nested_list_of(const struct se_grid *g,
         nested_multiple(n);
     else
         cycles_producer(n);
-    free(n);
+    nested_ctx_give_back(n);
     if (list.n > 1) /* an empty list has no array, and qsort wants one */
         qsort(list.h, (size_t) list.n, sizeof(*list.h), nested_cmp);
     return list;
@@ -1019,6 +1058,7 @@ static void run_free(struct run *r)
 
 static void memo_drop(void);
 static void spare_cycle_drop(void);
+static void spare_nested_drop(void);
 
 void se_chains_release(void)
 {
@@ -1026,6 +1066,7 @@ void se_chains_release(void)
     snap_store_free(snap_last);
     snap_last = NULL;
     spare_cycle_drop();
+    spare_nested_drop();
     while (nspare_runs)
         free(spare_runs[--nspare_runs]);
 }
