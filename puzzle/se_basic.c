@@ -106,11 +106,14 @@ void se_reduced_from_places(struct se_reduced *r, const struct se_grid *g,
     r->g = g;
     r->src = src;
     memcpy(r->at, at, sizeof(r->at));
+    memset(r->lost_in, 0, sizeof(r->lost_in));
     for (int k = 0; k < 27; k++) {
         unsigned any = 0;
         for (int v = 0; v < 10; v++) {
             r->lost_at[k][v] = (uint16_t) (src_at[k][v] & ~at[k][v]);
             any |= r->lost_at[k][v];
+            if (r->lost_at[k][v])
+                r->lost_in[v] |= 1u << k;
         }
         r->lost[k] = any != 0;
     }
@@ -796,40 +799,40 @@ bool se_each_locking(const struct se_reduced *red, se_hint_fn fn, void *ctx)
     for (int k = 0; k < 4; k++) {
         int t1 = lock_pairs[k][0] * 9, t2 = lock_pairs[k][1];
         for (int v = 1; v <= 9; v++)
-            for (int r1 = t1; r1 < t1 + 9; r1++) {
-                if (!red->lost_at[r1][v])
+            for (unsigned m = (red->lost_in[v] >> t1) & 0x1FFu; m; m &= m - 1) {
+                const int r1 = t1 + __builtin_ctz(m); /* lost a place of v */
+                /* v's places in r1 (two or more) all lie in one region of
+                 * type t2 crossing r1 (locked_at): the one of the first, as
+                 * those of the three are disjoint in r1 */
+                const unsigned at = red->at[r1][v];
+                if (!at || !(at & (at - 1)))
                     continue;
-                /* the regions of type t2 that cross r1, ascending: the others
-                 * (no cell in common) were passed over one by one */
-                for (int j = 0; j < 3; j++) {
-                    const int r2 = crossing[r1][t2][j];
-                    const unsigned why
-                        = red->lost_at[r1][v] & ~(unsigned) region_overlap[r1][r2];
-                    if (!why || !locked_at(red->at[r1][v], r1, r2))
-                        continue;
-                    /* locking_elims removes v from r2's cells outside r1 that
-                     * have it: none, and the hint is not useful */
-                    if (!(red->at[r2][v] & ~(unsigned) region_overlap[r2][r1]))
-                        continue;
-                    struct se_step s;
-                    se_step_clear(&s, SE_pointing, 26);
-                    locking_elims(g, r1, r2, v, &s);
-                    uint16_t parents[SE_CELLS] = { 0 };
-                    for (int i = 0; i < 9; i++)
-                        if (why & (1u << i))
-                            parents[se_region_cell[r1][i]] |= (uint16_t) (1u << v);
-                    if (!fn(ctx, &s, parents))
-                        return false;
-                }
+                const int r2 = se_cell_region[se_region_cell[r1][__builtin_ctz(at)]][t2];
+                const unsigned why
+                    = red->lost_at[r1][v] & ~(unsigned) region_overlap[r1][r2];
+                if (!why || !locked_at(at, r1, r2))
+                    continue;
+                /* locking_elims removes v from r2's cells outside r1 that
+                 * have it: none, and the hint is not useful */
+                if (!(red->at[r2][v] & ~(unsigned) region_overlap[r2][r1]))
+                    continue;
+                struct se_step s;
+                se_step_clear(&s, SE_pointing, 26);
+                locking_elims(g, r1, r2, v, &s);
+                uint16_t parents[SE_CELLS] = { 0 };
+                for (int i = 0; i < 9; i++)
+                    if (why & (1u << i))
+                        parents[se_region_cell[r1][i]] |= (uint16_t) (1u << v);
+                if (!fn(ctx, &s, parents))
+                    return false;
             }
     }
     return true;
 }
 
-/* The positions (bits in region order) of the values of r that have two
- * places, and of those a value pair's loop can take: the pairs of them, in
- * the order of the combinations of 1..9, are the candidates of a hidden
- * pair (both values in the same two places). */
+/* The values of r (bits) that have two places: the pairs of them, in the
+ * order of the combinations of 1..9, are the candidates of a hidden pair
+ * (both values in the same two places). */
 static unsigned two_place_values(const struct se_reduced *red, int r)
 {
     unsigned m = 0;
@@ -944,42 +947,50 @@ bool se_each_x_wing(const struct se_reduced *red, se_hint_fn fn, void *ctx)
         if (placed[v] + 4 <= 9)
             live |= 1u << v;
     for (int base = 9; base <= 18; base += 9) {
+        /* the values that lost a place in a base line: the others have no
+         * parents */
+        unsigned values = 0;
+        for (unsigned m = live; m; m &= m - 1)
+            if ((red->lost_in[__builtin_ctz(m)] >> base) & 0x1FFu)
+                values |= 1u << __builtin_ctz(m);
         /* by line: the values with two places there, the only ones that can
-         * make a pair of lines (same_pair) */
-        unsigned two[9];
+         * make a pair of lines (same_pair), and whether it lost a place */
+        unsigned two[9] = { 0 }, lost = 0;
         for (int l = 0; l < 9; l++) {
-            two[l] = 0;
-            for (unsigned m = live; m; m &= m - 1)
+            for (unsigned m = values; m; m &= m - 1)
                 if (se_popcount(red->at[base + l][__builtin_ctz(m)]) == 2)
                     two[l] |= 1u << __builtin_ctz(m);
+            lost |= (unsigned) red->lost[base + l] << l;
         }
-        int idx[2];
-        first_combination(idx, 2);
-        do {
-            const int l0 = base + idx[0], l1 = base + idx[1];
-            if (!red->lost[l0] && !red->lost[l1])
-                continue;
-            for (unsigned m = two[idx[0]] & two[idx[1]]; m; m &= m - 1) {
-                const int v = __builtin_ctz(m);
-                struct se_step s;
-                /* the positions of v in the two lines, i.e. the cover lines;
-                 * the parents are v's removals from the base lines off them */
-                const unsigned common = same_pair(red->at[l0][v], red->at[l1][v]);
-                const unsigned why[2]
-                    = { red->lost_at[l0][v] & ~common, red->lost_at[l1][v] & ~common };
-                if (!common || !(why[0] | why[1])
-                    || !fish_one(g, red->at, 2, base, v, idx, &s))
+        /* the pairs of lines in the order of the combinations, each with a
+         * line that lost a place (else there are no parents) */
+        for (int i0 = 0; i0 < 9; i0++)
+            for (int i1 = i0 + 1; i1 < 9; i1++) {
+                const int idx[2] = { i0, i1 }, l0 = base + i0, l1 = base + i1;
+                if (!((lost >> i0 | lost >> i1) & 1))
                     continue;
-                uint16_t parents[SE_CELLS] = { 0 };
-                for (int i = 0; i < 2; i++)
-                    for (int j = 0; j < 9; j++)
-                        if (why[i] & (1u << j))
-                            parents[se_region_cell[base + idx[i]][j]]
-                                |= (uint16_t) (1u << v);
-                if (!fn(ctx, &s, parents))
-                    return false;
+                for (unsigned m = two[i0] & two[i1]; m; m &= m - 1) {
+                    const int v = __builtin_ctz(m);
+                    struct se_step s;
+                    /* the positions of v in the two lines, i.e. the cover
+                     * lines; the parents are v's removals from the base
+                     * lines off them */
+                    const unsigned common = same_pair(red->at[l0][v], red->at[l1][v]);
+                    const unsigned why[2] = { red->lost_at[l0][v] & ~common,
+                        red->lost_at[l1][v] & ~common };
+                    if (!common || !(why[0] | why[1])
+                        || !fish_one(g, red->at, 2, base, v, idx, &s))
+                        continue;
+                    uint16_t parents[SE_CELLS] = { 0 };
+                    for (int i = 0; i < 2; i++)
+                        for (int j = 0; j < 9; j++)
+                            if (why[i] & (1u << j))
+                                parents[se_region_cell[base + idx[i]][j]]
+                                    |= (uint16_t) (1u << v);
+                    if (!fn(ctx, &s, parents))
+                        return false;
+                }
             }
-        } while (next_combination(idx, 2, 9));
     }
     return true;
 }

@@ -149,6 +149,8 @@ struct se_reduced {
     const struct se_grid *g, *src;
     uint16_t at[27][10], lost_at[27][10];
     bool lost[27];
+    /* by value: the regions (bit k: region k) where it lost a place */
+    uint32_t lost_in[10];
 };
 /* Made from the places of each value in each region (bits in region order)
  * of g and src, which a chain's run keeps: no scan of the cells. */
