@@ -1926,6 +1926,12 @@ struct cycle_ctx {
     struct reach *reach; /* nested: which searches can matter (see struct reach) */
     bool reach_ready;
     int scope; /* a cycle search with reach_ready: start's component */
+    /* the candidates whose searches may give a hint (see may_starts), by
+     * cell, then digit, each with what may: 1 cycle, 2 forcing from "on",
+     * 4 forcing from "off" */
+    int nstarts;
+    uint16_t start_slot[SE_CELLS * 9];
+    uint8_t start_may[SE_CELLS * 9];
 };
 
 static void conj_init(struct cycle_ctx *c)
@@ -1938,23 +1944,17 @@ static void conj_init(struct cycle_ctx *c)
         int t = r / 9;
         for (int v = 1; v <= 9; v++) {
             unsigned m = c->x->places ? c->x->places[r][v] : se_positions(g, r, v);
-            int n = se_popcount(m);
             c->pos[r][v] = (uint16_t) m;
-            if (n != 1 && n != 2)
+            /* a candidate's one other place of v: its partner when v has
+             * two places (only candidates' "off" potentials are followed,
+             * so a cell without v needs none) */
+            const unsigned rest = m & (m - 1);
+            if (!rest || (rest & (rest - 1)))
                 continue;
             int a = se_region_cell[r][__builtin_ctz(m)];
-            int b = n == 2 ? se_region_cell[r][31 - __builtin_clz(m)] : -1;
-            /* a cell's one other place of v: v's only place when the cell
-             * lacks v, the partner when v has two places */
-            for (int i = 0; i < 9; i++) {
-                int o = se_region_cell[r][i];
-                if (n == 1 && o != a)
-                    c->conj[o][v][t] = (int8_t) a;
-            }
-            if (n == 2) {
-                c->conj[a][v][t] = (int8_t) b;
-                c->conj[b][v][t] = (int8_t) a;
-            }
+            int b = se_region_cell[r][31 - __builtin_clz(m)];
+            c->conj[a][v][t] = (int8_t) b;
+            c->conj[b][v][t] = (int8_t) a;
         }
     }
 }
@@ -2517,19 +2517,20 @@ static bool forcing_off_may(const struct cycle_ctx *c, int cell, int v)
 
 #define REACH_WORDS (SE_CELLS * 9 / 64 + 1)
 
-/* Core candidate `o`, weakly linked to a forcing search's start: its "on"
- * potential is a way into the start's "off" one (`want`); with `through`,
- * its "off" potential is where the start leads, and what that reaches
- * through a dirty "on" link, the start reaches (`got`). */
-static void weak_neighbour(
-    const struct reach *R, int o, bool through, uint64_t *want, uint64_t *got)
+/* The core candidates weakly linked to (cell, v): the cell's other values,
+ * then v's other places in its box, row and column; their number. */
+static int weak_neighbours(const struct reach *R, int cell, int v, int *out)
 {
-    want[R->bit[o] / 64] |= 1ull << (R->bit[o] % 64);
-    if (!through)
-        return;
-    const uint64_t *dirty = dirty_reach(R, R->comp[R->id[o << 1]]);
-    for (int w = 0; w < R->words; w++)
-        got[w] |= dirty[w];
+    int n = 0;
+    for (unsigned m = R->core_cell[cell] & ~(1u << v); m; m &= m - 1)
+        out[n++] = cell * 9 + __builtin_ctz(m) - 1;
+    for (int t = 0; t < 3; t++) {
+        int r = se_cell_region[cell][t];
+        unsigned m = R->core_at[r][v] & ~(1u << region_index(cell, t));
+        for (; m; m &= m - 1)
+            out[n++] = se_region_cell[r][__builtin_ctz(m)] * 9 + v - 1;
+    }
+    return n;
 }
 
 /* Whether "on" (cell, v) reaches a dirty "on" link (see struct reach). */
@@ -2558,23 +2559,21 @@ static bool forcing_on_reaches(const struct reach *R, int cell, int v)
 {
     if (!on_reaches_dirty(R, cell, v))
         return false; /* most starts: no set to make */
-    uint64_t want[REACH_WORDS], got[REACH_WORDS];
-    memset(want, 0, sizeof(*want) * (size_t) R->words);
-    memset(got, 0, sizeof(*got) * (size_t) R->words);
+    int near[32];
+    const int n = weak_neighbours(R, cell, v, near);
     const int self = R->id[node_of(cell, v, 1)];
-    if (self >= 0)
-        memcpy(got, dirty_reach(R, R->comp[self]), sizeof(*got) * (size_t) R->words);
-    for (unsigned m = R->core_cell[cell] & ~(1u << v); m; m &= m - 1)
-        weak_neighbour(R, cell * 9 + __builtin_ctz(m) - 1, self < 0, want, got);
-    for (int t = 0; t < 3; t++) {
-        int r = se_cell_region[cell][t];
-        unsigned m = R->core_at[r][v] & ~(1u << region_index(cell, t));
-        for (; m; m &= m - 1)
-            weak_neighbour(
-                R, se_region_cell[r][__builtin_ctz(m)] * 9 + v - 1, self < 0, want, got);
+    uint64_t through[REACH_WORDS];
+    const uint64_t *got = self >= 0 ? dirty_reach(R, R->comp[self]) : through;
+    if (self < 0) { /* what the neighbours' "off" potentials reach */
+        memset(through, 0, sizeof(*through) * (size_t) R->words);
+        for (int i = 0; i < n; i++) {
+            const uint64_t *dirty = dirty_reach(R, R->comp[R->id[near[i] << 1]]);
+            for (int w = 0; w < R->words; w++)
+                through[w] |= dirty[w];
+        }
     }
-    for (int w = 0; w < R->words; w++)
-        if (want[w] & got[w])
+    for (int i = 0; i < n; i++)
+        if ((got[R->bit[near[i]] / 64] >> (R->bit[near[i]] % 64)) & 1)
             return true;
     return false;
 }
@@ -2607,24 +2606,45 @@ static void reach_build(struct cycle_ctx *c)
     c->reach_ready = reach_sets(c->reach);
 }
 
+/* The candidates of the cells the passes start from (two candidates or
+ * more) whose searches may give a hint, each asked once a grid instead of
+ * once a pass: cycle_may, forcing_on_may and forcing_off_may do not depend
+ * on the pass, and most starts have none. */
+static void may_starts(struct cycle_ctx *c)
+{
+    const struct se_grid *g = c->x->grid;
+    c->nstarts = 0;
+    for (int cell = 0; cell < SE_CELLS; cell++) {
+        if (g->value[cell] || se_popcount(g->cand[cell]) < 2)
+            continue;
+        for (unsigned m = g->cand[cell]; m; m &= m - 1) {
+            const int v = __builtin_ctz(m);
+            const int may = cycle_may(c, cell, v) | forcing_on_may(c, cell, v) << 1
+                | forcing_off_may(c, cell, v) << 2;
+            if (!may)
+                continue;
+            c->start_slot[c->nstarts] = (uint16_t) (cell * 9 + v - 1);
+            c->start_may[c->nstarts++] = (uint8_t) may;
+        }
+    }
+}
+
 static void loops(struct cycle_ctx *c, bool y, bool xl)
 {
     c->y = y;
     c->xl = xl;
     memset(c->off_n, -1, sizeof(c->off_n));
-    for (int cell = 0; cell < SE_CELLS; cell++) {
-        unsigned m = search_starts(c, cell);
-        for (int v = 1; v <= 9; v++) {
-            if (!(m & (1u << v)))
-                continue;
-            int on = node_of(cell, v, 1), off = node_of(cell, v, 0);
-            if (cycle_may(c, cell, v))
-                unary_search(c, on, true);
-            if (xl && forcing_on_may(c, cell, v))
-                unary_search(c, on, false);
-            if (xl && forcing_off_may(c, cell, v))
-                unary_search(c, off, false);
-        }
+    for (int i = 0; i < c->nstarts; i++) {
+        const int cell = c->start_slot[i] / 9, v = c->start_slot[i] % 9 + 1;
+        if (!(search_starts(c, cell) & (1u << v)))
+            continue;
+        const int on = node_of(cell, v, 1), off = node_of(cell, v, 0);
+        if (c->start_may[i] & 1)
+            unary_search(c, on, true);
+        if (xl && (c->start_may[i] & 2))
+            unary_search(c, on, false);
+        if (xl && (c->start_may[i] & 4))
+            unary_search(c, off, false);
     }
 }
 
@@ -2726,6 +2746,7 @@ static void cycles_producer(struct chain_ctx *x)
                 && x_memo.cells[v][1] == cells[v][1])
                 c->unchanged |= 1u << v;
     }
+    may_starts(c);
     loops(c, false, true);
     loops(c, true, false);
     loops(c, true, true);
