@@ -1318,6 +1318,9 @@ struct reach_all {
     int32_t frame_edge[NODES];
     int ncomp;
     uint64_t *set; /* by component, `words` words */
+    /* by component: its one potential when that has no links (its set is
+     * that potential alone), else -1 */
+    int16_t lone[NODES];
 };
 
 static int ra_num(const struct reach_all *R, int node)
@@ -1422,11 +1425,20 @@ static void ra_pop(void *ctx, int bottom, int top)
     memset(set, 0, sizeof(*set) * (size_t) W);
     for (int i = bottom; i < top; i++)
         R->comp[R->stack[i]] = (int16_t) k;
+    const int first = R->stack[bottom];
+    R->lone[k]
+        = (int16_t) (top - bottom == 1 && R->first[first] == R->first[first + 1] ? first
+                                                                                 : -1);
     for (int i = bottom; i < top; i++) {
         int m = R->stack[i];
         set[m >> 6] |= 1ull << (m & 63);
         for (int e = R->first[m]; e < R->first[m + 1]; e++) {
             int y = R->comp[R->to[e]];
+            if (R->lone[y]
+                >= 0) { /* most links: to an "off" potential that leads nowhere */
+                set[R->lone[y] >> 6] |= 1ull << (R->lone[y] & 63);
+                continue;
+            }
             const uint64_t *ys = R->set + (size_t) y * W;
             for (int j = 0; y != k && j < W; j++)
                 set[j] |= ys[j];
