@@ -1311,12 +1311,16 @@ struct reach_all {
     int n, words;
     int16_t id[SE_CELLS * 9]; /* by candidate: its number i, or -1 */
     uint16_t node[NODES];
-    int32_t first[NODES + 1];
+    /* links of potential number i, made on first visit (ra_links):
+     * to[first[i] .. end[i]) */
+    struct chain_ctx *x;
+    int nedges;
+    int32_t first[NODES + 1], end[NODES];
     uint16_t to[NODES / 2 * 32];
     int16_t index[NODES], low[NODES], comp[NODES];
     uint16_t stack[NODES], frame[NODES];
     int32_t frame_edge[NODES];
-    int ncomp;
+    int ncomp, counter; /* Tarjan's: components made, potentials visited */
     uint64_t *set; /* by component, `words` words */
     /* by component: its one potential when that has no links (its set is
      * that potential alone), else -1 */
@@ -1331,8 +1335,8 @@ static int ra_num(const struct reach_all *R, int node)
 /* The links of every potential, as the detailed run follows them. */
 static void ra_graph(struct chain_ctx *x, struct reach_all *R)
 {
-    int ne = 0;
-    R->n = 0;
+    R->n = R->nedges = 0;
+    R->x = x;
     for (int slot = 0; slot < SE_CELLS * 9; slot++) {
         R->id[slot] = -1;
         if (x->grid->cand[slot / 9] & (1u << (slot % 9 + 1))) {
@@ -1341,29 +1345,39 @@ static void ra_graph(struct chain_ctx *x, struct reach_all *R)
             R->node[R->n++] = (uint16_t) (slot << 1 | 1);
         }
     }
-    struct on_item items[4];
-    for (int i = 0; i < R->n; i++) {
-        int p = R->node[i], n;
-        R->first[i] = ne;
-        if (node_on(p)) {
-            uint16_t buf[32];
-            const uint16_t *list = on_offs(x, x->grid, x->pos0, p, buf, &n);
-            for (int k = 0; k < n; k++)
-                R->to[ne++] = (uint16_t) ra_num(R, list[k]);
-            continue;
-        }
+}
+
+/* The links of potential number i, made as Tarjan first visits it (see
+ * ra_comp): most potentials are never visited. */
+static void ra_links(void *ctx, int i)
+{
+    struct reach_all *R = ctx;
+    struct chain_ctx *x = R->x;
+    int p = R->node[i], n, ne = R->nedges;
+    R->first[i] = ne;
+    if (node_on(p)) {
+        uint16_t buf[32];
+        const uint16_t *list = on_offs(x, x->grid, x->pos0, p, buf, &n);
+        for (int k = 0; k < n; k++)
+            R->to[ne++] = (uint16_t) ra_num(R, list[k]);
+    } else {
+        struct on_item items[4];
         n = off_to_on(x->grid, x->grid, x->pos0, x->pos0, p, x->y_links, true, items);
         for (int k = 0; k < n; k++)
             R->to[ne++] = (uint16_t) ra_num(R, items[k].node);
     }
-    R->first[R->n] = ne;
+    R->end[i] = R->nedges = ne;
 }
 
 /* A graph's vertices and links, and Tarjan's state over them. */
 struct tarjan {
     int n;
-    const int32_t *first; /* links of vertex u: to[first[u] .. first[u + 1]) */
+    const int32_t *first, *end; /* links of vertex u: to[first[u] .. end[u]) */
     const uint16_t *to;
+    /* when set, called as a vertex is first visited, before its links are
+     * read (they may be made then) */
+    void (*visit)(void *ctx, int u);
+    void *visit_ctx;
     int16_t *index, *low, *comp; /* comp: -1 while on the stack */
     uint16_t *stack, *frame;
     int32_t *frame_edge;
@@ -1373,46 +1387,57 @@ struct tarjan {
  * to one popped before): its members are stack[bottom .. top). */
 typedef void tarjan_pop_fn(void *ctx, int bottom, int top);
 
-/* Tarjan's strongly connected components, without recursion. */
+/* Tarjan's depth-first search from `root` (not visited yet), without
+ * recursion: every component it reaches is completed and popped, so the
+ * stack is empty again at its end. `counter`: the visiting order so far. */
+static void tarjan_root(
+    const struct tarjan *T, int root, int *counter, tarjan_pop_fn *pop, void *ctx)
+{
+    int depth = 0, top = 0;
+    if (T->visit)
+        T->visit(T->visit_ctx, root);
+    T->frame[0] = (uint16_t) root;
+    T->frame_edge[0] = T->first[root];
+    T->index[root] = T->low[root] = (int16_t) (*counter)++;
+    T->stack[top++] = (uint16_t) root;
+    T->comp[root] = -1;
+    while (depth >= 0) {
+        int u = T->frame[depth];
+        if (T->frame_edge[depth] < T->end[u]) {
+            int w = T->to[T->frame_edge[depth]++];
+            if (T->index[w] < 0) {
+                if (T->visit)
+                    T->visit(T->visit_ctx, w);
+                T->index[w] = T->low[w] = (int16_t) (*counter)++;
+                T->stack[top++] = (uint16_t) w;
+                T->comp[w] = -1;
+                T->frame[++depth] = (uint16_t) w;
+                T->frame_edge[depth] = T->first[w];
+            } else if (T->comp[w] < 0 && T->index[w] < T->low[u])
+                T->low[u] = T->index[w];
+            continue;
+        }
+        if (T->low[u] == T->index[u]) {
+            int bottom = top;
+            while (T->stack[--bottom] != u)
+                ;
+            pop(ctx, bottom, top);
+            top = bottom;
+        }
+        if (--depth >= 0 && T->low[u] < T->low[T->frame[depth]])
+            T->low[T->frame[depth]] = T->low[u];
+    }
+}
+
+/* Tarjan's strongly connected components of the whole graph. */
 static void tarjan(const struct tarjan *T, tarjan_pop_fn *pop, void *ctx)
 {
-    int counter = 0, top = 0;
+    int counter = 0;
     for (int i = 0; i < T->n; i++)
         T->index[i] = -1;
-    for (int root = 0; root < T->n; root++) {
-        if (T->index[root] >= 0)
-            continue;
-        int depth = 0;
-        T->frame[0] = (uint16_t) root;
-        T->frame_edge[0] = T->first[root];
-        T->index[root] = T->low[root] = (int16_t) counter++;
-        T->stack[top++] = (uint16_t) root;
-        T->comp[root] = -1;
-        while (depth >= 0) {
-            int u = T->frame[depth];
-            if (T->frame_edge[depth] < T->first[u + 1]) {
-                int w = T->to[T->frame_edge[depth]++];
-                if (T->index[w] < 0) {
-                    T->index[w] = T->low[w] = (int16_t) counter++;
-                    T->stack[top++] = (uint16_t) w;
-                    T->comp[w] = -1;
-                    T->frame[++depth] = (uint16_t) w;
-                    T->frame_edge[depth] = T->first[w];
-                } else if (T->comp[w] < 0 && T->index[w] < T->low[u])
-                    T->low[u] = T->index[w];
-                continue;
-            }
-            if (T->low[u] == T->index[u]) {
-                int bottom = top;
-                while (T->stack[--bottom] != u)
-                    ;
-                pop(ctx, bottom, top);
-                top = bottom;
-            }
-            if (--depth >= 0 && T->low[u] < T->low[T->frame[depth]])
-                T->low[T->frame[depth]] = T->low[u];
-        }
-    }
+    for (int root = 0; root < T->n; root++)
+        if (T->index[root] < 0)
+            tarjan_root(T, root, &counter, pop, ctx);
 }
 
 /* Component u done: its members leave the stack, and its reach is theirs
@@ -1427,15 +1452,14 @@ static void ra_pop(void *ctx, int bottom, int top)
         R->comp[R->stack[i]] = (int16_t) k;
     const int first = R->stack[bottom];
     R->lone[k]
-        = (int16_t) (top - bottom == 1 && R->first[first] == R->first[first + 1] ? first
-                                                                                 : -1);
+        = (int16_t) (top - bottom == 1 && R->first[first] == R->end[first] ? first : -1);
     for (int i = bottom; i < top; i++) {
         int m = R->stack[i];
         set[m >> 6] |= 1ull << (m & 63);
-        for (int e = R->first[m]; e < R->first[m + 1]; e++) {
+        for (int e = R->first[m]; e < R->end[m]; e++) {
             int y = R->comp[R->to[e]];
-            if (R->lone[y]
-                >= 0) { /* most links: to an "off" potential that leads nowhere */
+            /* most links: to an "off" potential that leads nowhere */
+            if (R->lone[y] >= 0) {
                 set[R->lone[y] >> 6] |= 1ull << (R->lone[y] & 63);
                 continue;
             }
@@ -1446,13 +1470,19 @@ static void ra_pop(void *ctx, int bottom, int top)
     }
 }
 
-/* The components, each with its reach. */
-static void ra_scc(struct reach_all *R)
+/* The component of potential number i, with its reach: made on first use
+ * from i (Tarjan from i completes every component i reaches, and a
+ * component's members and reach do not depend on where the search began).
+ * Most potentials are never asked for: an "on" potential outside the core
+ * is reached from none but itself. */
+static int ra_comp(struct reach_all *R, int i)
 {
-    R->ncomp = 0;
-    const struct tarjan T = { R->n, R->first, R->to, R->index, R->low, R->comp, R->stack,
-        R->frame, R->frame_edge };
-    tarjan(&T, ra_pop, R);
+    if (R->index[i] < 0) {
+        const struct tarjan T = { R->n, R->first, R->end, R->to, ra_links, R, R->index,
+            R->low, R->comp, R->stack, R->frame, R->frame_edge };
+        tarjan_root(&T, i, &R->counter, ra_pop, R);
+    }
+    return R->comp[i];
 }
 
 /* The reach of every potential of the search grid, or NULL (no memory). */
@@ -1472,7 +1502,9 @@ static struct reach_all *reach_all_of(struct chain_ctx *x)
         free(R);
         return NULL;
     }
-    ra_scc(R);
+    R->ncomp = R->counter = 0;
+    for (int i = 0; i < R->n; i++)
+        R->index[i] = -1; /* no component made yet (see ra_comp) */
     return R;
 }
 
@@ -1487,9 +1519,9 @@ static void reach_all_free(struct reach_all *R)
  * A reach with a contradiction is replaced by its detailed run's set. */
 static const uint64_t *on_reach(struct chain_ctx *x, int cell, int v)
 {
-    const struct reach_all *R = x->reach_all;
+    struct reach_all *R = x->reach_all;
     int slot = cell * 9 + v - 1, i = R->id[slot];
-    const uint64_t *set = R->set + (size_t) R->comp[2 * i + 1] * R->words;
+    const uint64_t *set = R->set + (size_t) ra_comp(R, 2 * i + 1) * R->words;
     uint64_t clash = 0;
     for (int w = 0; w < R->words; w++)
         clash |= set[w] & (set[w] >> 1) & 0x5555555555555555ull;
@@ -2378,8 +2410,8 @@ static void scc_pop(void *ctx, int bottom, int top)
 static void reach_scc(struct reach *R)
 {
     R->ncomp = 0;
-    const struct tarjan T = { R->n, R->first, R->to, R->index, R->low, R->comp, R->stack,
-        R->frame, R->frame_edge };
+    const struct tarjan T = { R->n, R->first, R->first + 1, R->to, NULL, NULL, R->index,
+        R->low, R->comp, R->stack, R->frame, R->frame_edge };
     tarjan(&T, scc_pop, R);
 }
 
