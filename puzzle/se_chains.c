@@ -1950,6 +1950,10 @@ struct cycle_ctx {
     int8_t conj[SE_CELLS][10][3];
     region_places pos;
     bool bivalue[SE_CELLS];
+    /* by cell: the candidates whose "off" potential has a link with X and Y
+     * links (the cell has two candidates, or the value two places in one of
+     * its regions): the core (see struct reach) */
+    uint16_t linked[SE_CELLS];
     /* nested (collecting) in a dynamic search: the digits none of whose
      * candidates the outer run has removed. X links stay within a digit, so
      * an X-only search of such a digit is the one the search for cycles and
@@ -1982,8 +1986,10 @@ static void conj_init(struct cycle_ctx *c)
 {
     const struct se_grid *g = c->x->grid;
     memset(c->conj, -1, sizeof(c->conj));
-    for (int cell = 0; cell < SE_CELLS; cell++)
+    for (int cell = 0; cell < SE_CELLS; cell++) {
         c->bivalue[cell] = se_popcount(g->cand[cell]) == 2;
+        c->linked[cell] = c->bivalue[cell] ? g->cand[cell] : 0;
+    }
     for (int r = 0; r < 27; r++) {
         int t = r / 9;
         for (int v = 1; v <= 9; v++) {
@@ -1999,6 +2005,8 @@ static void conj_init(struct cycle_ctx *c)
             int b = se_region_cell[r][31 - __builtin_clz(m)];
             c->conj[a][v][t] = (int8_t) b;
             c->conj[b][v][t] = (int8_t) a;
+            c->linked[a] |= (uint16_t) (1u << v);
+            c->linked[b] |= (uint16_t) (1u << v);
         }
     }
 }
@@ -2339,17 +2347,14 @@ static void reach_init(
 static void reach_core(struct cycle_ctx *c)
 {
     struct reach *R = c->reach;
-    const struct se_grid *g = c->x->grid;
     memset(R->core_at, 0, sizeof(R->core_at));
     memset(R->core_cell, 0, sizeof(R->core_cell));
     memset(R->id, -1, sizeof(R->id));
     R->n = R->nbits = 0;
     for (int cell = 0; cell < SE_CELLS; cell++)
-        for (unsigned m = g->cand[cell]; m; m &= m - 1) {
+        for (unsigned m = c->linked[cell]; m; m &= m - 1) {
             int v = __builtin_ctz(m), slot = cell * 9 + v - 1;
-            off_links(c, slot);
-            if (c->off_n[slot] == 0)
-                continue;
+            off_links(c, slot); /* reach_graph's */
             R->bit[slot] = (int16_t) R->nbits++;
             R->core_cell[cell] |= (uint16_t) (1u << v);
             for (int t = 0; t < 3; t++) {
