@@ -1312,24 +1312,41 @@ struct reach_all {
     int16_t id[SE_CELLS * 9]; /* by candidate: its number i, or -1 */
     uint16_t node[NODES];
     /* links of potential number i, made on first visit (ra_links):
-     * to[first[i] .. end[i]) */
+     * to[first[i] .. end[i]) those to potentials with links of their own,
+     * to[end[i] .. sinks_end[i]) those to "off" potentials without (most
+     * of an "on" potential's): Tarjan need not visit those, whose reach is
+     * themselves */
     struct chain_ctx *x;
     int nedges;
-    int32_t first[NODES + 1], end[NODES];
+    int32_t first[NODES + 1], end[NODES], sinks_end[NODES];
+    bool linked[SE_CELLS * 9]; /* by candidate: its "off" potential has links */
     uint16_t to[NODES / 2 * 32];
     int16_t index[NODES], low[NODES], comp[NODES];
     uint16_t stack[NODES], frame[NODES];
     int32_t frame_edge[NODES];
     int ncomp, counter; /* Tarjan's: components made, potentials visited */
     uint64_t *set; /* by component, `words` words */
-    /* by component: its one potential when that has no links (its set is
-     * that potential alone), else -1 */
-    int16_t lone[NODES];
 };
 
 static int ra_num(const struct reach_all *R, int node)
 {
     return R->id[node >> 1] * 2 + node_on(node);
+}
+
+/* Whether "off" potential q has links: off_to_on gives a potential when
+ * the cell has two candidates (with Y links) or the value one other place
+ * in one of its regions. */
+static bool ra_off_linked(const struct chain_ctx *x, int q)
+{
+    const int c = node_cell(q), v = node_value(q);
+    if (x->y_links && se_popcount(x->grid->cand[c]) == 2)
+        return true;
+    for (int t = 0; t < 3; t++) {
+        const unsigned m = x->pos0[se_cell_region[c][t]][v] & ~(1u << region_index(c, t));
+        if (m && !(m & (m - 1)))
+            return true;
+    }
+    return false;
 }
 
 /* The links of every potential, as the detailed run follows them. */
@@ -1341,6 +1358,7 @@ static void ra_graph(struct chain_ctx *x, struct reach_all *R)
         R->id[slot] = -1;
         if (x->grid->cand[slot / 9] & (1u << (slot % 9 + 1))) {
             R->id[slot] = (int16_t) (R->n / 2);
+            R->linked[slot] = ra_off_linked(x, slot << 1);
             R->node[R->n++] = (uint16_t) (slot << 1);
             R->node[R->n++] = (uint16_t) (slot << 1 | 1);
         }
@@ -1356,17 +1374,26 @@ static void ra_links(void *ctx, int i)
     int p = R->node[i], n, ne = R->nedges;
     R->first[i] = ne;
     if (node_on(p)) {
-        uint16_t buf[32];
+        uint16_t buf[32], sinks[32];
+        int ns = 0;
         const uint16_t *list = on_offs(x, x->grid, x->pos0, p, buf, &n);
-        for (int k = 0; k < n; k++)
-            R->to[ne++] = (uint16_t) ra_num(R, list[k]);
+        for (int k = 0; k < n; k++) {
+            if (R->linked[list[k] >> 1])
+                R->to[ne++] = (uint16_t) ra_num(R, list[k]);
+            else
+                sinks[ns++] = (uint16_t) ra_num(R, list[k]);
+        }
+        R->end[i] = ne;
+        for (int k = 0; k < ns; k++)
+            R->to[ne++] = sinks[k];
     } else {
         struct on_item items[4];
         n = off_to_on(x->grid, x->grid, x->pos0, x->pos0, p, x->y_links, true, items);
         for (int k = 0; k < n; k++)
             R->to[ne++] = (uint16_t) ra_num(R, items[k].node);
+        R->end[i] = ne;
     }
-    R->end[i] = R->nedges = ne;
+    R->sinks_end[i] = R->nedges = ne;
 }
 
 /* A graph's vertices and links, and Tarjan's state over them. */
@@ -1447,26 +1474,21 @@ static void ra_pop(void *ctx, int bottom, int top)
     struct reach_all *R = ctx;
     const int k = R->ncomp++, W = R->words;
     uint64_t *set = R->set + (size_t) k * W;
-    memset(set, 0, sizeof(*set) * (size_t) W);
+    for (int j = 0; j < W; j++)
+        set[j] = 0;
     for (int i = bottom; i < top; i++)
         R->comp[R->stack[i]] = (int16_t) k;
-    const int first = R->stack[bottom];
-    R->lone[k]
-        = (int16_t) (top - bottom == 1 && R->first[first] == R->end[first] ? first : -1);
     for (int i = bottom; i < top; i++) {
         int m = R->stack[i];
         set[m >> 6] |= 1ull << (m & 63);
         for (int e = R->first[m]; e < R->end[m]; e++) {
             int y = R->comp[R->to[e]];
-            /* most links: to an "off" potential that leads nowhere */
-            if (R->lone[y] >= 0) {
-                set[R->lone[y] >> 6] |= 1ull << (R->lone[y] & 63);
-                continue;
-            }
             const uint64_t *ys = R->set + (size_t) y * W;
             for (int j = 0; y != k && j < W; j++)
                 set[j] |= ys[j];
         }
+        for (int e = R->end[m]; e < R->sinks_end[m]; e++)
+            set[R->to[e] >> 6] |= 1ull << (R->to[e] & 63);
     }
 }
 
