@@ -793,6 +793,13 @@ static unsigned same_pair(unsigned a, unsigned b)
  * parents are known from the removed positions alone, and most patterns of a
  * reduced grid have none (these rules were ~16% of a hardest-list rating). ---- */
 
+/* Whether m has exactly two bits (a popcount costs more in these loops). */
+static inline bool two_bits(unsigned m)
+{
+    const unsigned rest = m & (m - 1);
+    return rest && !(rest & (rest - 1));
+}
+
 bool se_each_locking(const struct se_reduced *red, se_hint_fn fn, void *ctx)
 {
     const struct se_grid *g = red->g;
@@ -837,7 +844,7 @@ static unsigned two_place_values(const struct se_reduced *red, int r)
 {
     unsigned m = 0;
     for (int v = 1; v <= 9; v++)
-        if (se_popcount(red->at[r][v]) == 2)
+        if (two_bits(red->at[r][v]))
             m |= 1u << v;
     return m;
 }
@@ -887,7 +894,7 @@ static void two_value_cells(
     *pair = *lost = 0;
     for (int i = 0; i < 9; i++) {
         const int c = se_region_cell[r][i];
-        if (se_popcount(red->g->cand[c]) != 2)
+        if (!two_bits(red->g->cand[c]))
             continue;
         *pair |= 1u << i;
         if (red->src->cand[c] != red->g->cand[c])
@@ -958,7 +965,7 @@ bool se_each_x_wing(const struct se_reduced *red, se_hint_fn fn, void *ctx)
         unsigned two[9] = { 0 }, lost = 0;
         for (int l = 0; l < 9; l++) {
             for (unsigned m = values; m; m &= m - 1)
-                if (se_popcount(red->at[base + l][__builtin_ctz(m)]) == 2)
+                if (two_bits(red->at[base + l][__builtin_ctz(m)]))
                     two[l] |= 1u << __builtin_ctz(m);
             lost |= (unsigned) red->lost[base + l] << l;
         }
