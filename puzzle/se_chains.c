@@ -2390,6 +2390,32 @@ static void reach_core(struct cycle_ctx *c)
         }
 }
 
+/* The links of core "on" potential `node` to core potentials, into
+ * R->to from `ne` on; returns the new end. They are on_to_off's (with Y
+ * links) less the sinks outside the core, in the same order, found from
+ * the core's places: most of on_to_off's lead out of the core. */
+static int core_on_links(struct reach *R, int node, int ne)
+{
+    const int cell = node_cell(node), v = node_value(node);
+    for (unsigned m = R->core_cell[cell] & ~(1u << v); m; m &= m - 1) {
+        const int to = node_of(cell, __builtin_ctz(m), 0);
+        R->to[ne] = (uint16_t) R->id[to];
+        R->dirty[ne++] = link_dirty(R, to, 1) ? 1 : 0;
+    }
+    const int row = cell / 9, col = cell % 9;
+    const unsigned met[3]
+        = { 1u << region_index(cell, 0), 7u << (col / 3 * 3), 7u << (row / 3 * 3) };
+    for (int t = 0; t < 3; t++) {
+        const int r = se_cell_region[cell][t];
+        for (unsigned m = R->core_at[r][v] & ~met[t]; m; m &= m - 1) {
+            const int to = node_of(se_region_cell[r][__builtin_ctz(m)], v, 0);
+            R->to[ne] = (uint16_t) R->id[to];
+            R->dirty[ne++] = link_dirty(R, to, 2 + t) ? 1 : 0;
+        }
+    }
+    return ne;
+}
+
 /* The core's links in compressed rows, with each link's dirtiness. */
 static void reach_graph(struct cycle_ctx *c)
 {
@@ -2399,14 +2425,7 @@ static void reach_graph(struct cycle_ctx *c)
         int node = R->node[i], slot = node >> 1;
         R->first[i] = ne;
         if (node_on(node)) {
-            on_links(c, slot);
-            for (int k = 0; k < c->on_n[slot]; k++) {
-                int to = c->on_list[slot][k];
-                if (R->id[to] < 0)
-                    continue; /* a sink outside the core */
-                R->to[ne] = (uint16_t) R->id[to];
-                R->dirty[ne++] = link_dirty(R, to, c->on_cause[slot][k]) ? 1 : 0;
-            }
+            ne = core_on_links(R, node, ne);
         } else {
             for (int k = 0; k < c->off_n[slot]; k++) {
                 const struct fixed_item *it = &c->off_items[slot][k];
