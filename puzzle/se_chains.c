@@ -2253,6 +2253,11 @@ static void on_step(struct cycle_ctx *c, int head, int start, bool cycles, bool 
         }
         if (fresh) {
             c->off_stamp[list[i]] = c->search;
+            /* a forcing search needs an "off" potential without links (off
+             * the core: most of them) only as its target, just tested: it
+             * leads nowhere, and following it would add nothing */
+            if (!cycles && !((c->linked[node_cell(list[i])] >> node_value(list[i])) & 1))
+                continue;
             pool_add(c, list[i], head, true, causes[i]);
         }
     }
