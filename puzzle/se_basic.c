@@ -101,21 +101,17 @@ void se_places_init(struct se_places *p, const struct se_grid *g)
 }
 
 void se_reduced_from_places(struct se_reduced *r, const struct se_grid *g,
-    const struct se_grid *src, const uint16_t (*at)[10], const uint16_t (*src_at)[10])
+    const struct se_grid *src, const uint16_t (*at)[10], const uint16_t (*src_at)[10],
+    const uint32_t *lost_in)
 {
     r->g = g;
     r->src = src;
-    memcpy(r->at, at, sizeof(r->at));
-    memset(r->lost_in, 0, sizeof(r->lost_in));
-    for (int k = 0; k < 27; k++) {
-        unsigned any = 0;
-        for (int v = 0; v < 10; v++) {
-            r->lost_at[k][v] = (uint16_t) (src_at[k][v] & ~at[k][v]);
-            any |= r->lost_at[k][v];
-            if (r->lost_at[k][v])
-                r->lost_in[v] |= 1u << k;
-        }
-        r->lost[k] = any != 0;
+    r->at = at;
+    r->src_at = src_at;
+    r->lost = 0;
+    for (int v = 0; v < 10; v++) {
+        r->lost_in[v] = lost_in[v];
+        r->lost |= lost_in[v];
     }
 }
 
@@ -816,7 +812,7 @@ bool se_each_locking(const struct se_reduced *red, se_hint_fn fn, void *ctx)
                     continue;
                 const int r2 = se_cell_region[se_region_cell[r1][__builtin_ctz(at)]][t2];
                 const unsigned why
-                    = red->lost_at[r1][v] & ~(unsigned) region_overlap[r1][r2];
+                    = se_lost_at(red, r1, v) & ~(unsigned) region_overlap[r1][r2];
                 if (!why || !locked_at(at, r1, r2))
                     continue;
                 /* locking_elims removes v from r2's cells outside r1 that
@@ -854,7 +850,7 @@ bool se_each_hidden_pair(const struct se_reduced *red, se_hint_fn fn, void *ctx)
     const struct se_grid *g = red->g, *src = red->src;
     for (int k = 0; k < 27; k++) {
         int r = region_order[k];
-        if (!red->lost[r])
+        if (!((red->lost >> r) & 1))
             continue;
         const unsigned pairable = two_place_values(red, r);
         if ((pairable & (pairable - 1)) == 0 || empty_cells(g, r) <= 4)
@@ -867,7 +863,8 @@ bool se_each_hidden_pair(const struct se_reduced *red, se_hint_fn fn, void *ctx)
                 unsigned values = (1u << v1) | (1u << v2);
                 unsigned common = same_pair(red->at[r][v1], red->at[r][v2]);
                 /* outside the pair's cells the values are gone: their removals */
-                if (!common || !((red->lost_at[r][v1] | red->lost_at[r][v2]) & ~common))
+                if (!common
+                    || !((se_lost_at(red, r, v1) | se_lost_at(red, r, v2)) & ~common))
                     continue;
                 struct se_step s;
                 se_step_clear(&s, SE_hidden_pair, 34);
@@ -910,7 +907,7 @@ bool se_each_naked_pair(const struct se_reduced *red, se_hint_fn fn, void *ctx)
         /* a pair is two cells with the same two candidates, and its parents
          * are what they lost (src's candidates are g's and more): one of
          * them lost some. Regions that lost nothing hold no such cell */
-        if (!red->lost[r])
+        if (!((red->lost >> r) & 1))
             continue;
         unsigned pair, lost;
         two_value_cells(red, r, &pair, &lost);
@@ -967,7 +964,7 @@ bool se_each_x_wing(const struct se_reduced *red, se_hint_fn fn, void *ctx)
             for (unsigned m = values; m; m &= m - 1)
                 if (two_bits(red->at[base + l][__builtin_ctz(m)]))
                     two[l] |= 1u << __builtin_ctz(m);
-            lost |= (unsigned) red->lost[base + l] << l;
+            lost |= ((red->lost >> (base + l)) & 1u) << l;
         }
         /* the pairs of lines in the order of the combinations, each with a
          * line that lost a place (else there are no parents) */
@@ -983,8 +980,8 @@ bool se_each_x_wing(const struct se_reduced *red, se_hint_fn fn, void *ctx)
                      * lines; the parents are v's removals from the base
                      * lines off them */
                     const unsigned common = same_pair(red->at[l0][v], red->at[l1][v]);
-                    const unsigned why[2] = { red->lost_at[l0][v] & ~common,
-                        red->lost_at[l1][v] & ~common };
+                    const unsigned why[2] = { se_lost_at(red, l0, v) & ~common,
+                        se_lost_at(red, l1, v) & ~common };
                     if (!common || !(why[0] | why[1])
                         || !fish_one(g, red->at, 2, base, v, idx, &s))
                         continue;

@@ -470,16 +470,17 @@ static bool adv_hint(void *ctx, const struct se_step *s, const uint16_t *parents
     return true;
 }
 
-/* `pos` and `pos0`: the places of g and src, which the run keeps (the
- * reduced grid made from them, not from a scan of the cells: that was ~4% of
- * a hardest-list rating). */
+/* `pos` and `pos0`: the places of g and src, and `lost_in` the regions
+ * where each value lost a place since src, which the run keeps (the reduced
+ * grid made from them, not from a scan of the cells: that was ~4% of a
+ * hardest-list rating). */
 static int advanced(const struct se_grid *g, const struct se_grid *src,
-    const region_places pos, const region_places pos0, struct run *r, int *queue,
-    int *tail)
+    const region_places pos, const region_places pos0, const uint32_t *lost_in,
+    struct run *r, int *queue, int *tail)
 {
     struct adv a = { r, queue, tail, 0, false };
     struct se_reduced red;
-    se_reduced_from_places(&red, g, src, pos, pos0);
+    se_reduced_from_places(&red, g, src, pos, pos0, lost_in);
     se_each_locking(&red, adv_hint, &a);
     if (!a.any)
         se_each_hidden_pair(&red, adv_hint, &a);
@@ -731,12 +732,12 @@ static int nested_chains(struct chain_ctx *x, const struct se_grid *g,
  * chains), each only when those before gave no hint with parents (-1);
  * returns what the last one tried gave. */
 static int stall_rules(struct chain_ctx *x, int first, const struct se_grid *g,
-    const struct se_grid *start, const region_places pos, struct run *r, int *qoff,
-    int *toff)
+    const struct se_grid *start, const region_places pos, const uint32_t *lost_in,
+    struct run *r, int *qoff, int *toff)
 {
     int found = -1;
     for (int rule = first; found < 0 && rule <= x->level; rule++)
-        found = rule == 1 ? advanced(g, start, pos, x->pos0, r, qoff, toff)
+        found = rule == 1 ? advanced(g, start, pos, x->pos0, lost_in, r, qoff, toff)
                           : nested_chains(x, g, start, pos, r, qoff, toff, rule == 3);
     return found;
 }
@@ -762,12 +763,17 @@ static bool absurd_on(struct run *r, const struct on_item *it, int off_stored)
     return true;
 }
 
-static void remove_candidate(struct se_grid *g, region_places pos, int p)
+/* Takes p's candidate out of a run's grid g, its places pos and lost_in
+ * (by value, the regions where it lost a place). */
+static void remove_candidate(
+    struct se_grid *g, region_places pos, uint32_t *lost_in, int p)
 {
     int c = node_cell(p), v = node_value(p);
     g->cand[c] &= (uint16_t) ~(1u << v);
-    for (int t = 0; t < 3; t++)
+    for (int t = 0; t < 3; t++) {
         pos[se_cell_region[c][t]][v] &= (uint16_t) ~(1u << region_index(c, t));
+        lost_in[v] |= 1u << se_cell_region[c][t];
+    }
 }
 
 /* The "off" potentials that "on" p forces on g, a run's grid (on_to_off).
@@ -902,11 +908,12 @@ static void snap_restore(struct run *r, const struct snap *s)
 /* The grid where the dynamic run r stalled: the start less the run's "off"
  * potentials (each is taken out when its turn comes, and at a stall every
  * one has had its turn). */
-static void stall_grid(const struct run *r, struct se_grid *g, region_places pos)
+static void stall_grid(
+    const struct run *r, struct se_grid *g, region_places pos, uint32_t *lost_in)
 {
     for (int i = 0; i < r->norder; i++)
         if (!node_on(r->order[i]))
-            remove_candidate(g, pos, r->order[i]);
+            remove_candidate(g, pos, lost_in, r->order[i]);
 }
 
 /* A dynamic search of `level` on g: the runs of level - 1 on g to go on
@@ -944,12 +951,13 @@ static void do_chaining(struct chain_ctx *x, const struct se_grid *start, struct
         x->have_pos0 = true;
     }
     memcpy(pos, x->pos0, sizeof(pos));
+    uint32_t lost_in[10] = { 0 };
     int qon[NODES], qoff[NODES]; /* not static: nested rules run chains too */
     int hon = 0, ton = 0, hoff = 0, toff = 0;
     int first_rule = x->resume_rule ? x->resume_rule : 1;
     x->run_end = -1;
     if (x->resume_rule) /* r stalled there: its queues are empty */
-        stall_grid(r, &g, pos);
+        stall_grid(r, &g, pos, lost_in);
     for (int i = 0; !x->resume_rule && i < r->norder; i++) {
         int n = r->order[i];
         if (node_on(n))
@@ -983,7 +991,7 @@ static void do_chaining(struct chain_ctx *x, const struct se_grid *start, struct
             int p = qoff[hoff++];
             int n = off_to_on(&g, start, pos, x->pos0, p, x->y_links, true, items);
             if (x->dynamic)
-                remove_candidate(&g, pos, p);
+                remove_candidate(&g, pos, lost_in, p);
             for (int i = 0; i < n; i++) {
                 int off = items[i].node & ~1;
                 if (r->has[off] && absurd_on(r, &items[i], off))
@@ -1000,7 +1008,7 @@ static void do_chaining(struct chain_ctx *x, const struct se_grid *start, struct
         if (x->level > 0) {
             if (se_out_of_time())
                 return;
-            found = stall_rules(x, first_rule, &g, start, pos, r, qoff, &toff);
+            found = stall_rules(x, first_rule, &g, start, pos, lost_in, r, qoff, &toff);
             first_rule = 1;
             if (found > 0)
                 continue;
