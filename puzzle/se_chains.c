@@ -1211,11 +1211,22 @@ static void common_hints(struct chain_ctx *x, struct run **runs, int nruns, int 
     }
 }
 
+/* The places of v in region r of the search's grid: pos0, made on first
+ * use (a lookup instead of a scan of the region's cells). */
+static unsigned grid_places(struct chain_ctx *x, int r, int v)
+{
+    if (!x->have_pos0) {
+        places_of(x->grid, x->pos0);
+        x->have_pos0 = true;
+    }
+    return x->pos0[r][v];
+}
+
 static void region_hints(struct chain_ctx *x, int cell, int v, struct run *own)
 {
     for (int t = 0; t < 3; t++) {
         int r = se_cell_region[cell][t];
-        unsigned m = se_positions(x->grid, r, v);
+        unsigned m = grid_places(x, r, v);
         int n = se_popcount(m);
         if (!(n == 2 || (x->multiple && n > 2)))
             continue;
@@ -1583,7 +1594,7 @@ static bool region_groups(struct chain_ctx *x, int cell, int v, group_fn *group)
 {
     for (int t = 0; t < 3; t++) {
         int r = se_cell_region[cell][t];
-        unsigned m = se_positions(x->grid, r, v);
+        unsigned m = grid_places(x, r, v);
         int n = se_popcount(m);
         if (!(n == 2 || (x->multiple && n > 2)))
             continue;
@@ -3036,8 +3047,8 @@ static void wanted_cell_chains(
         int v = __builtin_ctz(vm);
         for (int t = 0; t < 3; t++) {
             int r = se_cell_region[cell][t];
-            unsigned m = se_positions(g, r, v);
-            if (se_popcount(m) < 2 || se_region_cell[r][__builtin_ctz(m)] != cell
+            unsigned m = grid_places(x, r, v);
+            if (!(m & (m - 1)) || se_region_cell[r][__builtin_ctz(m)] != cell
                 || !(want->region[r] >> v & 1))
                 continue;
             uint8_t places[9], same[9];
