@@ -1957,9 +1957,9 @@ struct reach {
      * comp_may_eliminate); -1: not asked yet */
     int8_t comp_elim[NODES];
     bool dirty_any[NODES]; /* by component: it reaches a dirty "on" link */
-    /* the core candidates whose "off" potential reaches a dirty "on" link,
-     * as core_at and core_cell */
-    uint16_t hot_at[27][10], hot_cell[SE_CELLS];
+    /* by cell: the candidates weakly linked to a core candidate whose "off"
+     * potential reaches a dirty "on" link (see reach_hot) */
+    uint16_t near_hot[SE_CELLS];
     int words;
     bool any_dirty; /* a component reaches a dirty "on" link */
     /* forcing_on_may's answers (-1: not asked yet): the X-only and the X and
@@ -2485,6 +2485,30 @@ static void reach_scc(struct reach *R)
     tarjan(&T, scc_pop, R);
 }
 
+/* near_hot: from each core candidate whose "off" potential reaches a
+ * dirty "on" link (a few), its weak neighbours (the cell's other
+ * candidates, the value's other places in its box, row and column) are
+ * marked, once a grid, instead of each candidate looking for such a
+ * neighbour. */
+static void reach_hot(struct cycle_ctx *c)
+{
+    struct reach *R = c->reach;
+    const struct se_grid *g = c->x->grid;
+    memset(R->near_hot, 0, sizeof(R->near_hot));
+    for (int u = 0; R->any_dirty && u < R->n; u++) {
+        int node = R->node[u], cell = node_cell(node), v = node_value(node);
+        if (node_on(node) || !R->dirty_any[R->comp[u]])
+            continue;
+        R->near_hot[cell] |= (uint16_t) (g->cand[cell] & ~(1u << v));
+        for (int t = 0; t < 3; t++) {
+            const int r = se_cell_region[cell][t];
+            for (unsigned m = c->pos[r][v] & ~(1u << region_index(cell, t)); m;
+                 m &= m - 1)
+                R->near_hot[se_region_cell[r][__builtin_ctz(m)]] |= (uint16_t) (1u << v);
+        }
+    }
+}
+
 /* By component (sinks first, so that a link out leads to one done
  * already): a dirty link inside it (cycles), the core "on" potentials it
  * reaches, and those it reaches through a dirty "on" link: through one
@@ -2533,17 +2557,6 @@ static bool reach_sets(struct reach *R)
         for (int w = 0; w < W; w++)
             R->dirty_any[k] = R->dirty_any[k] || dirty[w];
         R->any_dirty = R->any_dirty || R->dirty_any[k];
-    }
-    memset(R->hot_at, 0, sizeof(R->hot_at));
-    memset(R->hot_cell, 0, sizeof(R->hot_cell));
-    for (int u = 0; R->any_dirty && u < R->n; u++) {
-        int node = R->node[u], cell = node_cell(node), v = node_value(node);
-        if (node_on(node) || !R->dirty_any[R->comp[u]])
-            continue;
-        R->hot_cell[cell] |= (uint16_t) (1u << v);
-        for (int t = 0; t < 3; t++)
-            R->hot_at[se_cell_region[cell][t]][v]
-                |= (uint16_t) (1u << region_index(cell, t));
     }
     memset(R->on_may, -1, sizeof(R->on_may));
     memset(R->comp_elim, -1, sizeof(*R->comp_elim) * (size_t) R->ncomp);
@@ -2654,12 +2667,7 @@ static bool on_reaches_dirty(const struct reach *R, int cell, int v)
     if (self >= 0)
         return R->dirty_any[R->comp[self]];
     /* outside the core: one of its weak neighbours' "off" potentials */
-    if (R->hot_cell[cell] & ~(1u << v))
-        return true;
-    for (int t = 0; t < 3; t++)
-        if (R->hot_at[se_cell_region[cell][t]][v] & ~(1u << region_index(cell, t)))
-            return true;
-    return false;
+    return (R->near_hot[cell] >> v) & 1;
 }
 
 /* Whether the forcing search from "on" (cell, v) can give a hint that
@@ -2718,6 +2726,8 @@ static void reach_build(struct cycle_ctx *c)
     reach_graph(c);
     reach_scc(c->reach);
     c->reach_ready = reach_sets(c->reach);
+    if (c->reach_ready)
+        reach_hot(c);
 }
 
 /* The candidates of the cells the passes start from (two candidates or
