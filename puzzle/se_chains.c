@@ -351,6 +351,17 @@ static inline int region_index(int cell, int t)
     return region_place[cell][t];
 }
 
+/* A cell's box, row and column as a set of regions (bit k: region k). */
+#define REGIONS(c)                                                                       \
+    ((1u << ((c) / 27 * 3 + (c) % 9 / 3)) | (1u << (9 + (c) / 9))                        \
+        | (1u << (18 + (c) % 9)))
+#define REGIONS9(r)                                                                      \
+    REGIONS(r * 9), REGIONS(r * 9 + 1), REGIONS(r * 9 + 2), REGIONS(r * 9 + 3),          \
+        REGIONS(r * 9 + 4), REGIONS(r * 9 + 5), REGIONS(r * 9 + 6), REGIONS(r * 9 + 7),  \
+        REGIONS(r * 9 + 8)
+static const uint32_t cell_regions[SE_CELLS] = { REGIONS9(0), REGIONS9(1), REGIONS9(2),
+    REGIONS9(3), REGIONS9(4), REGIONS9(5), REGIONS9(6), REGIONS9(7), REGIONS9(8) };
+
 static void places_of(const struct se_grid *g, region_places pos)
 {
     memset(pos, 0, sizeof(region_places));
@@ -770,10 +781,9 @@ static void remove_candidate(
 {
     int c = node_cell(p), v = node_value(p);
     g->cand[c] &= (uint16_t) ~(1u << v);
-    for (int t = 0; t < 3; t++) {
+    for (int t = 0; t < 3; t++)
         pos[se_cell_region[c][t]][v] &= (uint16_t) ~(1u << region_index(c, t));
-        lost_in[v] |= 1u << se_cell_region[c][t];
-    }
+    lost_in[v] |= cell_regions[c];
 }
 
 /* The "off" potentials that "on" p forces on g, a run's grid (on_to_off).
