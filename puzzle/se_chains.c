@@ -29,7 +29,12 @@
  * between levels, 40 puzzles spread over the hardest list 1.82x more (605
  * -> 332 ms a puzzle), top1465 1.03x (300 puzzles, 10.3 -> 10.0 ms); CPU
  * time on an AMD EPYC (Zen 5, 2 vCPUs) shared with other work, the same
- * ratings. */
+ * ratings. Then cycle searches only in components whose cycles can remove
+ * something, the filter asked once a grid, the core and its links from
+ * its strong links, the multiple kind's reach made from the starts asked
+ * for, and the nested rules looking only where a hint can be: those 40
+ * puzzles 1.55x faster again (249 -> 160 ms), top1465 and se_dev's
+ * generated puzzles 1.06x. */
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1964,7 +1969,7 @@ struct reach {
     int16_t comp_end[NODES]; /* comp k's members: order[comp_end[k-1] .. comp_end[k]) */
     bool cycle_dirty[NODES]; /* by component */
     /* by component: whether a cycle in it can remove a candidate (see
-     * comp_may_eliminate); -1: not asked yet */
+     * comp_eliminates); -1: not asked yet */
     int8_t comp_elim[NODES];
     bool dirty_any[NODES]; /* by component: it reaches a dirty "on" link */
     /* by cell: the candidates weakly linked to a core candidate whose "off"
