@@ -141,18 +141,17 @@ void se_places_init(struct se_places *p, const struct se_grid *g)
 }
 
 void se_reduced_from_places(struct se_reduced *r, const struct se_grid *g,
-    const struct se_grid *src, const uint16_t (*at)[10], const uint16_t (*src_at)[10])
+    const struct se_grid *src, const uint16_t (*at)[10], const uint16_t (*src_at)[10],
+    const uint32_t *lost_in)
 {
     r->g = g;
     r->src = src;
-    memcpy(r->at, at, sizeof(r->at));
-    for (int k = 0; k < 27; k++) {
-        unsigned any = 0;
-        for (int v = 0; v < 10; v++) {
-            r->lost_at[k][v] = (uint16_t) (src_at[k][v] & ~at[k][v]);
-            any |= r->lost_at[k][v];
-        }
-        r->lost[k] = any != 0;
+    r->at = at;
+    r->src_at = src_at;
+    r->lost = 0;
+    for (int v = 0; v < 10; v++) {
+        r->lost_in[v] = lost_in[v];
+        r->lost |= lost_in[v];
     }
 }
 
@@ -424,11 +423,6 @@ bool se_naked_single(const struct se_places *p, struct se_step *s)
     return false;
 }
 
-static bool regions_cross(int a, int b)
-{
-    return region_overlap[a][b] != 0;
-}
-
 static bool in_region(int cell, int r)
 {
     return se_cell_region[cell][0] == r || se_cell_region[cell][1] == r
@@ -580,26 +574,6 @@ bool se_locking(const struct se_places *p, struct se_step *s)
     return locking(p, false, s);
 }
 
-/* Next combination of k indexes of 0..n-1 in lexicographic order. */
-static bool next_combination(int *idx, int k, int n)
-{
-    int i = k - 1;
-    while (i >= 0 && idx[i] == n - k + i)
-        i--;
-    if (i < 0)
-        return false;
-    idx[i]++;
-    for (int j = i + 1; j < k; j++)
-        idx[j] = idx[j - 1] + 1;
-    return true;
-}
-
-static void first_combination(int *idx, int k)
-{
-    for (int i = 0; i < k; i++)
-        idx[i] = i;
-}
-
 /* SE's common tuple: every member has at least two elements and together
  * they have exactly `degree`. */
 static unsigned common_tuple(const unsigned *sets, int degree)
@@ -659,8 +633,8 @@ typedef bool (*set_fn)(void *ctx, const int *pick, unsigned common);
  * `degree` elements, in lexicographic order, until fn takes one (true). The
  * callers pass only the sets of two to `degree` elements (no other is in a
  * set common_tuple accepts), so these are the combinations common_tuple
- * accepts, in next_combination's order. A combination is left as soon as the
- * union of its first members has more than `degree` elements (later members
+ * accepts, in the order of a plain walk over all combinations. A combination is left as
+ * soon as the union of its first members has more than `degree` elements (later members
  * cannot shrink it): that drops only combinations common_tuple rejects. */
 static bool first_set(const unsigned *sets, int n, int degree, set_fn fn, void *ctx)
 {
@@ -888,14 +862,6 @@ static const int fish_ratings[5] = { 0, 0, 32, 38, 52 };
 static const enum se_technique fish_techs[5]
     = { 0, 0, SE_x_wing, SE_swordfish, SE_jellyfish };
 
-static int placed_count(const struct se_grid *g, int v)
-{
-    int n = 0;
-    for (int c = 0; c < SE_CELLS; c++)
-        n += g->value[c] == v;
-    return n;
-}
-
 /* `at`: g's places of each value per region (se_places or se_reduced). */
 static bool fish_one(const struct se_grid *g, const uint16_t (*at)[10], int degree,
     int base, int v, const int *idx, struct se_step *s)
@@ -951,8 +917,8 @@ static void fish_key_of(const struct se_places *p, int v, struct fish_key *k)
 
 /* The combinations of `degree` lines (from base) in lexicographic order and,
  * for each, the live values in ascending order for which all its lines are
- * wide, as next_combination's walk over all lines with each value tested
- * gave them: depth first, a combination is left as soon as no value has
+ * wide, as a plain walk over all combinations with each value tested gave
+ * them: depth first, a combination is left as soon as no value has
  * all its first lines wide (no value can have all of it then). */
 static bool fish_lines(const struct se_places *p, int degree, int base,
     const unsigned *wide, unsigned live, struct se_step *s)
@@ -1052,37 +1018,60 @@ static unsigned same_pair(unsigned a, unsigned b)
  * parents are known from the removed positions alone, and most patterns of a
  * reduced grid have none (these rules were ~16% of a hardest-list rating). ---- */
 
+/* Whether m has exactly two bits (a popcount costs more in these loops). */
+static inline bool two_bits(unsigned m)
+{
+    const unsigned rest = m & (m - 1);
+    return rest && !(rest & (rest - 1));
+}
+
 bool se_each_locking(const struct se_reduced *red, se_hint_fn fn, void *ctx)
 {
     const struct se_grid *g = red->g;
     for (int k = 0; k < 4; k++) {
-        int t1 = lock_pairs[k][0] * 9, t2 = lock_pairs[k][1] * 9;
+        int t1 = lock_pairs[k][0] * 9, t2 = lock_pairs[k][1];
         for (int v = 1; v <= 9; v++)
-            for (int r1 = t1; r1 < t1 + 9; r1++) {
-                if (!red->lost_at[r1][v])
+            for (unsigned m = (red->lost_in[v] >> t1) & 0x1FFu; m; m &= m - 1) {
+                const int r1 = t1 + __builtin_ctz(m); /* lost a place of v */
+                /* v's places in r1 (two or more) all lie in one region of
+                 * type t2 crossing r1 (locked_at): the one of the first, as
+                 * those of the three are disjoint in r1 */
+                const unsigned at = red->at[r1][v];
+                if (!at || !(at & (at - 1)))
                     continue;
-                for (int r2 = t2; r2 < t2 + 9; r2++) {
-                    if (!regions_cross(r1, r2))
-                        continue;
-                    const unsigned why
-                        = red->lost_at[r1][v] & ~(unsigned) region_overlap[r1][r2];
-                    if (!why || !locked_at(red->at[r1][v], r1, r2))
-                        continue;
-                    struct se_step s;
-                    se_step_clear(&s, SE_pointing, 26);
-                    locking_elims(g, r1, r2, v, &s);
-                    if (!se_step_useful(g, &s))
-                        continue;
-                    uint16_t parents[SE_CELLS] = { 0 };
-                    for (int i = 0; i < 9; i++)
-                        if (why & (1u << i))
-                            parents[se_region_cell[r1][i]] |= (uint16_t) (1u << v);
-                    if (!fn(ctx, &s, parents))
-                        return false;
-                }
+                const int r2 = se_cell_region[se_region_cell[r1][__builtin_ctz(at)]][t2];
+                const unsigned why
+                    = se_lost_at(red, r1, v) & ~(unsigned) region_overlap[r1][r2];
+                if (!why || !locked_at(at, r1, r2))
+                    continue;
+                /* locking_elims removes v from r2's cells outside r1 that
+                 * have it: none, and the hint is not useful */
+                if (!(red->at[r2][v] & ~(unsigned) region_overlap[r2][r1]))
+                    continue;
+                struct se_step s;
+                se_step_clear(&s, SE_pointing, 26);
+                locking_elims(g, r1, r2, v, &s);
+                uint16_t parents[SE_CELLS] = { 0 };
+                for (int i = 0; i < 9; i++)
+                    if (why & (1u << i))
+                        parents[se_region_cell[r1][i]] |= (uint16_t) (1u << v);
+                if (!fn(ctx, &s, parents))
+                    return false;
             }
     }
     return true;
+}
+
+/* The values of r (bits) that have two places: the pairs of them, in the
+ * order of the combinations of 1..9, are the candidates of a hidden pair
+ * (both values in the same two places). */
+static unsigned two_place_values(const struct se_reduced *red, int r)
+{
+    unsigned m = 0;
+    for (int v = 1; v <= 9; v++)
+        if (two_bits(red->at[r][v]))
+            m |= 1u << v;
+    return m;
 }
 
 bool se_each_hidden_pair(const struct se_reduced *red, se_hint_fn fn, void *ctx)
@@ -1090,32 +1079,53 @@ bool se_each_hidden_pair(const struct se_reduced *red, se_hint_fn fn, void *ctx)
     const struct se_grid *g = red->g, *src = red->src;
     for (int k = 0; k < 27; k++) {
         int r = region_order[k];
-        if (!red->lost[r] || empty_cells(g, r) <= 4)
+        if (!((red->lost >> r) & 1))
             continue;
-        int idx[2];
-        first_combination(idx, 2);
-        do {
-            const int v1 = idx[0] + 1, v2 = idx[1] + 1;
-            unsigned values = (1u << v1) | (1u << v2);
-            unsigned common = same_pair(red->at[r][v1], red->at[r][v2]);
-            /* outside the pair's cells the values are gone: their removals */
-            if (!common || !((red->lost_at[r][v1] | red->lost_at[r][v2]) & ~common))
-                continue;
-            struct se_step s;
-            se_step_clear(&s, SE_hidden_pair, 34);
-            hidden_elims(g, r, values, common, &s);
-            if (!se_step_useful(g, &s))
-                continue;
-            uint16_t parents[SE_CELLS] = { 0 };
-            for (int i = 0; i < 9; i++)
-                if (!(common & (1u << i)))
-                    parents[se_region_cell[r][i]]
-                        = (uint16_t) (src->cand[se_region_cell[r][i]] & values);
-            if (!fn(ctx, &s, parents))
-                return false;
-        } while (next_combination(idx, 2, 9));
+        const unsigned pairable = two_place_values(red, r);
+        if ((pairable & (pairable - 1)) == 0 || empty_cells(g, r) <= 4)
+            continue;
+        /* v1 < v2 as in the combinations of the nine values; a value with
+         * other than two places is in no pair (same_pair) */
+        for (unsigned m1 = pairable; m1; m1 &= m1 - 1)
+            for (unsigned m2 = m1 & (m1 - 1); m2; m2 &= m2 - 1) {
+                const int v1 = __builtin_ctz(m1), v2 = __builtin_ctz(m2);
+                unsigned values = (1u << v1) | (1u << v2);
+                unsigned common = same_pair(red->at[r][v1], red->at[r][v2]);
+                /* outside the pair's cells the values are gone: their removals */
+                if (!common
+                    || !((se_lost_at(red, r, v1) | se_lost_at(red, r, v2)) & ~common))
+                    continue;
+                struct se_step s;
+                se_step_clear(&s, SE_hidden_pair, 34);
+                hidden_elims(g, r, values, common, &s);
+                if (!se_step_useful(g, &s))
+                    continue;
+                uint16_t parents[SE_CELLS] = { 0 };
+                for (int i = 0; i < 9; i++)
+                    if (!(common & (1u << i)))
+                        parents[se_region_cell[r][i]]
+                            = (uint16_t) (src->cand[se_region_cell[r][i]] & values);
+                if (!fn(ctx, &s, parents))
+                    return false;
+            }
     }
     return true;
+}
+
+/* The positions of r's cells with two candidates (`pair`) and of those
+ * among them that lost a candidate since src (`lost`). */
+static void two_value_cells(
+    const struct se_reduced *red, int r, unsigned *pair, unsigned *lost)
+{
+    *pair = *lost = 0;
+    for (int i = 0; i < 9; i++) {
+        const int c = se_region_cell[r][i];
+        if (!two_bits(red->g->cand[c]))
+            continue;
+        *pair |= 1u << i;
+        if (red->src->cand[c] != red->g->cand[c])
+            *lost |= 1u << i;
+    }
 }
 
 bool se_each_naked_pair(const struct se_reduced *red, se_hint_fn fn, void *ctx)
@@ -1123,30 +1133,38 @@ bool se_each_naked_pair(const struct se_reduced *red, se_hint_fn fn, void *ctx)
     const struct se_grid *g = red->g, *src = red->src;
     for (int k = 0; k < 27; k++) {
         int r = region_order[k];
-        if (empty_cells(g, r) < 4)
+        /* a pair is two cells with the same two candidates, and its parents
+         * are what they lost (src's candidates are g's and more): one of
+         * them lost some. Regions that lost nothing hold no such cell */
+        if (!((red->lost >> r) & 1))
             continue;
-        int idx[2];
-        first_combination(idx, 2);
-        do {
-            int a = se_region_cell[r][idx[0]], b = se_region_cell[r][idx[1]];
-            unsigned common = same_pair(g->cand[a], g->cand[b]);
-            if (!common || !((src->cand[a] | src->cand[b]) & ~common))
-                continue;
-            struct se_step s;
-            se_step_clear(&s, SE_naked_pair, 30);
-            for (int i = 0; i < 9; i++) {
-                int c = se_region_cell[r][i];
-                if (c != a && c != b)
-                    s.elim[c] = (uint16_t) (g->cand[c] & common);
+        unsigned pair, lost;
+        two_value_cells(red, r, &pair, &lost);
+        if (!lost || empty_cells(g, r) < 4)
+            continue;
+        /* a < b as in the combinations of the nine positions */
+        for (unsigned ma = pair; ma; ma &= ma - 1)
+            for (unsigned mb = ma & (ma - 1); mb; mb &= mb - 1) {
+                int a = se_region_cell[r][__builtin_ctz(ma)];
+                int b = se_region_cell[r][__builtin_ctz(mb)];
+                unsigned common = same_pair(g->cand[a], g->cand[b]);
+                if (!common || !((src->cand[a] | src->cand[b]) & ~common))
+                    continue;
+                struct se_step s;
+                se_step_clear(&s, SE_naked_pair, 30);
+                for (int i = 0; i < 9; i++) {
+                    int c = se_region_cell[r][i];
+                    if (c != a && c != b)
+                        s.elim[c] = (uint16_t) (g->cand[c] & common);
+                }
+                if (!se_step_useful(g, &s))
+                    continue;
+                uint16_t parents[SE_CELLS] = { 0 };
+                parents[a] = (uint16_t) (src->cand[a] & ~common);
+                parents[b] = (uint16_t) (src->cand[b] & ~common);
+                if (!fn(ctx, &s, parents))
+                    return false;
             }
-            if (!se_step_useful(g, &s))
-                continue;
-            uint16_t parents[SE_CELLS] = { 0 };
-            parents[a] = (uint16_t) (src->cand[a] & ~common);
-            parents[b] = (uint16_t) (src->cand[b] & ~common);
-            if (!fn(ctx, &s, parents))
-                return false;
-        } while (next_combination(idx, 2, 9));
     }
     return true;
 }
@@ -1154,38 +1172,58 @@ bool se_each_naked_pair(const struct se_reduced *red, se_hint_fn fn, void *ctx)
 bool se_each_x_wing(const struct se_reduced *red, se_hint_fn fn, void *ctx)
 {
     const struct se_grid *g = red->g;
-    int placed[10];
+    int placed[10] = { 0 }; /* how many times each value is placed */
+    for (int c = 0; c < SE_CELLS; c++)
+        placed[g->value[c]]++;
+    unsigned live = 0;
     for (int v = 1; v <= 9; v++)
-        placed[v] = placed_count(g, v);
+        if (placed[v] + 4 <= 9)
+            live |= 1u << v;
     for (int base = 9; base <= 18; base += 9) {
-        int idx[2];
-        first_combination(idx, 2);
-        do {
-            const int l0 = base + idx[0], l1 = base + idx[1];
-            if (!red->lost[l0] && !red->lost[l1])
-                continue;
-            for (int v = 1; v <= 9; v++) {
-                struct se_step s;
-                if (placed[v] + 4 > 9)
+        /* the values that lost a place in a base line: the others have no
+         * parents */
+        unsigned values = 0;
+        for (unsigned m = live; m; m &= m - 1)
+            if ((red->lost_in[__builtin_ctz(m)] >> base) & 0x1FFu)
+                values |= 1u << __builtin_ctz(m);
+        /* by line: the values with two places there, the only ones that can
+         * make a pair of lines (same_pair), and whether it lost a place */
+        unsigned two[9] = { 0 }, lost = 0;
+        for (int l = 0; l < 9; l++) {
+            for (unsigned m = values; m; m &= m - 1)
+                if (two_bits(red->at[base + l][__builtin_ctz(m)]))
+                    two[l] |= 1u << __builtin_ctz(m);
+            lost |= ((red->lost >> (base + l)) & 1u) << l;
+        }
+        /* the pairs of lines in the order of the combinations, each with a
+         * line that lost a place (else there are no parents) */
+        for (int i0 = 0; i0 < 9; i0++)
+            for (int i1 = i0 + 1; i1 < 9; i1++) {
+                const int idx[2] = { i0, i1 }, l0 = base + i0, l1 = base + i1;
+                if (!((lost >> i0 | lost >> i1) & 1))
                     continue;
-                /* the positions of v in the two lines, i.e. the cover lines;
-                 * the parents are v's removals from the base lines off them */
-                const unsigned common = same_pair(red->at[l0][v], red->at[l1][v]);
-                const unsigned why[2]
-                    = { red->lost_at[l0][v] & ~common, red->lost_at[l1][v] & ~common };
-                if (!common || !(why[0] | why[1])
-                    || !fish_one(g, red->at, 2, base, v, idx, &s))
-                    continue;
-                uint16_t parents[SE_CELLS] = { 0 };
-                for (int i = 0; i < 2; i++)
-                    for (int j = 0; j < 9; j++)
-                        if (why[i] & (1u << j))
-                            parents[se_region_cell[base + idx[i]][j]]
-                                |= (uint16_t) (1u << v);
-                if (!fn(ctx, &s, parents))
-                    return false;
+                for (unsigned m = two[i0] & two[i1]; m; m &= m - 1) {
+                    const int v = __builtin_ctz(m);
+                    struct se_step s;
+                    /* the positions of v in the two lines, i.e. the cover
+                     * lines; the parents are v's removals from the base
+                     * lines off them */
+                    const unsigned common = same_pair(red->at[l0][v], red->at[l1][v]);
+                    const unsigned why[2] = { se_lost_at(red, l0, v) & ~common,
+                        se_lost_at(red, l1, v) & ~common };
+                    if (!common || !(why[0] | why[1])
+                        || !fish_one(g, red->at, 2, base, v, idx, &s))
+                        continue;
+                    uint16_t parents[SE_CELLS] = { 0 };
+                    for (int i = 0; i < 2; i++)
+                        for (int j = 0; j < 9; j++)
+                            if (why[i] & (1u << j))
+                                parents[se_region_cell[base + idx[i]][j]]
+                                    |= (uint16_t) (1u << v);
+                    if (!fn(ctx, &s, parents))
+                        return false;
+                }
             }
-        } while (next_combination(idx, 2, 9));
     }
     return true;
 }

@@ -29,7 +29,13 @@
  * between levels, 40 puzzles spread over the hardest list 1.82x more (605
  * -> 332 ms a puzzle), top1465 1.03x (300 puzzles, 10.3 -> 10.0 ms); CPU
  * time on an AMD EPYC (Zen 5, 2 vCPUs) shared with other work, the same
- * ratings. */
+ * ratings. Then cycle searches only in components whose cycles can remove
+ * something, the filter asked once a grid, the core and its links from
+ * its strong links, the multiple kind's reach made from the starts asked
+ * for, and the nested rules looking only where a hint can be: those 40
+ * puzzles 1.55x faster again (249 -> 160 ms), top1465 and se_dev's
+ * generated puzzles 1.06x. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -132,9 +138,6 @@ struct chain_ctx {
     struct se_step best;
     bool have;
     int best_sort;
-    uint32_t stamp;
-    uint32_t seen[NODES];
-    int stack[NODES];
     struct run *off_run; /* the run of the "off" assumption being rated */
     /* the multiple kind at level 0: the reach of each potential (see
      * struct reach_all) and, by candidate number, its detailed run's set
@@ -150,14 +153,7 @@ struct chain_ctx {
     /* level 0: each "on" potential's "off" potentials on `grid` (on_to_off),
      * made on first use; on_n is one more than their number, 0 before */
     uint8_t on_n[SE_CELLS * 9];
-    uint16_t on_list[SE_CELLS * 9][28];
-    /* the runs of "on" assumptions, by candidate (cell * 9 + v - 1), made
-     * once per search: a candidate's run serves its cell's chains and the
-     * region chains of its three regions */
-    struct run *on_runs[SE_CELLS * 9];
-    /* the nested chains already counted for the hint being rated */
-    uint32_t hint_keys[256];
-    int nhint_keys;
+    int nhint_keys; /* in hint_keys */
     /* collecting every hint (nested rules) instead of keeping the best */
     struct nested_list *collect;
     const struct se_grid *src; /* with collect: the outer run's start */
@@ -171,6 +167,22 @@ struct chain_ctx {
     struct snap_store *resume, *save;
     int resume_rule; /* do_chaining: resume r at its stall, from this rule */
     int run_end; /* how do_chaining ended: 1 open, 0 final, -1 late */
+    /* From here on, what a context taken again for a nested search keeps
+     * (see nested_ctx_take): */
+    /* the stamps of ancestors and chain_nodes: a walk's stamp is new, so
+     * that seen[] needs no clearing */
+    uint32_t stamp;
+    uint32_t seen[NODES];
+    int stack[NODES];
+    /* on_n's lists, valid where on_n is set */
+    uint16_t on_list[SE_CELLS * 9][28];
+    /* the runs of "on" assumptions, by candidate (cell * 9 + v - 1), made
+     * once per search: a candidate's run serves its cell's chains and the
+     * region chains of its three regions; all NULL between searches (each
+     * search frees its own) */
+    struct run *on_runs[SE_CELLS * 9];
+    /* the nested chains already counted for the hint being rated */
+    uint32_t hint_keys[256];
 };
 
 /* A run's `has` is set only by run_add, which also lists the potential in
@@ -344,6 +356,17 @@ static inline int region_index(int cell, int t)
     return region_place[cell][t];
 }
 
+/* A cell's box, row and column as a set of regions (bit k: region k). */
+#define REGIONS(c)                                                                       \
+    ((1u << ((c) / 27 * 3 + (c) % 9 / 3)) | (1u << (9 + (c) / 9))                        \
+        | (1u << (18 + (c) % 9)))
+#define REGIONS9(r)                                                                      \
+    REGIONS(r * 9), REGIONS(r * 9 + 1), REGIONS(r * 9 + 2), REGIONS(r * 9 + 3),          \
+        REGIONS(r * 9 + 4), REGIONS(r * 9 + 5), REGIONS(r * 9 + 6), REGIONS(r * 9 + 7),  \
+        REGIONS(r * 9 + 8)
+static const uint32_t cell_regions[SE_CELLS] = { REGIONS9(0), REGIONS9(1), REGIONS9(2),
+    REGIONS9(3), REGIONS9(4), REGIONS9(5), REGIONS9(6), REGIONS9(7), REGIONS9(8) };
+
 static void places_of(const struct se_grid *g, region_places pos)
 {
     memset(pos, 0, sizeof(region_places));
@@ -443,17 +466,18 @@ static bool adv_hint(void *ctx, const struct se_step *s, const uint16_t *parents
 {
     struct adv *a = ctx;
     int list[256], n = 0;
+    /* by cell, then digit (set bits: most cells have none) */
     for (int c = 0; c < SE_CELLS; c++)
-        for (int v = 1; v <= 9; v++)
-            if ((parents[c] & (1u << v)) && n < 256 && a->r->has[node_of(c, v, 0)])
-                list[n++] = node_of(c, v, 0);
+        for (unsigned m = parents[c]; m; m &= m - 1)
+            if (n < 256 && a->r->has[node_of(c, __builtin_ctz(m), 0)])
+                list[n++] = node_of(c, __builtin_ctz(m), 0);
     if (n == 0)
         return true;
     a->any = true;
     for (int c = 0; c < SE_CELLS; c++)
-        for (int v = 1; v <= 9; v++) {
-            int off = node_of(c, v, 0);
-            if ((s->elim[c] & (1u << v)) && !a->r->has[off]) {
+        for (unsigned m = s->elim[c]; m; m &= m - 1) {
+            int off = node_of(c, __builtin_ctz(m), 0);
+            if (!a->r->has[off]) {
                 run_add(a->r, off, list, n);
                 a->queue[(*a->tail)++] = off;
                 a->found++;
@@ -462,16 +486,17 @@ static bool adv_hint(void *ctx, const struct se_step *s, const uint16_t *parents
     return true;
 }
 
-/* `pos` and `pos0`: the places of g and src, which the run keeps (the
- * reduced grid made from them, not from a scan of the cells: that was ~4% of
- * a hardest-list rating). */
+/* `pos` and `pos0`: the places of g and src, and `lost_in` the regions
+ * where each value lost a place since src, which the run keeps (the reduced
+ * grid made from them, not from a scan of the cells: that was ~4% of a
+ * hardest-list rating). */
 static int advanced(const struct se_grid *g, const struct se_grid *src,
-    const region_places pos, const region_places pos0, struct run *r, int *queue,
-    int *tail)
+    const region_places pos, const region_places pos0, const uint32_t *lost_in,
+    struct run *r, int *queue, int *tail)
 {
     struct adv a = { r, queue, tail, 0, false };
     struct se_reduced red;
-    se_reduced_from_places(&red, g, src, pos, pos0);
+    se_reduced_from_places(&red, g, src, pos, pos0, lost_in);
     se_each_locking(&red, adv_hint, &a);
     if (!a.any)
         se_each_hidden_pair(&red, adv_hint, &a);
@@ -506,8 +531,40 @@ static int nested_cmp(const void *a, const void *b)
     return p->seq - q->seq;
 }
 
-/* Adds the eliminations of every forcing chain and cycle of g (nested level
- * 2) with their rule parents; -1 when no chain has parents in the run. */
+/* A nested search's context (~60 KB), kept per thread between searches:
+ * thousands of nested searches each cleared a new one. Only the fields
+ * before `stamp` start cleared; the rest need no clearing (see struct
+ * chain_ctx). Nested searches do not nest, so one spare serves. */
+static _Thread_local struct chain_ctx *spare_nested;
+
+static struct chain_ctx *nested_ctx_take(void)
+{
+    struct chain_ctx *n = spare_nested;
+    spare_nested = NULL;
+    if (!n)
+        return calloc(1, sizeof(*n));
+    memset(n, 0, offsetof(struct chain_ctx, stamp));
+    if (n->stamp >= 1u << 31) { /* long before the stamps wrap */
+        n->stamp = 0;
+        memset(n->seen, 0, sizeof(n->seen));
+    }
+    return n;
+}
+
+static void nested_ctx_give_back(struct chain_ctx *n)
+{
+    if (spare_nested)
+        free(n);
+    else
+        spare_nested = n;
+}
+
+static void spare_nested_drop(void)
+{
+    free(spare_nested);
+    spare_nested = NULL;
+}
+
 /* Every forcing chain and cycle (nested level 2) or cell and region chain
  * (level 3) of g, sorted as SE sorts them (a stable sort: equal ones keep
  * their order). */
@@ -515,7 +572,7 @@ static struct nested_list nested_list_of(const struct se_grid *g,
     const struct se_grid *src, const uint16_t (*places)[10], bool multiple)
 {
     struct nested_list list = { NULL, 0, 0 };
-    struct chain_ctx *n = calloc(1, sizeof(*n));
+    struct chain_ctx *n = nested_ctx_take();
     if (!n)
         return list;
     n->grid = g;
@@ -531,7 +588,7 @@ static struct nested_list nested_list_of(const struct se_grid *g,
         nested_multiple(n);
     else
         cycles_producer(n);
-    free(n);
+    nested_ctx_give_back(n);
     if (list.n > 1) /* an empty list has no array, and qsort wants one */
         qsort(list.h, (size_t) list.n, sizeof(*list.h), nested_cmp);
     return list;
@@ -691,12 +748,12 @@ static int nested_chains(struct chain_ctx *x, const struct se_grid *g,
  * chains), each only when those before gave no hint with parents (-1);
  * returns what the last one tried gave. */
 static int stall_rules(struct chain_ctx *x, int first, const struct se_grid *g,
-    const struct se_grid *start, const region_places pos, struct run *r, int *qoff,
-    int *toff)
+    const struct se_grid *start, const region_places pos, const uint32_t *lost_in,
+    struct run *r, int *qoff, int *toff)
 {
     int found = -1;
     for (int rule = first; found < 0 && rule <= x->level; rule++)
-        found = rule == 1 ? advanced(g, start, pos, x->pos0, r, qoff, toff)
+        found = rule == 1 ? advanced(g, start, pos, x->pos0, lost_in, r, qoff, toff)
                           : nested_chains(x, g, start, pos, r, qoff, toff, rule == 3);
     return found;
 }
@@ -722,12 +779,16 @@ static bool absurd_on(struct run *r, const struct on_item *it, int off_stored)
     return true;
 }
 
-static void remove_candidate(struct se_grid *g, region_places pos, int p)
+/* Takes p's candidate out of a run's grid g, its places pos and lost_in
+ * (by value, the regions where it lost a place). */
+static void remove_candidate(
+    struct se_grid *g, region_places pos, uint32_t *lost_in, int p)
 {
     int c = node_cell(p), v = node_value(p);
     g->cand[c] &= (uint16_t) ~(1u << v);
     for (int t = 0; t < 3; t++)
         pos[se_cell_region[c][t]][v] &= (uint16_t) ~(1u << region_index(c, t));
+    lost_in[v] |= cell_regions[c];
 }
 
 /* The "off" potentials that "on" p forces on g, a run's grid (on_to_off).
@@ -862,11 +923,12 @@ static void snap_restore(struct run *r, const struct snap *s)
 /* The grid where the dynamic run r stalled: the start less the run's "off"
  * potentials (each is taken out when its turn comes, and at a stall every
  * one has had its turn). */
-static void stall_grid(const struct run *r, struct se_grid *g, region_places pos)
+static void stall_grid(
+    const struct run *r, struct se_grid *g, region_places pos, uint32_t *lost_in)
 {
     for (int i = 0; i < r->norder; i++)
         if (!node_on(r->order[i]))
-            remove_candidate(g, pos, r->order[i]);
+            remove_candidate(g, pos, lost_in, r->order[i]);
 }
 
 /* A dynamic search of `level` on g: the runs of level - 1 on g to go on
@@ -904,12 +966,13 @@ static void do_chaining(struct chain_ctx *x, const struct se_grid *start, struct
         x->have_pos0 = true;
     }
     memcpy(pos, x->pos0, sizeof(pos));
+    uint32_t lost_in[10] = { 0 };
     int qon[NODES], qoff[NODES]; /* not static: nested rules run chains too */
     int hon = 0, ton = 0, hoff = 0, toff = 0;
     int first_rule = x->resume_rule ? x->resume_rule : 1;
     x->run_end = -1;
     if (x->resume_rule) /* r stalled there: its queues are empty */
-        stall_grid(r, &g, pos);
+        stall_grid(r, &g, pos, lost_in);
     for (int i = 0; !x->resume_rule && i < r->norder; i++) {
         int n = r->order[i];
         if (node_on(n))
@@ -943,7 +1006,7 @@ static void do_chaining(struct chain_ctx *x, const struct se_grid *start, struct
             int p = qoff[hoff++];
             int n = off_to_on(&g, start, pos, x->pos0, p, x->y_links, true, items);
             if (x->dynamic)
-                remove_candidate(&g, pos, p);
+                remove_candidate(&g, pos, lost_in, p);
             for (int i = 0; i < n; i++) {
                 int off = items[i].node & ~1;
                 if (r->has[off] && absurd_on(r, &items[i], off))
@@ -960,7 +1023,7 @@ static void do_chaining(struct chain_ctx *x, const struct se_grid *start, struct
         if (x->level > 0) {
             if (se_out_of_time())
                 return;
-            found = stall_rules(x, first_rule, &g, start, pos, r, qoff, &toff);
+            found = stall_rules(x, first_rule, &g, start, pos, lost_in, r, qoff, &toff);
             first_rule = 1;
             if (found > 0)
                 continue;
@@ -1018,6 +1081,7 @@ static void run_free(struct run *r)
 
 static void memo_drop(void);
 static void spare_cycle_drop(void);
+static void spare_nested_drop(void);
 
 void se_chains_release(void)
 {
@@ -1025,6 +1089,7 @@ void se_chains_release(void)
     snap_store_free(snap_last);
     snap_last = NULL;
     spare_cycle_drop();
+    spare_nested_drop();
     while (nspare_runs)
         free(spare_runs[--nspare_runs]);
 }
@@ -1161,11 +1226,22 @@ static void common_hints(struct chain_ctx *x, struct run **runs, int nruns, int 
     }
 }
 
+/* The places of v in region r of the search's grid: pos0, made on first
+ * use (a lookup instead of a scan of the region's cells). */
+static unsigned grid_places(struct chain_ctx *x, int r, int v)
+{
+    if (!x->have_pos0) {
+        places_of(x->grid, x->pos0);
+        x->have_pos0 = true;
+    }
+    return x->pos0[r][v];
+}
+
 static void region_hints(struct chain_ctx *x, int cell, int v, struct run *own)
 {
     for (int t = 0; t < 3; t++) {
         int r = se_cell_region[cell][t];
-        unsigned m = se_positions(x->grid, r, v);
+        unsigned m = grid_places(x, r, v);
         int n = se_popcount(m);
         if (!(n == 2 || (x->multiple && n > 2)))
             continue;
@@ -1269,12 +1345,20 @@ struct reach_all {
     int n, words;
     int16_t id[SE_CELLS * 9]; /* by candidate: its number i, or -1 */
     uint16_t node[NODES];
-    int32_t first[NODES + 1];
+    /* links of potential number i, made on first visit (ra_links):
+     * to[first[i] .. end[i]) those to potentials with links of their own,
+     * to[end[i] .. sinks_end[i]) those to "off" potentials without (most
+     * of an "on" potential's): Tarjan need not visit those, whose reach is
+     * themselves */
+    struct chain_ctx *x;
+    int nedges;
+    int32_t first[NODES + 1], end[NODES], sinks_end[NODES];
+    bool linked[SE_CELLS * 9]; /* by candidate: its "off" potential has links */
     uint16_t to[NODES / 2 * 32];
     int16_t index[NODES], low[NODES], comp[NODES];
     uint16_t stack[NODES], frame[NODES];
     int32_t frame_edge[NODES];
-    int ncomp;
+    int ncomp, counter; /* Tarjan's: components made, potentials visited */
     uint64_t *set; /* by component, `words` words */
 };
 
@@ -1283,42 +1367,78 @@ static int ra_num(const struct reach_all *R, int node)
     return R->id[node >> 1] * 2 + node_on(node);
 }
 
+/* Whether "off" potential q has links: off_to_on gives a potential when
+ * the cell has two candidates (with Y links) or the value one other place
+ * in one of its regions. */
+static bool ra_off_linked(const struct chain_ctx *x, int q)
+{
+    const int c = node_cell(q), v = node_value(q);
+    if (x->y_links && se_popcount(x->grid->cand[c]) == 2)
+        return true;
+    for (int t = 0; t < 3; t++) {
+        const unsigned m = x->pos0[se_cell_region[c][t]][v] & ~(1u << region_index(c, t));
+        if (m && !(m & (m - 1)))
+            return true;
+    }
+    return false;
+}
+
 /* The links of every potential, as the detailed run follows them. */
 static void ra_graph(struct chain_ctx *x, struct reach_all *R)
 {
-    int ne = 0;
-    R->n = 0;
+    R->n = R->nedges = 0;
+    R->x = x;
     for (int slot = 0; slot < SE_CELLS * 9; slot++) {
         R->id[slot] = -1;
         if (x->grid->cand[slot / 9] & (1u << (slot % 9 + 1))) {
             R->id[slot] = (int16_t) (R->n / 2);
+            R->linked[slot] = ra_off_linked(x, slot << 1);
             R->node[R->n++] = (uint16_t) (slot << 1);
             R->node[R->n++] = (uint16_t) (slot << 1 | 1);
         }
     }
-    struct on_item items[4];
-    for (int i = 0; i < R->n; i++) {
-        int p = R->node[i], n;
-        R->first[i] = ne;
-        if (node_on(p)) {
-            uint16_t buf[32];
-            const uint16_t *list = on_offs(x, x->grid, x->pos0, p, buf, &n);
-            for (int k = 0; k < n; k++)
+}
+
+/* The links of potential number i, made as Tarjan first visits it (see
+ * ra_comp): most potentials are never visited. */
+static void ra_links(void *ctx, int i)
+{
+    struct reach_all *R = ctx;
+    struct chain_ctx *x = R->x;
+    int p = R->node[i], n, ne = R->nedges;
+    R->first[i] = ne;
+    if (node_on(p)) {
+        uint16_t buf[32], sinks[32];
+        int ns = 0;
+        const uint16_t *list = on_offs(x, x->grid, x->pos0, p, buf, &n);
+        for (int k = 0; k < n; k++) {
+            if (R->linked[list[k] >> 1])
                 R->to[ne++] = (uint16_t) ra_num(R, list[k]);
-            continue;
+            else
+                sinks[ns++] = (uint16_t) ra_num(R, list[k]);
         }
+        R->end[i] = ne;
+        for (int k = 0; k < ns; k++)
+            R->to[ne++] = sinks[k];
+    } else {
+        struct on_item items[4];
         n = off_to_on(x->grid, x->grid, x->pos0, x->pos0, p, x->y_links, true, items);
         for (int k = 0; k < n; k++)
             R->to[ne++] = (uint16_t) ra_num(R, items[k].node);
+        R->end[i] = ne;
     }
-    R->first[R->n] = ne;
+    R->sinks_end[i] = R->nedges = ne;
 }
 
 /* A graph's vertices and links, and Tarjan's state over them. */
 struct tarjan {
     int n;
-    const int32_t *first; /* links of vertex u: to[first[u] .. first[u + 1]) */
+    const int32_t *first, *end; /* links of vertex u: to[first[u] .. end[u]) */
     const uint16_t *to;
+    /* when set, called as a vertex is first visited, before its links are
+     * read (they may be made then) */
+    void (*visit)(void *ctx, int u);
+    void *visit_ctx;
     int16_t *index, *low, *comp; /* comp: -1 while on the stack */
     uint16_t *stack, *frame;
     int32_t *frame_edge;
@@ -1328,46 +1448,57 @@ struct tarjan {
  * to one popped before): its members are stack[bottom .. top). */
 typedef void tarjan_pop_fn(void *ctx, int bottom, int top);
 
-/* Tarjan's strongly connected components, without recursion. */
+/* Tarjan's depth-first search from `root` (not visited yet), without
+ * recursion: every component it reaches is completed and popped, so the
+ * stack is empty again at its end. `counter`: the visiting order so far. */
+static void tarjan_root(
+    const struct tarjan *T, int root, int *counter, tarjan_pop_fn *pop, void *ctx)
+{
+    int depth = 0, top = 0;
+    if (T->visit)
+        T->visit(T->visit_ctx, root);
+    T->frame[0] = (uint16_t) root;
+    T->frame_edge[0] = T->first[root];
+    T->index[root] = T->low[root] = (int16_t) (*counter)++;
+    T->stack[top++] = (uint16_t) root;
+    T->comp[root] = -1;
+    while (depth >= 0) {
+        int u = T->frame[depth];
+        if (T->frame_edge[depth] < T->end[u]) {
+            int w = T->to[T->frame_edge[depth]++];
+            if (T->index[w] < 0) {
+                if (T->visit)
+                    T->visit(T->visit_ctx, w);
+                T->index[w] = T->low[w] = (int16_t) (*counter)++;
+                T->stack[top++] = (uint16_t) w;
+                T->comp[w] = -1;
+                T->frame[++depth] = (uint16_t) w;
+                T->frame_edge[depth] = T->first[w];
+            } else if (T->comp[w] < 0 && T->index[w] < T->low[u])
+                T->low[u] = T->index[w];
+            continue;
+        }
+        if (T->low[u] == T->index[u]) {
+            int bottom = top;
+            while (T->stack[--bottom] != u)
+                ;
+            pop(ctx, bottom, top);
+            top = bottom;
+        }
+        if (--depth >= 0 && T->low[u] < T->low[T->frame[depth]])
+            T->low[T->frame[depth]] = T->low[u];
+    }
+}
+
+/* Tarjan's strongly connected components of the whole graph. */
 static void tarjan(const struct tarjan *T, tarjan_pop_fn *pop, void *ctx)
 {
-    int counter = 0, top = 0;
+    int counter = 0;
     for (int i = 0; i < T->n; i++)
         T->index[i] = -1;
-    for (int root = 0; root < T->n; root++) {
-        if (T->index[root] >= 0)
-            continue;
-        int depth = 0;
-        T->frame[0] = (uint16_t) root;
-        T->frame_edge[0] = T->first[root];
-        T->index[root] = T->low[root] = (int16_t) counter++;
-        T->stack[top++] = (uint16_t) root;
-        T->comp[root] = -1;
-        while (depth >= 0) {
-            int u = T->frame[depth];
-            if (T->frame_edge[depth] < T->first[u + 1]) {
-                int w = T->to[T->frame_edge[depth]++];
-                if (T->index[w] < 0) {
-                    T->index[w] = T->low[w] = (int16_t) counter++;
-                    T->stack[top++] = (uint16_t) w;
-                    T->comp[w] = -1;
-                    T->frame[++depth] = (uint16_t) w;
-                    T->frame_edge[depth] = T->first[w];
-                } else if (T->comp[w] < 0 && T->index[w] < T->low[u])
-                    T->low[u] = T->index[w];
-                continue;
-            }
-            if (T->low[u] == T->index[u]) {
-                int bottom = top;
-                while (T->stack[--bottom] != u)
-                    ;
-                pop(ctx, bottom, top);
-                top = bottom;
-            }
-            if (--depth >= 0 && T->low[u] < T->low[T->frame[depth]])
-                T->low[T->frame[depth]] = T->low[u];
-        }
-    }
+    for (int root = 0; root < T->n; root++)
+        if (T->index[root] < 0)
+            tarjan_root(T, root, &counter, pop, ctx);
 }
 
 /* Component u done: its members leave the stack, and its reach is theirs
@@ -1377,28 +1508,37 @@ static void ra_pop(void *ctx, int bottom, int top)
     struct reach_all *R = ctx;
     const int k = R->ncomp++, W = R->words;
     uint64_t *set = R->set + (size_t) k * W;
-    memset(set, 0, sizeof(*set) * (size_t) W);
+    for (int j = 0; j < W; j++)
+        set[j] = 0;
     for (int i = bottom; i < top; i++)
         R->comp[R->stack[i]] = (int16_t) k;
     for (int i = bottom; i < top; i++) {
         int m = R->stack[i];
         set[m >> 6] |= 1ull << (m & 63);
-        for (int e = R->first[m]; e < R->first[m + 1]; e++) {
+        for (int e = R->first[m]; e < R->end[m]; e++) {
             int y = R->comp[R->to[e]];
             const uint64_t *ys = R->set + (size_t) y * W;
             for (int j = 0; y != k && j < W; j++)
                 set[j] |= ys[j];
         }
+        for (int e = R->end[m]; e < R->sinks_end[m]; e++)
+            set[R->to[e] >> 6] |= 1ull << (R->to[e] & 63);
     }
 }
 
-/* The components, each with its reach. */
-static void ra_scc(struct reach_all *R)
+/* The component of potential number i, with its reach: made on first use
+ * from i (Tarjan from i completes every component i reaches, and a
+ * component's members and reach do not depend on where the search began).
+ * Most potentials are never asked for: an "on" potential outside the core
+ * is reached from none but itself. */
+static int ra_comp(struct reach_all *R, int i)
 {
-    R->ncomp = 0;
-    const struct tarjan T = { R->n, R->first, R->to, R->index, R->low, R->comp, R->stack,
-        R->frame, R->frame_edge };
-    tarjan(&T, ra_pop, R);
+    if (R->index[i] < 0) {
+        const struct tarjan T = { R->n, R->first, R->end, R->to, ra_links, R, R->index,
+            R->low, R->comp, R->stack, R->frame, R->frame_edge };
+        tarjan_root(&T, i, &R->counter, ra_pop, R);
+    }
+    return R->comp[i];
 }
 
 /* The reach of every potential of the search grid, or NULL (no memory). */
@@ -1418,7 +1558,9 @@ static struct reach_all *reach_all_of(struct chain_ctx *x)
         free(R);
         return NULL;
     }
-    ra_scc(R);
+    R->ncomp = R->counter = 0;
+    for (int i = 0; i < R->n; i++)
+        R->index[i] = -1; /* no component made yet (see ra_comp) */
     return R;
 }
 
@@ -1433,9 +1575,9 @@ static void reach_all_free(struct reach_all *R)
  * A reach with a contradiction is replaced by its detailed run's set. */
 static const uint64_t *on_reach(struct chain_ctx *x, int cell, int v)
 {
-    const struct reach_all *R = x->reach_all;
+    struct reach_all *R = x->reach_all;
     int slot = cell * 9 + v - 1, i = R->id[slot];
-    const uint64_t *set = R->set + (size_t) R->comp[2 * i + 1] * R->words;
+    const uint64_t *set = R->set + (size_t) ra_comp(R, 2 * i + 1) * R->words;
     uint64_t clash = 0;
     for (int w = 0; w < R->words; w++)
         clash |= set[w] & (set[w] >> 1) & 0x5555555555555555ull;
@@ -1467,7 +1609,7 @@ static bool region_groups(struct chain_ctx *x, int cell, int v, group_fn *group)
 {
     for (int t = 0; t < 3; t++) {
         int r = se_cell_region[cell][t];
-        unsigned m = se_positions(x->grid, r, v);
+        unsigned m = grid_places(x, r, v);
         int n = se_popcount(m);
         if (!(n == 2 || (x->multiple && n > 2)))
             continue;
@@ -1826,10 +1968,13 @@ struct reach {
     int ncomp;
     int16_t comp_end[NODES]; /* comp k's members: order[comp_end[k-1] .. comp_end[k]) */
     bool cycle_dirty[NODES]; /* by component */
+    /* by component: whether a cycle in it can remove a candidate (see
+     * comp_eliminates); -1: not asked yet */
+    int8_t comp_elim[NODES];
     bool dirty_any[NODES]; /* by component: it reaches a dirty "on" link */
-    /* the core candidates whose "off" potential reaches a dirty "on" link,
-     * as core_at and core_cell */
-    uint16_t hot_at[27][10], hot_cell[SE_CELLS];
+    /* by cell: the candidates weakly linked to a core candidate whose "off"
+     * potential reaches a dirty "on" link (see reach_hot) */
+    uint16_t near_hot[SE_CELLS];
     int words;
     bool any_dirty; /* a component reaches a dirty "on" link */
     /* forcing_on_may's answers (-1: not asked yet): the X-only and the X and
@@ -1861,6 +2006,10 @@ struct cycle_ctx {
     int8_t conj[SE_CELLS][10][3];
     region_places pos;
     bool bivalue[SE_CELLS];
+    /* by cell: the candidates whose "off" potential has a link with X and Y
+     * links (the cell has two candidates, or the value two places in one of
+     * its regions): the core (see struct reach) */
+    uint16_t linked[SE_CELLS];
     /* nested (collecting) in a dynamic search: the digits none of whose
      * candidates the outer run has removed. X links stay within a digit, so
      * an X-only search of such a digit is the one the search for cycles and
@@ -1881,35 +2030,39 @@ struct cycle_ctx {
     struct reach *reach; /* nested: which searches can matter (see struct reach) */
     bool reach_ready;
     int scope; /* a cycle search with reach_ready: start's component */
+    /* the candidates whose searches may give a hint (see may_starts), by
+     * cell, then digit, each with what may: 1 cycle, 2 forcing from "on",
+     * 4 forcing from "off" */
+    int nstarts;
+    uint16_t start_slot[SE_CELLS * 9];
+    uint8_t start_may[SE_CELLS * 9];
 };
 
 static void conj_init(struct cycle_ctx *c)
 {
     const struct se_grid *g = c->x->grid;
     memset(c->conj, -1, sizeof(c->conj));
-    for (int cell = 0; cell < SE_CELLS; cell++)
+    for (int cell = 0; cell < SE_CELLS; cell++) {
         c->bivalue[cell] = se_popcount(g->cand[cell]) == 2;
+        c->linked[cell] = c->bivalue[cell] ? g->cand[cell] : 0;
+    }
     for (int r = 0; r < 27; r++) {
         int t = r / 9;
         for (int v = 1; v <= 9; v++) {
             unsigned m = c->x->places ? c->x->places[r][v] : se_positions(g, r, v);
-            int n = se_popcount(m);
             c->pos[r][v] = (uint16_t) m;
-            if (n != 1 && n != 2)
+            /* a candidate's one other place of v: its partner when v has
+             * two places (only candidates' "off" potentials are followed,
+             * so a cell without v needs none) */
+            const unsigned rest = m & (m - 1);
+            if (!rest || (rest & (rest - 1)))
                 continue;
             int a = se_region_cell[r][__builtin_ctz(m)];
-            int b = n == 2 ? se_region_cell[r][31 - __builtin_clz(m)] : -1;
-            /* a cell's one other place of v: v's only place when the cell
-             * lacks v, the partner when v has two places */
-            for (int i = 0; i < 9; i++) {
-                int o = se_region_cell[r][i];
-                if (n == 1 && o != a)
-                    c->conj[o][v][t] = (int8_t) a;
-            }
-            if (n == 2) {
-                c->conj[a][v][t] = (int8_t) b;
-                c->conj[b][v][t] = (int8_t) a;
-            }
+            int b = se_region_cell[r][31 - __builtin_clz(m)];
+            c->conj[a][v][t] = (int8_t) b;
+            c->conj[b][v][t] = (int8_t) a;
+            c->linked[a] |= (uint16_t) (1u << v);
+            c->linked[b] |= (uint16_t) (1u << v);
         }
     }
 }
@@ -2134,6 +2287,11 @@ static void on_step(struct cycle_ctx *c, int head, int start, bool cycles, bool 
         }
         if (fresh) {
             c->off_stamp[list[i]] = c->search;
+            /* a forcing search needs an "off" potential without links (off
+             * the core: most of them) only as its target, just tested: it
+             * leads nowhere, and following it would add nothing */
+            if (!cycles && !((c->linked[node_cell(list[i])] >> node_value(list[i])) & 1))
+                continue;
             pool_add(c, list[i], head, true, causes[i]);
         }
     }
@@ -2250,17 +2408,14 @@ static void reach_init(
 static void reach_core(struct cycle_ctx *c)
 {
     struct reach *R = c->reach;
-    const struct se_grid *g = c->x->grid;
     memset(R->core_at, 0, sizeof(R->core_at));
     memset(R->core_cell, 0, sizeof(R->core_cell));
     memset(R->id, -1, sizeof(R->id));
     R->n = R->nbits = 0;
     for (int cell = 0; cell < SE_CELLS; cell++)
-        for (unsigned m = g->cand[cell]; m; m &= m - 1) {
+        for (unsigned m = c->linked[cell]; m; m &= m - 1) {
             int v = __builtin_ctz(m), slot = cell * 9 + v - 1;
-            off_links(c, slot);
-            if (c->off_n[slot] == 0)
-                continue;
+            off_links(c, slot); /* reach_graph's */
             R->bit[slot] = (int16_t) R->nbits++;
             R->core_cell[cell] |= (uint16_t) (1u << v);
             for (int t = 0; t < 3; t++) {
@@ -2274,6 +2429,32 @@ static void reach_core(struct cycle_ctx *c)
         }
 }
 
+/* The links of core "on" potential `node` to core potentials, into
+ * R->to from `ne` on; returns the new end. They are on_to_off's (with Y
+ * links) less the sinks outside the core, in the same order, found from
+ * the core's places: most of on_to_off's lead out of the core. */
+static int core_on_links(struct reach *R, int node, int ne)
+{
+    const int cell = node_cell(node), v = node_value(node);
+    for (unsigned m = R->core_cell[cell] & ~(1u << v); m; m &= m - 1) {
+        const int to = node_of(cell, __builtin_ctz(m), 0);
+        R->to[ne] = (uint16_t) R->id[to];
+        R->dirty[ne++] = link_dirty(R, to, 1) ? 1 : 0;
+    }
+    const int row = cell / 9, col = cell % 9;
+    const unsigned met[3]
+        = { 1u << region_index(cell, 0), 7u << (col / 3 * 3), 7u << (row / 3 * 3) };
+    for (int t = 0; t < 3; t++) {
+        const int r = se_cell_region[cell][t];
+        for (unsigned m = R->core_at[r][v] & ~met[t]; m; m &= m - 1) {
+            const int to = node_of(se_region_cell[r][__builtin_ctz(m)], v, 0);
+            R->to[ne] = (uint16_t) R->id[to];
+            R->dirty[ne++] = link_dirty(R, to, 2 + t) ? 1 : 0;
+        }
+    }
+    return ne;
+}
+
 /* The core's links in compressed rows, with each link's dirtiness. */
 static void reach_graph(struct cycle_ctx *c)
 {
@@ -2283,14 +2464,7 @@ static void reach_graph(struct cycle_ctx *c)
         int node = R->node[i], slot = node >> 1;
         R->first[i] = ne;
         if (node_on(node)) {
-            on_links(c, slot);
-            for (int k = 0; k < c->on_n[slot]; k++) {
-                int to = c->on_list[slot][k];
-                if (R->id[to] < 0)
-                    continue; /* a sink outside the core */
-                R->to[ne] = (uint16_t) R->id[to];
-                R->dirty[ne++] = link_dirty(R, to, c->on_cause[slot][k]) ? 1 : 0;
-            }
+            ne = core_on_links(R, node, ne);
         } else {
             for (int k = 0; k < c->off_n[slot]; k++) {
                 const struct fixed_item *it = &c->off_items[slot][k];
@@ -2321,9 +2495,33 @@ static void scc_pop(void *ctx, int bottom, int top)
 static void reach_scc(struct reach *R)
 {
     R->ncomp = 0;
-    const struct tarjan T = { R->n, R->first, R->to, R->index, R->low, R->comp, R->stack,
-        R->frame, R->frame_edge };
+    const struct tarjan T = { R->n, R->first, R->first + 1, R->to, NULL, NULL, R->index,
+        R->low, R->comp, R->stack, R->frame, R->frame_edge };
     tarjan(&T, scc_pop, R);
+}
+
+/* near_hot: from each core candidate whose "off" potential reaches a
+ * dirty "on" link (a few), its weak neighbours (the cell's other
+ * candidates, the value's other places in its box, row and column) are
+ * marked, once a grid, instead of each candidate looking for such a
+ * neighbour. */
+static void reach_hot(struct cycle_ctx *c)
+{
+    struct reach *R = c->reach;
+    const struct se_grid *g = c->x->grid;
+    memset(R->near_hot, 0, sizeof(R->near_hot));
+    for (int u = 0; R->any_dirty && u < R->n; u++) {
+        int node = R->node[u], cell = node_cell(node), v = node_value(node);
+        if (node_on(node) || !R->dirty_any[R->comp[u]])
+            continue;
+        R->near_hot[cell] |= (uint16_t) (g->cand[cell] & ~(1u << v));
+        for (int t = 0; t < 3; t++) {
+            const int r = se_cell_region[cell][t];
+            for (unsigned m = c->pos[r][v] & ~(1u << region_index(cell, t)); m;
+                 m &= m - 1)
+                R->near_hot[se_region_cell[r][__builtin_ctz(m)]] |= (uint16_t) (1u << v);
+        }
+    }
 }
 
 /* By component (sinks first, so that a link out leads to one done
@@ -2375,18 +2573,8 @@ static bool reach_sets(struct reach *R)
             R->dirty_any[k] = R->dirty_any[k] || dirty[w];
         R->any_dirty = R->any_dirty || R->dirty_any[k];
     }
-    memset(R->hot_at, 0, sizeof(R->hot_at));
-    memset(R->hot_cell, 0, sizeof(R->hot_cell));
-    for (int u = 0; R->any_dirty && u < R->n; u++) {
-        int node = R->node[u], cell = node_cell(node), v = node_value(node);
-        if (node_on(node) || !R->dirty_any[R->comp[u]])
-            continue;
-        R->hot_cell[cell] |= (uint16_t) (1u << v);
-        for (int t = 0; t < 3; t++)
-            R->hot_at[se_cell_region[cell][t]][v]
-                |= (uint16_t) (1u << region_index(cell, t));
-    }
     memset(R->on_may, -1, sizeof(R->on_may));
+    memset(R->comp_elim, -1, sizeof(*R->comp_elim) * (size_t) R->ncomp);
     return true;
 }
 
@@ -2400,15 +2588,52 @@ static unsigned search_starts(const struct cycle_ctx *c, int cell)
     return g->cand[cell] & (c->y ? SE_ALL : ~c->unchanged);
 }
 
-/* Whether the cycle search from "on" (cell, v) can give a hint that
- * counts: its start lies in the core, in a component with a dirty link. */
-static bool cycle_may(const struct cycle_ctx *c, int cell, int v)
+/* Whether a cycle within component k can remove a candidate. A cycle
+ * search stays in its start's component (in_scope), and cycle_hint removes
+ * v from a cell o only when o has v and sees the cell of an "on" potential
+ * of v and that of an "off" potential of v of the cycle: so some cell with
+ * v must see one of each among the component's potentials. Most
+ * components with a dirty link have none (their cycles remove nothing: on
+ * the hardest list, 97% of the nested cycle searches), and their searches,
+ * which would offer or collect nothing, are skipped. */
+static bool comp_eliminates(const struct cycle_ctx *c, int k)
 {
     const struct reach *R = c->reach;
+    const struct se_grid *g = c->x->grid;
+    uint64_t on[10][2] = { { 0 } }, off[10][2] = { { 0 } };
+    unsigned values = 0;
+    for (int i = k ? R->comp_end[k - 1] : 0; i < R->comp_end[k]; i++) {
+        int node = R->node[R->order[i]], cell = node_cell(node), v = node_value(node);
+        uint64_t *seen = node_on(node) ? on[v] : off[v];
+        seen[0] |= se_peer_set[cell][0];
+        seen[1] |= se_peer_set[cell][1];
+        values |= 1u << v;
+    }
+    for (unsigned m = values; m; m &= m - 1) {
+        int v = __builtin_ctz(m);
+        for (int w = 0; w < 2; w++)
+            for (uint64_t both = on[v][w] & off[v][w]; both; both &= both - 1)
+                if (g->cand[w * 64 + __builtin_ctzll(both)] & (1u << v))
+                    return true;
+    }
+    return false;
+}
+
+/* Whether the cycle search from "on" (cell, v) can give a hint that
+ * counts: its start lies in the core, in a component with a dirty link
+ * whose cycles can remove a candidate. */
+static bool cycle_may(const struct cycle_ctx *c, int cell, int v)
+{
+    struct reach *R = c->reach;
     if (!c->reach_ready)
         return true;
     int id = R->id[node_of(cell, v, 1)];
-    return id >= 0 && R->cycle_dirty[R->comp[id]];
+    if (id < 0 || !R->cycle_dirty[R->comp[id]])
+        return false;
+    int k = R->comp[id];
+    if (R->comp_elim[k] < 0)
+        R->comp_elim[k] = (int8_t) comp_eliminates(c, k);
+    return R->comp_elim[k];
 }
 
 /* Component `comp`'s core "on" potentials reached through a dirty "on"
@@ -2434,19 +2659,20 @@ static bool forcing_off_may(const struct cycle_ctx *c, int cell, int v)
 
 #define REACH_WORDS (SE_CELLS * 9 / 64 + 1)
 
-/* Core candidate `o`, weakly linked to a forcing search's start: its "on"
- * potential is a way into the start's "off" one (`want`); with `through`,
- * its "off" potential is where the start leads, and what that reaches
- * through a dirty "on" link, the start reaches (`got`). */
-static void weak_neighbour(
-    const struct reach *R, int o, bool through, uint64_t *want, uint64_t *got)
+/* The core candidates weakly linked to (cell, v): the cell's other values,
+ * then v's other places in its box, row and column; their number. */
+static int weak_neighbours(const struct reach *R, int cell, int v, int *out)
 {
-    want[R->bit[o] / 64] |= 1ull << (R->bit[o] % 64);
-    if (!through)
-        return;
-    const uint64_t *dirty = dirty_reach(R, R->comp[R->id[o << 1]]);
-    for (int w = 0; w < R->words; w++)
-        got[w] |= dirty[w];
+    int n = 0;
+    for (unsigned m = R->core_cell[cell] & ~(1u << v); m; m &= m - 1)
+        out[n++] = cell * 9 + __builtin_ctz(m) - 1;
+    for (int t = 0; t < 3; t++) {
+        int r = se_cell_region[cell][t];
+        unsigned m = R->core_at[r][v] & ~(1u << region_index(cell, t));
+        for (; m; m &= m - 1)
+            out[n++] = se_region_cell[r][__builtin_ctz(m)] * 9 + v - 1;
+    }
+    return n;
 }
 
 /* Whether "on" (cell, v) reaches a dirty "on" link (see struct reach). */
@@ -2456,12 +2682,7 @@ static bool on_reaches_dirty(const struct reach *R, int cell, int v)
     if (self >= 0)
         return R->dirty_any[R->comp[self]];
     /* outside the core: one of its weak neighbours' "off" potentials */
-    if (R->hot_cell[cell] & ~(1u << v))
-        return true;
-    for (int t = 0; t < 3; t++)
-        if (R->hot_at[se_cell_region[cell][t]][v] & ~(1u << region_index(cell, t)))
-            return true;
-    return false;
+    return (R->near_hot[cell] >> v) & 1;
 }
 
 /* Whether the forcing search from "on" (cell, v) can give a hint that
@@ -2475,23 +2696,21 @@ static bool forcing_on_reaches(const struct reach *R, int cell, int v)
 {
     if (!on_reaches_dirty(R, cell, v))
         return false; /* most starts: no set to make */
-    uint64_t want[REACH_WORDS], got[REACH_WORDS];
-    memset(want, 0, sizeof(*want) * (size_t) R->words);
-    memset(got, 0, sizeof(*got) * (size_t) R->words);
+    int near[32];
+    const int n = weak_neighbours(R, cell, v, near);
     const int self = R->id[node_of(cell, v, 1)];
-    if (self >= 0)
-        memcpy(got, dirty_reach(R, R->comp[self]), sizeof(*got) * (size_t) R->words);
-    for (unsigned m = R->core_cell[cell] & ~(1u << v); m; m &= m - 1)
-        weak_neighbour(R, cell * 9 + __builtin_ctz(m) - 1, self < 0, want, got);
-    for (int t = 0; t < 3; t++) {
-        int r = se_cell_region[cell][t];
-        unsigned m = R->core_at[r][v] & ~(1u << region_index(cell, t));
-        for (; m; m &= m - 1)
-            weak_neighbour(
-                R, se_region_cell[r][__builtin_ctz(m)] * 9 + v - 1, self < 0, want, got);
+    uint64_t through[REACH_WORDS];
+    const uint64_t *got = self >= 0 ? dirty_reach(R, R->comp[self]) : through;
+    if (self < 0) { /* what the neighbours' "off" potentials reach */
+        memset(through, 0, sizeof(*through) * (size_t) R->words);
+        for (int i = 0; i < n; i++) {
+            const uint64_t *dirty = dirty_reach(R, R->comp[R->id[near[i] << 1]]);
+            for (int w = 0; w < R->words; w++)
+                through[w] |= dirty[w];
+        }
     }
-    for (int w = 0; w < R->words; w++)
-        if (want[w] & got[w])
+    for (int i = 0; i < n; i++)
+        if ((got[R->bit[near[i]] / 64] >> (R->bit[near[i]] % 64)) & 1)
             return true;
     return false;
 }
@@ -2522,6 +2741,31 @@ static void reach_build(struct cycle_ctx *c)
     reach_graph(c);
     reach_scc(c->reach);
     c->reach_ready = reach_sets(c->reach);
+    if (c->reach_ready)
+        reach_hot(c);
+}
+
+/* The candidates of the cells the passes start from (two candidates or
+ * more) whose searches may give a hint, each asked once a grid instead of
+ * once a pass: cycle_may, forcing_on_may and forcing_off_may do not depend
+ * on the pass, and most starts have none. */
+static void may_starts(struct cycle_ctx *c)
+{
+    const struct se_grid *g = c->x->grid;
+    c->nstarts = 0;
+    for (int cell = 0; cell < SE_CELLS; cell++) {
+        if (g->value[cell] || se_popcount(g->cand[cell]) < 2)
+            continue;
+        for (unsigned m = g->cand[cell]; m; m &= m - 1) {
+            const int v = __builtin_ctz(m);
+            const int may = cycle_may(c, cell, v) | forcing_on_may(c, cell, v) << 1
+                | forcing_off_may(c, cell, v) << 2;
+            if (!may)
+                continue;
+            c->start_slot[c->nstarts] = (uint16_t) (cell * 9 + v - 1);
+            c->start_may[c->nstarts++] = (uint8_t) may;
+        }
+    }
 }
 
 static void loops(struct cycle_ctx *c, bool y, bool xl)
@@ -2529,19 +2773,17 @@ static void loops(struct cycle_ctx *c, bool y, bool xl)
     c->y = y;
     c->xl = xl;
     memset(c->off_n, -1, sizeof(c->off_n));
-    for (int cell = 0; cell < SE_CELLS; cell++) {
-        unsigned m = search_starts(c, cell);
-        for (int v = 1; v <= 9; v++) {
-            if (!(m & (1u << v)))
-                continue;
-            int on = node_of(cell, v, 1), off = node_of(cell, v, 0);
-            if (cycle_may(c, cell, v))
-                unary_search(c, on, true);
-            if (xl && forcing_on_may(c, cell, v))
-                unary_search(c, on, false);
-            if (xl && forcing_off_may(c, cell, v))
-                unary_search(c, off, false);
-        }
+    for (int i = 0; i < c->nstarts; i++) {
+        const int cell = c->start_slot[i] / 9, v = c->start_slot[i] % 9 + 1;
+        if (!(search_starts(c, cell) & (1u << v)))
+            continue;
+        const int on = node_of(cell, v, 1), off = node_of(cell, v, 0);
+        if (c->start_may[i] & 1)
+            unary_search(c, on, true);
+        if (xl && (c->start_may[i] & 2))
+            unary_search(c, on, false);
+        if (xl && (c->start_may[i] & 4))
+            unary_search(c, off, false);
     }
 }
 
@@ -2643,6 +2885,7 @@ static void cycles_producer(struct chain_ctx *x)
                 && x_memo.cells[v][1] == cells[v][1])
                 c->unchanged |= 1u << v;
     }
+    may_starts(c);
     loops(c, false, true);
     loops(c, true, false);
     loops(c, true, true);
@@ -2829,8 +3072,8 @@ static void wanted_cell_chains(
         int v = __builtin_ctz(vm);
         for (int t = 0; t < 3; t++) {
             int r = se_cell_region[cell][t];
-            unsigned m = se_positions(g, r, v);
-            if (se_popcount(m) < 2 || se_region_cell[r][__builtin_ctz(m)] != cell
+            unsigned m = grid_places(x, r, v);
+            if (!(m & (m - 1)) || se_region_cell[r][__builtin_ctz(m)] != cell
                 || !(want->region[r] >> v & 1))
                 continue;
             uint8_t places[9], same[9];

@@ -141,19 +141,26 @@ bool se_chains(
 void se_chains_release(void);
 
 /* A grid g reduced from src by a chain's run, as the rules nested in chains
- * read it: per region and value, the places of the value in g (`at`) and
- * those it lost since src (`lost_at`); `lost`: whether a region lost any
- * candidate. Made once for the four rules below (they were making it three
- * times over). */
+ * read it: per region and value, the places of the value in g (`at`) and in
+ * src (`src_at`), and what it lost since src (se_lost_at); by value, the
+ * regions where it lost a place (`lost_in`); the regions that lost a
+ * candidate (`lost`, bit k: region k). The run keeps all of them up to
+ * date as it takes candidates out: nothing is scanned or copied per stall. */
 struct se_reduced {
     const struct se_grid *g, *src;
-    uint16_t at[27][10], lost_at[27][10];
-    bool lost[27];
+    const uint16_t (*at)[10], (*src_at)[10];
+    uint32_t lost_in[10];
+    uint32_t lost;
 };
-/* Made from the places of each value in each region (bits in region order)
- * of g and src, which a chain's run keeps: no scan of the cells. */
 void se_reduced_from_places(struct se_reduced *r, const struct se_grid *g,
-    const struct se_grid *src, const uint16_t (*at)[10], const uint16_t (*src_at)[10]);
+    const struct se_grid *src, const uint16_t (*at)[10], const uint16_t (*src_at)[10],
+    const uint32_t *lost_in);
+
+/* The places of v in region k that g lost since src. */
+static inline unsigned se_lost_at(const struct se_reduced *r, int k, int v)
+{
+    return (unsigned) (r->src_at[k][v] & ~r->at[k][v]);
+}
 
 /* All hints of the rules nested in chains (locking, hidden and naked pairs,
  * X-wing) that the removals made possible, through a callback; used by
