@@ -32,6 +32,54 @@ static int set_count(const struct cellset *x)
         + se_popcount((unsigned) x->w[1]);
 }
 
+/* The number of values of a candidate mask (bits 0-9), by table: the wing
+ * search counts them at every cell it adds. */
+#define POP2(n) n, n + 1, n + 1, n + 2
+#define POP4(n) POP2(n), POP2(n + 1), POP2(n + 1), POP2(n + 2)
+#define POP6(n) POP4(n), POP4(n + 1), POP4(n + 1), POP4(n + 2)
+#define POP8(n) POP6(n), POP6(n + 1), POP6(n + 1), POP6(n + 2)
+static const uint8_t pop10[1024] = { POP8(0), POP8(1), POP8(1), POP8(2) };
+
+static bool set_has(const struct cellset *x, int c)
+{
+    return (x->w[c >> 6] >> (c & 63)) & 1;
+}
+
+/* A grid on which a search found nothing (per thread and search): with it,
+ * a later search on a grid g whose every cell has its candidates among the
+ * memo's (as along a rating's path, where steps only remove candidates) may
+ * pass over the patterns made only of unchanged cells, when such a pattern's
+ * removals are among the cells with the value, which g has fewer of. On any
+ * other grid (another puzzle, a hint) the search is whole. A memo is never
+ * wrong, only replaced by the next grid with nothing. */
+struct grid_memo {
+    bool valid;
+    uint16_t cand[SE_CELLS];
+};
+
+/* Whether g's candidates are, cell by cell, among the memo's (false without
+ * a memo); `changed` gets the cells whose candidates differ. */
+static bool memo_within(
+    const struct grid_memo *m, const struct se_grid *g, struct cellset *changed)
+{
+    *changed = (struct cellset) { { 0, 0 } };
+    if (!m->valid)
+        return false;
+    for (int c = 0; c < SE_CELLS; c++) {
+        if (g->cand[c] & ~m->cand[c])
+            return false;
+        if (g->cand[c] != m->cand[c])
+            set_add(changed, c);
+    }
+    return true;
+}
+
+static void memo_keep(struct grid_memo *m, const struct se_grid *g)
+{
+    m->valid = true;
+    memcpy(m->cand, g->cand, sizeof(m->cand));
+}
+
 /* The two cells of v in region r when there are exactly two. */
 static bool strong_link(const struct se_grid *g, int r, int v, int *a, int *b)
 {
@@ -913,32 +961,83 @@ struct wing_best {
 /* One search for ALS wings of k cells: g's cells by value and its bivalue
  * cells by pair of values (where the yz cells of a group come from), the
  * house being searched and the group being built. */
+/* What the searches read of a grid, made once per grid: se_als_wing runs for
+ * k = 3, 4 and 5 on the same grid at most steps (making these three times
+ * was half of the wings' cost on se_dev's generated puzzles). */
+struct wing_grid {
+    bool valid;
+    uint16_t cand[SE_CELLS]; /* the grid they were made from */
+    struct cellset vcells[10]; /* by value: the cells with it */
+    struct cellset bivalue;
+    uint8_t open[27][9], nopen[27]; /* by house: its cells of 2 values or more */
+    struct cellset near[27]; /* by house: the peers of those cells */
+};
+
+static _Thread_local struct wing_grid wing_grid;
+
+static const struct wing_grid *wing_grid_of(const struct se_grid *g)
+{
+    struct wing_grid *t = &wing_grid;
+    if (t->valid && !memcmp(t->cand, g->cand, sizeof(t->cand)))
+        return t;
+    memset(t, 0, sizeof(*t));
+    t->valid = true;
+    memcpy(t->cand, g->cand, sizeof(t->cand));
+    for (int c = 0; c < SE_CELLS; c++) {
+        const unsigned m = g->cand[c];
+        for (unsigned b = m; b; b &= b - 1)
+            set_add(&t->vcells[__builtin_ctz(b)], c);
+        if (pop10[m] == 2)
+            set_add(&t->bivalue, c);
+    }
+    for (int r = 0; r < 27; r++)
+        for (int i = 0; i < 9; i++) {
+            const int c = se_region_cell[r][i];
+            if (pop10[g->cand[c]] < 2)
+                continue;
+            t->open[r][t->nopen[r]++] = (uint8_t) c;
+            t->near[r].w[0] |= se_peer_set[c][0];
+            t->near[r].w[1] |= se_peer_set[c][1];
+        }
+    return t;
+}
+
 struct wing_search {
     const struct se_grid *g;
+    const struct wing_grid *t;
     int k;
     struct wing_best *best;
-    struct cellset vcells[10]; /* by value: the cells with it */
-    struct cellset pairs[10][10]; /* by values x < z: the bivalue cells of x and z */
-    int open[9], nopen; /* the unsolved cells of the house being searched */
+    const uint8_t *open; /* the house being searched: its open cells */
+    int nopen;
+
     struct als_wing w;
+    /* with a memo (see wing_memo): the cells changed since its grid, and
+     * those of them now bivalue (the yz cells that may be new) */
+    bool filter;
+    struct cellset changed, fresh_yz;
 };
 
 /* The yz cells of the group, in cell order: bivalue cells outside it with
  * both values among its values, seeing one of its cells (as cell sets: the
  * test cell by cell over every bivalue cell was ~5% of a top1465 rating).
  * A group rated above the best wing found cannot replace it. */
-static void wing_try_yz(struct wing_search *ws)
+static void wing_try_yz(struct wing_search *ws, bool dirty)
 {
     const struct se_grid *g = ws->g;
     struct als_wing *w = &ws->w;
     struct wing_best *b = ws->best;
     if (b->have && wing_rating(w) > b->step.rating)
         return;
-    struct cellset yzs = { { 0, 0 } }, near = { { 0, 0 } };
-    for (unsigned xs = w->values; xs; xs &= xs - 1)
-        for (unsigned zs = xs & (xs - 1); zs; zs &= zs - 1)
-            for (int k = 0; k < 2; k++)
-                yzs.w[k] |= ws->pairs[__builtin_ctz(xs)][__builtin_ctz(zs)].w[k];
+    /* the bivalue cells with no value outside the group's: fewer masks
+     * than the group's pairs of values */
+    struct cellset yzs = ws->t->bivalue, near = { { 0, 0 } };
+    for (unsigned out = SE_ALL & ~w->values; out; out &= out - 1)
+        for (int k = 0; k < 2; k++)
+            yzs.w[k] &= ~ws->t->vcells[__builtin_ctz(out)].w[k];
+    /* a group of unchanged cells gives a hint only with a changed yz cell
+     * (see wing_memo) */
+    for (int k = 0; ws->filter && !dirty && k < 2; k++)
+        yzs.w[k] &= ws->fresh_yz.w[k];
     for (int i = 0; i < w->k; i++)
         for (int k = 0; k < 2; k++)
             near.w[k] |= se_peer_set[w->cells[i]][k];
@@ -949,7 +1048,7 @@ static void wing_try_yz(struct wing_search *ws)
                 continue;
             w->yz = yz;
             struct se_step s;
-            int n = wing_step(g, w, ws->vcells, &s);
+            int n = wing_step(g, w, ws->t->vcells, &s);
             if (n <= 0)
                 continue;
             if (!b->have || s.rating < b->step.rating
@@ -963,26 +1062,28 @@ static void wing_try_yz(struct wing_search *ws)
 }
 
 /* The groups of k of the house's open cells from open[from], in the order of
- * the house; a partial group with more than k+1 values has no completion. */
+ * the house; a partial group with more than k+1 values has no completion.
+ * `dirty`: the group so far has a changed cell (see wing_memo). */
 static void wing_extend(
-    struct wing_search *ws, int from, int depth, unsigned values, int biggest)
+    struct wing_search *ws, int from, int depth, unsigned values, int biggest, bool dirty)
 {
     if (depth == ws->k) {
-        if (se_popcount(values) != ws->k + 1)
+        if (pop10[values] != ws->k + 1)
             return;
         ws->w.values = values;
         ws->w.biggest = biggest;
-        wing_try_yz(ws);
+        wing_try_yz(ws, dirty);
         return;
     }
     for (int i = from; i <= ws->nopen - (ws->k - depth); i++) {
         const int c = ws->open[i];
         const unsigned v = values | ws->g->cand[c];
-        if (se_popcount(v) > ws->k + 1)
+        if (pop10[v] > ws->k + 1)
             continue;
-        const int n = se_popcount(ws->g->cand[c]);
+        const int n = pop10[ws->g->cand[c]];
         ws->w.cells[depth] = c;
-        wing_extend(ws, i + 1, depth + 1, v, n > biggest ? n : biggest);
+        wing_extend(ws, i + 1, depth + 1, v, n > biggest ? n : biggest,
+            dirty || set_has(&ws->changed, c));
     }
 }
 
@@ -990,34 +1091,45 @@ static void wing_extend(
  * twice; the best hint is the same). Searched depth first with the union of
  * values bounded, not as every k of 9 cells: the wings' share of a top1465
  * rating went from ~9.6% to ~5.3%. */
-static void wing_groups(const struct se_grid *g, int k, struct wing_best *b)
+static void wing_groups(struct wing_search *ws)
 {
-    struct wing_search ws = { .g = g, .k = k, .best = b };
-    for (int c = 0; c < SE_CELLS; c++) {
-        for (unsigned m = g->cand[c]; m; m &= m - 1)
-            set_add(&ws.vcells[__builtin_ctz(m)], c);
-        if (se_popcount(g->cand[c]) == 2)
-            set_add(
-                &ws.pairs[__builtin_ctz(g->cand[c])][31 - __builtin_clz(g->cand[c])], c);
-    }
+    const struct wing_grid *t = ws->t;
+    for (int k = 0; k < 2; k++)
+        ws->fresh_yz.w[k] = ws->changed.w[k] & t->bivalue.w[k];
     for (int r = 0; r < 27; r++) {
-        ws.nopen = 0;
-        for (int i = 0; i < 9; i++) {
-            const int c = se_region_cell[r][i];
-            if (se_popcount(g->cand[c]) >= 2)
-                ws.open[ws.nopen++] = c;
-        }
-        ws.w = (struct als_wing) { .k = k, .yz = -1 };
-        wing_extend(&ws, 0, 0, 0, 0);
+        ws->open = t->open[r];
+        ws->nopen = t->nopen[r];
+        bool dirty = false;
+        for (int i = 0; i < ws->nopen; i++)
+            dirty |= set_has(&ws->changed, ws->open[i]);
+        /* a house of unchanged cells with no changed yz cell in reach has
+         * no group that may give a hint (see wing_memo) */
+        if (ws->filter && !dirty && !sets_meet(&t->near[r], &ws->fresh_yz))
+            continue;
+        ws->w = (struct als_wing) { .k = ws->k, .yz = -1 };
+        wing_extend(ws, 0, 0, 0, 0, false);
     }
 }
+
+/* By k, the last grid on which se_als_wing found no wing (see grid_memo). A
+ * wing's hint reads the candidates of its group and yz cells, and its
+ * removals are cells with the value: on a grid within the memo's, a wing of
+ * unchanged cells is the memo grid's wing with the same removals or fewer,
+ * hence none. So only the groups with a changed cell, and the others with a
+ * changed yz cell, are tried: the same wings with removals, in the same
+ * order, and the same best. */
+static _Thread_local struct grid_memo wing_memo[7];
 
 bool se_als_wing(const struct se_grid *g, int k, struct se_step *s)
 {
     struct wing_best b = { .have = false };
-    wing_groups(g, k, &b);
+    struct wing_search ws = { .g = g, .t = wing_grid_of(g), .k = k, .best = &b };
+    ws.filter = memo_within(&wing_memo[k], g, &ws.changed);
+    wing_groups(&ws);
     if (b.have)
         *s = b.step;
+    else
+        memo_keep(&wing_memo[k], g);
     return b.have;
 }
 
