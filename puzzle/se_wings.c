@@ -593,9 +593,7 @@ bool se_bug(const struct se_grid *g, struct se_step *s)
 struct aligned {
     const struct se_grid *g;
     int d, cells[3];
-    uint16_t excl[SE_CELLS][20]; /* peers of 2..d candidates */
-    uint8_t nexcl[SE_CELLS];
-    uint64_t emask[SE_CELLS][2]; /* the same peers as a cell set */
+    uint64_t emask[SE_CELLS][2]; /* the excluders: peers of 2..d candidates */
     bool base[SE_CELLS];
 };
 
@@ -608,38 +606,57 @@ struct aligned {
  * chosen, an excluder with no value left beyond them rules the pair out, and
  * one with a single value left rules out that value for the third cell, so
  * the third cell's allowed values are one mask (~2.5x fewer steps than the
- * combinations, the same sets). */
-static void aligned_possible(const struct aligned *a, const int *common, int nc,
-    unsigned *cand, unsigned *possible)
+ * combinations, the same sets).
+ *
+ * Nor are the excluders tried one by one for each pair of values b0, b1: an
+ * excluder has 2..3 values, so it leaves none only when it is {b0, b1}
+ * (b0 != b1), and one only when it is {b0 or b1, y} (y goes) or {b0, b1, z}
+ * with b0 != b1 (z goes). Tables by value of those y and z, made once per
+ * set, give the same verdicts as the excluders one by one. */
+static void aligned_possible(const struct aligned *a, const uint64_t *common,
+    const unsigned *cand, unsigned *possible)
 {
     const int d = a->d;
     bool sees01 = se_sees(a->cells[0], a->cells[1]);
     bool sees02 = d == 3 && se_sees(a->cells[0], a->cells[2]);
     bool sees12 = d == 3 && se_sees(a->cells[1], a->cells[2]);
-    unsigned excl[20];
-    for (int k = 0; k < nc; k++)
-        excl[k] = a->g->cand[common[k]];
-    for (unsigned m0 = cand[0]; m0; m0 &= m0 - 1) {
-        unsigned b0 = m0 & -m0;
-        for (unsigned m1 = cand[1]; m1; m1 &= m1 - 1) {
-            unsigned b1 = m1 & -m1;
-            if (b0 == b1 && sees01)
-                continue;
-            unsigned blocked = 0, dead = 0;
-            for (int k = 0; k < nc; k++) {
-                unsigned rest = excl[k] & ~(b0 | b1);
-                dead |= rest == 0;
-                blocked |= (rest & (rest - 1)) ? 0 : rest;
+    /* other[x]: the other values of the two-value excluders holding x;
+     * third[x][y]: the third values of the three-value ones holding x, y */
+    uint16_t other[10] = { 0 }, third[10][10];
+    if (d == 3) /* a pair's excluders have two values: no third */
+        memset(third, 0, sizeof(third));
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = common[w]; m; m &= m - 1) {
+            const unsigned e = a->g->cand[w * 64 + __builtin_ctzll(m)];
+            for (unsigned xs = e; xs; xs &= xs - 1) {
+                const int x = __builtin_ctz(xs);
+                if (pop10[e] == 2) {
+                    other[x] |= (uint16_t) (e & ~(1u << x));
+                    continue;
+                }
+                for (unsigned ys = e & ~(1u << x); ys; ys &= ys - 1)
+                    third[x][__builtin_ctz(ys)]
+                        |= (uint16_t) (e & ~(1u << x) & ~(ys & -ys));
             }
-            if (dead)
-                continue;
+        }
+    for (unsigned m0 = cand[0]; m0; m0 &= m0 - 1) {
+        const unsigned b0 = m0 & -m0;
+        const int x0 = __builtin_ctz(m0);
+        for (unsigned m1 = cand[1]; m1; m1 &= m1 - 1) {
+            const unsigned b1 = m1 & -m1;
+            const int x1 = __builtin_ctz(m1);
+            if (b0 == b1 ? sees01 : (other[x0] & b1) != 0)
+                continue; /* one value twice in sight, or an excluder taken */
             /* with two cells the third is a placeholder: the pair is allowed */
-            unsigned third = cand[2];
-            if (d == 3)
-                third &= ~(blocked | (sees02 ? b0 : 0) | (sees12 ? b1 : 0));
-            if (!third)
+            unsigned left = cand[2];
+            if (d == 3) {
+                const unsigned blocked = ((other[x0] | other[x1]) & ~(b0 | b1))
+                    | (b0 != b1 ? third[x0][x1] : 0);
+                left &= ~(blocked | (sees02 ? b0 : 0) | (sees12 ? b1 : 0));
+            }
+            if (!left)
                 continue;
-            possible[0] |= b0, possible[1] |= b1, possible[2] |= third;
+            possible[0] |= b0, possible[1] |= b1, possible[2] |= left;
             if (possible[0] == cand[0] && possible[1] == cand[1]
                 && possible[2] == cand[2])
                 return;
@@ -656,20 +673,16 @@ static inline bool two_or_more(uint64_t m0, uint64_t m1)
 
 static bool aligned_set(struct aligned *a, struct se_step *s)
 {
-    int common[20], nc = 0;
-    uint64_t m0 = a->emask[a->cells[0]][0], m1 = a->emask[a->cells[0]][1];
+    uint64_t common[2] = { a->emask[a->cells[0]][0], a->emask[a->cells[0]][1] };
     for (int i = 1; i < a->d; i++)
-        m0 &= a->emask[a->cells[i]][0], m1 &= a->emask[a->cells[i]][1];
-    if (!two_or_more(m0, m1)) /* fewer than two common excluders: none goes */
+        common[0] &= a->emask[a->cells[i]][0], common[1] &= a->emask[a->cells[i]][1];
+    /* fewer than two common excluders: none goes */
+    if (!two_or_more(common[0], common[1]))
         return false;
-    for (uint64_t m = m0; m && nc < 20; m &= m - 1)
-        common[nc++] = __builtin_ctzll(m);
-    for (uint64_t m = m1; m && nc < 20; m &= m - 1)
-        common[nc++] = 64 + __builtin_ctzll(m);
     unsigned cand[3] = { a->g->cand[a->cells[0]], a->g->cand[a->cells[1]],
         a->d == 3 ? a->g->cand[a->cells[2]] : 2u };
     unsigned possible[3] = { 0, 0, 0 };
-    aligned_possible(a, common, nc, cand, possible);
+    aligned_possible(a, common, cand, possible);
     if (possible[0] == cand[0] && possible[1] == cand[1] && possible[2] == cand[2])
         return false;
     se_step_clear(s, SE_aligned_pair, a->d == 2 ? 62 : 75);
@@ -682,27 +695,27 @@ static bool aligned_set(struct aligned *a, struct se_step *s)
     return se_step_useful(a->g, s);
 }
 
+/* A cell of 2 values or more is a base cell when it has an excluder and no
+ * peer of one value. As cell sets: the cells of 2..d values and those of
+ * one, met with each cell's peers (not peer by peer). */
 static void aligned_tables(struct aligned *a)
 {
-    uint8_t card[SE_CELLS]; /* counted once, not once per peer */
-    for (int c = 0; c < SE_CELLS; c++)
-        card[c] = (uint8_t) se_popcount(a->g->cand[c]);
+    uint64_t small[2] = { 0, 0 }, single[2] = { 0, 0 };
     for (int c = 0; c < SE_CELLS; c++) {
-        a->nexcl[c] = 0;
-        a->base[c] = false;
-        a->emask[c][0] = a->emask[c][1] = 0;
-        if (card[c] < 2)
-            continue;
-        bool single = false;
-        for (int i = 0; i < 20; i++) {
-            int o = se_peer[c][i], n = card[o];
-            single |= n == 1;
-            if (n >= 2 && n <= a->d) {
-                a->excl[c][a->nexcl[c]++] = (uint16_t) o;
-                a->emask[c][o / 64] |= 1ull << (o % 64);
-            }
-        }
-        a->base[c] = !single && a->nexcl[c] > 0;
+        const int n = pop10[a->g->cand[c]];
+        if (n >= 2 && n <= a->d)
+            small[c >> 6] |= 1ull << (c & 63);
+        else if (n == 1)
+            single[c >> 6] |= 1ull << (c & 63);
+    }
+    for (int c = 0; c < SE_CELLS; c++) {
+        const uint64_t *peers = se_peer_set[c];
+        a->emask[c][0] = peers[0] & small[0];
+        a->emask[c][1] = peers[1] & small[1];
+        a->base[c] = pop10[a->g->cand[c]] >= 2 && (a->emask[c][0] || a->emask[c][1])
+            && !(peers[0] & single[0]) && !(peers[1] & single[1]);
+        if (pop10[a->g->cand[c]] < 2)
+            a->emask[c][0] = a->emask[c][1] = 0;
     }
 }
 
@@ -800,9 +813,14 @@ static bool aligned_scan(
         uint64_t later[2];
         if (!a->base[c0] || !pair_partners(a, c0, changed, excl, touched, later))
             continue;
-        for (int c1 = c0 + 1; c1 < SE_CELLS; c1++) {
-            if (!in_set(later, c1) || !in_set(base, c1))
-                continue;
+        /* the later base cells (pair_partners keeps cells after c0), in
+         * cell order */
+        for (uint64_t pm = later[0] & base[0], qm = later[1] & base[1]; pm || qm;) {
+            const int c1 = pm ? __builtin_ctzll(pm) : 64 + __builtin_ctzll(qm);
+            if (pm)
+                pm &= pm - 1;
+            else
+                qm &= qm - 1;
             a->cells[0] = c0, a->cells[1] = c1;
             /* a set needs two common excluders (aligned_set): a pair without
              * them, and then a third cell without them, are passed over here
