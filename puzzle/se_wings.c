@@ -245,6 +245,7 @@ bool se_xy_wing(const struct se_grid *g, bool xyz, struct se_step *s)
 struct uloop {
     const struct se_grid *g;
     unsigned ab;
+    uint64_t both[2]; /* the cells holding a and b, as se_peer_set */
     int cells[12], n, max;
     uint8_t unit_count[27];
     struct se_step best[12]; /* by loop length: the best hint of its loops */
@@ -400,17 +401,22 @@ static void loop_extend(struct uloop *u, int extras, unsigned exvals)
         loop_found(u);
     if (u->n == u->max)
         return;
-    for (int i = 0; i < 20; i++) {
-        int c = se_peer[last][i];
-        if (c <= first || (u->g->cand[c] & u->ab) != u->ab)
-            continue;
-        const unsigned ex = exvals | (u->g->cand[c] & ~u->ab);
-        const bool more = u->g->cand[c] != u->ab;
-        if ((more && extras >= 2 && se_popcount(ex) != 1) || !loop_add(u, c))
-            continue;
-        loop_extend(u, extras + more, ex);
-        loop_drop(u);
-    }
+    /* the peers of the last cell after the first holding a and b, in peer
+     * (cell) order: by their bits, not peer by peer */
+    uint64_t next[2]
+        = { se_peer_set[last][0] & u->both[0], se_peer_set[last][1] & u->both[1] };
+    next[0] &= first < 63 ? ~0ull << (first + 1) : 0;
+    next[1] &= first < 64 ? ~0ull : ~0ull << (first - 63);
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = next[w]; m; m &= m - 1) {
+            const int c = w * 64 + __builtin_ctzll(m);
+            const unsigned ex = exvals | (u->g->cand[c] & ~u->ab);
+            const bool more = u->g->cand[c] != u->ab;
+            if ((more && extras >= 2 && pop10[ex] != 1) || !loop_add(u, c))
+                continue;
+            loop_extend(u, extras + more, ex);
+            loop_drop(u);
+        }
 }
 
 /* The search of a pair of values a, b reads only the cells holding both
@@ -469,9 +475,10 @@ bool se_unique_rectangle(const struct se_grid *g, struct se_step *s)
             if (ur_same(g, a, b, both))
                 continue;
             u.ab = (1u << a) | (1u << b);
+            u.both[0] = both[0], u.both[1] = both[1];
             u.loops = false;
             for (int c = 0; c < SE_CELLS; c++) {
-                if ((g->cand[c] & u.ab) != u.ab)
+                if (!((both[c >> 6] >> (c & 63)) & 1))
                     continue;
                 loop_add(&u, c);
                 loop_extend(&u, g->cand[c] != u.ab, g->cand[c] & ~u.ab);
