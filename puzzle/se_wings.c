@@ -80,11 +80,63 @@ static void memo_keep(struct grid_memo *m, const struct se_grid *g)
     memcpy(m->cand, g->cand, sizeof(m->cand));
 }
 
-/* The two cells of v in region r when there are exactly two. */
-static bool strong_link(const struct se_grid *g, int r, int v, int *a, int *b)
+/* What the searches read of a grid, made once per grid and kept per thread:
+ * at a step of the path that gets past the fish, the turbots, strong-link
+ * chains, BUG and ALS wings (k = 3, 4, 5) all run on the same grid (making
+ * these for each was ~half the ALS wings' cost on se_dev's generated
+ * puzzles, and the places of each value region by region were read nine
+ * cells at a time by every link). */
+struct grid_view {
+    bool valid;
+    uint16_t cand[SE_CELLS]; /* the grid they were made from */
+    struct cellset vcells[10]; /* by value: the cells with it */
+    uint16_t at[27][10]; /* by region and value: its places (region order) */
+    struct cellset bivalue;
+    uint8_t open[27][9], nopen[27]; /* by house: its cells of 2 values or more */
+    struct cellset near[27]; /* by house: the peers of those cells */
+};
+
+static _Thread_local struct grid_view grid_view;
+
+static const struct grid_view *grid_view_of(const struct se_grid *g)
 {
-    unsigned m = se_positions(g, r, v);
-    if (se_popcount(m) != 2)
+    struct grid_view *t = &grid_view;
+    if (t->valid && !memcmp(t->cand, g->cand, sizeof(t->cand)))
+        return t;
+    memset(t, 0, sizeof(*t));
+    t->valid = true;
+    memcpy(t->cand, g->cand, sizeof(t->cand));
+    for (int c = 0; c < SE_CELLS; c++) {
+        const unsigned m = g->cand[c];
+        const int box = se_cell_region[c][0], row = se_cell_region[c][1];
+        const int col = se_cell_region[c][2];
+        const unsigned in_box = 1u << ((row - 9) % 3 * 3 + (col - 18) % 3);
+        for (unsigned b = m; b; b &= b - 1) {
+            const int v = __builtin_ctz(b);
+            set_add(&t->vcells[v], c);
+            t->at[box][v] |= (uint16_t) in_box;
+            t->at[row][v] |= (uint16_t) (1u << (col - 18));
+            t->at[col][v] |= (uint16_t) (1u << (row - 9));
+        }
+        if (pop10[m] == 2)
+            set_add(&t->bivalue, c);
+    }
+    for (int r = 0; r < 27; r++)
+        for (int i = 0; i < 9; i++) {
+            const int c = se_region_cell[r][i];
+            if (pop10[g->cand[c]] < 2)
+                continue;
+            t->open[r][t->nopen[r]++] = (uint8_t) c;
+            t->near[r].w[0] |= se_peer_set[c][0];
+            t->near[r].w[1] |= se_peer_set[c][1];
+        }
+    return t;
+}
+
+/* The two cells of a value in region r when its places m there are two. */
+static bool strong_link(int r, unsigned m, int *a, int *b)
+{
+    if (pop10[m] != 2)
         return false;
     *a = se_region_cell[r][__builtin_ctz(m)];
     *b = se_region_cell[r][31 - __builtin_clz(m)];
@@ -131,20 +183,23 @@ static bool turbot_pair(int v, const uint64_t *vcells, const int *l1, const int 
 /* Skyscrapers first: SE's scan meets them before kites and box links. The
  * regions' links are found once per value (finding them again for every
  * pair of regions was ~9% of a generated puzzle's rating). */
-/* The pairs of links in SE's order, for the values in `live`. */
-static bool turbot_scan(int links[10][27][2], bool has[10][27], uint64_t vcells[10][2],
-    unsigned live, struct se_step *s)
+/* The pairs of links in SE's order (`has`: by value, the regions with a
+ * link, as bits: the pairs are visited by their bits, in region order). */
+static bool turbot_scan(int links[10][27][2], const uint32_t *has,
+    const struct cellset *vcells, struct se_step *s)
 {
+    const uint32_t rows = 0x1FFu << 9, cols = 0x1FFu << 18;
     for (int pass = 0; pass < 2; pass++) {
         for (int v = 1; v <= 9; v++) {
-            for (int r1 = 0; ((live >> v) & 1) && r1 < 27; r1++) {
-                if (!has[v][r1])
-                    continue;
-                for (int r2 = r1 + 1; r2 < 27; r2++) {
-                    int rating = link_rating(r1, r2);
-                    if ((rating == 40) != (pass == 0) || !has[v][r2])
-                        continue;
-                    if (turbot_pair(v, vcells[v], links[v][r1], links[v][r2], rating, s))
+            for (uint32_t m1 = has[v]; m1; m1 &= m1 - 1) {
+                const int r1 = __builtin_ctz(m1);
+                /* the regions making a skyscraper (rating 4.0) with r1 */
+                const uint32_t sky = r1 < 9 ? 0 : (r1 < 18 ? rows : cols);
+                uint32_t m2 = has[v] & ~((2u << r1) - 1) & (pass == 0 ? sky : ~sky);
+                for (; m2; m2 &= m2 - 1) {
+                    const int r2 = __builtin_ctz(m2);
+                    if (turbot_pair(v, vcells[v].w, links[v][r1], links[v][r2],
+                            link_rating(r1, r2), s))
                         return true;
                 }
             }
@@ -164,22 +219,21 @@ static _Thread_local struct {
 bool se_turbot(const struct se_grid *g, struct se_step *s)
 {
     int links[10][27][2];
-    bool has[10][27];
-    uint64_t vcells[10][2];
-    se_value_cells(g, vcells);
-    unsigned live = 0;
+    uint32_t has[10] = { 0 };
+    const struct grid_view *gv = grid_view_of(g);
+    const struct cellset *vcells = gv->vcells;
     for (int v = 1; v <= 9; v++) {
-        if (turbot_memo.empty[v] && turbot_memo.cells[v][0] == vcells[v][0]
-            && turbot_memo.cells[v][1] == vcells[v][1])
+        if (turbot_memo.empty[v] && turbot_memo.cells[v][0] == vcells[v].w[0]
+            && turbot_memo.cells[v][1] == vcells[v].w[1])
             continue;
-        live |= 1u << v;
         for (int r = 0; r < 27; r++)
-            has[v][r] = strong_link(g, r, v, &links[v][r][0], &links[v][r][1]);
+            if (strong_link(r, gv->at[r][v], &links[v][r][0], &links[v][r][1]))
+                has[v] |= 1u << r;
     }
-    if (turbot_scan(links, has, vcells, live, s))
+    if (turbot_scan(links, has, vcells, s))
         return true;
     for (int v = 1; v <= 9; v++) {
-        memcpy(turbot_memo.cells[v], vcells[v], sizeof(vcells[v]));
+        memcpy(turbot_memo.cells[v], vcells[v].w, sizeof(vcells[v].w));
         turbot_memo.empty[v] = true;
     }
     return false;
@@ -466,12 +520,11 @@ bool se_unique_rectangle(const struct se_grid *g, struct se_step *s)
     memset(&u, 0, sizeof(u));
     u.g = g;
     u.max = 10;
-    uint64_t vcells[10][2];
-    se_value_cells(g, vcells);
+    const struct cellset *vcells = grid_view_of(g)->vcells;
     for (int a = 1; a <= 9; a++)
         for (int b = a + 1; b <= 9; b++) {
             const uint64_t both[2]
-                = { vcells[a][0] & vcells[b][0], vcells[a][1] & vcells[b][1] };
+                = { vcells[a].w[0] & vcells[b].w[0], vcells[a].w[1] & vcells[b].w[1] };
             if (ur_same(g, a, b, both))
                 continue;
             u.ab = (1u << a) | (1u << b);
@@ -510,14 +563,15 @@ bool se_unique_rectangle(const struct se_grid *g, struct se_step *s)
  * two places per region. Returns the number of BUG cells (0: no BUG). */
 static int bug_cells(const struct se_grid *g, uint16_t *bugv)
 {
+    const struct grid_view *gv = grid_view_of(g);
     memset(bugv, 0, sizeof(uint16_t) * SE_CELLS);
     uint8_t extra[SE_CELLS] = { 0 };
     int only = 0;
     bool one_value = true;
     for (int r = 0; r < 27; r++)
         for (int v = 1; v <= 9; v++) {
-            unsigned m = se_positions(g, r, v);
-            int n = se_popcount(m), nb = 0, last = -1;
+            unsigned m = gv->at[r][v];
+            int n = pop10[m], nb = 0, last = -1;
             if (n == 0 || n == 2)
                 continue;
             for (int i = 0; i < 9; i++) {
@@ -986,50 +1040,9 @@ struct wing_best {
 /* One search for ALS wings of k cells: g's cells by value and its bivalue
  * cells by pair of values (where the yz cells of a group come from), the
  * house being searched and the group being built. */
-/* What the searches read of a grid, made once per grid: se_als_wing runs for
- * k = 3, 4 and 5 on the same grid at most steps (making these three times
- * was half of the wings' cost on se_dev's generated puzzles). */
-struct wing_grid {
-    bool valid;
-    uint16_t cand[SE_CELLS]; /* the grid they were made from */
-    struct cellset vcells[10]; /* by value: the cells with it */
-    struct cellset bivalue;
-    uint8_t open[27][9], nopen[27]; /* by house: its cells of 2 values or more */
-    struct cellset near[27]; /* by house: the peers of those cells */
-};
-
-static _Thread_local struct wing_grid wing_grid;
-
-static const struct wing_grid *wing_grid_of(const struct se_grid *g)
-{
-    struct wing_grid *t = &wing_grid;
-    if (t->valid && !memcmp(t->cand, g->cand, sizeof(t->cand)))
-        return t;
-    memset(t, 0, sizeof(*t));
-    t->valid = true;
-    memcpy(t->cand, g->cand, sizeof(t->cand));
-    for (int c = 0; c < SE_CELLS; c++) {
-        const unsigned m = g->cand[c];
-        for (unsigned b = m; b; b &= b - 1)
-            set_add(&t->vcells[__builtin_ctz(b)], c);
-        if (pop10[m] == 2)
-            set_add(&t->bivalue, c);
-    }
-    for (int r = 0; r < 27; r++)
-        for (int i = 0; i < 9; i++) {
-            const int c = se_region_cell[r][i];
-            if (pop10[g->cand[c]] < 2)
-                continue;
-            t->open[r][t->nopen[r]++] = (uint8_t) c;
-            t->near[r].w[0] |= se_peer_set[c][0];
-            t->near[r].w[1] |= se_peer_set[c][1];
-        }
-    return t;
-}
-
 struct wing_search {
     const struct se_grid *g;
-    const struct wing_grid *t;
+    const struct grid_view *t;
     int k;
     struct wing_best *best;
     const uint8_t *open; /* the house being searched: its open cells */
@@ -1118,7 +1131,7 @@ static void wing_extend(
  * rating went from ~9.6% to ~5.3%. */
 static void wing_groups(struct wing_search *ws)
 {
-    const struct wing_grid *t = ws->t;
+    const struct grid_view *t = ws->t;
     for (int k = 0; k < 2; k++)
         ws->fresh_yz.w[k] = ws->changed.w[k] & t->bivalue.w[k];
     for (int r = 0; r < 27; r++) {
@@ -1148,7 +1161,7 @@ static _Thread_local struct grid_memo wing_memo[7];
 bool se_als_wing(const struct se_grid *g, int k, struct se_step *s)
 {
     struct wing_best b = { .have = false };
-    struct wing_search ws = { .g = g, .t = wing_grid_of(g), .k = k, .best = &b };
+    struct wing_search ws = { .g = g, .t = grid_view_of(g), .k = k, .best = &b };
     ws.filter = memo_within(&wing_memo[k], g, &ws.changed);
     wing_groups(&ws);
     if (b.have)
@@ -1229,10 +1242,9 @@ static int box_links(int r, unsigned m, struct glink *out)
 
 /* The ends of v in region r when its copies fall in exactly two groups:
  * two box segments of a line, or in a box as box_links says. */
-static int grouped_links(const struct se_grid *g, int r, int v, struct glink *out)
+static int grouped_links(int r, unsigned m, struct glink *out)
 {
-    unsigned m = se_positions(g, r, v);
-    int n = se_popcount(m), count = 0;
+    int n = pop10[m], count = 0;
     if (n < 3 || n > 6)
         return 0;
     if (r >= 9) {
@@ -1255,15 +1267,15 @@ static int grouped_links(const struct se_grid *g, int r, int v, struct glink *ou
     return box_links(r, m, out);
 }
 
-static int all_links(const struct se_grid *g, int r, int v, struct glink *out)
+static int all_links(int r, unsigned m, struct glink *out)
 {
     int a, b;
-    if (strong_link(g, r, v, &a, &b)) {
+    if (strong_link(r, m, &a, &b)) {
         out[0].a[0] = (uint8_t) a, out[0].b[0] = (uint8_t) b;
         out[0].na = out[0].nb = 1;
         return 1;
     }
-    return grouped_links(g, r, v, out);
+    return grouped_links(r, m, out);
 }
 
 /* The turbot fish's grouped links in box r (SE's TurbotFish): v's places m
@@ -1310,13 +1322,12 @@ static int turbot_box_links(int r, unsigned m, struct glink *out)
 
 /* The links the turbot fish pairs: SE's rule for boxes differs from the
  * strong-link chains' (grouped_links). */
-static int turbot_links(const struct se_grid *g, int r, int v, struct glink *out)
+static int turbot_links(int r, unsigned m, struct glink *out)
 {
-    const unsigned m = se_positions(g, r, v);
-    const int n = se_popcount(m);
+    const int n = pop10[m];
     if (r < 9 && n >= 3 && n <= 5)
         return turbot_box_links(r, m, out);
-    return all_links(g, r, v, out);
+    return all_links(r, m, out);
 }
 
 /* A link with its ends as sets and the cells that see a whole end. */
@@ -1398,15 +1409,14 @@ bool se_grouped_turbot(const struct se_grid *g, struct se_step *s)
 {
     struct link_ref links[27][9];
     int n[27];
-    uint64_t cells[10][2];
-    se_value_cells(g, cells);
+    const struct grid_view *gv = grid_view_of(g);
     for (int v = 1; v <= 9; v++) {
-        const struct cellset vcells = { { cells[v][0], cells[v][1] } };
+        const struct cellset vcells = gv->vcells[v];
         if (memo_empty(&grouped_memo, v, &vcells))
             continue;
         for (int r = 0; r < 27; r++) {
             struct glink ls[9];
-            n[r] = turbot_links(g, r, v, ls);
+            n[r] = turbot_links(r, gv->at[r][v], ls);
             for (int i = 0; i < n[r]; i++) {
                 links[r][i] = (struct link_ref) { .region = r, .l = ls[i] };
                 link_sets(&links[r][i]);
@@ -1569,19 +1579,18 @@ bool se_strong_links(const struct se_grid *g, int n, struct se_step *s)
     c->regions[0] = 0;
     c->kinds[0] = 0;
     c->used[0] = (struct cellset) { { 0, 0 } };
-    uint64_t cells[10][2];
-    se_value_cells(g, cells);
+    const struct grid_view *gv = grid_view_of(g);
     for (int v = 1; v <= 9; v++) {
         c->v = v;
         c->nlinks = 0;
-        c->vcells = (struct cellset) { { cells[v][0], cells[v][1] } };
+        c->vcells = gv->vcells[v];
         if (memo_empty(&links_memo[n], v, &c->vcells))
             continue;
         /* once a chain is found, later values search only for better ones */
         const bool whole = !c->have;
         for (int r = 0; r < 27 && c->nlinks < 55; r++) {
             struct glink ls[9];
-            int k = all_links(g, r, v, ls);
+            int k = all_links(r, gv->at[r][v], ls);
             for (int i = 0; i < k && c->nlinks < 64; i++) {
                 c->links[c->nlinks] = (struct link_ref) { .region = r, .l = ls[i] };
                 link_sets(&c->links[c->nlinks]);
