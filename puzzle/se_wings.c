@@ -239,56 +239,73 @@ bool se_turbot(const struct se_grid *g, struct se_step *s)
     return false;
 }
 
-static bool wing_elims(const struct se_grid *g, int pivot, int p1, int p2, int z,
-    bool xyz, struct se_step *s)
+/* z goes from the cells with it that see both pincers (and the pivot for
+ * an XYZ-wing), as cell sets; false when there are none (not useful). */
+static bool wing_elims(const struct se_grid *g, const struct grid_view *gv, int pivot,
+    int p1, int p2, int z, bool xyz, struct se_step *s)
 {
+    uint64_t m[2];
+    for (int w = 0; w < 2; w++)
+        m[w] = gv->vcells[z].w[w] & se_peer_set[p1][w] & se_peer_set[p2][w]
+            & (xyz ? se_peer_set[pivot][w] : ~0ull);
+    m[pivot >> 6] &= ~(1ull << (pivot & 63));
+    if (!m[0] && !m[1])
+        return false;
     se_step_clear(s, xyz ? SE_xyz_wing : SE_xy_wing, xyz ? 44 : 42);
-    for (int c = 0; c < SE_CELLS; c++) {
-        if (c == pivot || c == p1 || c == p2 || !(g->cand[c] & (1u << z)))
-            continue;
-        if (se_sees(c, p1) && se_sees(c, p2) && (!xyz || se_sees(c, pivot)))
-            s->elim[c] = (uint16_t) (1u << z);
-    }
+    for (int w = 0; w < 2; w++)
+        for (uint64_t b = m[w]; b; b &= b - 1)
+            s->elim[w * 64 + __builtin_ctzll(b)] = (uint16_t) (1u << z);
     s->cells[0] = (uint8_t) pivot, s->cells[1] = (uint8_t) p1, s->cells[2] = (uint8_t) p2;
     s->ncells = 3;
     s->digits = (uint16_t) (g->cand[pivot] | (1u << z));
-    return se_step_useful(g, s);
+    return true;
 }
 
-/* The pincers are a pivot's bivalue peers, in peer order: listed once per
- * pivot, with each cell's candidate count counted once per call (the pairs
- * of all 20 peers and their counts were ~5% of a generated puzzle's
- * rating); the same pairs in the same order. */
+/* By xyz: the last grid on which se_xy_wing found no wing (see grid_memo).
+ * A wing reads the candidates of its pivot and pincers, and removes z from
+ * cells with it: on a grid within the memo's, a wing of three unchanged
+ * cells was a wing there with the same removals or more, i.e. none. Only
+ * the wings with a changed cell are tried: the same wings with removals, in
+ * the same order. */
+static _Thread_local struct grid_memo xy_memo[2];
+
+/* The pincers are a pivot's bivalue peers, in peer (cell) order: the bits of
+ * its peers met with the bivalue cells; the same pairs in the same order. */
 bool se_xy_wing(const struct se_grid *g, bool xyz, struct se_step *s)
 {
-    uint8_t card[SE_CELLS];
-    for (int c = 0; c < SE_CELLS; c++)
-        card[c] = (uint8_t) se_popcount(g->cand[c]);
+    const struct grid_view *gv = grid_view_of(g);
+    struct cellset changed;
+    const bool filter = memo_within(&xy_memo[xyz], g, &changed);
     for (int pivot = 0; pivot < SE_CELLS; pivot++) {
-        unsigned pc = g->cand[pivot];
-        if (card[pivot] != (xyz ? 3 : 2))
+        const unsigned pc = g->cand[pivot];
+        if (pop10[pc] != (xyz ? 3 : 2))
             continue;
         int pincer[20], np = 0;
-        for (int i = 0; i < 20; i++)
-            if (card[se_peer[pivot][i]] == 2)
-                pincer[np++] = se_peer[pivot][i];
+        bool fresh = !filter || set_has(&changed, pivot);
+        for (int w = 0; w < 2; w++)
+            for (uint64_t b = se_peer_set[pivot][w] & gv->bivalue.w[w]; b; b &= b - 1)
+                pincer[np++] = w * 64 + __builtin_ctzll(b);
         for (int i = 0; i < np; i++) {
-            int p1 = pincer[i];
-            unsigned c1 = g->cand[p1];
+            const int p1 = pincer[i];
+            const unsigned c1 = g->cand[p1];
+            const bool fresh1 = fresh || set_has(&changed, p1);
             for (int j = i + 1; j < np; j++) {
-                int p2 = pincer[j];
-                unsigned c2 = g->cand[p2];
+                const int p2 = pincer[j];
+                const unsigned c2 = g->cand[p2];
+                if (!fresh1 && !set_has(&changed, p2))
+                    continue; /* three unchanged cells: no removal */
                 /* two different pairs share one value or none */
-                unsigned z = c1 & c2;
+                const unsigned z = c1 & c2;
                 if (c1 == c2 || !z)
                     continue;
                 bool ok
                     = xyz ? ((c1 | c2) == pc) : ((z & pc) == 0 && ((c1 | c2) & ~z) == pc);
-                if (ok && wing_elims(g, pivot, p1, p2, __builtin_ctz(z), xyz, s))
+                if (ok && wing_elims(g, gv, pivot, p1, p2, __builtin_ctz(z), xyz, s))
                     return true;
             }
         }
     }
+    memo_keep(&xy_memo[xyz], g);
     return false;
 }
 
@@ -1414,16 +1431,27 @@ bool se_grouped_turbot(const struct se_grid *g, struct se_step *s)
         const struct cellset vcells = gv->vcells[v];
         if (memo_empty(&grouped_memo, v, &vcells))
             continue;
+        /* the regions with links, and those with a grouped one, as bits:
+         * a pair of regions is visited (in region order) only when one of
+         * its links is grouped */
+        uint32_t linked = 0, grouped = 0;
         for (int r = 0; r < 27; r++) {
             struct glink ls[9];
             n[r] = turbot_links(r, gv->at[r][v], ls);
             for (int i = 0; i < n[r]; i++) {
                 links[r][i] = (struct link_ref) { .region = r, .l = ls[i] };
                 link_sets(&links[r][i]);
+                linked |= 1u << r;
+                if (ls[i].na + ls[i].nb > 2)
+                    grouped |= 1u << r;
             }
         }
-        for (int r1 = 0; r1 < 27; r1++)
-            for (int r2 = r1 + 1; n[r1] && r2 < 27; r2++)
+        for (uint32_t m1 = linked; m1; m1 &= m1 - 1) {
+            const int r1 = __builtin_ctz(m1);
+            const uint32_t later
+                = ((grouped >> r1) & 1 ? linked : grouped) & ~((2u << r1) - 1);
+            for (uint32_t m2 = later; m2; m2 &= m2 - 1) {
+                const int r2 = __builtin_ctz(m2);
                 for (int i = 0; i < n[r1]; i++)
                     for (int j = 0; j < n[r2]; j++) {
                         const struct link_ref *l1 = &links[r1][i], *l2 = &links[r2][j];
@@ -1433,6 +1461,8 @@ bool se_grouped_turbot(const struct se_grid *g, struct se_step *s)
                             if (grouped_pair(v, &vcells, l1, o >> 1, l2, o & 1, s))
                                 return true;
                     }
+            }
+        }
         memo_set(&grouped_memo, v, &vcells, true);
     }
     return false;
