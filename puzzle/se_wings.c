@@ -493,26 +493,34 @@ static void loop_extend(struct uloop *u, int extras, unsigned exvals)
 /* The search of a pair of values a, b reads only the cells holding both
  * and their candidates until it finds a loop (loop_found past its tests):
  * the hints read more. Per thread, by pair: those cells and candidates when
- * the search found no loop; the same ones give no loop again. A memo is
- * never wrong, only overwritten. */
+ * the search found no loop; the same ones give no loop again, and so do
+ * some of them with the same candidates (a cell that lost a or b since):
+ * a loop of these would have been a loop of the memo's cells, met by the
+ * same steps. So with some of them changed, a loop must hold a changed
+ * cell, and a loop starts at its first cell: no start after the last
+ * changed cell needs a search. A memo is never wrong, only overwritten. */
 static _Thread_local struct {
     bool none[10][10];
     uint64_t cells[10][10][2];
     uint16_t cand[10][10][SE_CELLS]; /* of `cells` only */
 } ur_memo;
 
-static bool ur_same(const struct se_grid *g, int a, int b, const uint64_t *both)
+/* The cells from which the pair's loops start (see ur_memo): all of them
+ * without a memo that tells, else those up to the last changed cell (the
+ * result: the first start not needed; 0 for none). */
+static int ur_starts(const struct se_grid *g, int a, int b, const uint64_t *both)
 {
-    if (!ur_memo.none[a][b] || ur_memo.cells[a][b][0] != both[0]
-        || ur_memo.cells[a][b][1] != both[1])
-        return false;
+    if (!ur_memo.none[a][b] || (both[0] & ~ur_memo.cells[a][b][0])
+        || (both[1] & ~ur_memo.cells[a][b][1]))
+        return SE_CELLS;
+    int end = 0;
     for (int w = 0; w < 2; w++)
         for (uint64_t m = both[w]; m; m &= m - 1) {
             int c = w * 64 + __builtin_ctzll(m);
             if (ur_memo.cand[a][b][c] != g->cand[c])
-                return false;
+                end = c + 1;
         }
-    return true;
+    return end;
 }
 
 static void ur_remember(const struct se_grid *g, int a, int b, const uint64_t *both)
@@ -542,12 +550,13 @@ bool se_unique_rectangle(const struct se_grid *g, struct se_step *s)
         for (int b = a + 1; b <= 9; b++) {
             const uint64_t both[2]
                 = { vcells[a].w[0] & vcells[b].w[0], vcells[a].w[1] & vcells[b].w[1] };
-            if (ur_same(g, a, b, both))
+            const int starts = ur_starts(g, a, b, both);
+            if (!starts)
                 continue;
             u.ab = (1u << a) | (1u << b);
             u.both[0] = both[0], u.both[1] = both[1];
             u.loops = false;
-            for (int c = 0; c < SE_CELLS; c++) {
+            for (int c = 0; c < starts; c++) {
                 if (!((both[c >> 6] >> (c & 63)) & 1))
                     continue;
                 loop_add(&u, c);
