@@ -1482,17 +1482,30 @@ bool se_grouped_turbot(const struct se_grid *g, struct se_step *s)
 /* A link's kind for the rating's suffix (links_rating). */
 enum { LINK_BOX = 1, LINK_ROW = 2, LINK_COL = 4, LINK_GROUPED = 8 };
 
-struct chain_search {
-    const struct se_grid *g;
-    int v, n;
-    struct link_ref links[64];
-    uint8_t kind[64]; /* by link: LINK_* */
+/* A value's links and what follows them: they read only the value's cells,
+ * and se_strong_links(3) and (4) run on the same grid at most steps, so they
+ * are kept per thread and value while its cells are the same. A region has
+ * one link at most (a line's copies fall in two box segments one way at
+ * most, and box_links gives one): 27 of them. */
+struct value_links {
+    bool valid;
+    struct cellset cells; /* the value's cells they were made from */
+    struct link_ref links[27];
+    uint8_t kind[27]; /* by link: LINK_* */
     int nlinks;
     /* by link and end: the links whose entering end (k << 1 | flip) the
      * cells seeing that whole end hold, in (k, flip) order; made on first
      * use (nnext 0xFF before) */
-    uint8_t next[64][2][128];
-    uint8_t nnext[64][2];
+    uint8_t next[27][2][54];
+    uint8_t nnext[27][2];
+};
+
+static _Thread_local struct value_links value_links[10];
+
+struct chain_search {
+    const struct se_grid *g;
+    int v, n;
+    struct value_links *vl; /* v's */
     struct cellset vcells; /* the cells with v */
     struct cellset target; /* v's cells seeing the chain's entering end */
     int pick[4];
@@ -1524,7 +1537,7 @@ static int links_rating(const struct chain_search *c, unsigned kinds)
 
 static void links_conclude(struct chain_search *c)
 {
-    const struct link_ref *last = &c->links[c->pick[c->n - 1]];
+    const struct link_ref *last = &c->vl->links[c->pick[c->n - 1]];
     const struct cellset *b = &last->seen[end_of(c, c->n - 1, 1)];
     uint64_t elim[2];
     for (int w = 0; w < 2; w++)
@@ -1547,11 +1560,11 @@ static void links_conclude(struct chain_search *c)
 static void links_next(struct chain_search *c, int k, int e)
 {
     int n = 0;
-    for (int k2 = 0; k2 < c->nlinks; k2++)
+    for (int k2 = 0; k2 < c->vl->nlinks; k2++)
         for (int f = 0; f < 2; f++)
-            if (set_within(&c->links[k2].end[f], &c->links[k].seen[e]))
-                c->next[k][e][n++] = (uint8_t) (k2 << 1 | f);
-    c->nnext[k][e] = (uint8_t) n;
+            if (set_within(&c->vl->links[k2].end[f], &c->vl->links[k].seen[e]))
+                c->vl->next[k][e][n++] = (uint8_t) (k2 << 1 | f);
+    c->vl->nnext[k][e] = (uint8_t) n;
 }
 
 /* Every chain of c->n links in pick order, each link's entering end seen
@@ -1577,13 +1590,13 @@ static void links_extend(struct chain_search *c, int depth)
         return;
     }
     const uint8_t *list = NULL;
-    int count = c->nlinks * 2;
+    int count = c->vl->nlinks * 2;
     if (depth > 0) {
         const int prev = c->pick[depth - 1], e = end_of(c, depth - 1, 1);
-        if (c->nnext[prev][e] == 0xFF)
+        if (c->vl->nnext[prev][e] == 0xFF)
             links_next(c, prev, e);
-        list = c->next[prev][e];
-        count = c->nnext[prev][e];
+        list = c->vl->next[prev][e];
+        count = c->vl->nnext[prev][e];
     }
     int i = 0;
     /* the last link comes after the first (the lists are in link order) */
@@ -1591,8 +1604,8 @@ static void links_extend(struct chain_search *c, int depth)
         i++;
     for (; i < count; i++) {
         const int kf = list ? list[i] : i, k = kf >> 1;
-        const struct link_ref *l = &c->links[k];
-        const unsigned kinds = c->kinds[depth] | c->kind[k];
+        const struct link_ref *l = &c->vl->links[k];
+        const unsigned kinds = c->kinds[depth] | c->vl->kind[k];
         if ((c->regions[depth] & (1u << l->region))
             || sets_meet(&l->cells, &c->used[depth])
             || (c->have && links_rating(c, kinds) >= c->best.rating))
@@ -1620,11 +1633,33 @@ static uint8_t link_kind(const struct link_ref *r)
         | (r->l.na + r->l.nb > 2 ? LINK_GROUPED : 0));
 }
 
+static struct value_links *value_links_of(
+    int v, const struct cellset *cells, const struct grid_view *gv)
+{
+    struct value_links *vl = &value_links[v];
+    if (vl->valid && vl->cells.w[0] == cells->w[0] && vl->cells.w[1] == cells->w[1])
+        return vl;
+    vl->valid = true;
+    vl->cells = *cells;
+    vl->nlinks = 0;
+    for (int r = 0; r < 27; r++) {
+        struct glink ls[9];
+        const int k = all_links(r, gv->at[r][v], ls);
+        for (int i = 0; i < k && vl->nlinks < 27; i++) {
+            struct link_ref *l = &vl->links[vl->nlinks];
+            *l = (struct link_ref) { .region = r, .l = ls[i] };
+            link_sets(l);
+            vl->kind[vl->nlinks] = link_kind(l);
+            vl->nnext[vl->nlinks][0] = vl->nnext[vl->nlinks][1] = 0xFF;
+            vl->nlinks++;
+        }
+    }
+    return vl;
+}
+
 bool se_strong_links(const struct se_grid *g, int n, struct se_step *s)
 {
-    struct chain_search *c = malloc(sizeof(*c));
-    if (!c)
-        return false;
+    struct chain_search search, *c = &search;
     c->g = g;
     c->n = n;
     c->have = false;
@@ -1634,30 +1669,17 @@ bool se_strong_links(const struct se_grid *g, int n, struct se_step *s)
     const struct grid_view *gv = grid_view_of(g);
     for (int v = 1; v <= 9; v++) {
         c->v = v;
-        c->nlinks = 0;
         c->vcells = gv->vcells[v];
         if (memo_empty(&links_memo[n], v, &c->vcells))
             continue;
         /* once a chain is found, later values search only for better ones */
         const bool whole = !c->have;
-        for (int r = 0; r < 27 && c->nlinks < 55; r++) {
-            struct glink ls[9];
-            int k = all_links(r, gv->at[r][v], ls);
-            for (int i = 0; i < k && c->nlinks < 64; i++) {
-                c->links[c->nlinks] = (struct link_ref) { .region = r, .l = ls[i] };
-                link_sets(&c->links[c->nlinks]);
-                c->kind[c->nlinks] = link_kind(&c->links[c->nlinks]);
-                c->nnext[c->nlinks][0] = c->nnext[c->nlinks][1] = 0xFF;
-                c->nlinks++;
-            }
-        }
+        c->vl = value_links_of(v, &c->vcells, gv);
         links_extend(c, 0);
         if (whole)
             memo_set(&links_memo[n], v, &c->vcells, !c->have);
     }
-    bool found = c->have;
-    if (found)
+    if (c->have)
         *s = c->best;
-    free(c);
-    return found;
+    return c->have;
 }
