@@ -1073,6 +1073,9 @@ struct wing_search {
     struct wing_best *best;
     const uint8_t *open; /* the house being searched: its open cells */
     int nopen;
+    uint16_t ocand[9]; /* their candidates */
+    uint8_t ocount[9]; /* and how many */
+    unsigned ochanged; /* which changed (see wing_memo), bits by index */
 
     struct als_wing w;
     /* with a memo (see wing_memo): the cells changed since its grid, and
@@ -1081,10 +1084,95 @@ struct wing_search {
     struct cellset changed, fresh_yz;
 };
 
+/* The group's cells, and by value the cells outside it that see all its
+ * cells with the value (made when first needed: `done`, by value): what
+ * wing_count reads of the group. */
+struct wing_group {
+    const struct se_grid *g;
+    const struct als_wing *w;
+    struct cellset cells, seeall[10];
+    unsigned done;
+};
+
+static void wing_group_init(
+    const struct se_grid *g, const struct als_wing *w, struct wing_group *gr)
+{
+    gr->g = g;
+    gr->w = w;
+    gr->done = 0;
+    gr->cells = (struct cellset) { { 0, 0 } };
+    for (int i = 0; i < w->k; i++)
+        set_add(&gr->cells, w->cells[i]);
+}
+
+static const struct cellset *wing_seeall(struct wing_group *gr, int v)
+{
+    struct cellset *m = &gr->seeall[v];
+    if ((gr->done >> v) & 1)
+        return m;
+    gr->done |= 1u << v;
+    *m = (struct cellset) { { ~gr->cells.w[0], ~gr->cells.w[1] } };
+    for (int i = 0; i < gr->w->k; i++) {
+        const int c = gr->w->cells[i];
+        if (gr->g->cand[c] & (1u << v))
+            for (int k = 0; k < 2; k++)
+                m->w[k] &= se_peer_set[c][k];
+    }
+    return m;
+}
+
+static int cells_count(uint64_t a, uint64_t b)
+{
+    return se_popcount((unsigned) a) + se_popcount((unsigned) (a >> 32))
+        + se_popcount((unsigned) b);
+}
+
+/* wing_step's count for yz (bivalue, values yzc) without making the step:
+ * -1 when neither value of yz links (every group cell with it sees yz),
+ * else the removals as (cell, value) pairs, the same masks: a value's
+ * cells seeing all its group cells (and yz when it links through yz),
+ * outside the group and yz. */
+static int wing_count(const struct als_wing *w, struct wing_group *gr,
+    const struct cellset *vcells, int yz, unsigned yzc)
+{
+    const int x = __builtin_ctz(yzc), z = 31 - __builtin_clz(yzc);
+    const uint64_t *py = se_peer_set[yz];
+    const bool rx = !(gr->cells.w[0] & vcells[x].w[0] & ~py[0])
+        && !(gr->cells.w[1] & vcells[x].w[1] & ~py[1]);
+    const bool rz = !(gr->cells.w[0] & vcells[z].w[0] & ~py[0])
+        && !(gr->cells.w[1] & vcells[z].w[1] & ~py[1]);
+    if (!rx && !rz)
+        return -1;
+    int n = 0;
+    if (rx) {
+        const struct cellset *sz = wing_seeall(gr, z);
+        n += cells_count(
+            vcells[z].w[0] & sz->w[0] & py[0], vcells[z].w[1] & sz->w[1] & py[1]);
+    }
+    if (rz) {
+        const struct cellset *sx = wing_seeall(gr, x);
+        n += cells_count(
+            vcells[x].w[0] & sx->w[0] & py[0], vcells[x].w[1] & sx->w[1] & py[1]);
+    }
+    if (rx && rz) {
+        uint64_t not_yz[2] = { ~0ull, ~0ull };
+        not_yz[yz >> 6] &= ~(1ull << (yz & 63));
+        for (unsigned vs = w->values & ~yzc; vs; vs &= vs - 1) {
+            const int v = __builtin_ctz(vs);
+            const struct cellset *sv = wing_seeall(gr, v);
+            n += cells_count(vcells[v].w[0] & sv->w[0] & not_yz[0],
+                vcells[v].w[1] & sv->w[1] & not_yz[1]);
+        }
+    }
+    return n;
+}
+
 /* The yz cells of the group, in cell order: bivalue cells outside it with
  * both values among its values, seeing one of its cells (as cell sets: the
  * test cell by cell over every bivalue cell was ~5% of a top1465 rating).
- * A group rated above the best wing found cannot replace it. */
+ * A group rated above the best wing found cannot replace it. Each yz cell
+ * is counted with the group's sets (made once per group), and the step is
+ * made only for a wing that replaces the best. */
 static void wing_try_yz(struct wing_search *ws, bool dirty)
 {
     const struct se_grid *g = ws->g;
@@ -1105,20 +1193,23 @@ static void wing_try_yz(struct wing_search *ws, bool dirty)
     for (int i = 0; i < w->k; i++)
         for (int k = 0; k < 2; k++)
             near.w[k] |= se_peer_set[w->cells[i]][k];
+    struct wing_group gr;
+    bool made = false;
+    const int rating = wing_rating(w);
     for (int k = 0; k < 2; k++)
         for (uint64_t m = yzs.w[k] & near.w[k]; m; m &= m - 1) {
             const int yz = k * 64 + __builtin_ctzll(m);
             if (in_wing(w, yz))
                 continue;
-            w->yz = yz;
-            struct se_step s;
-            int n = wing_step(g, w, ws->t->vcells, &s);
+            if (!made)
+                wing_group_init(g, w, &gr), made = true;
+            const int n = wing_count(w, &gr, ws->t->vcells, yz, g->cand[yz]);
             if (n <= 0)
                 continue;
-            if (!b->have || s.rating < b->step.rating
-                || (s.rating == b->step.rating && n > b->elims)) {
-                b->step = s;
-                b->elims = n;
+            if (!b->have || rating < b->step.rating
+                || (rating == b->step.rating && n > b->elims)) {
+                w->yz = yz;
+                b->elims = wing_step(g, w, ws->t->vcells, &b->step);
                 b->have = true;
             }
         }
@@ -1140,14 +1231,13 @@ static void wing_extend(
         return;
     }
     for (int i = from; i <= ws->nopen - (ws->k - depth); i++) {
-        const int c = ws->open[i];
-        const unsigned v = values | ws->g->cand[c];
+        const unsigned v = values | ws->ocand[i];
         if (pop10[v] > ws->k + 1)
             continue;
-        const int n = pop10[ws->g->cand[c]];
-        ws->w.cells[depth] = c;
+        const int n = ws->ocount[i];
+        ws->w.cells[depth] = ws->open[i];
         wing_extend(ws, i + 1, depth + 1, v, n > biggest ? n : biggest,
-            dirty || set_has(&ws->changed, c));
+            dirty || ((ws->ochanged >> i) & 1));
     }
 }
 
@@ -1161,14 +1251,21 @@ static void wing_groups(struct wing_search *ws)
     for (int k = 0; k < 2; k++)
         ws->fresh_yz.w[k] = ws->changed.w[k] & t->bivalue.w[k];
     for (int r = 0; r < 27; r++) {
+        /* no bivalue cell sees the house's open cells: no yz cell for its
+         * groups */
+        if (!sets_meet(&t->near[r], &t->bivalue))
+            continue;
         ws->open = t->open[r];
         ws->nopen = t->nopen[r];
-        bool dirty = false;
-        for (int i = 0; i < ws->nopen; i++)
-            dirty |= set_has(&ws->changed, ws->open[i]);
+        ws->ochanged = 0;
+        for (int i = 0; i < ws->nopen; i++) {
+            ws->ocand[i] = ws->g->cand[ws->open[i]];
+            ws->ocount[i] = pop10[ws->ocand[i]];
+            ws->ochanged |= (unsigned) set_has(&ws->changed, ws->open[i]) << i;
+        }
         /* a house of unchanged cells with no changed yz cell in reach has
          * no group that may give a hint (see wing_memo) */
-        if (ws->filter && !dirty && !sets_meet(&t->near[r], &ws->fresh_yz))
+        if (ws->filter && !ws->ochanged && !sets_meet(&t->near[r], &ws->fresh_yz))
             continue;
         ws->w = (struct als_wing) { .k = ws->k, .yz = -1 };
         wing_extend(ws, 0, 0, 0, 0, false);
