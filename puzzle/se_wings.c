@@ -1595,6 +1595,9 @@ struct value_links {
      * use (nnext 0xFF before) */
     uint8_t next[27][2][54];
     uint8_t nnext[27][2];
+    /* with each list: the cells that see the whole leaving end of one of
+     * its links, as a chain's last link would leave it */
+    struct cellset reach[27][2];
 };
 
 static _Thread_local struct value_links value_links[10];
@@ -1656,12 +1659,31 @@ static void links_conclude(struct chain_search *c)
 /* The links that can follow link k left by its end e (see next). */
 static void links_next(struct chain_search *c, int k, int e)
 {
+    struct value_links *vl = c->vl;
+    struct cellset reach = { { 0, 0 } };
     int n = 0;
-    for (int k2 = 0; k2 < c->vl->nlinks; k2++)
+    for (int k2 = 0; k2 < vl->nlinks; k2++)
         for (int f = 0; f < 2; f++)
-            if (set_within(&c->vl->links[k2].end[f], &c->vl->links[k].seen[e]))
-                c->vl->next[k][e][n++] = (uint8_t) (k2 << 1 | f);
-    c->vl->nnext[k][e] = (uint8_t) n;
+            if (set_within(&vl->links[k2].end[f], &vl->links[k].seen[e])) {
+                vl->next[k][e][n++] = (uint8_t) (k2 << 1 | f);
+                reach.w[0] |= vl->links[k2].seen[1 - f].w[0];
+                reach.w[1] |= vl->links[k2].seen[1 - f].w[1];
+            }
+    vl->nnext[k][e] = (uint8_t) n;
+    vl->reach[k][e] = reach;
+}
+
+/* Whether a chain whose link before last is link k, left by its end e,
+ * may still remove a cell: its removals see the last link's leaving end,
+ * hence lie in the list's reach (and in the target, outside the chain). */
+static bool links_may_end(
+    struct chain_search *c, int k, int e, const struct cellset *used)
+{
+    if (c->vl->nnext[k][e] == 0xFF)
+        links_next(c, k, e);
+    const struct cellset *r = &c->vl->reach[k][e];
+    return (c->target.w[0] & r->w[0] & ~used->w[0])
+        || (c->target.w[1] & r->w[1] & ~used->w[1]);
 }
 
 /* Every chain of c->n links in pick order, each link's entering end seen
@@ -1716,8 +1738,9 @@ static void links_extend(struct chain_search *c, int depth)
             if (depth == 0)
                 c->target.w[w] = c->vcells.w[w] & l->seen[kf & 1].w[w];
         }
-        if ((c->target.w[0] & ~c->used[depth + 1].w[0])
-            || (c->target.w[1] & ~c->used[depth + 1].w[1]))
+        if (depth == c->n - 2 ? links_may_end(c, k, !(kf & 1), &c->used[depth + 1])
+                              : (c->target.w[0] & ~c->used[depth + 1].w[0])
+                    || (c->target.w[1] & ~c->used[depth + 1].w[1]))
             links_extend(c, depth + 1);
     }
 }
