@@ -1598,6 +1598,10 @@ struct value_links {
     /* with each list: the cells that see the whole leaving end of one of
      * its links, as a chain's last link would leave it */
     struct cellset reach[27][2];
+    /* the same two links ahead: the union of the reaches of the list's
+     * links (made on first use: has_reach2, by link and end) */
+    struct cellset reach2[27][2];
+    uint8_t has_reach2[27][2];
 };
 
 static _Thread_local struct value_links value_links[10];
@@ -1675,13 +1679,30 @@ static void links_next(struct chain_search *c, int k, int e)
 
 /* Whether a chain whose link before last is link k, left by its end e,
  * may still remove a cell: its removals see the last link's leaving end,
- * hence lie in the list's reach (and in the target, outside the chain). */
+ * hence lie in the list's reach (and in the target, outside the chain);
+ * with `two` links left, in the reach of one of the list's links. */
 static bool links_may_end(
-    struct chain_search *c, int k, int e, const struct cellset *used)
+    struct chain_search *c, int k, int e, bool two, const struct cellset *used)
 {
-    if (c->vl->nnext[k][e] == 0xFF)
+    struct value_links *vl = c->vl;
+    if (vl->nnext[k][e] == 0xFF)
         links_next(c, k, e);
-    const struct cellset *r = &c->vl->reach[k][e];
+    const struct cellset *r = &vl->reach[k][e];
+    if (two) {
+        if (!vl->has_reach2[k][e]) {
+            struct cellset u = { { 0, 0 } };
+            for (int i = 0; i < vl->nnext[k][e]; i++) {
+                const int k2 = vl->next[k][e][i] >> 1, e2 = !(vl->next[k][e][i] & 1);
+                if (vl->nnext[k2][e2] == 0xFF)
+                    links_next(c, k2, e2);
+                u.w[0] |= vl->reach[k2][e2].w[0];
+                u.w[1] |= vl->reach[k2][e2].w[1];
+            }
+            vl->reach2[k][e] = u;
+            vl->has_reach2[k][e] = 1;
+        }
+        r = &vl->reach2[k][e];
+    }
     return (c->target.w[0] & r->w[0] & ~used->w[0])
         || (c->target.w[1] & r->w[1] & ~used->w[1]);
 }
@@ -1738,8 +1759,9 @@ static void links_extend(struct chain_search *c, int depth)
             if (depth == 0)
                 c->target.w[w] = c->vcells.w[w] & l->seen[kf & 1].w[w];
         }
-        if (depth == c->n - 2 ? links_may_end(c, k, !(kf & 1), &c->used[depth + 1])
-                              : (c->target.w[0] & ~c->used[depth + 1].w[0])
+        if (depth >= c->n - 3
+                ? links_may_end(c, k, !(kf & 1), depth == c->n - 3, &c->used[depth + 1])
+                : (c->target.w[0] & ~c->used[depth + 1].w[0])
                     || (c->target.w[1] & ~c->used[depth + 1].w[1]))
             links_extend(c, depth + 1);
     }
@@ -1771,6 +1793,7 @@ static struct value_links *value_links_of(
             link_sets(l);
             vl->kind[vl->nlinks] = link_kind(l);
             vl->nnext[vl->nlinks][0] = vl->nnext[vl->nlinks][1] = 0xFF;
+            vl->has_reach2[vl->nlinks][0] = vl->has_reach2[vl->nlinks][1] = 0;
             vl->nlinks++;
         }
     }
