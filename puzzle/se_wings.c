@@ -92,18 +92,23 @@ struct grid_view {
     struct cellset vcells[10]; /* by value: the cells with it */
     uint16_t at[27][10]; /* by region and value: its places (region order) */
     struct cellset bivalue;
+    /* for the ALS wings only (made on their first call: houses) */
+    bool houses;
     uint8_t open[27][9], nopen[27]; /* by house: its cells of 2 values or more */
     struct cellset near[27]; /* by house: the peers of those cells */
 };
 
 static _Thread_local struct grid_view grid_view;
 
-static const struct grid_view *grid_view_of(const struct se_grid *g)
+static struct grid_view *grid_view_make(const struct se_grid *g)
 {
     struct grid_view *t = &grid_view;
     if (t->valid && !memcmp(t->cand, g->cand, sizeof(t->cand)))
         return t;
-    memset(t, 0, sizeof(*t));
+    memset(t->vcells, 0, sizeof(t->vcells));
+    memset(t->at, 0, sizeof(t->at));
+    t->bivalue = (struct cellset) { { 0, 0 } };
+    t->houses = false;
     t->valid = true;
     memcpy(t->cand, g->cand, sizeof(t->cand));
     for (int c = 0; c < SE_CELLS; c++) {
@@ -121,7 +126,24 @@ static const struct grid_view *grid_view_of(const struct se_grid *g)
         if (pop10[m] == 2)
             set_add(&t->bivalue, c);
     }
-    for (int r = 0; r < 27; r++)
+    return t;
+}
+
+static const struct grid_view *grid_view_of(const struct se_grid *g)
+{
+    return grid_view_make(g);
+}
+
+/* The view of g with its houses' open cells (see grid_view). */
+static const struct grid_view *grid_view_houses(const struct se_grid *g)
+{
+    struct grid_view *t = grid_view_make(g);
+    if (t->houses)
+        return t;
+    t->houses = true;
+    for (int r = 0; r < 27; r++) {
+        t->nopen[r] = 0;
+        t->near[r] = (struct cellset) { { 0, 0 } };
         for (int i = 0; i < 9; i++) {
             const int c = se_region_cell[r][i];
             if (pop10[g->cand[c]] < 2)
@@ -130,6 +152,7 @@ static const struct grid_view *grid_view_of(const struct se_grid *g)
             t->near[r].w[0] |= se_peer_set[c][0];
             t->near[r].w[1] |= se_peer_set[c][1];
         }
+    }
     return t;
 }
 
@@ -1284,7 +1307,7 @@ static _Thread_local struct grid_memo wing_memo[7];
 bool se_als_wing(const struct se_grid *g, int k, struct se_step *s)
 {
     struct wing_best b = { .have = false };
-    struct wing_search ws = { .g = g, .t = grid_view_of(g), .k = k, .best = &b };
+    struct wing_search ws = { .g = g, .t = grid_view_houses(g), .k = k, .best = &b };
     ws.filter = memo_within(&wing_memo[k], g, &ws.changed);
     wing_groups(&ws);
     if (b.have)
