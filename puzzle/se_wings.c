@@ -906,6 +906,24 @@ static bool pair_partners(const struct aligned *a, int c0, const uint64_t *chang
     return out[0] || out[1];
 }
 
+/* Whether the triplet {c0, c1, t} (c0 < c1, t the third cell) was met
+ * before in the scan: the same three cells as a pair before (c0, c1) with
+ * the other as its third cell (an excluder of either). A set's test reads
+ * the three cells and their common excluders, in any order: it gave
+ * nothing then (the scan would have ended), and needed a test then if it
+ * needs one now (see aligned_changes: "changed" and "a common peer in
+ * excl" are the same for the three cells in any order). */
+static bool triplet_met(const struct aligned *a, int c0, int c1, int t)
+{
+    if (t > c1) /* (c0, c1) is the set's first pair */
+        return false;
+    if (t > c0) /* met at (c0, t) with c1 third? */
+        return in_set(a->emask[c0], c1) || in_set(a->emask[t], c1);
+    /* met at (t, c0) with c1 third, or at (t, c1) with c0 third? */
+    return in_set(a->emask[t], c1) || in_set(a->emask[c0], c1) || in_set(a->emask[t], c0)
+        || in_set(a->emask[c1], c0);
+}
+
 static bool aligned_scan(
     struct aligned *a, const uint64_t *changed, const uint64_t *excl, struct se_step *s)
 {
@@ -965,7 +983,7 @@ static bool aligned_scan(
                     const bool dirty = moved || in_set(changed, t)
                         || (near[0] & se_peer_set[t][0]) || (near[1] & se_peer_set[t][1]);
                     a->cells[2] = t;
-                    if (dirty && aligned_set(a, s))
+                    if (dirty && !triplet_met(a, c0, c1, t) && aligned_set(a, s))
                         return true;
                 }
         }
