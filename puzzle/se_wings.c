@@ -973,10 +973,18 @@ static bool aligned_scan(
                 a->emask[c0][1] | a->emask[c1][1] };
             if (!moved && !near[0] && !near[1])
                 third[0] &= changed[0], third[1] &= changed[1];
+            /* base cells only; and when c1 is an excluder of c0 (or c0 of
+             * c1), the thirds before c1 (before c0) make triplets met
+             * before (see triplet_met), passed over here as a mask */
+            const int from = in_set(a->emask[c0], c1) ? c1 + 1
+                : in_set(a->emask[c1], c0)            ? c0 + 1
+                                                      : 0;
+            third[0] &= base[0] & (from < 64 ? ~0ull << from : 0);
+            third[1] &= base[1] & (from <= 64 ? ~0ull : ~0ull << (from - 64));
             for (int w = 0; w < 2; w++)
                 for (uint64_t m = third[w]; m; m &= m - 1) {
                     int t = w * 64 + __builtin_ctzll(m);
-                    if (!a->base[t] || t == c0 || t == c1
+                    if (t == c0 || t == c1
                         || !two_or_more(
                             both[0] & a->emask[t][0], both[1] & a->emask[t][1]))
                         continue;
