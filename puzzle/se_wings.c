@@ -704,6 +704,10 @@ struct aligned {
     const struct se_grid *g;
     int d, cells[3];
     uint64_t emask[SE_CELLS][2]; /* the excluders: peers of 2..d candidates */
+    /* aligned_possible's tables of the last common excluders (`key`) */
+    bool have_tables;
+    uint64_t key[2];
+    uint16_t other[10], third[10][10];
     bool base[SE_CELLS];
 };
 
@@ -723,19 +727,27 @@ struct aligned {
  * (b0 != b1), and one only when it is {b0 or b1, y} (y goes) or {b0, b1, z}
  * with b0 != b1 (z goes). Tables by value of those y and z, made once per
  * set, give the same verdicts as the excluders one by one. */
-static void aligned_possible(const struct aligned *a, const uint64_t *common,
-    const unsigned *cand, unsigned *possible)
+static void aligned_possible(
+    struct aligned *a, const uint64_t *common, const unsigned *cand, unsigned *possible)
 {
     const int d = a->d;
     bool sees01 = se_sees(a->cells[0], a->cells[1]);
     bool sees02 = d == 3 && se_sees(a->cells[0], a->cells[2]);
     bool sees12 = d == 3 && se_sees(a->cells[1], a->cells[2]);
     /* other[x]: the other values of the two-value excluders holding x;
-     * third[x][y]: the third values of the three-value ones holding x, y */
-    uint16_t other[10] = { 0 }, third[10][10];
-    if (d == 3) /* a pair's excluders have two values: no third */
-        memset(third, 0, sizeof(third));
-    for (int w = 0; w < 2; w++)
+     * third[x][y]: the third values of the three-value ones holding x, y;
+     * made again only for other common excluders (sets sharing a unit
+     * often have the same) */
+    uint16_t *other = a->other, (*third)[10] = a->third;
+    const bool same = a->have_tables && a->key[0] == common[0] && a->key[1] == common[1];
+    if (!same) {
+        a->have_tables = true;
+        a->key[0] = common[0], a->key[1] = common[1];
+        memset(a->other, 0, sizeof(a->other));
+        if (d == 3) /* a pair's excluders have two values: no third */
+            memset(a->third, 0, sizeof(a->third));
+    }
+    for (int w = 0; w < 2 && !same; w++)
         for (uint64_t m = common[w]; m; m &= m - 1) {
             const unsigned e = a->g->cand[w * 64 + __builtin_ctzll(m)];
             for (unsigned xs = e; xs; xs &= xs - 1) {
@@ -1004,6 +1016,7 @@ bool se_aligned(const struct se_grid *g, int d, struct se_step *s)
     struct aligned a;
     a.g = g;
     a.d = d;
+    a.have_tables = false;
     aligned_tables(&a);
     uint64_t changed[2], excl[2];
     aligned_changes(g, d, changed, excl);
