@@ -45,6 +45,19 @@ static bool set_has(const struct cellset *x, int c)
     return (x->w[c >> 6] >> (c & 63)) & 1;
 }
 
+/* The regions (as bits) of the cells in `before` and not in `now`. */
+static uint32_t lost_regions(const uint64_t *before, const struct cellset *now)
+{
+    uint32_t lost = 0;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t b = before[w] & ~now->w[w]; b; b &= b - 1) {
+            const int x = w * 64 + __builtin_ctzll(b);
+            for (int t = 0; t < 3; t++)
+                lost |= 1u << se_cell_region[x][t];
+        }
+    return lost;
+}
+
 /* A grid on which a search found nothing (per thread and search): with it,
  * a later search on a grid g whose every cell has its candidates among the
  * memo's (as along a rating's path, where steps only remove candidates) may
@@ -208,7 +221,7 @@ static bool turbot_pair(int v, const uint64_t *vcells, const int *l1, const int 
  * pair of regions was ~9% of a generated puzzle's rating). */
 /* The pairs of links in SE's order (`has`: by value, the regions with a
  * link, as bits: the pairs are visited by their bits, in region order). */
-static bool turbot_scan(int links[10][27][2], const uint32_t *has,
+static bool turbot_scan(int links[10][27][2], const uint32_t *has, const uint32_t *fresh,
     const struct cellset *vcells, struct se_step *s)
 {
     const uint32_t rows = 0x1FFu << 9, cols = 0x1FFu << 18;
@@ -218,7 +231,8 @@ static bool turbot_scan(int links[10][27][2], const uint32_t *has,
                 const int r1 = __builtin_ctz(m1);
                 /* the regions making a skyscraper (rating 4.0) with r1 */
                 const uint32_t sky = r1 < 9 ? 0 : (r1 < 18 ? rows : cols);
-                uint32_t m2 = has[v] & ~((2u << r1) - 1) & (pass == 0 ? sky : ~sky);
+                uint32_t m2 = has[v] & ~((2u << r1) - 1) & (pass == 0 ? sky : ~sky)
+                    & ((fresh[v] >> r1) & 1 ? ~0u : fresh[v]);
                 for (; m2; m2 &= m2 - 1) {
                     const int r2 = __builtin_ctz(m2);
                     if (turbot_pair(v, vcells[v].w, links[v][r1], links[v][r2],
@@ -233,7 +247,8 @@ static bool turbot_scan(int links[10][27][2], const uint32_t *has,
 
 /* A value's turbot fish read only its cells. Per thread, by value: its
  * cells when a whole se_turbot call found none of it; the same cells give
- * none again. A memo is never wrong, only overwritten. */
+ * none again, and fewer give none from links of unchanged regions. A memo
+ * is never wrong, only overwritten. */
 static _Thread_local struct {
     uint64_t cells[10][2];
     bool empty[10];
@@ -242,18 +257,24 @@ static _Thread_local struct {
 bool se_turbot(const struct se_grid *g, struct se_step *s)
 {
     int links[10][27][2];
-    uint32_t has[10] = { 0 };
+    uint32_t has[10] = { 0 }, fresh[10];
     const struct grid_view *gv = grid_view_of(g);
     const struct cellset *vcells = gv->vcells;
     for (int v = 1; v <= 9; v++) {
-        if (turbot_memo.empty[v] && turbot_memo.cells[v][0] == vcells[v].w[0]
-            && turbot_memo.cells[v][1] == vcells[v].w[1])
-            continue;
+        /* with the memo's cells or fewer, a pair of links needs a region
+         * where v lost a cell: a pair of links of the other regions was a
+         * pair on the memo's cells, now seeing fewer cells with v */
+        fresh[v] = ~0u;
+        if (turbot_memo.empty[v] && !(vcells[v].w[0] & ~turbot_memo.cells[v][0])
+            && !(vcells[v].w[1] & ~turbot_memo.cells[v][1]))
+            fresh[v] = lost_regions(turbot_memo.cells[v], &vcells[v]);
+        if (!fresh[v])
+            continue; /* the same cells: no pair */
         for (int r = 0; r < 27; r++)
             if (strong_link(r, gv->at[r][v], &links[v][r][0], &links[v][r][1]))
                 has[v] |= 1u << r;
     }
-    if (turbot_scan(links, has, vcells, s))
+    if (turbot_scan(links, has, fresh, vcells, s))
         return true;
     for (int v = 1; v <= 9; v++) {
         memcpy(turbot_memo.cells[v], vcells[v].w, sizeof(vcells[v].w));
@@ -1590,6 +1611,20 @@ static void memo_set(struct value_memo *m, int v, const struct cellset *cells, b
 
 static _Thread_local struct value_memo grouped_memo, links_memo[5];
 
+/* The regions where v's places may differ from a memo's grid where the
+ * search found nothing, when v's cells are among those it had then: the
+ * regions of the cells v lost (all regions otherwise). A link reads only
+ * v's places in its region, so a pattern of links of other regions was
+ * one there, now seeing fewer cells with v: it removes nothing. */
+static uint32_t value_fresh(
+    const struct value_memo *m, int v, const struct cellset *cells)
+{
+    if (!m->empty[v] || (cells->w[0] & ~m->cells[v].w[0])
+        || (cells->w[1] & ~m->cells[v].w[1]))
+        return ~0u;
+    return lost_regions(m->cells[v].w, cells);
+}
+
 bool se_grouped_turbot(const struct se_grid *g, struct se_step *s)
 {
     struct link_ref links[27][9];
@@ -1599,6 +1634,8 @@ bool se_grouped_turbot(const struct se_grid *g, struct se_step *s)
         const struct cellset vcells = gv->vcells[v];
         if (memo_empty(&grouped_memo, v, &vcells))
             continue;
+        /* a pair of regions needs one of these (see value_fresh) */
+        const uint32_t fresh = value_fresh(&grouped_memo, v, &vcells);
         /* the regions with links, and those with a grouped one, as bits:
          * a pair of regions is visited (in region order) only when one of
          * its links is grouped */
@@ -1616,8 +1653,8 @@ bool se_grouped_turbot(const struct se_grid *g, struct se_step *s)
         }
         for (uint32_t m1 = linked; m1; m1 &= m1 - 1) {
             const int r1 = __builtin_ctz(m1);
-            const uint32_t later
-                = ((grouped >> r1) & 1 ? linked : grouped) & ~((2u << r1) - 1);
+            const uint32_t later = ((grouped >> r1) & 1 ? linked : grouped)
+                & ~((2u << r1) - 1) & ((fresh >> r1) & 1 ? ~0u : fresh);
             for (uint32_t m2 = later; m2; m2 &= m2 - 1) {
                 const int r2 = __builtin_ctz(m2);
                 for (int i = 0; i < n[r1]; i++)
