@@ -320,9 +320,21 @@ bool se_xy_wing(const struct se_grid *g, bool xyz, struct se_step *s)
     const struct grid_view *gv = grid_view_of(g);
     struct cellset changed;
     const bool filter = memo_within(&xy_memo[xyz], g, &changed);
+    /* the pivots a wing with a changed cell may have: changed cells and
+     * the peers of changed bivalue cells (the pincers); all without memo */
+    struct cellset pivots = { { ~0ull, ~0ull } };
+    if (filter) {
+        pivots = changed;
+        for (int w = 0; w < 2; w++)
+            for (uint64_t b = changed.w[w] & gv->bivalue.w[w]; b; b &= b - 1) {
+                const int c = w * 64 + __builtin_ctzll(b);
+                pivots.w[0] |= se_peer_set[c][0];
+                pivots.w[1] |= se_peer_set[c][1];
+            }
+    }
     for (int pivot = 0; pivot < SE_CELLS; pivot++) {
         const unsigned pc = g->cand[pivot];
-        if (pop10[pc] != (xyz ? 3 : 2))
+        if (pop10[pc] != (xyz ? 3 : 2) || !set_has(&pivots, pivot))
             continue;
         int pincer[20], np = 0;
         bool fresh = !filter || set_has(&changed, pivot);
