@@ -836,6 +836,13 @@ static bool aligned_set(struct aligned *a, struct se_step *s)
         return false;
     unsigned cand[3] = { a->g->cand[a->cells[0]], a->g->cand[a->cells[1]],
         a->d == 3 ? a->g->cand[a->cells[2]] : 2u };
+    /* an excluder with a value none of the cells has is never taken whole:
+     * it rules nothing out (and changes no table entry that is read) */
+    const unsigned in_cells = cand[0] | cand[1] | (a->d == 3 ? cand[2] : 0);
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = common[w]; m; m &= m - 1)
+            if (a->g->cand[w * 64 + __builtin_ctzll(m)] & ~in_cells)
+                common[w] &= ~(m & -m);
     unsigned possible[3] = { 0, 0, 0 };
     aligned_possible(a, common, cand, possible);
     if (possible[0] == cand[0] && possible[1] == cand[1] && possible[2] == cand[2])
