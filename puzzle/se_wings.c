@@ -32,11 +32,147 @@ static int set_count(const struct cellset *x)
         + se_popcount((unsigned) x->w[1]);
 }
 
-/* The two cells of v in region r when there are exactly two. */
-static bool strong_link(const struct se_grid *g, int r, int v, int *a, int *b)
+/* The number of values of a candidate mask (bits 0-9), by table: the wing
+ * search counts them at every cell it adds. */
+#define POP2(n) n, n + 1, n + 1, n + 2
+#define POP4(n) POP2(n), POP2(n + 1), POP2(n + 1), POP2(n + 2)
+#define POP6(n) POP4(n), POP4(n + 1), POP4(n + 1), POP4(n + 2)
+#define POP8(n) POP6(n), POP6(n + 1), POP6(n + 1), POP6(n + 2)
+static const uint8_t pop10[1024] = { POP8(0), POP8(1), POP8(1), POP8(2) };
+
+static bool set_has(const struct cellset *x, int c)
 {
-    unsigned m = se_positions(g, r, v);
-    if (se_popcount(m) != 2)
+    return (x->w[c >> 6] >> (c & 63)) & 1;
+}
+
+/* The regions (as bits) of the cells in `before` and not in `now`. */
+static uint32_t lost_regions(const uint64_t *before, const struct cellset *now)
+{
+    uint32_t lost = 0;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t b = before[w] & ~now->w[w]; b; b &= b - 1) {
+            const int x = w * 64 + __builtin_ctzll(b);
+            for (int t = 0; t < 3; t++)
+                lost |= 1u << se_cell_region[x][t];
+        }
+    return lost;
+}
+
+/* A grid on which a search found nothing (per thread and search): with it,
+ * a later search on a grid g whose every cell has its candidates among the
+ * memo's (as along a rating's path, where steps only remove candidates) may
+ * pass over the patterns made only of unchanged cells, when such a pattern's
+ * removals are among the cells with the value, which g has fewer of. On any
+ * other grid (another puzzle, a hint) the search is whole. A memo is never
+ * wrong, only replaced by the next grid with nothing. */
+struct grid_memo {
+    bool valid;
+    uint16_t cand[SE_CELLS];
+};
+
+/* Whether g's candidates are, cell by cell, among the memo's (false without
+ * a memo); `changed` gets the cells whose candidates differ. */
+static bool memo_within(
+    const struct grid_memo *m, const struct se_grid *g, struct cellset *changed)
+{
+    *changed = (struct cellset) { { 0, 0 } };
+    if (!m->valid)
+        return false;
+    for (int c = 0; c < SE_CELLS; c++) {
+        if (g->cand[c] & ~m->cand[c])
+            return false;
+        if (g->cand[c] != m->cand[c])
+            set_add(changed, c);
+    }
+    return true;
+}
+
+static void memo_keep(struct grid_memo *m, const struct se_grid *g)
+{
+    m->valid = true;
+    memcpy(m->cand, g->cand, sizeof(m->cand));
+}
+
+/* What the searches read of a grid, made once per grid and kept per thread:
+ * at a step of the path that gets past the fish, the turbots, strong-link
+ * chains, BUG and ALS wings (k = 3, 4, 5) all run on the same grid (making
+ * these for each was ~half the ALS wings' cost on se_dev's generated
+ * puzzles, and the places of each value region by region were read nine
+ * cells at a time by every link). */
+struct grid_view {
+    bool valid;
+    uint16_t cand[SE_CELLS]; /* the grid they were made from */
+    struct cellset vcells[10]; /* by value: the cells with it */
+    uint16_t at[27][10]; /* by region and value: its places (region order) */
+    struct cellset bivalue;
+    /* for the ALS wings only (made on their first call: houses) */
+    bool houses;
+    uint8_t open[27][9], nopen[27]; /* by house: its cells of 2 values or more */
+    struct cellset near[27]; /* by house: the peers of those cells */
+};
+
+static _Thread_local struct grid_view grid_view;
+
+static struct grid_view *grid_view_make(const struct se_grid *g)
+{
+    struct grid_view *t = &grid_view;
+    if (t->valid && !memcmp(t->cand, g->cand, sizeof(t->cand)))
+        return t;
+    memset(t->vcells, 0, sizeof(t->vcells));
+    memset(t->at, 0, sizeof(t->at));
+    t->bivalue = (struct cellset) { { 0, 0 } };
+    t->houses = false;
+    t->valid = true;
+    memcpy(t->cand, g->cand, sizeof(t->cand));
+    for (int c = 0; c < SE_CELLS; c++) {
+        const unsigned m = g->cand[c];
+        const int box = se_cell_region[c][0], row = se_cell_region[c][1];
+        const int col = se_cell_region[c][2];
+        const unsigned in_box = 1u << ((row - 9) % 3 * 3 + (col - 18) % 3);
+        for (unsigned b = m; b; b &= b - 1) {
+            const int v = __builtin_ctz(b);
+            set_add(&t->vcells[v], c);
+            t->at[box][v] |= (uint16_t) in_box;
+            t->at[row][v] |= (uint16_t) (1u << (col - 18));
+            t->at[col][v] |= (uint16_t) (1u << (row - 9));
+        }
+        if (pop10[m] == 2)
+            set_add(&t->bivalue, c);
+    }
+    return t;
+}
+
+static const struct grid_view *grid_view_of(const struct se_grid *g)
+{
+    return grid_view_make(g);
+}
+
+/* The view of g with its houses' open cells (see grid_view). */
+static const struct grid_view *grid_view_houses(const struct se_grid *g)
+{
+    struct grid_view *t = grid_view_make(g);
+    if (t->houses)
+        return t;
+    t->houses = true;
+    for (int r = 0; r < 27; r++) {
+        t->nopen[r] = 0;
+        t->near[r] = (struct cellset) { { 0, 0 } };
+        for (int i = 0; i < 9; i++) {
+            const int c = se_region_cell[r][i];
+            if (pop10[g->cand[c]] < 2)
+                continue;
+            t->open[r][t->nopen[r]++] = (uint8_t) c;
+            t->near[r].w[0] |= se_peer_set[c][0];
+            t->near[r].w[1] |= se_peer_set[c][1];
+        }
+    }
+    return t;
+}
+
+/* The two cells of a value in region r when its places m there are two. */
+static bool strong_link(int r, unsigned m, int *a, int *b)
+{
+    if (pop10[m] != 2)
         return false;
     *a = se_region_cell[r][__builtin_ctz(m)];
     *b = se_region_cell[r][31 - __builtin_clz(m)];
@@ -83,20 +219,24 @@ static bool turbot_pair(int v, const uint64_t *vcells, const int *l1, const int 
 /* Skyscrapers first: SE's scan meets them before kites and box links. The
  * regions' links are found once per value (finding them again for every
  * pair of regions was ~9% of a generated puzzle's rating). */
-/* The pairs of links in SE's order, for the values in `live`. */
-static bool turbot_scan(int links[10][27][2], bool has[10][27], uint64_t vcells[10][2],
-    unsigned live, struct se_step *s)
+/* The pairs of links in SE's order (`has`: by value, the regions with a
+ * link, as bits: the pairs are visited by their bits, in region order). */
+static bool turbot_scan(int links[10][27][2], const uint32_t *has, const uint32_t *fresh,
+    const struct cellset *vcells, struct se_step *s)
 {
+    const uint32_t rows = 0x1FFu << 9, cols = 0x1FFu << 18;
     for (int pass = 0; pass < 2; pass++) {
         for (int v = 1; v <= 9; v++) {
-            for (int r1 = 0; ((live >> v) & 1) && r1 < 27; r1++) {
-                if (!has[v][r1])
-                    continue;
-                for (int r2 = r1 + 1; r2 < 27; r2++) {
-                    int rating = link_rating(r1, r2);
-                    if ((rating == 40) != (pass == 0) || !has[v][r2])
-                        continue;
-                    if (turbot_pair(v, vcells[v], links[v][r1], links[v][r2], rating, s))
+            for (uint32_t m1 = has[v]; m1; m1 &= m1 - 1) {
+                const int r1 = __builtin_ctz(m1);
+                /* the regions making a skyscraper (rating 4.0) with r1 */
+                const uint32_t sky = r1 < 9 ? 0 : (r1 < 18 ? rows : cols);
+                uint32_t m2 = has[v] & ~((2u << r1) - 1) & (pass == 0 ? sky : ~sky)
+                    & ((fresh[v] >> r1) & 1 ? ~0u : fresh[v]);
+                for (; m2; m2 &= m2 - 1) {
+                    const int r2 = __builtin_ctz(m2);
+                    if (turbot_pair(v, vcells[v].w, links[v][r1], links[v][r2],
+                            link_rating(r1, r2), s))
                         return true;
                 }
             }
@@ -107,7 +247,8 @@ static bool turbot_scan(int links[10][27][2], bool has[10][27], uint64_t vcells[
 
 /* A value's turbot fish read only its cells. Per thread, by value: its
  * cells when a whole se_turbot call found none of it; the same cells give
- * none again. A memo is never wrong, only overwritten. */
+ * none again, and fewer give none from links of unchanged regions. A memo
+ * is never wrong, only overwritten. */
 static _Thread_local struct {
     uint64_t cells[10][2];
     bool empty[10];
@@ -116,77 +257,111 @@ static _Thread_local struct {
 bool se_turbot(const struct se_grid *g, struct se_step *s)
 {
     int links[10][27][2];
-    bool has[10][27];
-    uint64_t vcells[10][2];
-    se_value_cells(g, vcells);
-    unsigned live = 0;
+    uint32_t has[10] = { 0 }, fresh[10];
+    const struct grid_view *gv = grid_view_of(g);
+    const struct cellset *vcells = gv->vcells;
     for (int v = 1; v <= 9; v++) {
-        if (turbot_memo.empty[v] && turbot_memo.cells[v][0] == vcells[v][0]
-            && turbot_memo.cells[v][1] == vcells[v][1])
-            continue;
-        live |= 1u << v;
+        /* with the memo's cells or fewer, a pair of links needs a region
+         * where v lost a cell: a pair of links of the other regions was a
+         * pair on the memo's cells, now seeing fewer cells with v */
+        fresh[v] = ~0u;
+        if (turbot_memo.empty[v] && !(vcells[v].w[0] & ~turbot_memo.cells[v][0])
+            && !(vcells[v].w[1] & ~turbot_memo.cells[v][1]))
+            fresh[v] = lost_regions(turbot_memo.cells[v], &vcells[v]);
+        if (!fresh[v])
+            continue; /* the same cells: no pair */
         for (int r = 0; r < 27; r++)
-            has[v][r] = strong_link(g, r, v, &links[v][r][0], &links[v][r][1]);
+            if (strong_link(r, gv->at[r][v], &links[v][r][0], &links[v][r][1]))
+                has[v] |= 1u << r;
     }
-    if (turbot_scan(links, has, vcells, live, s))
+    if (turbot_scan(links, has, fresh, vcells, s))
         return true;
     for (int v = 1; v <= 9; v++) {
-        memcpy(turbot_memo.cells[v], vcells[v], sizeof(vcells[v]));
+        memcpy(turbot_memo.cells[v], vcells[v].w, sizeof(vcells[v].w));
         turbot_memo.empty[v] = true;
     }
     return false;
 }
 
-static bool wing_elims(const struct se_grid *g, int pivot, int p1, int p2, int z,
-    bool xyz, struct se_step *s)
+/* z goes from the cells with it that see both pincers (and the pivot for
+ * an XYZ-wing), as cell sets; false when there are none (not useful). */
+static bool wing_elims(const struct se_grid *g, const struct grid_view *gv, int pivot,
+    int p1, int p2, int z, bool xyz, struct se_step *s)
 {
+    uint64_t m[2];
+    for (int w = 0; w < 2; w++)
+        m[w] = gv->vcells[z].w[w] & se_peer_set[p1][w] & se_peer_set[p2][w]
+            & (xyz ? se_peer_set[pivot][w] : ~0ull);
+    m[pivot >> 6] &= ~(1ull << (pivot & 63));
+    if (!m[0] && !m[1])
+        return false;
     se_step_clear(s, xyz ? SE_xyz_wing : SE_xy_wing, xyz ? 44 : 42);
-    for (int c = 0; c < SE_CELLS; c++) {
-        if (c == pivot || c == p1 || c == p2 || !(g->cand[c] & (1u << z)))
-            continue;
-        if (se_sees(c, p1) && se_sees(c, p2) && (!xyz || se_sees(c, pivot)))
-            s->elim[c] = (uint16_t) (1u << z);
-    }
+    for (int w = 0; w < 2; w++)
+        for (uint64_t b = m[w]; b; b &= b - 1)
+            s->elim[w * 64 + __builtin_ctzll(b)] = (uint16_t) (1u << z);
     s->cells[0] = (uint8_t) pivot, s->cells[1] = (uint8_t) p1, s->cells[2] = (uint8_t) p2;
     s->ncells = 3;
     s->digits = (uint16_t) (g->cand[pivot] | (1u << z));
-    return se_step_useful(g, s);
+    return true;
 }
 
-/* The pincers are a pivot's bivalue peers, in peer order: listed once per
- * pivot, with each cell's candidate count counted once per call (the pairs
- * of all 20 peers and their counts were ~5% of a generated puzzle's
- * rating); the same pairs in the same order. */
+/* By xyz: the last grid on which se_xy_wing found no wing (see grid_memo).
+ * A wing reads the candidates of its pivot and pincers, and removes z from
+ * cells with it: on a grid within the memo's, a wing of three unchanged
+ * cells was a wing there with the same removals or more, i.e. none. Only
+ * the wings with a changed cell are tried: the same wings with removals, in
+ * the same order. */
+static _Thread_local struct grid_memo xy_memo[2];
+
+/* The pincers are a pivot's bivalue peers, in peer (cell) order: the bits of
+ * its peers met with the bivalue cells; the same pairs in the same order. */
 bool se_xy_wing(const struct se_grid *g, bool xyz, struct se_step *s)
 {
-    uint8_t card[SE_CELLS];
-    for (int c = 0; c < SE_CELLS; c++)
-        card[c] = (uint8_t) se_popcount(g->cand[c]);
+    const struct grid_view *gv = grid_view_of(g);
+    struct cellset changed;
+    const bool filter = memo_within(&xy_memo[xyz], g, &changed);
+    /* the pivots a wing with a changed cell may have: changed cells and
+     * the peers of changed bivalue cells (the pincers); all without memo */
+    struct cellset pivots = { { ~0ull, ~0ull } };
+    if (filter) {
+        pivots = changed;
+        for (int w = 0; w < 2; w++)
+            for (uint64_t b = changed.w[w] & gv->bivalue.w[w]; b; b &= b - 1) {
+                const int c = w * 64 + __builtin_ctzll(b);
+                pivots.w[0] |= se_peer_set[c][0];
+                pivots.w[1] |= se_peer_set[c][1];
+            }
+    }
     for (int pivot = 0; pivot < SE_CELLS; pivot++) {
-        unsigned pc = g->cand[pivot];
-        if (card[pivot] != (xyz ? 3 : 2))
+        const unsigned pc = g->cand[pivot];
+        if (pop10[pc] != (xyz ? 3 : 2) || !set_has(&pivots, pivot))
             continue;
         int pincer[20], np = 0;
-        for (int i = 0; i < 20; i++)
-            if (card[se_peer[pivot][i]] == 2)
-                pincer[np++] = se_peer[pivot][i];
+        bool fresh = !filter || set_has(&changed, pivot);
+        for (int w = 0; w < 2; w++)
+            for (uint64_t b = se_peer_set[pivot][w] & gv->bivalue.w[w]; b; b &= b - 1)
+                pincer[np++] = w * 64 + __builtin_ctzll(b);
         for (int i = 0; i < np; i++) {
-            int p1 = pincer[i];
-            unsigned c1 = g->cand[p1];
+            const int p1 = pincer[i];
+            const unsigned c1 = g->cand[p1];
+            const bool fresh1 = fresh || set_has(&changed, p1);
             for (int j = i + 1; j < np; j++) {
-                int p2 = pincer[j];
-                unsigned c2 = g->cand[p2];
+                const int p2 = pincer[j];
+                const unsigned c2 = g->cand[p2];
+                if (!fresh1 && !set_has(&changed, p2))
+                    continue; /* three unchanged cells: no removal */
                 /* two different pairs share one value or none */
-                unsigned z = c1 & c2;
+                const unsigned z = c1 & c2;
                 if (c1 == c2 || !z)
                     continue;
                 bool ok
                     = xyz ? ((c1 | c2) == pc) : ((z & pc) == 0 && ((c1 | c2) & ~z) == pc);
-                if (ok && wing_elims(g, pivot, p1, p2, __builtin_ctz(z), xyz, s))
+                if (ok && wing_elims(g, gv, pivot, p1, p2, __builtin_ctz(z), xyz, s))
                     return true;
             }
         }
     }
+    memo_keep(&xy_memo[xyz], g);
     return false;
 }
 
@@ -197,6 +372,7 @@ bool se_xy_wing(const struct se_grid *g, bool xyz, struct se_step *s)
 struct uloop {
     const struct se_grid *g;
     unsigned ab;
+    uint64_t both[2]; /* the cells holding a and b, as se_peer_set */
     int cells[12], n, max;
     uint8_t unit_count[27];
     struct se_step best[12]; /* by loop length: the best hint of its loops */
@@ -352,42 +528,55 @@ static void loop_extend(struct uloop *u, int extras, unsigned exvals)
         loop_found(u);
     if (u->n == u->max)
         return;
-    for (int i = 0; i < 20; i++) {
-        int c = se_peer[last][i];
-        if (c <= first || (u->g->cand[c] & u->ab) != u->ab)
-            continue;
-        const unsigned ex = exvals | (u->g->cand[c] & ~u->ab);
-        const bool more = u->g->cand[c] != u->ab;
-        if ((more && extras >= 2 && se_popcount(ex) != 1) || !loop_add(u, c))
-            continue;
-        loop_extend(u, extras + more, ex);
-        loop_drop(u);
-    }
+    /* the peers of the last cell after the first holding a and b, in peer
+     * (cell) order: by their bits, not peer by peer */
+    uint64_t next[2]
+        = { se_peer_set[last][0] & u->both[0], se_peer_set[last][1] & u->both[1] };
+    next[0] &= first < 63 ? ~0ull << (first + 1) : 0;
+    next[1] &= first < 64 ? ~0ull : ~0ull << (first - 63);
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = next[w]; m; m &= m - 1) {
+            const int c = w * 64 + __builtin_ctzll(m);
+            const unsigned ex = exvals | (u->g->cand[c] & ~u->ab);
+            const bool more = u->g->cand[c] != u->ab;
+            if ((more && extras >= 2 && pop10[ex] != 1) || !loop_add(u, c))
+                continue;
+            loop_extend(u, extras + more, ex);
+            loop_drop(u);
+        }
 }
 
 /* The search of a pair of values a, b reads only the cells holding both
  * and their candidates until it finds a loop (loop_found past its tests):
  * the hints read more. Per thread, by pair: those cells and candidates when
- * the search found no loop; the same ones give no loop again. A memo is
- * never wrong, only overwritten. */
+ * the search found no loop; the same ones give no loop again, and so do
+ * some of them with the same candidates (a cell that lost a or b since):
+ * a loop of these would have been a loop of the memo's cells, met by the
+ * same steps. So with some of them changed, a loop must hold a changed
+ * cell, and a loop starts at its first cell: no start after the last
+ * changed cell needs a search. A memo is never wrong, only overwritten. */
 static _Thread_local struct {
     bool none[10][10];
     uint64_t cells[10][10][2];
     uint16_t cand[10][10][SE_CELLS]; /* of `cells` only */
 } ur_memo;
 
-static bool ur_same(const struct se_grid *g, int a, int b, const uint64_t *both)
+/* The cells from which the pair's loops start (see ur_memo): all of them
+ * without a memo that tells, else those up to the last changed cell (the
+ * result: the first start not needed; 0 for none). */
+static int ur_starts(const struct se_grid *g, int a, int b, const uint64_t *both)
 {
-    if (!ur_memo.none[a][b] || ur_memo.cells[a][b][0] != both[0]
-        || ur_memo.cells[a][b][1] != both[1])
-        return false;
+    if (!ur_memo.none[a][b] || (both[0] & ~ur_memo.cells[a][b][0])
+        || (both[1] & ~ur_memo.cells[a][b][1]))
+        return SE_CELLS;
+    int end = 0;
     for (int w = 0; w < 2; w++)
         for (uint64_t m = both[w]; m; m &= m - 1) {
             int c = w * 64 + __builtin_ctzll(m);
             if (ur_memo.cand[a][b][c] != g->cand[c])
-                return false;
+                end = c + 1;
         }
-    return true;
+    return end;
 }
 
 static void ur_remember(const struct se_grid *g, int a, int b, const uint64_t *both)
@@ -412,18 +601,19 @@ bool se_unique_rectangle(const struct se_grid *g, struct se_step *s)
     memset(&u, 0, sizeof(u));
     u.g = g;
     u.max = 10;
-    uint64_t vcells[10][2];
-    se_value_cells(g, vcells);
+    const struct cellset *vcells = grid_view_of(g)->vcells;
     for (int a = 1; a <= 9; a++)
         for (int b = a + 1; b <= 9; b++) {
             const uint64_t both[2]
-                = { vcells[a][0] & vcells[b][0], vcells[a][1] & vcells[b][1] };
-            if (ur_same(g, a, b, both))
+                = { vcells[a].w[0] & vcells[b].w[0], vcells[a].w[1] & vcells[b].w[1] };
+            const int starts = ur_starts(g, a, b, both);
+            if (!starts)
                 continue;
             u.ab = (1u << a) | (1u << b);
+            u.both[0] = both[0], u.both[1] = both[1];
             u.loops = false;
-            for (int c = 0; c < SE_CELLS; c++) {
-                if ((g->cand[c] & u.ab) != u.ab)
+            for (int c = 0; c < starts; c++) {
+                if (!((both[c >> 6] >> (c & 63)) & 1))
                     continue;
                 loop_add(&u, c);
                 loop_extend(&u, g->cand[c] != u.ab, g->cand[c] & ~u.ab);
@@ -455,14 +645,15 @@ bool se_unique_rectangle(const struct se_grid *g, struct se_step *s)
  * two places per region. Returns the number of BUG cells (0: no BUG). */
 static int bug_cells(const struct se_grid *g, uint16_t *bugv)
 {
+    const struct grid_view *gv = grid_view_of(g);
     memset(bugv, 0, sizeof(uint16_t) * SE_CELLS);
     uint8_t extra[SE_CELLS] = { 0 };
     int only = 0;
     bool one_value = true;
     for (int r = 0; r < 27; r++)
         for (int v = 1; v <= 9; v++) {
-            unsigned m = se_positions(g, r, v);
-            int n = se_popcount(m), nb = 0, last = -1;
+            unsigned m = gv->at[r][v];
+            int n = pop10[m], nb = 0, last = -1;
             if (n == 0 || n == 2)
                 continue;
             for (int i = 0; i < 9; i++) {
@@ -545,9 +736,11 @@ bool se_bug(const struct se_grid *g, struct se_step *s)
 struct aligned {
     const struct se_grid *g;
     int d, cells[3];
-    uint16_t excl[SE_CELLS][20]; /* peers of 2..d candidates */
-    uint8_t nexcl[SE_CELLS];
-    uint64_t emask[SE_CELLS][2]; /* the same peers as a cell set */
+    uint64_t emask[SE_CELLS][2]; /* the excluders: peers of 2..d candidates */
+    /* aligned_possible's tables of the last common excluders (`key`) */
+    bool have_tables;
+    uint64_t key[2];
+    uint16_t other[10], third[10][10];
     bool base[SE_CELLS];
 };
 
@@ -560,38 +753,65 @@ struct aligned {
  * chosen, an excluder with no value left beyond them rules the pair out, and
  * one with a single value left rules out that value for the third cell, so
  * the third cell's allowed values are one mask (~2.5x fewer steps than the
- * combinations, the same sets). */
-static void aligned_possible(const struct aligned *a, const int *common, int nc,
-    unsigned *cand, unsigned *possible)
+ * combinations, the same sets).
+ *
+ * Nor are the excluders tried one by one for each pair of values b0, b1: an
+ * excluder has 2..3 values, so it leaves none only when it is {b0, b1}
+ * (b0 != b1), and one only when it is {b0 or b1, y} (y goes) or {b0, b1, z}
+ * with b0 != b1 (z goes). Tables by value of those y and z, made once per
+ * set, give the same verdicts as the excluders one by one. */
+static void aligned_possible(
+    struct aligned *a, const uint64_t *common, const unsigned *cand, unsigned *possible)
 {
     const int d = a->d;
     bool sees01 = se_sees(a->cells[0], a->cells[1]);
     bool sees02 = d == 3 && se_sees(a->cells[0], a->cells[2]);
     bool sees12 = d == 3 && se_sees(a->cells[1], a->cells[2]);
-    unsigned excl[20];
-    for (int k = 0; k < nc; k++)
-        excl[k] = a->g->cand[common[k]];
-    for (unsigned m0 = cand[0]; m0; m0 &= m0 - 1) {
-        unsigned b0 = m0 & -m0;
-        for (unsigned m1 = cand[1]; m1; m1 &= m1 - 1) {
-            unsigned b1 = m1 & -m1;
-            if (b0 == b1 && sees01)
-                continue;
-            unsigned blocked = 0, dead = 0;
-            for (int k = 0; k < nc; k++) {
-                unsigned rest = excl[k] & ~(b0 | b1);
-                dead |= rest == 0;
-                blocked |= (rest & (rest - 1)) ? 0 : rest;
+    /* other[x]: the other values of the two-value excluders holding x;
+     * third[x][y]: the third values of the three-value ones holding x, y;
+     * made again only for other common excluders (sets sharing a unit
+     * often have the same) */
+    uint16_t *other = a->other, (*third)[10] = a->third;
+    const bool same = a->have_tables && a->key[0] == common[0] && a->key[1] == common[1];
+    if (!same) {
+        a->have_tables = true;
+        a->key[0] = common[0], a->key[1] = common[1];
+        memset(a->other, 0, sizeof(a->other));
+        if (d == 3) /* a pair's excluders have two values: no third */
+            memset(a->third, 0, sizeof(a->third));
+    }
+    for (int w = 0; w < 2 && !same; w++)
+        for (uint64_t m = common[w]; m; m &= m - 1) {
+            const unsigned e = a->g->cand[w * 64 + __builtin_ctzll(m)];
+            for (unsigned xs = e; xs; xs &= xs - 1) {
+                const int x = __builtin_ctz(xs);
+                if (pop10[e] == 2) {
+                    other[x] |= (uint16_t) (e & ~(1u << x));
+                    continue;
+                }
+                for (unsigned ys = e & ~(1u << x); ys; ys &= ys - 1)
+                    third[x][__builtin_ctz(ys)]
+                        |= (uint16_t) (e & ~(1u << x) & ~(ys & -ys));
             }
-            if (dead)
-                continue;
+        }
+    for (unsigned m0 = cand[0]; m0; m0 &= m0 - 1) {
+        const unsigned b0 = m0 & -m0;
+        const int x0 = __builtin_ctz(m0);
+        for (unsigned m1 = cand[1]; m1; m1 &= m1 - 1) {
+            const unsigned b1 = m1 & -m1;
+            const int x1 = __builtin_ctz(m1);
+            if (b0 == b1 ? sees01 : (other[x0] & b1) != 0)
+                continue; /* one value twice in sight, or an excluder taken */
             /* with two cells the third is a placeholder: the pair is allowed */
-            unsigned third = cand[2];
-            if (d == 3)
-                third &= ~(blocked | (sees02 ? b0 : 0) | (sees12 ? b1 : 0));
-            if (!third)
+            unsigned left = cand[2];
+            if (d == 3) {
+                const unsigned blocked = ((other[x0] | other[x1]) & ~(b0 | b1))
+                    | (b0 != b1 ? third[x0][x1] : 0);
+                left &= ~(blocked | (sees02 ? b0 : 0) | (sees12 ? b1 : 0));
+            }
+            if (!left)
                 continue;
-            possible[0] |= b0, possible[1] |= b1, possible[2] |= third;
+            possible[0] |= b0, possible[1] |= b1, possible[2] |= left;
             if (possible[0] == cand[0] && possible[1] == cand[1]
                 && possible[2] == cand[2])
                 return;
@@ -608,20 +828,23 @@ static inline bool two_or_more(uint64_t m0, uint64_t m1)
 
 static bool aligned_set(struct aligned *a, struct se_step *s)
 {
-    int common[20], nc = 0;
-    uint64_t m0 = a->emask[a->cells[0]][0], m1 = a->emask[a->cells[0]][1];
+    uint64_t common[2] = { a->emask[a->cells[0]][0], a->emask[a->cells[0]][1] };
     for (int i = 1; i < a->d; i++)
-        m0 &= a->emask[a->cells[i]][0], m1 &= a->emask[a->cells[i]][1];
-    if (!two_or_more(m0, m1)) /* fewer than two common excluders: none goes */
+        common[0] &= a->emask[a->cells[i]][0], common[1] &= a->emask[a->cells[i]][1];
+    /* fewer than two common excluders: none goes */
+    if (!two_or_more(common[0], common[1]))
         return false;
-    for (uint64_t m = m0; m && nc < 20; m &= m - 1)
-        common[nc++] = __builtin_ctzll(m);
-    for (uint64_t m = m1; m && nc < 20; m &= m - 1)
-        common[nc++] = 64 + __builtin_ctzll(m);
     unsigned cand[3] = { a->g->cand[a->cells[0]], a->g->cand[a->cells[1]],
         a->d == 3 ? a->g->cand[a->cells[2]] : 2u };
+    /* an excluder with a value none of the cells has is never taken whole:
+     * it rules nothing out (and changes no table entry that is read) */
+    const unsigned in_cells = cand[0] | cand[1] | (a->d == 3 ? cand[2] : 0);
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = common[w]; m; m &= m - 1)
+            if (a->g->cand[w * 64 + __builtin_ctzll(m)] & ~in_cells)
+                common[w] &= ~(m & -m);
     unsigned possible[3] = { 0, 0, 0 };
-    aligned_possible(a, common, nc, cand, possible);
+    aligned_possible(a, common, cand, possible);
     if (possible[0] == cand[0] && possible[1] == cand[1] && possible[2] == cand[2])
         return false;
     se_step_clear(s, SE_aligned_pair, a->d == 2 ? 62 : 75);
@@ -634,27 +857,27 @@ static bool aligned_set(struct aligned *a, struct se_step *s)
     return se_step_useful(a->g, s);
 }
 
+/* A cell of 2 values or more is a base cell when it has an excluder and no
+ * peer of one value. As cell sets: the cells of 2..d values and those of
+ * one, met with each cell's peers (not peer by peer). */
 static void aligned_tables(struct aligned *a)
 {
-    uint8_t card[SE_CELLS]; /* counted once, not once per peer */
-    for (int c = 0; c < SE_CELLS; c++)
-        card[c] = (uint8_t) se_popcount(a->g->cand[c]);
+    uint64_t small[2] = { 0, 0 }, single[2] = { 0, 0 };
     for (int c = 0; c < SE_CELLS; c++) {
-        a->nexcl[c] = 0;
-        a->base[c] = false;
-        a->emask[c][0] = a->emask[c][1] = 0;
-        if (card[c] < 2)
-            continue;
-        bool single = false;
-        for (int i = 0; i < 20; i++) {
-            int o = se_peer[c][i], n = card[o];
-            single |= n == 1;
-            if (n >= 2 && n <= a->d) {
-                a->excl[c][a->nexcl[c]++] = (uint16_t) o;
-                a->emask[c][o / 64] |= 1ull << (o % 64);
-            }
-        }
-        a->base[c] = !single && a->nexcl[c] > 0;
+        const int n = pop10[a->g->cand[c]];
+        if (n >= 2 && n <= a->d)
+            small[c >> 6] |= 1ull << (c & 63);
+        else if (n == 1)
+            single[c >> 6] |= 1ull << (c & 63);
+    }
+    for (int c = 0; c < SE_CELLS; c++) {
+        const uint64_t *peers = se_peer_set[c];
+        a->emask[c][0] = peers[0] & small[0];
+        a->emask[c][1] = peers[1] & small[1];
+        a->base[c] = pop10[a->g->cand[c]] >= 2 && (a->emask[c][0] || a->emask[c][1])
+            && !(peers[0] & single[0]) && !(peers[1] & single[1]);
+        if (pop10[a->g->cand[c]] < 2)
+            a->emask[c][0] = a->emask[c][1] = 0;
     }
 }
 
@@ -735,6 +958,24 @@ static bool pair_partners(const struct aligned *a, int c0, const uint64_t *chang
     return out[0] || out[1];
 }
 
+/* Whether the triplet {c0, c1, t} (c0 < c1, t the third cell) was met
+ * before in the scan: the same three cells as a pair before (c0, c1) with
+ * the other as its third cell (an excluder of either). A set's test reads
+ * the three cells and their common excluders, in any order: it gave
+ * nothing then (the scan would have ended), and needed a test then if it
+ * needs one now (see aligned_changes: "changed" and "a common peer in
+ * excl" are the same for the three cells in any order). */
+static bool triplet_met(const struct aligned *a, int c0, int c1, int t)
+{
+    if (t > c1) /* (c0, c1) is the set's first pair */
+        return false;
+    if (t > c0) /* met at (c0, t) with c1 third? */
+        return in_set(a->emask[c0], c1) || in_set(a->emask[t], c1);
+    /* met at (t, c0) with c1 third, or at (t, c1) with c0 third? */
+    return in_set(a->emask[t], c1) || in_set(a->emask[c0], c1) || in_set(a->emask[t], c0)
+        || in_set(a->emask[c1], c0);
+}
+
 static bool aligned_scan(
     struct aligned *a, const uint64_t *changed, const uint64_t *excl, struct se_step *s)
 {
@@ -752,9 +993,14 @@ static bool aligned_scan(
         uint64_t later[2];
         if (!a->base[c0] || !pair_partners(a, c0, changed, excl, touched, later))
             continue;
-        for (int c1 = c0 + 1; c1 < SE_CELLS; c1++) {
-            if (!in_set(later, c1) || !in_set(base, c1))
-                continue;
+        /* the later base cells (pair_partners keeps cells after c0), in
+         * cell order */
+        for (uint64_t pm = later[0] & base[0], qm = later[1] & base[1]; pm || qm;) {
+            const int c1 = pm ? __builtin_ctzll(pm) : 64 + __builtin_ctzll(qm);
+            if (pm)
+                pm &= pm - 1;
+            else
+                qm &= qm - 1;
             a->cells[0] = c0, a->cells[1] = c1;
             /* a set needs two common excluders (aligned_set): a pair without
              * them, and then a third cell without them, are passed over here
@@ -779,17 +1025,25 @@ static bool aligned_scan(
                 a->emask[c0][1] | a->emask[c1][1] };
             if (!moved && !near[0] && !near[1])
                 third[0] &= changed[0], third[1] &= changed[1];
+            /* base cells only; and when c1 is an excluder of c0 (or c0 of
+             * c1), the thirds before c1 (before c0) make triplets met
+             * before (see triplet_met), passed over here as a mask */
+            const int from = in_set(a->emask[c0], c1) ? c1 + 1
+                : in_set(a->emask[c1], c0)            ? c0 + 1
+                                                      : 0;
+            third[0] &= base[0] & (from < 64 ? ~0ull << from : 0);
+            third[1] &= base[1] & (from <= 64 ? ~0ull : ~0ull << (from - 64));
             for (int w = 0; w < 2; w++)
                 for (uint64_t m = third[w]; m; m &= m - 1) {
                     int t = w * 64 + __builtin_ctzll(m);
-                    if (!a->base[t] || t == c0 || t == c1
+                    if (t == c0 || t == c1
                         || !two_or_more(
                             both[0] & a->emask[t][0], both[1] & a->emask[t][1]))
                         continue;
                     const bool dirty = moved || in_set(changed, t)
                         || (near[0] & se_peer_set[t][0]) || (near[1] & se_peer_set[t][1]);
                     a->cells[2] = t;
-                    if (dirty && aligned_set(a, s))
+                    if (dirty && !triplet_met(a, c0, c1, t) && aligned_set(a, s))
                         return true;
                 }
         }
@@ -802,6 +1056,7 @@ bool se_aligned(const struct se_grid *g, int d, struct se_step *s)
     struct aligned a;
     a.g = g;
     a.d = d;
+    a.have_tables = false;
     aligned_tables(&a);
     uint64_t changed[2], excl[2];
     aligned_changes(g, d, changed, excl);
@@ -915,47 +1170,148 @@ struct wing_best {
  * house being searched and the group being built. */
 struct wing_search {
     const struct se_grid *g;
+    const struct grid_view *t;
     int k;
     struct wing_best *best;
-    struct cellset vcells[10]; /* by value: the cells with it */
-    struct cellset pairs[10][10]; /* by values x < z: the bivalue cells of x and z */
-    int open[9], nopen; /* the unsolved cells of the house being searched */
+    const uint8_t *open; /* the house being searched: its open cells */
+    int nopen;
+    uint16_t ocand[9]; /* their candidates */
+    uint8_t ocount[9]; /* and how many */
+    unsigned ochanged; /* which changed (see wing_memo), bits by index */
+
     struct als_wing w;
+    /* with a memo (see wing_memo): the cells changed since its grid, and
+     * those of them now bivalue (the yz cells that may be new) */
+    bool filter;
+    struct cellset changed, fresh_yz;
 };
+
+/* The group's cells, and by value the cells outside it that see all its
+ * cells with the value (made when first needed: `done`, by value): what
+ * wing_count reads of the group. */
+struct wing_group {
+    const struct se_grid *g;
+    const struct als_wing *w;
+    struct cellset cells, seeall[10];
+    unsigned done;
+};
+
+static void wing_group_init(
+    const struct se_grid *g, const struct als_wing *w, struct wing_group *gr)
+{
+    gr->g = g;
+    gr->w = w;
+    gr->done = 0;
+    gr->cells = (struct cellset) { { 0, 0 } };
+    for (int i = 0; i < w->k; i++)
+        set_add(&gr->cells, w->cells[i]);
+}
+
+static const struct cellset *wing_seeall(struct wing_group *gr, int v)
+{
+    struct cellset *m = &gr->seeall[v];
+    if ((gr->done >> v) & 1)
+        return m;
+    gr->done |= 1u << v;
+    *m = (struct cellset) { { ~gr->cells.w[0], ~gr->cells.w[1] } };
+    for (int i = 0; i < gr->w->k; i++) {
+        const int c = gr->w->cells[i];
+        if (gr->g->cand[c] & (1u << v))
+            for (int k = 0; k < 2; k++)
+                m->w[k] &= se_peer_set[c][k];
+    }
+    return m;
+}
+
+static int cells_count(uint64_t a, uint64_t b)
+{
+    return se_popcount((unsigned) a) + se_popcount((unsigned) (a >> 32))
+        + se_popcount((unsigned) b);
+}
+
+/* wing_step's count for yz (bivalue, values yzc) without making the step:
+ * -1 when neither value of yz links (every group cell with it sees yz),
+ * else the removals as (cell, value) pairs, the same masks: a value's
+ * cells seeing all its group cells (and yz when it links through yz),
+ * outside the group and yz. */
+static int wing_count(const struct als_wing *w, struct wing_group *gr,
+    const struct cellset *vcells, int yz, unsigned yzc)
+{
+    const int x = __builtin_ctz(yzc), z = 31 - __builtin_clz(yzc);
+    const uint64_t *py = se_peer_set[yz];
+    const bool rx = !(gr->cells.w[0] & vcells[x].w[0] & ~py[0])
+        && !(gr->cells.w[1] & vcells[x].w[1] & ~py[1]);
+    const bool rz = !(gr->cells.w[0] & vcells[z].w[0] & ~py[0])
+        && !(gr->cells.w[1] & vcells[z].w[1] & ~py[1]);
+    if (!rx && !rz)
+        return -1;
+    int n = 0;
+    if (rx) {
+        const struct cellset *sz = wing_seeall(gr, z);
+        n += cells_count(
+            vcells[z].w[0] & sz->w[0] & py[0], vcells[z].w[1] & sz->w[1] & py[1]);
+    }
+    if (rz) {
+        const struct cellset *sx = wing_seeall(gr, x);
+        n += cells_count(
+            vcells[x].w[0] & sx->w[0] & py[0], vcells[x].w[1] & sx->w[1] & py[1]);
+    }
+    if (rx && rz) {
+        uint64_t not_yz[2] = { ~0ull, ~0ull };
+        not_yz[yz >> 6] &= ~(1ull << (yz & 63));
+        for (unsigned vs = w->values & ~yzc; vs; vs &= vs - 1) {
+            const int v = __builtin_ctz(vs);
+            const struct cellset *sv = wing_seeall(gr, v);
+            n += cells_count(vcells[v].w[0] & sv->w[0] & not_yz[0],
+                vcells[v].w[1] & sv->w[1] & not_yz[1]);
+        }
+    }
+    return n;
+}
 
 /* The yz cells of the group, in cell order: bivalue cells outside it with
  * both values among its values, seeing one of its cells (as cell sets: the
  * test cell by cell over every bivalue cell was ~5% of a top1465 rating).
- * A group rated above the best wing found cannot replace it. */
-static void wing_try_yz(struct wing_search *ws)
+ * A group rated above the best wing found cannot replace it. Each yz cell
+ * is counted with the group's sets (made once per group), and the step is
+ * made only for a wing that replaces the best. */
+static void wing_try_yz(struct wing_search *ws, bool dirty)
 {
     const struct se_grid *g = ws->g;
     struct als_wing *w = &ws->w;
     struct wing_best *b = ws->best;
     if (b->have && wing_rating(w) > b->step.rating)
         return;
-    struct cellset yzs = { { 0, 0 } }, near = { { 0, 0 } };
-    for (unsigned xs = w->values; xs; xs &= xs - 1)
-        for (unsigned zs = xs & (xs - 1); zs; zs &= zs - 1)
-            for (int k = 0; k < 2; k++)
-                yzs.w[k] |= ws->pairs[__builtin_ctz(xs)][__builtin_ctz(zs)].w[k];
+    /* the bivalue cells with no value outside the group's: fewer masks
+     * than the group's pairs of values */
+    struct cellset yzs = ws->t->bivalue, near = { { 0, 0 } };
+    for (unsigned out = SE_ALL & ~w->values; out; out &= out - 1)
+        for (int k = 0; k < 2; k++)
+            yzs.w[k] &= ~ws->t->vcells[__builtin_ctz(out)].w[k];
+    /* a group of unchanged cells gives a hint only with a changed yz cell
+     * (see wing_memo) */
+    for (int k = 0; ws->filter && !dirty && k < 2; k++)
+        yzs.w[k] &= ws->fresh_yz.w[k];
     for (int i = 0; i < w->k; i++)
         for (int k = 0; k < 2; k++)
             near.w[k] |= se_peer_set[w->cells[i]][k];
+    struct wing_group gr;
+    bool made = false;
+    const int rating = wing_rating(w);
     for (int k = 0; k < 2; k++)
         for (uint64_t m = yzs.w[k] & near.w[k]; m; m &= m - 1) {
             const int yz = k * 64 + __builtin_ctzll(m);
             if (in_wing(w, yz))
                 continue;
-            w->yz = yz;
-            struct se_step s;
-            int n = wing_step(g, w, ws->vcells, &s);
+            if (!made)
+                wing_group_init(g, w, &gr), made = true;
+            const int n = wing_count(w, &gr, ws->t->vcells, yz, g->cand[yz]);
             if (n <= 0)
                 continue;
-            if (!b->have || s.rating < b->step.rating
-                || (s.rating == b->step.rating && n > b->elims)) {
-                b->step = s;
-                b->elims = n;
+            if (!b->have || rating < b->step.rating
+                || (rating == b->step.rating && n > b->elims)) {
+                w->yz = yz;
+                b->elims = wing_step(g, w, ws->t->vcells, &b->step);
                 b->have = true;
             }
         }
@@ -963,26 +1319,27 @@ static void wing_try_yz(struct wing_search *ws)
 }
 
 /* The groups of k of the house's open cells from open[from], in the order of
- * the house; a partial group with more than k+1 values has no completion. */
+ * the house; a partial group with more than k+1 values has no completion.
+ * `dirty`: the group so far has a changed cell (see wing_memo). */
 static void wing_extend(
-    struct wing_search *ws, int from, int depth, unsigned values, int biggest)
+    struct wing_search *ws, int from, int depth, unsigned values, int biggest, bool dirty)
 {
     if (depth == ws->k) {
-        if (se_popcount(values) != ws->k + 1)
+        if (pop10[values] != ws->k + 1)
             return;
         ws->w.values = values;
         ws->w.biggest = biggest;
-        wing_try_yz(ws);
+        wing_try_yz(ws, dirty);
         return;
     }
     for (int i = from; i <= ws->nopen - (ws->k - depth); i++) {
-        const int c = ws->open[i];
-        const unsigned v = values | ws->g->cand[c];
-        if (se_popcount(v) > ws->k + 1)
+        const unsigned v = values | ws->ocand[i];
+        if (pop10[v] > ws->k + 1)
             continue;
-        const int n = se_popcount(ws->g->cand[c]);
-        ws->w.cells[depth] = c;
-        wing_extend(ws, i + 1, depth + 1, v, n > biggest ? n : biggest);
+        const int n = ws->ocount[i];
+        ws->w.cells[depth] = ws->open[i];
+        wing_extend(ws, i + 1, depth + 1, v, n > biggest ? n : biggest,
+            dirty || ((ws->ochanged >> i) & 1));
     }
 }
 
@@ -990,34 +1347,52 @@ static void wing_extend(
  * twice; the best hint is the same). Searched depth first with the union of
  * values bounded, not as every k of 9 cells: the wings' share of a top1465
  * rating went from ~9.6% to ~5.3%. */
-static void wing_groups(const struct se_grid *g, int k, struct wing_best *b)
+static void wing_groups(struct wing_search *ws)
 {
-    struct wing_search ws = { .g = g, .k = k, .best = b };
-    for (int c = 0; c < SE_CELLS; c++) {
-        for (unsigned m = g->cand[c]; m; m &= m - 1)
-            set_add(&ws.vcells[__builtin_ctz(m)], c);
-        if (se_popcount(g->cand[c]) == 2)
-            set_add(
-                &ws.pairs[__builtin_ctz(g->cand[c])][31 - __builtin_clz(g->cand[c])], c);
-    }
+    const struct grid_view *t = ws->t;
+    for (int k = 0; k < 2; k++)
+        ws->fresh_yz.w[k] = ws->changed.w[k] & t->bivalue.w[k];
     for (int r = 0; r < 27; r++) {
-        ws.nopen = 0;
-        for (int i = 0; i < 9; i++) {
-            const int c = se_region_cell[r][i];
-            if (se_popcount(g->cand[c]) >= 2)
-                ws.open[ws.nopen++] = c;
+        /* no bivalue cell sees the house's open cells: no yz cell for its
+         * groups */
+        if (!sets_meet(&t->near[r], &t->bivalue))
+            continue;
+        ws->open = t->open[r];
+        ws->nopen = t->nopen[r];
+        ws->ochanged = 0;
+        for (int i = 0; i < ws->nopen; i++) {
+            ws->ocand[i] = ws->g->cand[ws->open[i]];
+            ws->ocount[i] = pop10[ws->ocand[i]];
+            ws->ochanged |= (unsigned) set_has(&ws->changed, ws->open[i]) << i;
         }
-        ws.w = (struct als_wing) { .k = k, .yz = -1 };
-        wing_extend(&ws, 0, 0, 0, 0);
+        /* a house of unchanged cells with no changed yz cell in reach has
+         * no group that may give a hint (see wing_memo) */
+        if (ws->filter && !ws->ochanged && !sets_meet(&t->near[r], &ws->fresh_yz))
+            continue;
+        ws->w = (struct als_wing) { .k = ws->k, .yz = -1 };
+        wing_extend(ws, 0, 0, 0, 0, false);
     }
 }
+
+/* By k, the last grid on which se_als_wing found no wing (see grid_memo). A
+ * wing's hint reads the candidates of its group and yz cells, and its
+ * removals are cells with the value: on a grid within the memo's, a wing of
+ * unchanged cells is the memo grid's wing with the same removals or fewer,
+ * hence none. So only the groups with a changed cell, and the others with a
+ * changed yz cell, are tried: the same wings with removals, in the same
+ * order, and the same best. */
+static _Thread_local struct grid_memo wing_memo[7];
 
 bool se_als_wing(const struct se_grid *g, int k, struct se_step *s)
 {
     struct wing_best b = { .have = false };
-    wing_groups(g, k, &b);
+    struct wing_search ws = { .g = g, .t = grid_view_houses(g), .k = k, .best = &b };
+    ws.filter = memo_within(&wing_memo[k], g, &ws.changed);
+    wing_groups(&ws);
     if (b.have)
         *s = b.step;
+    else
+        memo_keep(&wing_memo[k], g);
     return b.have;
 }
 
@@ -1092,10 +1467,9 @@ static int box_links(int r, unsigned m, struct glink *out)
 
 /* The ends of v in region r when its copies fall in exactly two groups:
  * two box segments of a line, or in a box as box_links says. */
-static int grouped_links(const struct se_grid *g, int r, int v, struct glink *out)
+static int grouped_links(int r, unsigned m, struct glink *out)
 {
-    unsigned m = se_positions(g, r, v);
-    int n = se_popcount(m), count = 0;
+    int n = pop10[m], count = 0;
     if (n < 3 || n > 6)
         return 0;
     if (r >= 9) {
@@ -1118,15 +1492,15 @@ static int grouped_links(const struct se_grid *g, int r, int v, struct glink *ou
     return box_links(r, m, out);
 }
 
-static int all_links(const struct se_grid *g, int r, int v, struct glink *out)
+static int all_links(int r, unsigned m, struct glink *out)
 {
     int a, b;
-    if (strong_link(g, r, v, &a, &b)) {
+    if (strong_link(r, m, &a, &b)) {
         out[0].a[0] = (uint8_t) a, out[0].b[0] = (uint8_t) b;
         out[0].na = out[0].nb = 1;
         return 1;
     }
-    return grouped_links(g, r, v, out);
+    return grouped_links(r, m, out);
 }
 
 /* The turbot fish's grouped links in box r (SE's TurbotFish): v's places m
@@ -1173,13 +1547,12 @@ static int turbot_box_links(int r, unsigned m, struct glink *out)
 
 /* The links the turbot fish pairs: SE's rule for boxes differs from the
  * strong-link chains' (grouped_links). */
-static int turbot_links(const struct se_grid *g, int r, int v, struct glink *out)
+static int turbot_links(int r, unsigned m, struct glink *out)
 {
-    const unsigned m = se_positions(g, r, v);
-    const int n = se_popcount(m);
+    const int n = pop10[m];
     if (r < 9 && n >= 3 && n <= 5)
         return turbot_box_links(r, m, out);
-    return all_links(g, r, v, out);
+    return all_links(r, m, out);
 }
 
 /* A link with its ends as sets and the cells that see a whole end. */
@@ -1257,26 +1630,52 @@ static void memo_set(struct value_memo *m, int v, const struct cellset *cells, b
 
 static _Thread_local struct value_memo grouped_memo, links_memo[5];
 
+/* The regions where v's places may differ from a memo's grid where the
+ * search found nothing, when v's cells are among those it had then: the
+ * regions of the cells v lost (all regions otherwise). A link reads only
+ * v's places in its region, so a pattern of links of other regions was
+ * one there, now seeing fewer cells with v: it removes nothing. */
+static uint32_t value_fresh(
+    const struct value_memo *m, int v, const struct cellset *cells)
+{
+    if (!m->empty[v] || (cells->w[0] & ~m->cells[v].w[0])
+        || (cells->w[1] & ~m->cells[v].w[1]))
+        return ~0u;
+    return lost_regions(m->cells[v].w, cells);
+}
+
 bool se_grouped_turbot(const struct se_grid *g, struct se_step *s)
 {
     struct link_ref links[27][9];
     int n[27];
-    uint64_t cells[10][2];
-    se_value_cells(g, cells);
+    const struct grid_view *gv = grid_view_of(g);
     for (int v = 1; v <= 9; v++) {
-        const struct cellset vcells = { { cells[v][0], cells[v][1] } };
+        const struct cellset vcells = gv->vcells[v];
         if (memo_empty(&grouped_memo, v, &vcells))
             continue;
+        /* a pair of regions needs one of these (see value_fresh) */
+        const uint32_t fresh = value_fresh(&grouped_memo, v, &vcells);
+        /* the regions with links, and those with a grouped one, as bits:
+         * a pair of regions is visited (in region order) only when one of
+         * its links is grouped */
+        uint32_t linked = 0, grouped = 0;
         for (int r = 0; r < 27; r++) {
             struct glink ls[9];
-            n[r] = turbot_links(g, r, v, ls);
+            n[r] = turbot_links(r, gv->at[r][v], ls);
             for (int i = 0; i < n[r]; i++) {
                 links[r][i] = (struct link_ref) { .region = r, .l = ls[i] };
                 link_sets(&links[r][i]);
+                linked |= 1u << r;
+                if (ls[i].na + ls[i].nb > 2)
+                    grouped |= 1u << r;
             }
         }
-        for (int r1 = 0; r1 < 27; r1++)
-            for (int r2 = r1 + 1; n[r1] && r2 < 27; r2++)
+        for (uint32_t m1 = linked; m1; m1 &= m1 - 1) {
+            const int r1 = __builtin_ctz(m1);
+            const uint32_t later = ((grouped >> r1) & 1 ? linked : grouped)
+                & ~((2u << r1) - 1) & ((fresh >> r1) & 1 ? ~0u : fresh);
+            for (uint32_t m2 = later; m2; m2 &= m2 - 1) {
+                const int r2 = __builtin_ctz(m2);
                 for (int i = 0; i < n[r1]; i++)
                     for (int j = 0; j < n[r2]; j++) {
                         const struct link_ref *l1 = &links[r1][i], *l2 = &links[r2][j];
@@ -1286,6 +1685,8 @@ bool se_grouped_turbot(const struct se_grid *g, struct se_step *s)
                             if (grouped_pair(v, &vcells, l1, o >> 1, l2, o & 1, s))
                                 return true;
                     }
+            }
+        }
         memo_set(&grouped_memo, v, &vcells, true);
     }
     return false;
@@ -1296,17 +1697,37 @@ bool se_grouped_turbot(const struct se_grid *g, struct se_step *s)
 /* A link's kind for the rating's suffix (links_rating). */
 enum { LINK_BOX = 1, LINK_ROW = 2, LINK_COL = 4, LINK_GROUPED = 8 };
 
-struct chain_search {
-    const struct se_grid *g;
-    int v, n;
-    struct link_ref links[64];
-    uint8_t kind[64]; /* by link: LINK_* */
+/* A value's links and what follows them: they read only the value's cells,
+ * and se_strong_links(3) and (4) run on the same grid at most steps, so they
+ * are kept per thread and value while its cells are the same. A region has
+ * one link at most (a line's copies fall in two box segments one way at
+ * most, and box_links gives one): 27 of them. */
+struct value_links {
+    bool valid;
+    struct cellset cells; /* the value's cells they were made from */
+    struct link_ref links[27];
+    uint8_t kind[27]; /* by link: LINK_* */
     int nlinks;
     /* by link and end: the links whose entering end (k << 1 | flip) the
      * cells seeing that whole end hold, in (k, flip) order; made on first
      * use (nnext 0xFF before) */
-    uint8_t next[64][2][128];
-    uint8_t nnext[64][2];
+    uint8_t next[27][2][54];
+    uint8_t nnext[27][2];
+    /* with each list: the cells that see the whole leaving end of one of
+     * its links, as a chain's last link would leave it */
+    struct cellset reach[27][2];
+    /* the same two links ahead: the union of the reaches of the list's
+     * links (made on first use: has_reach2, by link and end) */
+    struct cellset reach2[27][2];
+    uint8_t has_reach2[27][2];
+};
+
+static _Thread_local struct value_links value_links[10];
+
+struct chain_search {
+    const struct se_grid *g;
+    int v, n;
+    struct value_links *vl; /* v's */
     struct cellset vcells; /* the cells with v */
     struct cellset target; /* v's cells seeing the chain's entering end */
     int pick[4];
@@ -1338,7 +1759,7 @@ static int links_rating(const struct chain_search *c, unsigned kinds)
 
 static void links_conclude(struct chain_search *c)
 {
-    const struct link_ref *last = &c->links[c->pick[c->n - 1]];
+    const struct link_ref *last = &c->vl->links[c->pick[c->n - 1]];
     const struct cellset *b = &last->seen[end_of(c, c->n - 1, 1)];
     uint64_t elim[2];
     for (int w = 0; w < 2; w++)
@@ -1360,12 +1781,48 @@ static void links_conclude(struct chain_search *c)
 /* The links that can follow link k left by its end e (see next). */
 static void links_next(struct chain_search *c, int k, int e)
 {
+    struct value_links *vl = c->vl;
+    struct cellset reach = { { 0, 0 } };
     int n = 0;
-    for (int k2 = 0; k2 < c->nlinks; k2++)
+    for (int k2 = 0; k2 < vl->nlinks; k2++)
         for (int f = 0; f < 2; f++)
-            if (set_within(&c->links[k2].end[f], &c->links[k].seen[e]))
-                c->next[k][e][n++] = (uint8_t) (k2 << 1 | f);
-    c->nnext[k][e] = (uint8_t) n;
+            if (set_within(&vl->links[k2].end[f], &vl->links[k].seen[e])) {
+                vl->next[k][e][n++] = (uint8_t) (k2 << 1 | f);
+                reach.w[0] |= vl->links[k2].seen[1 - f].w[0];
+                reach.w[1] |= vl->links[k2].seen[1 - f].w[1];
+            }
+    vl->nnext[k][e] = (uint8_t) n;
+    vl->reach[k][e] = reach;
+}
+
+/* Whether a chain whose link before last is link k, left by its end e,
+ * may still remove a cell: its removals see the last link's leaving end,
+ * hence lie in the list's reach (and in the target, outside the chain);
+ * with `two` links left, in the reach of one of the list's links. */
+static bool links_may_end(
+    struct chain_search *c, int k, int e, bool two, const struct cellset *used)
+{
+    struct value_links *vl = c->vl;
+    if (vl->nnext[k][e] == 0xFF)
+        links_next(c, k, e);
+    const struct cellset *r = &vl->reach[k][e];
+    if (two) {
+        if (!vl->has_reach2[k][e]) {
+            struct cellset u = { { 0, 0 } };
+            for (int i = 0; i < vl->nnext[k][e]; i++) {
+                const int k2 = vl->next[k][e][i] >> 1, e2 = !(vl->next[k][e][i] & 1);
+                if (vl->nnext[k2][e2] == 0xFF)
+                    links_next(c, k2, e2);
+                u.w[0] |= vl->reach[k2][e2].w[0];
+                u.w[1] |= vl->reach[k2][e2].w[1];
+            }
+            vl->reach2[k][e] = u;
+            vl->has_reach2[k][e] = 1;
+        }
+        r = &vl->reach2[k][e];
+    }
+    return (c->target.w[0] & r->w[0] & ~used->w[0])
+        || (c->target.w[1] & r->w[1] & ~used->w[1]);
 }
 
 /* Every chain of c->n links in pick order, each link's entering end seen
@@ -1373,7 +1830,16 @@ static void links_next(struct chain_search *c, int k, int e)
  * the links that can follow the previous one are tried (a list per link
  * end), and a partial chain stops when no cell with v that sees its
  * entering end is left outside it, or when its rating cannot beat the best
- * one found: the same best hint, a few times faster. */
+ * one found: the same best hint, a few times faster.
+ *
+ * A chain read backwards (links in reverse order, each entered by its other
+ * end) is a chain too, with the same regions, cells, rating and removals:
+ * "the cells of one end all see the cells of the other" is symmetric. Pick
+ * order is the order of the (link, end) sequences, and the two readings
+ * differ at their first link, so the one starting with the lower link is
+ * met first; the later one cannot replace it (a replacement rates lower).
+ * So only chains whose last link comes after their first are completed:
+ * the same best hint, with about half the chains concluded. */
 static void links_extend(struct chain_search *c, int depth)
 {
     /* the bound also tells gcc -O3 that pick[depth] stays in range */
@@ -1382,18 +1848,22 @@ static void links_extend(struct chain_search *c, int depth)
         return;
     }
     const uint8_t *list = NULL;
-    int count = c->nlinks * 2;
+    int count = c->vl->nlinks * 2;
     if (depth > 0) {
         const int prev = c->pick[depth - 1], e = end_of(c, depth - 1, 1);
-        if (c->nnext[prev][e] == 0xFF)
+        if (c->vl->nnext[prev][e] == 0xFF)
             links_next(c, prev, e);
-        list = c->next[prev][e];
-        count = c->nnext[prev][e];
+        list = c->vl->next[prev][e];
+        count = c->vl->nnext[prev][e];
     }
-    for (int i = 0; i < count; i++) {
+    int i = 0;
+    /* the last link comes after the first (the lists are in link order) */
+    while (depth == c->n - 1 && i < count && (list[i] >> 1) < c->pick[0])
+        i++;
+    for (; i < count; i++) {
         const int kf = list ? list[i] : i, k = kf >> 1;
-        const struct link_ref *l = &c->links[k];
-        const unsigned kinds = c->kinds[depth] | c->kind[k];
+        const struct link_ref *l = &c->vl->links[k];
+        const unsigned kinds = c->kinds[depth] | c->vl->kind[k];
         if ((c->regions[depth] & (1u << l->region))
             || sets_meet(&l->cells, &c->used[depth])
             || (c->have && links_rating(c, kinds) >= c->best.rating))
@@ -1407,8 +1877,10 @@ static void links_extend(struct chain_search *c, int depth)
             if (depth == 0)
                 c->target.w[w] = c->vcells.w[w] & l->seen[kf & 1].w[w];
         }
-        if ((c->target.w[0] & ~c->used[depth + 1].w[0])
-            || (c->target.w[1] & ~c->used[depth + 1].w[1]))
+        if (depth >= c->n - 3
+                ? links_may_end(c, k, !(kf & 1), depth == c->n - 3, &c->used[depth + 1])
+                : (c->target.w[0] & ~c->used[depth + 1].w[0])
+                    || (c->target.w[1] & ~c->used[depth + 1].w[1]))
             links_extend(c, depth + 1);
     }
 }
@@ -1421,45 +1893,54 @@ static uint8_t link_kind(const struct link_ref *r)
         | (r->l.na + r->l.nb > 2 ? LINK_GROUPED : 0));
 }
 
+static struct value_links *value_links_of(
+    int v, const struct cellset *cells, const struct grid_view *gv)
+{
+    struct value_links *vl = &value_links[v];
+    if (vl->valid && vl->cells.w[0] == cells->w[0] && vl->cells.w[1] == cells->w[1])
+        return vl;
+    vl->valid = true;
+    vl->cells = *cells;
+    vl->nlinks = 0;
+    for (int r = 0; r < 27; r++) {
+        struct glink ls[9];
+        const int k = all_links(r, gv->at[r][v], ls);
+        for (int i = 0; i < k && vl->nlinks < 27; i++) {
+            struct link_ref *l = &vl->links[vl->nlinks];
+            *l = (struct link_ref) { .region = r, .l = ls[i] };
+            link_sets(l);
+            vl->kind[vl->nlinks] = link_kind(l);
+            vl->nnext[vl->nlinks][0] = vl->nnext[vl->nlinks][1] = 0xFF;
+            vl->has_reach2[vl->nlinks][0] = vl->has_reach2[vl->nlinks][1] = 0;
+            vl->nlinks++;
+        }
+    }
+    return vl;
+}
+
 bool se_strong_links(const struct se_grid *g, int n, struct se_step *s)
 {
-    struct chain_search *c = malloc(sizeof(*c));
-    if (!c)
-        return false;
+    struct chain_search search, *c = &search;
     c->g = g;
     c->n = n;
     c->have = false;
     c->regions[0] = 0;
     c->kinds[0] = 0;
     c->used[0] = (struct cellset) { { 0, 0 } };
-    uint64_t cells[10][2];
-    se_value_cells(g, cells);
+    const struct grid_view *gv = grid_view_of(g);
     for (int v = 1; v <= 9; v++) {
         c->v = v;
-        c->nlinks = 0;
-        c->vcells = (struct cellset) { { cells[v][0], cells[v][1] } };
+        c->vcells = gv->vcells[v];
         if (memo_empty(&links_memo[n], v, &c->vcells))
             continue;
         /* once a chain is found, later values search only for better ones */
         const bool whole = !c->have;
-        for (int r = 0; r < 27 && c->nlinks < 55; r++) {
-            struct glink ls[9];
-            int k = all_links(g, r, v, ls);
-            for (int i = 0; i < k && c->nlinks < 64; i++) {
-                c->links[c->nlinks] = (struct link_ref) { .region = r, .l = ls[i] };
-                link_sets(&c->links[c->nlinks]);
-                c->kind[c->nlinks] = link_kind(&c->links[c->nlinks]);
-                c->nnext[c->nlinks][0] = c->nnext[c->nlinks][1] = 0xFF;
-                c->nlinks++;
-            }
-        }
+        c->vl = value_links_of(v, &c->vcells, gv);
         links_extend(c, 0);
         if (whole)
             memo_set(&links_memo[n], v, &c->vcells, !c->have);
     }
-    bool found = c->have;
-    if (found)
+    if (c->have)
         *s = c->best;
-    free(c);
-    return found;
+    return c->have;
 }

@@ -101,19 +101,37 @@ static void parse(const char *text, struct grid *g)
     assert_int_equal(grid_parse_token(g, text, strlen(text), NULL, why, sizeof(why)), 0);
 }
 
+static void rates_as_serate(const struct rated *c)
+{
+    struct grid g;
+    struct se_rating r;
+    parse(c->puzzle, &g);
+    se_rate(&g, &r);
+    char got[96];
+    snprintf(got, sizeof(got), "%d.%d/%d.%d/%d.%d", r.er / 10, r.er % 10, r.ep / 10,
+        r.ep % 10, r.ed / 10, r.ed % 10);
+    assert_int_equal(r.verdict, SE_RATED);
+    assert_string_equal(got, c->serate);
+}
+
 static void ratings_equal_serates(void **state)
 {
     (void) state;
-    for (size_t i = 0; i < TEST_COUNT(cases); i++) {
-        struct grid g;
-        struct se_rating r;
-        parse(cases[i].puzzle, &g);
-        se_rate(&g, &r);
-        char got[96];
-        snprintf(got, sizeof(got), "%d.%d/%d.%d/%d.%d", r.er / 10, r.er % 10, r.ep / 10,
-            r.ep % 10, r.ed / 10, r.ed % 10);
-        assert_int_equal(r.verdict, SE_RATED);
-        assert_string_equal(got, cases[i].serate);
+    for (size_t i = 0; i < TEST_COUNT(cases); i++)
+        rates_as_serate(&cases[i]);
+}
+
+/* The searches keep, per thread, what they found on earlier grids (the
+ * last grid with nothing, a value's links...), and trust it only for grids
+ * it holds for: a rating must not depend on what the thread rated before.
+ * The cases again in reverse order, each twice in a row (the second meets
+ * the memories of its own path's end). */
+static void ratings_do_not_depend_on_the_order(void **state)
+{
+    (void) state;
+    for (size_t i = TEST_COUNT(cases); i-- > 0;) {
+        rates_as_serate(&cases[i]);
+        rates_as_serate(&cases[i]);
     }
 }
 
@@ -342,6 +360,7 @@ int main(int argc, char **argv)
 {
     static const struct CMUnitTest tests[] = {
         cmocka_unit_test(ratings_equal_serates),
+        cmocka_unit_test(ratings_do_not_depend_on_the_order),
         cmocka_unit_test(verdicts_for_no_or_many_solutions),
         cmocka_unit_test(a_spent_budget_gives_no_rating),
         cmocka_unit_test(every_step_keeps_the_solution),
