@@ -386,12 +386,11 @@ static int on_to_off(const struct se_grid *g, const region_places pos, int p, bo
     int *out, uint8_t *cause)
 {
     int c = node_cell(p), v = node_value(p), n = 0;
-    if (y)
-        for (int w = 1; w <= 9; w++)
-            if (w != v && (g->cand[c] & (1u << w))) {
-                cause[n] = 1;
-                out[n++] = node_of(c, w, 0);
-            }
+    if (y) /* the cell's other values, in increasing order */
+        for (unsigned m = g->cand[c] & SE_ALL & ~(1u << v); m; m &= m - 1) {
+            cause[n] = 1;
+            out[n++] = node_of(c, __builtin_ctz(m), 0);
+        }
     int row = c / 9, col = c % 9;
     const unsigned met[3]
         = { 1u << region_index(c, 0), 7u << (col / 3 * 3), 7u << (row / 3 * 3) };
@@ -1360,6 +1359,9 @@ struct reach_all {
     int32_t frame_edge[NODES];
     int ncomp, counter; /* Tarjan's: components made, potentials visited */
     uint64_t *set; /* by component, `words` words */
+    /* by component: its set holds both potentials of a candidate (see
+     * on_reach), found once as ra_pop completes the set */
+    bool clash[NODES];
 };
 
 static int ra_num(const struct reach_all *R, int node)
@@ -1388,15 +1390,16 @@ static void ra_graph(struct chain_ctx *x, struct reach_all *R)
 {
     R->n = R->nedges = 0;
     R->x = x;
-    for (int slot = 0; slot < SE_CELLS * 9; slot++) {
-        R->id[slot] = -1;
-        if (x->grid->cand[slot / 9] & (1u << (slot % 9 + 1))) {
+    memset(R->id, -1, sizeof(R->id));
+    /* by candidate number (slot), as a loop over every slot numbered them */
+    for (int cell = 0; cell < SE_CELLS; cell++)
+        for (unsigned m = x->grid->cand[cell] & SE_ALL; m; m &= m - 1) {
+            const int slot = cell * 9 + __builtin_ctz(m) - 1;
             R->id[slot] = (int16_t) (R->n / 2);
             R->linked[slot] = ra_off_linked(x, slot << 1);
             R->node[R->n++] = (uint16_t) (slot << 1);
             R->node[R->n++] = (uint16_t) (slot << 1 | 1);
         }
-    }
 }
 
 /* The links of potential number i, made as Tarjan first visits it (see
@@ -1524,6 +1527,10 @@ static void ra_pop(void *ctx, int bottom, int top)
         for (int e = R->end[m]; e < R->sinks_end[m]; e++)
             set[R->to[e] >> 6] |= 1ull << (R->to[e] & 63);
     }
+    uint64_t clash = 0;
+    for (int j = 0; j < W; j++)
+        clash |= set[j] & (set[j] >> 1) & 0x5555555555555555ull;
+    R->clash[k] = clash != 0;
 }
 
 /* The component of potential number i, with its reach: made on first use
@@ -1577,12 +1584,9 @@ static const uint64_t *on_reach(struct chain_ctx *x, int cell, int v)
 {
     struct reach_all *R = x->reach_all;
     int slot = cell * 9 + v - 1, i = R->id[slot];
-    const uint64_t *set = R->set + (size_t) ra_comp(R, 2 * i + 1) * R->words;
-    uint64_t clash = 0;
-    for (int w = 0; w < R->words; w++)
-        clash |= set[w] & (set[w] >> 1) & 0x5555555555555555ull;
-    if (!clash)
-        return set;
+    const int comp = ra_comp(R, 2 * i + 1);
+    if (!R->clash[comp]) /* a component's set is final once made (ra_pop) */
+        return R->set + (size_t) comp * R->words;
     uint64_t *own = x->run_sets + (size_t) i * R->words;
     if (!x->run_set_made[i]) {
         const struct run *r = on_run(x, cell, v);
@@ -2657,8 +2661,6 @@ static bool forcing_off_may(const struct cycle_ctx *c, int cell, int v)
     return (dirty_reach(R, R->comp[id])[R->bit[slot] / 64] >> (R->bit[slot] % 64)) & 1;
 }
 
-#define REACH_WORDS (SE_CELLS * 9 / 64 + 1)
-
 /* The core candidates weakly linked to (cell, v): the cell's other values,
  * then v's other places in its box, row and column; their number. */
 static int weak_neighbours(const struct reach *R, int cell, int v, int *out)
@@ -2673,6 +2675,16 @@ static int weak_neighbours(const struct reach *R, int cell, int v, int *out)
             out[n++] = se_region_cell[r][__builtin_ctz(m)] * 9 + v - 1;
     }
     return n;
+}
+
+/* Whether `set` holds the bit of one of the n candidates `slots`. */
+static inline bool any_bit(
+    const uint64_t *set, const int16_t *bit, const int *slots, int n)
+{
+    for (int i = 0; i < n; i++)
+        if ((set[bit[slots[i]] / 64] >> (bit[slots[i]] % 64)) & 1)
+            return true;
+    return false;
 }
 
 /* Whether "on" (cell, v) reaches a dirty "on" link (see struct reach). */
@@ -2699,19 +2711,16 @@ static bool forcing_on_reaches(const struct reach *R, int cell, int v)
     int near[32];
     const int n = weak_neighbours(R, cell, v, near);
     const int self = R->id[node_of(cell, v, 1)];
-    uint64_t through[REACH_WORDS];
-    const uint64_t *got = self >= 0 ? dirty_reach(R, R->comp[self]) : through;
-    if (self < 0) { /* what the neighbours' "off" potentials reach */
-        memset(through, 0, sizeof(*through) * (size_t) R->words);
-        for (int i = 0; i < n; i++) {
-            const uint64_t *dirty = dirty_reach(R, R->comp[R->id[near[i] << 1]]);
-            for (int w = 0; w < R->words; w++)
-                through[w] |= dirty[w];
-        }
-    }
-    for (int i = 0; i < n; i++)
-        if ((got[R->bit[near[i]] / 64] >> (R->bit[near[i]] % 64)) & 1)
+    if (self >= 0)
+        return any_bit(dirty_reach(R, R->comp[self]), R->bit, near, n);
+    /* what the neighbours' "off" potentials reach, one neighbour's set at a
+     * time: a set is empty where its component reaches no dirty "on" link
+     * (dirty_any is false), so only the few hot neighbours are read */
+    for (int i = 0; i < n; i++) {
+        const int k = R->comp[R->id[near[i] << 1]];
+        if (R->dirty_any[k] && any_bit(dirty_reach(R, k), R->bit, near, n))
             return true;
+    }
     return false;
 }
 
