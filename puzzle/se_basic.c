@@ -1198,9 +1198,9 @@ bool se_each_x_wing(const struct se_reduced *red, se_hint_fn fn, void *ctx)
         /* the pairs of lines in the order of the combinations, each with a
          * line that lost a place (else there are no parents) */
         for (int i0 = 0; i0 < 9; i0++)
-            for (int i1 = i0 + 1; i1 < 9; i1++) {
+            for (int i1 = i0 + 1; two[i0] && i1 < 9; i1++) {
                 const int idx[2] = { i0, i1 }, l0 = base + i0, l1 = base + i1;
-                if (!((lost >> i0 | lost >> i1) & 1))
+                if (!(two[i0] & two[i1]) || !((lost >> i0 | lost >> i1) & 1))
                     continue;
                 for (unsigned m = two[i0] & two[i1]; m; m &= m - 1) {
                     const int v = __builtin_ctz(m);

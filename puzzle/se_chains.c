@@ -62,6 +62,13 @@ static inline int node_on(int n)
     return n & 1;
 }
 
+/* Whether m has exactly two bits (se_popcount(m) == 2, without counting). */
+static inline bool two_bits(unsigned m)
+{
+    const unsigned rest = m & (m - 1);
+    return rest && !(rest & (rest - 1));
+}
+
 /* One implication run: the potentials found, in order, with their parents. */
 struct run {
     uint8_t has[NODES];
@@ -418,7 +425,7 @@ static inline int off_to_on(const struct se_grid *g, const struct se_grid *src,
     region_places pos, region_places pos0, int p, bool y, bool xl, struct on_item *out)
 {
     int c = node_cell(p), v = node_value(p), n = 0;
-    if (y && se_popcount(g->cand[c]) == 2) {
+    if (y && two_bits(g->cand[c])) {
         struct on_item *it = &out[n++];
         it->node = node_of(c, __builtin_ctz(g->cand[c] & ~(1u << v)), 1);
         it->cause = 1;
@@ -1375,7 +1382,7 @@ static int ra_num(const struct reach_all *R, int node)
 static bool ra_off_linked(const struct chain_ctx *x, int q)
 {
     const int c = node_cell(q), v = node_value(q);
-    if (x->y_links && se_popcount(x->grid->cand[c]) == 2)
+    if (x->y_links && two_bits(x->grid->cand[c]))
         return true;
     for (int t = 0; t < 3; t++) {
         const unsigned m = x->pos0[se_cell_region[c][t]][v] & ~(1u << region_index(c, t));
@@ -2047,7 +2054,7 @@ static void conj_init(struct cycle_ctx *c)
     const struct se_grid *g = c->x->grid;
     memset(c->conj, -1, sizeof(c->conj));
     for (int cell = 0; cell < SE_CELLS; cell++) {
-        c->bivalue[cell] = se_popcount(g->cand[cell]) == 2;
+        c->bivalue[cell] = two_bits(g->cand[cell]);
         c->linked[cell] = c->bivalue[cell] ? g->cand[cell] : 0;
     }
     for (int r = 0; r < 27; r++) {
@@ -2713,15 +2720,19 @@ static bool forcing_on_reaches(const struct reach *R, int cell, int v)
     const int self = R->id[node_of(cell, v, 1)];
     if (self >= 0)
         return any_bit(dirty_reach(R, R->comp[self]), R->bit, near, n);
-    /* what the neighbours' "off" potentials reach, one neighbour's set at a
-     * time: a set is empty where its component reaches no dirty "on" link
-     * (dirty_any is false), so only the few hot neighbours are read */
+    /* what the neighbours' "off" potentials reach: a set is empty where its
+     * component reaches no dirty "on" link (dirty_any is false), so only the
+     * few hot neighbours' sets are read */
+    uint64_t through[SE_CELLS * 9 / 64 + 1] = { 0 };
     for (int i = 0; i < n; i++) {
         const int k = R->comp[R->id[near[i] << 1]];
-        if (R->dirty_any[k] && any_bit(dirty_reach(R, k), R->bit, near, n))
-            return true;
+        if (!R->dirty_any[k])
+            continue;
+        const uint64_t *dirty = dirty_reach(R, k);
+        for (int w = 0; w < R->words; w++)
+            through[w] |= dirty[w];
     }
-    return false;
+    return any_bit(through, R->bit, near, n);
 }
 
 /* forcing_on_reaches, asked once a grid (none reaches a dirty "on" link:
@@ -2763,7 +2774,7 @@ static void may_starts(struct cycle_ctx *c)
     const struct se_grid *g = c->x->grid;
     c->nstarts = 0;
     for (int cell = 0; cell < SE_CELLS; cell++) {
-        if (g->value[cell] || se_popcount(g->cand[cell]) < 2)
+        if (g->value[cell] || !(g->cand[cell] & (g->cand[cell] - 1)))
             continue;
         for (unsigned m = g->cand[cell]; m; m &= m - 1) {
             const int v = __builtin_ctz(m);
