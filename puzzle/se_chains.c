@@ -542,7 +542,7 @@ static int nested_cmp(const void *a, const void *b)
  * searches (~1.4% of a hardest-list rating). Only the fields before `stamp`
  * start cleared; the rest need no clearing (see struct chain_ctx). Nested
  * searches do not nest, and se_chains does not call itself: one spare for
- * the nested searches and one for se_chains' serve. */
+ * the nested searches and one for se_chains. */
 static _Thread_local struct chain_ctx *spare_nested, *spare_top;
 
 static struct chain_ctx *ctx_take(struct chain_ctx **spare)
