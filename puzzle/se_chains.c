@@ -386,6 +386,19 @@ static inline int region_index(int cell, int t)
 static const uint32_t cell_regions[SE_CELLS] = { REGIONS9(0), REGIONS9(1), REGIONS9(2),
     REGIONS9(3), REGIONS9(4), REGIONS9(5), REGIONS9(6), REGIONS9(7), REGIONS9(8) };
 
+/* By cell and region type: the places an "on" potential's weak links skip
+ * in its box (its own), row and column (the box's, met in the box first). */
+#define MET(c)                                                                           \
+    {                                                                                    \
+        1u << ((c) / 9 % 3 * 3 + (c) % 9 % 3), 7u << ((c) % 9 / 3 * 3),                  \
+            7u << ((c) / 9 / 3 * 3)                                                      \
+    }
+#define MET9(r)                                                                          \
+    MET(r * 9), MET(r * 9 + 1), MET(r * 9 + 2), MET(r * 9 + 3), MET(r * 9 + 4),          \
+        MET(r * 9 + 5), MET(r * 9 + 6), MET(r * 9 + 7), MET(r * 9 + 8)
+static const uint16_t met_places[SE_CELLS][3]
+    = { MET9(0), MET9(1), MET9(2), MET9(3), MET9(4), MET9(5), MET9(6), MET9(7), MET9(8) };
+
 static void places_of(const struct se_grid *g, region_places pos)
 {
     memset(pos, 0, sizeof(region_places));
@@ -410,9 +423,7 @@ static int on_to_off(const struct se_grid *g, const region_places pos, int p, bo
             cause[n] = 1;
             out[n++] = node_of(c, __builtin_ctz(m), 0);
         }
-    int row = c / 9, col = c % 9;
-    const unsigned met[3]
-        = { 1u << region_index(c, 0), 7u << (col / 3 * 3), 7u << (row / 3 * 3) };
+    const uint16_t *met = met_places[c];
     for (int t = 0; t < 3; t++) {
         int r = se_cell_region[c][t];
         for (unsigned m = pos[r][v] & ~met[t]; m; m &= m - 1) {
@@ -2478,9 +2489,7 @@ static int core_on_links(struct reach *R, int node, int ne)
         R->to[ne] = (uint16_t) R->id[to];
         R->dirty[ne++] = link_dirty(R, to, 1) ? 1 : 0;
     }
-    const int row = cell / 9, col = cell % 9;
-    const unsigned met[3]
-        = { 1u << region_index(cell, 0), 7u << (col / 3 * 3), 7u << (row / 3 * 3) };
+    const uint16_t *met = met_places[cell];
     for (int t = 0; t < 3; t++) {
         const int r = se_cell_region[cell][t];
         for (unsigned m = R->core_at[r][v] & ~met[t]; m; m &= m - 1) {
