@@ -2094,11 +2094,16 @@ static void conj_init(struct cycle_ctx *c)
         c->bivalue[cell] = two_bits(g->cand[cell]);
         c->linked[cell] = c->bivalue[cell] ? g->cand[cell] : 0;
     }
+    if (c->x->places)
+        memcpy(c->pos, c->x->places, sizeof(c->pos));
+    else
+        for (int r = 0; r < 27; r++)
+            for (int v = 1; v <= 9; v++)
+                c->pos[r][v] = (uint16_t) se_positions(g, r, v);
     for (int r = 0; r < 27; r++) {
         int t = r / 9;
         for (int v = 1; v <= 9; v++) {
-            unsigned m = c->x->places ? c->x->places[r][v] : se_positions(g, r, v);
-            c->pos[r][v] = (uint16_t) m;
+            const unsigned m = c->pos[r][v];
             /* a candidate's one other place of v: its partner when v has
              * two places (only candidates' "off" potentials are followed,
              * so a cell without v needs none) */
