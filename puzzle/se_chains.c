@@ -2025,9 +2025,6 @@ struct reach {
     uint16_t near_hot[SE_CELLS];
     int words;
     bool any_dirty; /* a component reaches a dirty "on" link */
-    /* forcing_on_may's answers (-1: not asked yet): the X-only and the X and
-     * Y passes ask the same */
-    int8_t on_may[SE_CELLS * 9];
     /* by component: the core "on" potentials it reaches, then those it
      * reaches through a dirty "on" link */
     uint64_t *set;
@@ -2624,7 +2621,6 @@ static bool reach_sets(struct reach *R)
             R->dirty_any[k] = R->dirty_any[k] || dirty[w];
         R->any_dirty = R->any_dirty || R->dirty_any[k];
     }
-    memset(R->on_may, -1, sizeof(R->on_may));
     memset(R->comp_elim, -1, sizeof(*R->comp_elim) * (size_t) R->ncomp);
     return true;
 }
@@ -2672,12 +2668,11 @@ static bool comp_eliminates(const struct cycle_ctx *c, int k)
 
 /* Whether the cycle search from "on" (cell, v) can give a hint that
  * counts: its start lies in the core, in a component with a dirty link
- * whose cycles can remove a candidate. */
+ * whose cycles can remove a candidate. This and the other *_may ask the
+ * filter (reach_ready): may_starts' */
 static bool cycle_may(const struct cycle_ctx *c, int cell, int v)
 {
     struct reach *R = c->reach;
-    if (!c->reach_ready)
-        return true;
     int id = R->id[node_of(cell, v, 1)];
     if (id < 0 || !R->cycle_dirty[R->comp[id]])
         return false;
@@ -2700,8 +2695,6 @@ static inline const uint64_t *dirty_reach(const struct reach *R, int comp)
 static bool forcing_off_may(const struct cycle_ctx *c, int cell, int v)
 {
     const struct reach *R = c->reach;
-    if (!c->reach_ready)
-        return true;
     int slot = cell * 9 + v - 1, id = R->id[slot << 1];
     if (id < 0)
         return false;
@@ -2775,19 +2768,12 @@ static bool forcing_on_reaches(const struct reach *R, int cell, int v)
     return any_bit(through, R->bit, near, n);
 }
 
-/* forcing_on_reaches, asked once a grid (none reaches a dirty "on" link:
- * false). */
+/* forcing_on_reaches (none reaches a dirty "on" link: false); may_starts
+ * asks it once a grid for each start, so its answer is not kept. */
 static bool forcing_on_may(const struct cycle_ctx *c, int cell, int v)
 {
-    struct reach *R = c->reach;
-    if (!c->reach_ready)
-        return true;
-    if (!R->any_dirty)
-        return false;
-    int8_t *known = &R->on_may[cell * 9 + v - 1];
-    if (*known < 0)
-        *known = forcing_on_reaches(R, cell, v);
-    return *known;
+    const struct reach *R = c->reach;
+    return R->any_dirty && forcing_on_reaches(R, cell, v);
 }
 
 /* The filter of all three passes, from the graph with X and Y links: those
@@ -2818,8 +2804,11 @@ static void may_starts(struct cycle_ctx *c)
             continue;
         for (unsigned m = g->cand[cell]; m; m &= m - 1) {
             const int v = __builtin_ctz(m);
-            const int may = cycle_may(c, cell, v) | forcing_on_may(c, cell, v) << 1
-                | forcing_off_may(c, cell, v) << 2;
+            /* without the filter (no memory) every search may */
+            const int may = !c->reach_ready
+                ? 7
+                : (cycle_may(c, cell, v) | forcing_on_may(c, cell, v) << 1
+                    | forcing_off_may(c, cell, v) << 2);
             if (!may)
                 continue;
             c->start_slot[c->nstarts] = (uint16_t) (cell * 9 + v - 1);
