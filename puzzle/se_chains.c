@@ -2727,6 +2727,27 @@ static inline bool any_bit(
     return false;
 }
 
+/* Whether `set` holds the bit of a core candidate weakly linked to (cell,
+ * v): weak_neighbours' candidates, in its order, without listing them. */
+static bool neighbour_in(const struct reach *R, int cell, int v, const uint64_t *set)
+{
+    for (unsigned m = R->core_cell[cell] & ~(1u << v); m; m &= m - 1) {
+        const int b = R->bit[cell * 9 + __builtin_ctz(m) - 1];
+        if ((set[b / 64] >> (b % 64)) & 1)
+            return true;
+    }
+    for (int t = 0; t < 3; t++) {
+        const int r = se_cell_region[cell][t];
+        unsigned m = R->core_at[r][v] & ~(1u << region_index(cell, t));
+        for (; m; m &= m - 1) {
+            const int b = R->bit[se_region_cell[r][__builtin_ctz(m)] * 9 + v - 1];
+            if ((set[b / 64] >> (b % 64)) & 1)
+                return true;
+        }
+    }
+    return false;
+}
+
 /* Whether "on" (cell, v) reaches a dirty "on" link (see struct reach). */
 static bool on_reaches_dirty(const struct reach *R, int cell, int v)
 {
@@ -2748,14 +2769,14 @@ static bool forcing_on_reaches(const struct reach *R, int cell, int v)
 {
     if (!on_reaches_dirty(R, cell, v))
         return false; /* most starts: no set to make */
-    int near[32];
-    const int n = weak_neighbours(R, cell, v, near);
     const int self = R->id[node_of(cell, v, 1)];
-    if (self >= 0)
-        return any_bit(dirty_reach(R, R->comp[self]), R->bit, near, n);
+    if (self >= 0) /* no list: the first neighbour found ends it */
+        return neighbour_in(R, cell, v, dirty_reach(R, R->comp[self]));
     /* what the neighbours' "off" potentials reach: a set is empty where its
      * component reaches no dirty "on" link (dirty_any is false), so only the
      * few hot neighbours' sets are read */
+    int near[32];
+    const int n = weak_neighbours(R, cell, v, near);
     uint64_t through[SE_CELLS * 9 / 64 + 1] = { 0 };
     for (int i = 0; i < n; i++) {
         const int k = R->comp[R->id[near[i] << 1]];
