@@ -1417,34 +1417,36 @@ static int ra_num(const struct reach_all *R, int node)
     return R->id[node >> 1] * 2 + node_on(node);
 }
 
-/* Whether "off" potential q has links: off_to_on gives a potential when
- * the cell has two candidates (with Y links) or the value one other place
- * in one of its regions. */
-static bool ra_off_linked(const struct chain_ctx *x, int q)
-{
-    const int c = node_cell(q), v = node_value(q);
-    if (x->y_links && two_bits(x->grid->cand[c]))
-        return true;
-    for (int t = 0; t < 3; t++) {
-        const unsigned m = x->pos0[se_cell_region[c][t]][v] & ~(1u << region_index(c, t));
-        if (m && !(m & (m - 1)))
-            return true;
-    }
-    return false;
-}
-
 /* The links of every potential, as the detailed run follows them. */
 static void ra_graph(struct chain_ctx *x, struct reach_all *R)
 {
     R->n = R->nedges = 0;
     R->x = x;
     memset(R->id, -1, sizeof(R->id));
+    /* by cell, the candidates whose "off" potential has links: off_to_on
+     * gives a potential when the cell has two candidates (with Y links) or
+     * the value one other place in one of its regions, i.e. two places
+     * there (its own is one): each region's two-place values mark both
+     * their cells */
+    uint16_t linked[SE_CELLS];
+    for (int cell = 0; cell < SE_CELLS; cell++) {
+        const unsigned m = x->grid->cand[cell];
+        linked[cell] = (uint16_t) (x->y_links && two_bits(m) ? m : 0);
+    }
+    for (int r = 0; r < 27; r++)
+        for (int v = 1; v <= 9; v++) {
+            const unsigned m = x->pos0[r][v];
+            if (!two_bits(m))
+                continue;
+            linked[se_region_cell[r][__builtin_ctz(m)]] |= (uint16_t) (1u << v);
+            linked[se_region_cell[r][31 - __builtin_clz(m)]] |= (uint16_t) (1u << v);
+        }
     /* by candidate number (slot), as a loop over every slot numbered them */
     for (int cell = 0; cell < SE_CELLS; cell++)
         for (unsigned m = x->grid->cand[cell] & SE_ALL; m; m &= m - 1) {
             const int slot = cell * 9 + __builtin_ctz(m) - 1;
             R->id[slot] = (int16_t) (R->n / 2);
-            R->linked[slot] = ra_off_linked(x, slot << 1);
+            R->linked[slot] = (linked[cell] >> __builtin_ctz(m)) & 1;
             R->node[R->n++] = (uint16_t) (slot << 1);
             R->node[R->n++] = (uint16_t) (slot << 1 | 1);
         }
