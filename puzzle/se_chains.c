@@ -36,9 +36,10 @@
  * puzzles 1.55x faster again (249 -> 160 ms), top1465 and se_dev's
  * generated puzzles 1.06x. Then cheaper filters and tables (the context
  * of se_chains kept per thread, a potential's cell and value by table, the
- * filter's answers asked once, two-bit tests without counting): 1.06x on
- * those 40 puzzles (~158 -> 149 ms; 1.125x fewer instructions on 4 of
- * them), 1.08x fewer instructions on 60 of top1465. */
+ * filter's answers asked once, two-bit tests without counting): ~1.05x on
+ * those 40 puzzles (CPU time on the shared machine, 1.02-1.11x; 1.13x
+ * fewer instructions on 4 of them), 1.08x fewer instructions on 60 of
+ * top1465, 1.05x on se_dev's generated puzzles. */
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
