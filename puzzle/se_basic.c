@@ -444,12 +444,6 @@ static void locking_elims(
     s->region = r1;
 }
 
-/* v's positions m in r1 (at least two) all lie in r2. */
-static bool locked_at(unsigned m, int r1, int r2)
-{
-    return se_popcount(m) >= 2 && !(m & ~(unsigned) region_overlap[r1][r2]);
-}
-
 /* A region of r1's type crossing r2 where v is left in one cell outside r2. */
 static int following_single(const struct se_places *p, int r1, int r2, int v)
 {
@@ -1034,15 +1028,17 @@ bool se_each_locking(const struct se_reduced *red, se_hint_fn fn, void *ctx)
             for (unsigned m = (red->lost_in[v] >> t1) & 0x1FFu; m; m &= m - 1) {
                 const int r1 = t1 + __builtin_ctz(m); /* lost a place of v */
                 /* v's places in r1 (two or more) all lie in one region of
-                 * type t2 crossing r1 (locked_at): the one of the first, as
+                 * type t2 crossing r1: the one of the first, as
                  * those of the three are disjoint in r1 */
                 const unsigned at = red->at[r1][v];
                 if (!at || !(at & (at - 1)))
                     continue;
                 const int r2 = se_cell_region[se_region_cell[r1][__builtin_ctz(at)]][t2];
+                if (at & ~(unsigned) region_overlap[r1][r2])
+                    continue; /* v's places in r1 (two or more) are not all in r2 */
                 const unsigned why
                     = se_lost_at(red, r1, v) & ~(unsigned) region_overlap[r1][r2];
-                if (!why || !locked_at(at, r1, r2))
+                if (!why)
                     continue;
                 /* locking_elims removes v from r2's cells outside r1 that
                  * have it: none, and the hint is not useful */
@@ -1198,9 +1194,9 @@ bool se_each_x_wing(const struct se_reduced *red, se_hint_fn fn, void *ctx)
         /* the pairs of lines in the order of the combinations, each with a
          * line that lost a place (else there are no parents) */
         for (int i0 = 0; i0 < 9; i0++)
-            for (int i1 = i0 + 1; i1 < 9; i1++) {
+            for (int i1 = i0 + 1; two[i0] && i1 < 9; i1++) {
                 const int idx[2] = { i0, i1 }, l0 = base + i0, l1 = base + i1;
-                if (!((lost >> i0 | lost >> i1) & 1))
+                if (!(two[i0] & two[i1]) || !((lost >> i0 | lost >> i1) & 1))
                     continue;
                 for (unsigned m = two[i0] & two[i1]; m; m &= m - 1) {
                     const int v = __builtin_ctz(m);

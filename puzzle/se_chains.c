@@ -34,7 +34,12 @@
  * its strong links, the multiple kind's reach made from the starts asked
  * for, and the nested rules looking only where a hint can be: those 40
  * puzzles 1.55x faster again (249 -> 160 ms), top1465 and se_dev's
- * generated puzzles 1.06x. */
+ * generated puzzles 1.06x. Then cheaper filters and tables (the context
+ * of se_chains kept per thread, a potential's cell and value by table, the
+ * filter's answers asked once, two-bit tests without counting): ~1.05x on
+ * those 40 puzzles (CPU time on the shared machine, 1.02-1.11x; 1.13x
+ * fewer instructions on 4 of them), 1.08x fewer instructions on 60 of
+ * top1465, 1.05x on se_dev's generated puzzles. */
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,17 +54,36 @@ static inline int node_of(int cell, int v, int on)
 {
     return ((cell * 9 + v - 1) << 1) | on;
 }
+/* A potential's cell and value by table: the divisions by 9 were ~4% of
+ * the instructions of a hardest-list rating. */
+#define NC18(c) c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c
+#define NC9(c)                                                                           \
+    NC18(c), NC18(c + 1), NC18(c + 2), NC18(c + 3), NC18(c + 4), NC18(c + 5),            \
+        NC18(c + 6), NC18(c + 7), NC18(c + 8)
+#define NV18 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9
+#define NV9 NV18, NV18, NV18, NV18, NV18, NV18, NV18, NV18, NV18
+static const uint8_t cell_of_node[NODES]
+    = { NC9(0), NC9(9), NC9(18), NC9(27), NC9(36), NC9(45), NC9(54), NC9(63), NC9(72) };
+static const uint8_t value_of_node[NODES]
+    = { NV9, NV9, NV9, NV9, NV9, NV9, NV9, NV9, NV9 };
 static inline int node_cell(int n)
 {
-    return (n >> 1) / 9;
+    return cell_of_node[n];
 }
 static inline int node_value(int n)
 {
-    return (n >> 1) % 9 + 1;
+    return value_of_node[n];
 }
 static inline int node_on(int n)
 {
     return n & 1;
+}
+
+/* Whether m has exactly two bits (se_popcount(m) == 2, without counting). */
+static inline bool two_bits(unsigned m)
+{
+    const unsigned rest = m & (m - 1);
+    return rest && !(rest & (rest - 1));
 }
 
 /* One implication run: the potentials found, in order, with their parents. */
@@ -367,6 +391,19 @@ static inline int region_index(int cell, int t)
 static const uint32_t cell_regions[SE_CELLS] = { REGIONS9(0), REGIONS9(1), REGIONS9(2),
     REGIONS9(3), REGIONS9(4), REGIONS9(5), REGIONS9(6), REGIONS9(7), REGIONS9(8) };
 
+/* By cell and region type: the places an "on" potential's weak links skip
+ * in its box (its own), row and column (the box's, met in the box first). */
+#define MET(c)                                                                           \
+    {                                                                                    \
+        1u << ((c) / 9 % 3 * 3 + (c) % 9 % 3), 7u << ((c) % 9 / 3 * 3),                  \
+            7u << ((c) / 9 / 3 * 3)                                                      \
+    }
+#define MET9(r)                                                                          \
+    MET(r * 9), MET(r * 9 + 1), MET(r * 9 + 2), MET(r * 9 + 3), MET(r * 9 + 4),          \
+        MET(r * 9 + 5), MET(r * 9 + 6), MET(r * 9 + 7), MET(r * 9 + 8)
+static const uint16_t met_places[SE_CELLS][3]
+    = { MET9(0), MET9(1), MET9(2), MET9(3), MET9(4), MET9(5), MET9(6), MET9(7), MET9(8) };
+
 static void places_of(const struct se_grid *g, region_places pos)
 {
     memset(pos, 0, sizeof(region_places));
@@ -386,15 +423,12 @@ static int on_to_off(const struct se_grid *g, const region_places pos, int p, bo
     int *out, uint8_t *cause)
 {
     int c = node_cell(p), v = node_value(p), n = 0;
-    if (y)
-        for (int w = 1; w <= 9; w++)
-            if (w != v && (g->cand[c] & (1u << w))) {
-                cause[n] = 1;
-                out[n++] = node_of(c, w, 0);
-            }
-    int row = c / 9, col = c % 9;
-    const unsigned met[3]
-        = { 1u << region_index(c, 0), 7u << (col / 3 * 3), 7u << (row / 3 * 3) };
+    if (y) /* the cell's other values, in increasing order */
+        for (unsigned m = g->cand[c] & SE_ALL & ~(1u << v); m; m &= m - 1) {
+            cause[n] = 1;
+            out[n++] = node_of(c, __builtin_ctz(m), 0);
+        }
+    const uint16_t *met = met_places[c];
     for (int t = 0; t < 3; t++) {
         int r = se_cell_region[c][t];
         for (unsigned m = pos[r][v] & ~met[t]; m; m &= m - 1) {
@@ -419,7 +453,7 @@ static inline int off_to_on(const struct se_grid *g, const struct se_grid *src,
     region_places pos, region_places pos0, int p, bool y, bool xl, struct on_item *out)
 {
     int c = node_cell(p), v = node_value(p), n = 0;
-    if (y && se_popcount(g->cand[c]) == 2) {
+    if (y && two_bits(g->cand[c])) {
         struct on_item *it = &out[n++];
         it->node = node_of(c, __builtin_ctz(g->cand[c] & ~(1u << v)), 1);
         it->cause = 1;
@@ -531,16 +565,18 @@ static int nested_cmp(const void *a, const void *b)
     return p->seq - q->seq;
 }
 
-/* A nested search's context (~60 KB), kept per thread between searches:
- * thousands of nested searches each cleared a new one. Only the fields
- * before `stamp` start cleared; the rest need no clearing (see struct
- * chain_ctx). Nested searches do not nest, so one spare serves. */
-static _Thread_local struct chain_ctx *spare_nested;
+/* A search's context (~60 KB), kept per thread between searches: thousands
+ * of nested searches each cleared a new one, and so did each of the step's
+ * searches (~1.4% of a hardest-list rating). Only the fields before `stamp`
+ * start cleared; the rest need no clearing (see struct chain_ctx). Nested
+ * searches do not nest, and se_chains does not call itself: one spare for
+ * the nested searches and one for se_chains. */
+static _Thread_local struct chain_ctx *spare_nested, *spare_top;
 
-static struct chain_ctx *nested_ctx_take(void)
+static struct chain_ctx *ctx_take(struct chain_ctx **spare)
 {
-    struct chain_ctx *n = spare_nested;
-    spare_nested = NULL;
+    struct chain_ctx *n = *spare;
+    *spare = NULL;
     if (!n)
         return calloc(1, sizeof(*n));
     memset(n, 0, offsetof(struct chain_ctx, stamp));
@@ -551,18 +587,30 @@ static struct chain_ctx *nested_ctx_take(void)
     return n;
 }
 
-static void nested_ctx_give_back(struct chain_ctx *n)
+static void ctx_give_back(struct chain_ctx **spare, struct chain_ctx *n)
 {
-    if (spare_nested)
+    if (*spare)
         free(n);
     else
-        spare_nested = n;
+        *spare = n;
 }
 
-static void spare_nested_drop(void)
+static struct chain_ctx *nested_ctx_take(void)
+{
+    return ctx_take(&spare_nested);
+}
+
+static void nested_ctx_give_back(struct chain_ctx *n)
+{
+    ctx_give_back(&spare_nested, n);
+}
+
+static void spare_ctx_drop(void)
 {
     free(spare_nested);
     spare_nested = NULL;
+    free(spare_top);
+    spare_top = NULL;
 }
 
 /* Every forcing chain and cycle (nested level 2) or cell and region chain
@@ -1081,7 +1129,7 @@ static void run_free(struct run *r)
 
 static void memo_drop(void);
 static void spare_cycle_drop(void);
-static void spare_nested_drop(void);
+static void spare_ctx_drop(void);
 
 void se_chains_release(void)
 {
@@ -1089,7 +1137,7 @@ void se_chains_release(void)
     snap_store_free(snap_last);
     snap_last = NULL;
     spare_cycle_drop();
-    spare_nested_drop();
+    spare_ctx_drop();
     while (nspare_runs)
         free(spare_runs[--nspare_runs]);
 }
@@ -1360,6 +1408,9 @@ struct reach_all {
     int32_t frame_edge[NODES];
     int ncomp, counter; /* Tarjan's: components made, potentials visited */
     uint64_t *set; /* by component, `words` words */
+    /* by component: its set holds both potentials of a candidate (see
+     * on_reach), found once as ra_pop completes the set */
+    bool clash[NODES];
 };
 
 static int ra_num(const struct reach_all *R, int node)
@@ -1367,36 +1418,39 @@ static int ra_num(const struct reach_all *R, int node)
     return R->id[node >> 1] * 2 + node_on(node);
 }
 
-/* Whether "off" potential q has links: off_to_on gives a potential when
- * the cell has two candidates (with Y links) or the value one other place
- * in one of its regions. */
-static bool ra_off_linked(const struct chain_ctx *x, int q)
-{
-    const int c = node_cell(q), v = node_value(q);
-    if (x->y_links && se_popcount(x->grid->cand[c]) == 2)
-        return true;
-    for (int t = 0; t < 3; t++) {
-        const unsigned m = x->pos0[se_cell_region[c][t]][v] & ~(1u << region_index(c, t));
-        if (m && !(m & (m - 1)))
-            return true;
-    }
-    return false;
-}
-
 /* The links of every potential, as the detailed run follows them. */
 static void ra_graph(struct chain_ctx *x, struct reach_all *R)
 {
     R->n = R->nedges = 0;
     R->x = x;
-    for (int slot = 0; slot < SE_CELLS * 9; slot++) {
-        R->id[slot] = -1;
-        if (x->grid->cand[slot / 9] & (1u << (slot % 9 + 1))) {
+    memset(R->id, -1, sizeof(R->id));
+    /* by cell, the candidates whose "off" potential has links: off_to_on
+     * gives a potential when the cell has two candidates (with Y links) or
+     * the value one other place in one of its regions, i.e. two places
+     * there (its own is one): each region's two-place values mark both
+     * their cells */
+    uint16_t linked[SE_CELLS];
+    for (int cell = 0; cell < SE_CELLS; cell++) {
+        const unsigned m = x->grid->cand[cell];
+        linked[cell] = (uint16_t) (x->y_links && two_bits(m) ? m : 0);
+    }
+    for (int r = 0; r < 27; r++)
+        for (int v = 1; v <= 9; v++) {
+            const unsigned m = x->pos0[r][v];
+            if (!two_bits(m))
+                continue;
+            linked[se_region_cell[r][__builtin_ctz(m)]] |= (uint16_t) (1u << v);
+            linked[se_region_cell[r][31 - __builtin_clz(m)]] |= (uint16_t) (1u << v);
+        }
+    /* by candidate number (slot), as a loop over every slot numbered them */
+    for (int cell = 0; cell < SE_CELLS; cell++)
+        for (unsigned m = x->grid->cand[cell] & SE_ALL; m; m &= m - 1) {
+            const int slot = cell * 9 + __builtin_ctz(m) - 1;
             R->id[slot] = (int16_t) (R->n / 2);
-            R->linked[slot] = ra_off_linked(x, slot << 1);
+            R->linked[slot] = (linked[cell] >> __builtin_ctz(m)) & 1;
             R->node[R->n++] = (uint16_t) (slot << 1);
             R->node[R->n++] = (uint16_t) (slot << 1 | 1);
         }
-    }
 }
 
 /* The links of potential number i, made as Tarjan first visits it (see
@@ -1524,6 +1578,10 @@ static void ra_pop(void *ctx, int bottom, int top)
         for (int e = R->end[m]; e < R->sinks_end[m]; e++)
             set[R->to[e] >> 6] |= 1ull << (R->to[e] & 63);
     }
+    uint64_t clash = 0;
+    for (int j = 0; j < W; j++)
+        clash |= set[j] & (set[j] >> 1) & 0x5555555555555555ull;
+    R->clash[k] = clash != 0;
 }
 
 /* The component of potential number i, with its reach: made on first use
@@ -1577,12 +1635,9 @@ static const uint64_t *on_reach(struct chain_ctx *x, int cell, int v)
 {
     struct reach_all *R = x->reach_all;
     int slot = cell * 9 + v - 1, i = R->id[slot];
-    const uint64_t *set = R->set + (size_t) ra_comp(R, 2 * i + 1) * R->words;
-    uint64_t clash = 0;
-    for (int w = 0; w < R->words; w++)
-        clash |= set[w] & (set[w] >> 1) & 0x5555555555555555ull;
-    if (!clash)
-        return set;
+    const int comp = ra_comp(R, 2 * i + 1);
+    if (!R->clash[comp]) /* a component's set is final once made (ra_pop) */
+        return R->set + (size_t) comp * R->words;
     uint64_t *own = x->run_sets + (size_t) i * R->words;
     if (!x->run_set_made[i]) {
         const struct run *r = on_run(x, cell, v);
@@ -1977,9 +2032,6 @@ struct reach {
     uint16_t near_hot[SE_CELLS];
     int words;
     bool any_dirty; /* a component reaches a dirty "on" link */
-    /* forcing_on_may's answers (-1: not asked yet): the X-only and the X and
-     * Y passes ask the same */
-    int8_t on_may[SE_CELLS * 9];
     /* by component: the core "on" potentials it reaches, then those it
      * reaches through a dirty "on" link */
     uint64_t *set;
@@ -2043,14 +2095,19 @@ static void conj_init(struct cycle_ctx *c)
     const struct se_grid *g = c->x->grid;
     memset(c->conj, -1, sizeof(c->conj));
     for (int cell = 0; cell < SE_CELLS; cell++) {
-        c->bivalue[cell] = se_popcount(g->cand[cell]) == 2;
+        c->bivalue[cell] = two_bits(g->cand[cell]);
         c->linked[cell] = c->bivalue[cell] ? g->cand[cell] : 0;
     }
+    if (c->x->places)
+        memcpy(c->pos, c->x->places, sizeof(c->pos));
+    else
+        for (int r = 0; r < 27; r++)
+            for (int v = 1; v <= 9; v++)
+                c->pos[r][v] = (uint16_t) se_positions(g, r, v);
     for (int r = 0; r < 27; r++) {
         int t = r / 9;
         for (int v = 1; v <= 9; v++) {
-            unsigned m = c->x->places ? c->x->places[r][v] : se_positions(g, r, v);
-            c->pos[r][v] = (uint16_t) m;
+            const unsigned m = c->pos[r][v];
             /* a candidate's one other place of v: its partner when v has
              * two places (only candidates' "off" potentials are followed,
              * so a cell without v needs none) */
@@ -2441,9 +2498,7 @@ static int core_on_links(struct reach *R, int node, int ne)
         R->to[ne] = (uint16_t) R->id[to];
         R->dirty[ne++] = link_dirty(R, to, 1) ? 1 : 0;
     }
-    const int row = cell / 9, col = cell % 9;
-    const unsigned met[3]
-        = { 1u << region_index(cell, 0), 7u << (col / 3 * 3), 7u << (row / 3 * 3) };
+    const uint16_t *met = met_places[cell];
     for (int t = 0; t < 3; t++) {
         const int r = se_cell_region[cell][t];
         for (unsigned m = R->core_at[r][v] & ~met[t]; m; m &= m - 1) {
@@ -2573,7 +2628,6 @@ static bool reach_sets(struct reach *R)
             R->dirty_any[k] = R->dirty_any[k] || dirty[w];
         R->any_dirty = R->any_dirty || R->dirty_any[k];
     }
-    memset(R->on_may, -1, sizeof(R->on_may));
     memset(R->comp_elim, -1, sizeof(*R->comp_elim) * (size_t) R->ncomp);
     return true;
 }
@@ -2621,12 +2675,11 @@ static bool comp_eliminates(const struct cycle_ctx *c, int k)
 
 /* Whether the cycle search from "on" (cell, v) can give a hint that
  * counts: its start lies in the core, in a component with a dirty link
- * whose cycles can remove a candidate. */
+ * whose cycles can remove a candidate. This and the other *_may ask the
+ * filter (reach_ready): may_starts' */
 static bool cycle_may(const struct cycle_ctx *c, int cell, int v)
 {
     struct reach *R = c->reach;
-    if (!c->reach_ready)
-        return true;
     int id = R->id[node_of(cell, v, 1)];
     if (id < 0 || !R->cycle_dirty[R->comp[id]])
         return false;
@@ -2649,15 +2702,11 @@ static inline const uint64_t *dirty_reach(const struct reach *R, int comp)
 static bool forcing_off_may(const struct cycle_ctx *c, int cell, int v)
 {
     const struct reach *R = c->reach;
-    if (!c->reach_ready)
-        return true;
     int slot = cell * 9 + v - 1, id = R->id[slot << 1];
     if (id < 0)
         return false;
     return (dirty_reach(R, R->comp[id])[R->bit[slot] / 64] >> (R->bit[slot] % 64)) & 1;
 }
-
-#define REACH_WORDS (SE_CELLS * 9 / 64 + 1)
 
 /* The core candidates weakly linked to (cell, v): the cell's other values,
  * then v's other places in its box, row and column; their number. */
@@ -2673,6 +2722,37 @@ static int weak_neighbours(const struct reach *R, int cell, int v, int *out)
             out[n++] = se_region_cell[r][__builtin_ctz(m)] * 9 + v - 1;
     }
     return n;
+}
+
+/* Whether `set` holds the bit of one of the n candidates `slots`. */
+static inline bool any_bit(
+    const uint64_t *set, const int16_t *bit, const int *slots, int n)
+{
+    for (int i = 0; i < n; i++)
+        if ((set[bit[slots[i]] / 64] >> (bit[slots[i]] % 64)) & 1)
+            return true;
+    return false;
+}
+
+/* Whether `set` holds the bit of a core candidate weakly linked to (cell,
+ * v): weak_neighbours' candidates, in its order, without listing them. */
+static bool neighbour_in(const struct reach *R, int cell, int v, const uint64_t *set)
+{
+    for (unsigned m = R->core_cell[cell] & ~(1u << v); m; m &= m - 1) {
+        const int b = R->bit[cell * 9 + __builtin_ctz(m) - 1];
+        if ((set[b / 64] >> (b % 64)) & 1)
+            return true;
+    }
+    for (int t = 0; t < 3; t++) {
+        const int r = se_cell_region[cell][t];
+        unsigned m = R->core_at[r][v] & ~(1u << region_index(cell, t));
+        for (; m; m &= m - 1) {
+            const int b = R->bit[se_region_cell[r][__builtin_ctz(m)] * 9 + v - 1];
+            if ((set[b / 64] >> (b % 64)) & 1)
+                return true;
+        }
+    }
+    return false;
 }
 
 /* Whether "on" (cell, v) reaches a dirty "on" link (see struct reach). */
@@ -2696,38 +2776,32 @@ static bool forcing_on_reaches(const struct reach *R, int cell, int v)
 {
     if (!on_reaches_dirty(R, cell, v))
         return false; /* most starts: no set to make */
+    const int self = R->id[node_of(cell, v, 1)];
+    if (self >= 0) /* no list: the first neighbour found ends it */
+        return neighbour_in(R, cell, v, dirty_reach(R, R->comp[self]));
+    /* what the neighbours' "off" potentials reach: a set is empty where its
+     * component reaches no dirty "on" link (dirty_any is false), so only the
+     * few hot neighbours' sets are read */
     int near[32];
     const int n = weak_neighbours(R, cell, v, near);
-    const int self = R->id[node_of(cell, v, 1)];
-    uint64_t through[REACH_WORDS];
-    const uint64_t *got = self >= 0 ? dirty_reach(R, R->comp[self]) : through;
-    if (self < 0) { /* what the neighbours' "off" potentials reach */
-        memset(through, 0, sizeof(*through) * (size_t) R->words);
-        for (int i = 0; i < n; i++) {
-            const uint64_t *dirty = dirty_reach(R, R->comp[R->id[near[i] << 1]]);
-            for (int w = 0; w < R->words; w++)
-                through[w] |= dirty[w];
-        }
+    uint64_t through[SE_CELLS * 9 / 64 + 1] = { 0 };
+    for (int i = 0; i < n; i++) {
+        const int k = R->comp[R->id[near[i] << 1]];
+        if (!R->dirty_any[k])
+            continue;
+        const uint64_t *dirty = dirty_reach(R, k);
+        for (int w = 0; w < R->words; w++)
+            through[w] |= dirty[w];
     }
-    for (int i = 0; i < n; i++)
-        if ((got[R->bit[near[i]] / 64] >> (R->bit[near[i]] % 64)) & 1)
-            return true;
-    return false;
+    return any_bit(through, R->bit, near, n);
 }
 
-/* forcing_on_reaches, asked once a grid (none reaches a dirty "on" link:
- * false). */
+/* forcing_on_reaches (none reaches a dirty "on" link: false); may_starts
+ * asks it once a grid for each start, so its answer is not kept. */
 static bool forcing_on_may(const struct cycle_ctx *c, int cell, int v)
 {
-    struct reach *R = c->reach;
-    if (!c->reach_ready)
-        return true;
-    if (!R->any_dirty)
-        return false;
-    int8_t *known = &R->on_may[cell * 9 + v - 1];
-    if (*known < 0)
-        *known = forcing_on_reaches(R, cell, v);
-    return *known;
+    const struct reach *R = c->reach;
+    return R->any_dirty && forcing_on_reaches(R, cell, v);
 }
 
 /* The filter of all three passes, from the graph with X and Y links: those
@@ -2754,12 +2828,15 @@ static void may_starts(struct cycle_ctx *c)
     const struct se_grid *g = c->x->grid;
     c->nstarts = 0;
     for (int cell = 0; cell < SE_CELLS; cell++) {
-        if (g->value[cell] || se_popcount(g->cand[cell]) < 2)
+        if (g->value[cell] || !(g->cand[cell] & (g->cand[cell] - 1)))
             continue;
         for (unsigned m = g->cand[cell]; m; m &= m - 1) {
             const int v = __builtin_ctz(m);
-            const int may = cycle_may(c, cell, v) | forcing_on_may(c, cell, v) << 1
-                | forcing_off_may(c, cell, v) << 2;
+            /* without the filter (no memory) every search may */
+            const int may = !c->reach_ready
+                ? 7
+                : (cycle_may(c, cell, v) | forcing_on_may(c, cell, v) << 1
+                    | forcing_off_may(c, cell, v) << 2);
             if (!may)
                 continue;
             c->start_slot[c->nstarts] = (uint16_t) (cell * 9 + v - 1);
@@ -3117,7 +3194,7 @@ bool se_chains(
 {
     if (level >= 4)
         return false;
-    struct chain_ctx *x = calloc(1, sizeof(*x));
+    struct chain_ctx *x = ctx_take(&spare_top);
     if (!x)
         return false;
     x->grid = g;
@@ -3141,6 +3218,6 @@ bool se_chains(
         *s = x->best;
     if (level >= 3)
         memo_drop(); /* the last nested level of the step */
-    free(x);
+    ctx_give_back(&spare_top, x);
     return found;
 }
