@@ -1023,19 +1023,17 @@ bool se_each_locking(const struct se_reduced *red, se_hint_fn fn, void *ctx)
 {
     const struct se_grid *g = red->g;
     for (int k = 0; k < 4; k++) {
-        int t1 = lock_pairs[k][0] * 9, t2 = lock_pairs[k][1];
+        const int type1 = lock_pairs[k][0], t1 = type1 * 9, t2 = lock_pairs[k][1];
         for (int v = 1; v <= 9; v++)
             for (unsigned m = (red->lost_in[v] >> t1) & 0x1FFu; m; m &= m - 1) {
                 const int r1 = t1 + __builtin_ctz(m); /* lost a place of v */
-                /* v's places in r1 (two or more) all lie in one region of
-                 * type t2 crossing r1: the one of the first, as
-                 * those of the three are disjoint in r1 */
-                const unsigned at = red->at[r1][v];
-                if (!at || !(at & (at - 1)))
+                /* v's places in r1 (two or more) all lie in one region r2
+                 * of type t2 crossing r1 (crossing_holding: which one, the
+                 * overlaps being disjoint in r1), or there is no lock */
+                const unsigned j = crossing_holding[type1][t2][red->at[r1][v]];
+                if (!j)
                     continue;
-                const int r2 = se_cell_region[se_region_cell[r1][__builtin_ctz(at)]][t2];
-                if (at & ~(unsigned) region_overlap[r1][r2])
-                    continue; /* v's places in r1 (two or more) are not all in r2 */
+                const int r2 = crossing[r1][t2][j - 1];
                 const unsigned why
                     = se_lost_at(red, r1, v) & ~(unsigned) region_overlap[r1][r2];
                 if (!why)
