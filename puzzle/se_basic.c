@@ -1063,8 +1063,7 @@ static unsigned two_place_values(const struct se_reduced *red, int r)
 {
     unsigned m = 0;
     for (int v = 1; v <= 9; v++)
-        if (two_bits(red->at[r][v]))
-            m |= 1u << v;
+        m |= (unsigned) (size_of[red->at[r][v]] == 2) << v;
     return m;
 }
 
