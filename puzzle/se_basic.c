@@ -1198,13 +1198,12 @@ bool se_each_x_wing(const struct se_reduced *red, se_hint_fn fn, void *ctx)
                 values |= 1u << __builtin_ctz(m);
         /* by line: the values with two places there, the only ones that can
          * make a pair of lines (same_pair), and whether it lost a place */
-        unsigned two[9] = { 0 }, lost = 0;
-        for (int l = 0; l < 9; l++) {
+        unsigned two[9] = { 0 };
+        const unsigned lost = (red->lost >> base) & 0x1FFu;
+        for (int l = 0; l < 9; l++)
             for (unsigned m = values; m; m &= m - 1)
-                if (two_bits(red->at[base + l][__builtin_ctz(m)]))
-                    two[l] |= 1u << __builtin_ctz(m);
-            lost |= ((red->lost >> (base + l)) & 1u) << l;
-        }
+                two[l] |= (unsigned) (size_of[red->at[base + l][__builtin_ctz(m)]] == 2)
+                    << __builtin_ctz(m);
         /* the pairs of lines in the order of the combinations, each with a
          * line that lost a place (else there are no parents) */
         unsigned paired = 0; /* the lines with a value of two places */
