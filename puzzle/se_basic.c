@@ -1190,22 +1190,29 @@ bool se_each_x_wing(const struct se_reduced *red, se_hint_fn fn, void *ctx)
             want |= 1u << v;
     const unsigned live = x_wing_values(g, want);
     for (int base = 9; base <= 18; base += 9) {
-        /* the values that lost a place in a base line: the others have no
-         * parents */
-        unsigned values = 0;
-        for (unsigned m = live; m; m &= m - 1)
-            if ((red->lost_in[__builtin_ctz(m)] >> base) & 0x1FFu)
-                values |= 1u << __builtin_ctz(m);
+        /* the values that lost a place in a base line with two places of
+         * theirs, and those lines (`lost`): a hint's parents are removals
+         * of its value from one of its two base lines, each with two places
+         * of it (same_pair); other values and pairs of lines have none */
+        unsigned values = 0, lost = 0;
+        for (unsigned m = live; m; m &= m - 1) {
+            const int v = __builtin_ctz(m);
+            unsigned hit = 0;
+            for (unsigned o = (red->lost_in[v] >> base) & 0x1FFu; o; o &= o - 1)
+                hit |= (unsigned) (size_of[red->at[base + __builtin_ctz(o)][v]] == 2)
+                    << __builtin_ctz(o);
+            values |= (unsigned) (hit != 0) << v;
+            lost |= hit;
+        }
         /* by line: the values with two places there, the only ones that can
-         * make a pair of lines (same_pair), and whether it lost a place */
+         * make a pair of lines (same_pair) */
         unsigned two[9] = { 0 };
-        const unsigned lost = (red->lost >> base) & 0x1FFu;
         for (int l = 0; l < 9; l++)
             for (unsigned m = values; m; m &= m - 1)
                 two[l] |= (unsigned) (size_of[red->at[base + l][__builtin_ctz(m)]] == 2)
                     << __builtin_ctz(m);
         /* the pairs of lines in the order of the combinations, each with a
-         * line that lost a place (else there are no parents) */
+         * line of `lost` (else there are no parents) */
         unsigned paired = 0; /* the lines with a value of two places */
         for (int l = 0; l < 9; l++)
             paired |= (unsigned) (two[l] != 0) << l;
