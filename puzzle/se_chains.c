@@ -2032,6 +2032,7 @@ struct reach {
     uint16_t near_hot[SE_CELLS];
     int words;
     bool any_dirty; /* a component reaches a dirty "on" link */
+    bool any_cycle; /* a component has a dirty link inside it */
     /* by component: the core "on" potentials it reaches, then those it
      * reaches through a dirty "on" link */
     uint64_t *set;
@@ -2596,7 +2597,7 @@ static bool reach_sets(struct reach *R)
     }
     if (need)
         memset(R->set, 0, need * sizeof(*R->set));
-    R->any_dirty = false;
+    R->any_dirty = R->any_cycle = false;
     for (int i = 0, k = 0; k < R->ncomp; k++) {
         uint64_t *reach = R->set + (size_t) k * 2 * W, *dirty = reach + W;
         bool inner = false, cycle = false;
@@ -2627,6 +2628,7 @@ static bool reach_sets(struct reach *R)
         for (int w = 0; w < W; w++)
             R->dirty_any[k] = R->dirty_any[k] || dirty[w];
         R->any_dirty = R->any_dirty || R->dirty_any[k];
+        R->any_cycle = R->any_cycle || cycle;
     }
     memset(R->comp_elim, -1, sizeof(*R->comp_elim) * (size_t) R->ncomp);
     return true;
@@ -2784,7 +2786,8 @@ static bool forcing_on_reaches(const struct reach *R, int cell, int v)
      * few hot neighbours' sets are read */
     int near[32];
     const int n = weak_neighbours(R, cell, v, near);
-    uint64_t through[SE_CELLS * 9 / 64 + 1] = { 0 };
+    uint64_t through[SE_CELLS * 9 / 64 + 1];
+    memset(through, 0, sizeof(*through) * (size_t) R->words);
     for (int i = 0; i < n; i++) {
         const int k = R->comp[R->id[near[i] << 1]];
         if (!R->dirty_any[k])
@@ -2827,6 +2830,10 @@ static void may_starts(struct cycle_ctx *c)
 {
     const struct se_grid *g = c->x->grid;
     c->nstarts = 0;
+    /* no dirty link inside a component: no cycle_may; none reached: no
+     * forcing_on_may, and forcing_off_may's set is empty (dirty_any) */
+    if (c->reach_ready && !c->reach->any_cycle && !c->reach->any_dirty)
+        return;
     for (int cell = 0; cell < SE_CELLS; cell++) {
         if (g->value[cell] || !(g->cand[cell] & (g->cand[cell] - 1)))
             continue;
@@ -2847,6 +2854,8 @@ static void may_starts(struct cycle_ctx *c)
 
 static void loops(struct cycle_ctx *c, bool y, bool xl)
 {
+    if (!c->nstarts)
+        return;
     c->y = y;
     c->xl = xl;
     memset(c->off_n, -1, sizeof(c->off_n));
