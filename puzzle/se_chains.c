@@ -2834,10 +2834,17 @@ static void may_starts(struct cycle_ctx *c)
      * forcing_on_may, and forcing_off_may's set is empty (dirty_any) */
     if (c->reach_ready && !c->reach->any_cycle && !c->reach->any_dirty)
         return;
+    const struct reach *R = c->reach;
     for (int cell = 0; cell < SE_CELLS; cell++) {
         if (g->value[cell] || !(g->cand[cell] & (g->cand[cell] - 1)))
             continue;
-        for (unsigned m = g->cand[cell]; m; m &= m - 1) {
+        /* outside the core (id -1) no cycle_may nor forcing_off_may, and
+         * forcing_on_may only with a hot neighbour (near_hot): the other
+         * candidates are not asked */
+        unsigned asked = g->cand[cell];
+        if (c->reach_ready)
+            asked &= R->core_cell[cell] | (R->any_dirty ? R->near_hot[cell] : 0);
+        for (unsigned m = asked; m; m &= m - 1) {
             const int v = __builtin_ctz(m);
             /* without the filter (no memory) every search may */
             const int may = !c->reach_ready
