@@ -2600,7 +2600,7 @@ static bool reach_sets(struct reach *R)
     R->any_dirty = R->any_cycle = false;
     for (int i = 0, k = 0; k < R->ncomp; k++) {
         uint64_t *reach = R->set + (size_t) k * 2 * W, *dirty = reach + W;
-        bool inner = false, cycle = false;
+        unsigned inside = 0; /* the dirty bits of the links inside it */
         for (; i < R->comp_end[k]; i++) {
             int u = R->order[i], node = R->node[u];
             if (node_on(node)) {
@@ -2610,8 +2610,7 @@ static bool reach_sets(struct reach *R)
             for (int e = R->first[u]; e < R->first[u + 1]; e++) {
                 int y = R->comp[R->to[e]];
                 if (y == k) {
-                    cycle = cycle || (R->dirty[e] & 1);
-                    inner = inner || (R->dirty[e] & 2);
+                    inside |= R->dirty[e];
                     continue;
                 }
                 const uint64_t *ry = R->set + (size_t) y * 2 * W;
@@ -2621,12 +2620,14 @@ static bool reach_sets(struct reach *R)
                 }
             }
         }
+        const bool inner = inside & 2, cycle = inside & 1;
         for (int w = 0; inner && w < W; w++)
             dirty[w] |= reach[w];
         R->cycle_dirty[k] = cycle;
-        R->dirty_any[k] = false;
+        uint64_t any = 0;
         for (int w = 0; w < W; w++)
-            R->dirty_any[k] = R->dirty_any[k] || dirty[w];
+            any |= dirty[w];
+        R->dirty_any[k] = any != 0;
         R->any_dirty = R->any_dirty || R->dirty_any[k];
         R->any_cycle = R->any_cycle || cycle;
     }
