@@ -2032,6 +2032,7 @@ struct reach {
     uint16_t near_hot[SE_CELLS];
     int words;
     bool any_dirty; /* a component reaches a dirty "on" link */
+    bool any_cycle; /* a component has a dirty link inside it */
     /* by component: the core "on" potentials it reaches, then those it
      * reaches through a dirty "on" link */
     uint64_t *set;
@@ -2596,10 +2597,10 @@ static bool reach_sets(struct reach *R)
     }
     if (need)
         memset(R->set, 0, need * sizeof(*R->set));
-    R->any_dirty = false;
+    R->any_dirty = R->any_cycle = false;
     for (int i = 0, k = 0; k < R->ncomp; k++) {
         uint64_t *reach = R->set + (size_t) k * 2 * W, *dirty = reach + W;
-        bool inner = false, cycle = false;
+        unsigned inside = 0; /* the dirty bits of the links inside it */
         for (; i < R->comp_end[k]; i++) {
             int u = R->order[i], node = R->node[u];
             if (node_on(node)) {
@@ -2609,8 +2610,7 @@ static bool reach_sets(struct reach *R)
             for (int e = R->first[u]; e < R->first[u + 1]; e++) {
                 int y = R->comp[R->to[e]];
                 if (y == k) {
-                    cycle = cycle || (R->dirty[e] & 1);
-                    inner = inner || (R->dirty[e] & 2);
+                    inside |= R->dirty[e];
                     continue;
                 }
                 const uint64_t *ry = R->set + (size_t) y * 2 * W;
@@ -2620,13 +2620,16 @@ static bool reach_sets(struct reach *R)
                 }
             }
         }
+        const bool inner = inside & 2, cycle = inside & 1;
         for (int w = 0; inner && w < W; w++)
             dirty[w] |= reach[w];
         R->cycle_dirty[k] = cycle;
-        R->dirty_any[k] = false;
+        uint64_t any = 0;
         for (int w = 0; w < W; w++)
-            R->dirty_any[k] = R->dirty_any[k] || dirty[w];
+            any |= dirty[w];
+        R->dirty_any[k] = any != 0;
         R->any_dirty = R->any_dirty || R->dirty_any[k];
+        R->any_cycle = R->any_cycle || cycle;
     }
     memset(R->comp_elim, -1, sizeof(*R->comp_elim) * (size_t) R->ncomp);
     return true;
@@ -2784,7 +2787,8 @@ static bool forcing_on_reaches(const struct reach *R, int cell, int v)
      * few hot neighbours' sets are read */
     int near[32];
     const int n = weak_neighbours(R, cell, v, near);
-    uint64_t through[SE_CELLS * 9 / 64 + 1] = { 0 };
+    uint64_t through[SE_CELLS * 9 / 64 + 1];
+    memset(through, 0, sizeof(*through) * (size_t) R->words);
     for (int i = 0; i < n; i++) {
         const int k = R->comp[R->id[near[i] << 1]];
         if (!R->dirty_any[k])
@@ -2827,10 +2831,21 @@ static void may_starts(struct cycle_ctx *c)
 {
     const struct se_grid *g = c->x->grid;
     c->nstarts = 0;
+    /* no dirty link inside a component: no cycle_may; none reached: no
+     * forcing_on_may, and forcing_off_may's set is empty (dirty_any) */
+    if (c->reach_ready && !c->reach->any_cycle && !c->reach->any_dirty)
+        return;
+    const struct reach *R = c->reach;
     for (int cell = 0; cell < SE_CELLS; cell++) {
         if (g->value[cell] || !(g->cand[cell] & (g->cand[cell] - 1)))
             continue;
-        for (unsigned m = g->cand[cell]; m; m &= m - 1) {
+        /* outside the core (id -1) no cycle_may nor forcing_off_may, and
+         * forcing_on_may only with a hot neighbour (near_hot): the other
+         * candidates are not asked */
+        unsigned asked = g->cand[cell];
+        if (c->reach_ready)
+            asked &= R->core_cell[cell] | (R->any_dirty ? R->near_hot[cell] : 0);
+        for (unsigned m = asked; m; m &= m - 1) {
             const int v = __builtin_ctz(m);
             /* without the filter (no memory) every search may */
             const int may = !c->reach_ready
@@ -2847,6 +2862,8 @@ static void may_starts(struct cycle_ctx *c)
 
 static void loops(struct cycle_ctx *c, bool y, bool xl)
 {
+    if (!c->nstarts)
+        return;
     c->y = y;
     c->xl = xl;
     memset(c->off_n, -1, sizeof(c->off_n));
