@@ -30,8 +30,11 @@ static uint8_t crossing_holding[3][3][512];
 /* crossing[a][t][j - 1] at j = 1..3, and a itself at j = 0 (a region to read
  * that the caller ignores). */
 static uint8_t crossing_at[27][3][4];
-/* The number of elements of a set of positions (0..8) or values (1..9). */
-static uint8_t size_of[1024];
+#define POP2(n) n, n + 1, n + 1, n + 2
+#define POP4(n) POP2(n), POP2(n + 1), POP2(n + 1), POP2(n + 2)
+#define POP6(n) POP4(n), POP4(n + 1), POP4(n + 1), POP4(n + 2)
+#define POP8(n) POP6(n), POP6(n + 1), POP6(n + 1), POP6(n + 2)
+const uint8_t se_size_of[1024] = { POP8(0), POP8(1), POP8(1), POP8(2) };
 
 /* crossing_holding's entry, from the first region of type t1. */
 static int holding_crossing(int t1, int t2, unsigned m)
@@ -91,8 +94,6 @@ void se_tables_init(void)
                 if (b != a && region_overlap[a][b] && n < 3)
                     crossing[a][t][n++] = (uint8_t) b;
         }
-    for (unsigned m = 0; m < 1024; m++)
-        size_of[m] = (uint8_t) se_popcount(m);
     for (int t1 = 0; t1 < 3; t1++)
         for (int t2 = 0; t2 < 3; t2++)
             for (unsigned m = 0; m < 512; m++)
@@ -574,11 +575,11 @@ static unsigned common_tuple(const unsigned *sets, int degree)
 {
     unsigned u = 0;
     for (int i = 0; i < degree; i++) {
-        if (size_of[sets[i]] <= 1)
+        if (se_size_of[sets[i]] <= 1)
             return 0;
         u |= sets[i];
     }
-    return size_of[u] == degree ? u : 0;
+    return se_size_of[u] == degree ? u : 0;
 }
 
 static const int hidden_ratings[5] = { 0, 0, 34, 40, 54 };
@@ -641,7 +642,7 @@ static bool first_set(const unsigned *sets, int n, int degree, set_fn fn, void *
             continue;
         }
         u[depth + 1] = u[depth] | sets[pick[depth]];
-        const int size = size_of[u[depth + 1]];
+        const int size = se_size_of[u[depth + 1]];
         if (size > degree)
             continue;
         if (depth + 1 < degree) {
@@ -732,7 +733,7 @@ static bool hidden_set_region(
     int n = 0;
     for (int v = 1; v <= 9; v++) {
         /* written always, kept when its size fits: no branch to mispredict */
-        const int size = size_of[p->at[r][v]];
+        const int size = se_size_of[p->at[r][v]];
         h.member[n] = v;
         sets[n] = p->at[r][v];
         n += size >= 2 && size <= degree;
@@ -830,7 +831,7 @@ static bool naked_set_region(
     for (int i = 0; i < 9; i++) {
         /* written always, kept when its size fits: no branch to mispredict */
         const unsigned cand = g->cand[se_region_cell[r][i]];
-        const int size = size_of[cand];
+        const int size = se_size_of[cand];
         h.member[n] = i;
         sets[n] = cand;
         n += size >= 2 && size <= degree;
@@ -965,10 +966,10 @@ static bool fish_scan(
                 continue;
             for (int l = 0; l < 9; l++) {
                 /* a mask, not a branch: which lines fit is hard to predict */
-                const int n = size_of[p->at[base + l][v]];
+                const int n = se_size_of[p->at[base + l][v]];
                 wide[v] |= (unsigned) (n >= 2 && n <= degree) << l;
             }
-            if (size_of[wide[v]] >= degree)
+            if (se_size_of[wide[v]] >= degree)
                 live |= 1u << v;
         }
         if (!live)
@@ -1011,13 +1012,6 @@ static unsigned same_pair(unsigned a, unsigned b)
  * for it (they drop it), so it is skipped before its step is built: the
  * parents are known from the removed positions alone, and most patterns of a
  * reduced grid have none (these rules were ~16% of a hardest-list rating). ---- */
-
-/* Whether m has exactly two bits (a popcount costs more in these loops). */
-static inline bool two_bits(unsigned m)
-{
-    const unsigned rest = m & (m - 1);
-    return rest && !(rest & (rest - 1));
-}
 
 bool se_each_locking(const struct se_reduced *red, se_hint_fn fn, void *ctx)
 {
@@ -1063,7 +1057,7 @@ static unsigned two_place_values(const struct se_reduced *red, int r)
 {
     unsigned m = 0;
     for (int v = 1; v <= 9; v++)
-        m |= (unsigned) (size_of[red->at[r][v]] == 2) << v;
+        m |= (unsigned) (se_size_of[red->at[r][v]] == 2) << v;
     return m;
 }
 
@@ -1113,7 +1107,7 @@ static void two_value_cells(
     *pair = *lost = 0;
     for (int i = 0; i < 9; i++) {
         const int c = se_region_cell[r][i];
-        if (!two_bits(red->g->cand[c]))
+        if (!se_two_bits(red->g->cand[c]))
             continue;
         *pair |= 1u << i;
         if (red->src->cand[c] != red->g->cand[c])
@@ -1199,7 +1193,7 @@ bool se_each_x_wing(const struct se_reduced *red, se_hint_fn fn, void *ctx)
             const int v = __builtin_ctz(m);
             unsigned hit = 0;
             for (unsigned o = (red->lost_in[v] >> base) & 0x1FFu; o; o &= o - 1)
-                hit |= (unsigned) (size_of[red->at[base + __builtin_ctz(o)][v]] == 2)
+                hit |= (unsigned) (se_size_of[red->at[base + __builtin_ctz(o)][v]] == 2)
                     << __builtin_ctz(o);
             values |= (unsigned) (hit != 0) << v;
             lost |= hit;
@@ -1209,7 +1203,8 @@ bool se_each_x_wing(const struct se_reduced *red, se_hint_fn fn, void *ctx)
         unsigned two[9] = { 0 };
         for (int l = 0; l < 9; l++)
             for (unsigned m = values; m; m &= m - 1)
-                two[l] |= (unsigned) (size_of[red->at[base + l][__builtin_ctz(m)]] == 2)
+                two[l]
+                    |= (unsigned) (se_size_of[red->at[base + l][__builtin_ctz(m)]] == 2)
                     << __builtin_ctz(m);
         /* the pairs of lines in the order of the combinations, each with a
          * line of `lost` (else there are no parents) */

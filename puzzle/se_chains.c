@@ -79,13 +79,6 @@ static inline int node_on(int n)
     return n & 1;
 }
 
-/* Whether m has exactly two bits (se_popcount(m) == 2, without counting). */
-static inline bool two_bits(unsigned m)
-{
-    const unsigned rest = m & (m - 1);
-    return rest && !(rest & (rest - 1));
-}
-
 /* One implication run: the potentials found, in order, with their parents. */
 struct run {
     uint8_t has[NODES];
@@ -453,7 +446,7 @@ static inline int off_to_on(const struct se_grid *g, const struct se_grid *src,
     region_places pos, region_places pos0, int p, bool y, bool xl, struct on_item *out)
 {
     int c = node_cell(p), v = node_value(p), n = 0;
-    if (y && two_bits(g->cand[c])) {
+    if (y && se_two_bits(g->cand[c])) {
         struct on_item *it = &out[n++];
         it->node = node_of(c, __builtin_ctz(g->cand[c] & ~(1u << v)), 1);
         it->cause = 1;
@@ -1432,12 +1425,12 @@ static void ra_graph(struct chain_ctx *x, struct reach_all *R)
     uint16_t linked[SE_CELLS];
     for (int cell = 0; cell < SE_CELLS; cell++) {
         const unsigned m = x->grid->cand[cell];
-        linked[cell] = (uint16_t) (x->y_links && two_bits(m) ? m : 0);
+        linked[cell] = (uint16_t) (x->y_links && se_two_bits(m) ? m : 0);
     }
     for (int r = 0; r < 27; r++)
         for (int v = 1; v <= 9; v++) {
             const unsigned m = x->pos0[r][v];
-            if (!two_bits(m))
+            if (!se_two_bits(m))
                 continue;
             linked[se_region_cell[r][__builtin_ctz(m)]] |= (uint16_t) (1u << v);
             linked[se_region_cell[r][31 - __builtin_clz(m)]] |= (uint16_t) (1u << v);
@@ -2096,7 +2089,7 @@ static void conj_init(struct cycle_ctx *c)
     const struct se_grid *g = c->x->grid;
     memset(c->conj, -1, sizeof(c->conj));
     for (int cell = 0; cell < SE_CELLS; cell++) {
-        c->bivalue[cell] = two_bits(g->cand[cell]);
+        c->bivalue[cell] = se_two_bits(g->cand[cell]);
         c->linked[cell] = c->bivalue[cell] ? g->cand[cell] : 0;
     }
     if (c->x->places)

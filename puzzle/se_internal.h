@@ -76,6 +76,17 @@ static inline int se_popcount(unsigned m)
     return (int) ((((m + (m >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
 }
 
+/* The number of elements of a set of positions (0..8) or values (1..9), by
+ * table: the subset, fish and wing searches count at every member they add. */
+extern const uint8_t se_size_of[1024];
+
+/* Whether m has exactly two bits (se_popcount(m) == 2, without counting). */
+static inline bool se_two_bits(unsigned m)
+{
+    const unsigned rest = m & (m - 1);
+    return rest && !(rest & (rest - 1));
+}
+
 /* Positions (0..8 in region order) of v in region r. */
 static inline unsigned se_positions(const struct se_grid *g, int r, int v)
 {

@@ -32,14 +32,6 @@ static int set_count(const struct cellset *x)
         + se_popcount((unsigned) x->w[1]);
 }
 
-/* The number of values of a candidate mask (bits 0-9), by table: the wing
- * search counts them at every cell it adds. */
-#define POP2(n) n, n + 1, n + 1, n + 2
-#define POP4(n) POP2(n), POP2(n + 1), POP2(n + 1), POP2(n + 2)
-#define POP6(n) POP4(n), POP4(n + 1), POP4(n + 1), POP4(n + 2)
-#define POP8(n) POP6(n), POP6(n + 1), POP6(n + 1), POP6(n + 2)
-static const uint8_t pop10[1024] = { POP8(0), POP8(1), POP8(1), POP8(2) };
-
 static bool set_has(const struct cellset *x, int c)
 {
     return (x->w[c >> 6] >> (c & 63)) & 1;
@@ -136,7 +128,7 @@ static struct grid_view *grid_view_make(const struct se_grid *g)
             t->at[row][v] |= (uint16_t) (1u << (col - 18));
             t->at[col][v] |= (uint16_t) (1u << (row - 9));
         }
-        if (pop10[m] == 2)
+        if (se_size_of[m] == 2)
             set_add(&t->bivalue, c);
     }
     return t;
@@ -159,7 +151,7 @@ static const struct grid_view *grid_view_houses(const struct se_grid *g)
         t->near[r] = (struct cellset) { { 0, 0 } };
         for (int i = 0; i < 9; i++) {
             const int c = se_region_cell[r][i];
-            if (pop10[g->cand[c]] < 2)
+            if (se_size_of[g->cand[c]] < 2)
                 continue;
             t->open[r][t->nopen[r]++] = (uint8_t) c;
             t->near[r].w[0] |= se_peer_set[c][0];
@@ -172,7 +164,7 @@ static const struct grid_view *grid_view_houses(const struct se_grid *g)
 /* The two cells of a value in region r when its places m there are two. */
 static bool strong_link(int r, unsigned m, int *a, int *b)
 {
-    if (pop10[m] != 2)
+    if (se_size_of[m] != 2)
         return false;
     *a = se_region_cell[r][__builtin_ctz(m)];
     *b = se_region_cell[r][31 - __builtin_clz(m)];
@@ -334,7 +326,7 @@ bool se_xy_wing(const struct se_grid *g, bool xyz, struct se_step *s)
     }
     for (int pivot = 0; pivot < SE_CELLS; pivot++) {
         const unsigned pc = g->cand[pivot];
-        if (pop10[pc] != (xyz ? 3 : 2) || !set_has(&pivots, pivot))
+        if (se_size_of[pc] != (xyz ? 3 : 2) || !set_has(&pivots, pivot))
             continue;
         int pincer[20], np = 0;
         bool fresh = !filter || set_has(&changed, pivot);
@@ -539,7 +531,7 @@ static void loop_extend(struct uloop *u, int extras, unsigned exvals)
             const int c = w * 64 + __builtin_ctzll(m);
             const unsigned ex = exvals | (u->g->cand[c] & ~u->ab);
             const bool more = u->g->cand[c] != u->ab;
-            if ((more && extras >= 2 && pop10[ex] != 1) || !loop_add(u, c))
+            if ((more && extras >= 2 && se_size_of[ex] != 1) || !loop_add(u, c))
                 continue;
             loop_extend(u, extras + more, ex);
             loop_drop(u);
@@ -653,7 +645,7 @@ static int bug_cells(const struct se_grid *g, uint16_t *bugv)
     for (int r = 0; r < 27; r++)
         for (int v = 1; v <= 9; v++) {
             unsigned m = gv->at[r][v];
-            int n = pop10[m], nb = 0, last = -1;
+            int n = se_size_of[m], nb = 0, last = -1;
             if (n == 0 || n == 2)
                 continue;
             for (int i = 0; i < 9; i++) {
@@ -785,7 +777,7 @@ static void aligned_possible(
             const unsigned e = a->g->cand[w * 64 + __builtin_ctzll(m)];
             for (unsigned xs = e; xs; xs &= xs - 1) {
                 const int x = __builtin_ctz(xs);
-                if (pop10[e] == 2) {
+                if (se_size_of[e] == 2) {
                     other[x] |= (uint16_t) (e & ~(1u << x));
                     continue;
                 }
@@ -864,7 +856,7 @@ static void aligned_tables(struct aligned *a)
 {
     uint64_t small[2] = { 0, 0 }, single[2] = { 0, 0 };
     for (int c = 0; c < SE_CELLS; c++) {
-        const int n = pop10[a->g->cand[c]];
+        const int n = se_size_of[a->g->cand[c]];
         if (n >= 2 && n <= a->d)
             small[c >> 6] |= 1ull << (c & 63);
         else if (n == 1)
@@ -874,9 +866,9 @@ static void aligned_tables(struct aligned *a)
         const uint64_t *peers = se_peer_set[c];
         a->emask[c][0] = peers[0] & small[0];
         a->emask[c][1] = peers[1] & small[1];
-        a->base[c] = pop10[a->g->cand[c]] >= 2 && (a->emask[c][0] || a->emask[c][1])
+        a->base[c] = se_size_of[a->g->cand[c]] >= 2 && (a->emask[c][0] || a->emask[c][1])
             && !(peers[0] & single[0]) && !(peers[1] & single[1]);
-        if (pop10[a->g->cand[c]] < 2)
+        if (se_size_of[a->g->cand[c]] < 2)
             a->emask[c][0] = a->emask[c][1] = 0;
     }
 }
@@ -1325,7 +1317,7 @@ static void wing_extend(
     struct wing_search *ws, int from, int depth, unsigned values, int biggest, bool dirty)
 {
     if (depth == ws->k) {
-        if (pop10[values] != ws->k + 1)
+        if (se_size_of[values] != ws->k + 1)
             return;
         ws->w.values = values;
         ws->w.biggest = biggest;
@@ -1334,7 +1326,7 @@ static void wing_extend(
     }
     for (int i = from; i <= ws->nopen - (ws->k - depth); i++) {
         const unsigned v = values | ws->ocand[i];
-        if (pop10[v] > ws->k + 1)
+        if (se_size_of[v] > ws->k + 1)
             continue;
         const int n = ws->ocount[i];
         ws->w.cells[depth] = ws->open[i];
@@ -1362,7 +1354,7 @@ static void wing_groups(struct wing_search *ws)
         ws->ochanged = 0;
         for (int i = 0; i < ws->nopen; i++) {
             ws->ocand[i] = ws->g->cand[ws->open[i]];
-            ws->ocount[i] = pop10[ws->ocand[i]];
+            ws->ocount[i] = se_size_of[ws->ocand[i]];
             ws->ochanged |= (unsigned) set_has(&ws->changed, ws->open[i]) << i;
         }
         /* a house of unchanged cells with no changed yz cell in reach has
@@ -1469,7 +1461,7 @@ static int box_links(int r, unsigned m, struct glink *out)
  * two box segments of a line, or in a box as box_links says. */
 static int grouped_links(int r, unsigned m, struct glink *out)
 {
-    int n = pop10[m], count = 0;
+    int n = se_size_of[m], count = 0;
     if (n < 3 || n > 6)
         return 0;
     if (r >= 9) {
@@ -1549,7 +1541,7 @@ static int turbot_box_links(int r, unsigned m, struct glink *out)
  * strong-link chains' (grouped_links). */
 static int turbot_links(int r, unsigned m, struct glink *out)
 {
-    const int n = pop10[m];
+    const int n = se_size_of[m];
     if (r < 9 && n >= 3 && n <= 5)
         return turbot_box_links(r, m, out);
     return all_links(r, m, out);
