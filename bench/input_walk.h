@@ -1,7 +1,7 @@
 /* The walk over a command's inputs: the --empty grids, then every argument (a
  * corpus file, "-" for standard input, or a literal puzzle), or standard input
  * when there is none, with `file:line: reason` diagnostics for what does not
- * read. The commands of the CLI and count's split path (dist/count_range.h)
+ * read. The commands of the CLI and count's split path (scaleout/count_range.h)
  * read their puzzles through it. */
 #ifndef SUDOLAB_BENCH_INPUT_WALK_H
 #define SUDOLAB_BENCH_INPUT_WALK_H

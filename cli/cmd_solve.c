@@ -9,10 +9,10 @@
 #include "common/io.h"
 #include "common/shard.h"
 #include "common/text.h"
-#include "dist/count_text.h"
-#include "dist/dist.h"
-#include "dist/grid_run.h"
 #include "puzzle/split.h"
+#include "scaleout/count_text.h"
+#include "scaleout/dist.h"
+#include "scaleout/grid_run.h"
 #include "solvers/registry.h"
 
 struct solve_run {

@@ -6,7 +6,7 @@
  *
  * Every rank parses the command line with the command's own parser (rank 0
  * first: it alone says what is wrong with it), and runs the command with the
- * MPI runner installed (dist/mpi_runner.h): the work goes out to the ranks,
+ * MPI runner installed (scaleout/mpi_runner.h): the work goes out to the ranks,
  * the results come back to rank 0 as data, and rank 0 prints them with the
  * command's own code, so the output is the plain command's. Every rank works
  * on -j threads, so threads and processes compose. The exit status is the
@@ -23,7 +23,7 @@
 #include "common/clock.h"
 #include "common/io.h"
 #include "common/text.h"
-#include "dist/mpi_runner.h"
+#include "scaleout/mpi_runner.h"
 
 /* Rank 0's parse, for every rank (rank 0 alone says what is wrong, or
  * prints the help; the others parse only when it is to run). */

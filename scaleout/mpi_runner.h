@@ -1,5 +1,5 @@
-/* sudolab-mpi's runner (dist/dist.h): the commands' work spread over the
- * ranks of an MPI job through the work exchange (dist/mpi_engine.h).
+/* sudolab-mpi's runner (scaleout/dist.h): the commands' work spread over the
+ * ranks of an MPI job through the work exchange (scaleout/mpi_engine.h).
  *
  * Every rank runs the same command, parsed from the same command line; the
  * command hands its work to the runner, which returns the results on rank 0
@@ -11,10 +11,10 @@
  *
  *  - bench: chunks of the plan (a back end, a corpus, 8 puzzles) in the
  *    single run's order; each row comes back as its cell and runs.csv line;
- *    rank 0 then times the whole passes alone (dist/mpi_bench.c).
+ *    rank 0 then times the whole passes alone (scaleout/mpi_bench.c).
  *  - count: shards of the run (every M-th subproblem), M = 16 per rank unless
  *    --chunks says otherwise; each shard's rows come back as data and rank 0
- *    adds them up (dist/count_merge.h), its messages too, each said once.
+ *    adds them up (scaleout/count_merge.h), its messages too, each said once.
  *  - generate: M consecutive runs of puzzle numbers, handed to the command's
  *    sink in puzzle order as they complete. */
 #ifndef SUDOLAB_DIST_MPI_RUNNER_H
@@ -24,7 +24,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "dist/dist.h"
+#include "scaleout/dist.h"
 
 enum { MPI_CHUNKS_PER_RANK = 16 };
 
@@ -54,7 +54,7 @@ bool mpi_runner_agree(struct mpi_runner *m, bool ok);
 /* Says what this rank held back, each line prefixed with its rank. */
 void mpi_runner_say_held(struct mpi_runner *m);
 
-/* The runner's bench entry (dist/mpi_bench.c). */
+/* The runner's bench entry (scaleout/mpi_bench.c). */
 int mpi_bench_run(void *ctx, struct bench_plan *plan);
 
 #endif /* SUDOLAB_DIST_MPI_RUNNER_H */

@@ -1,5 +1,5 @@
-/* count --grids over threads and shards (dist/grid_run.h). */
-#include "dist/grid_run.h"
+/* count --grids over threads and shards (scaleout/grid_run.h). */
+#include "scaleout/grid_run.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -7,9 +7,9 @@
 
 #include "common/clock.h"
 #include "common/exit_status.h"
-#include "dist/grid_text.h"
 #include "puzzle/grid_count.h"
 #include "puzzle/grid_essential.h"
+#include "scaleout/grid_text.h"
 
 enum { GRID_MAX_THREADS = 256 };
 

@@ -2,8 +2,8 @@
  * work units of sudolab-mpi all run this. Every puzzle of the inputs is split
  * into subproblems (puzzle/split.h), the subproblems a shard owns are solved
  * on threads, and each entry's partial tally is handed to a sink as a row, in
- * input order. Printing the rows is the caller's (dist/count_text.h); adding
- * up the rows of several shards is dist/count_merge.h's. */
+ * input order. Printing the rows is the caller's (scaleout/count_text.h); adding
+ * up the rows of several shards is scaleout/count_merge.h's. */
 #ifndef SUDOLAB_DIST_COUNT_RANGE_H
 #define SUDOLAB_DIST_COUNT_RANGE_H
 

@@ -11,8 +11,8 @@
 #include <stdio.h>
 
 #include "bench/bench_run.h"
-#include "dist/count_range.h"
-#include "dist/gen_range.h"
+#include "scaleout/count_range.h"
+#include "scaleout/gen_range.h"
 
 struct dist_runner {
     /* Runs every pending cell of the plan (and its whole passes), as

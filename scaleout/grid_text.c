@@ -1,5 +1,5 @@
-/* count --grids as text (dist/grid_text.h). */
-#include "dist/grid_text.h"
+/* count --grids as text (scaleout/grid_text.h). */
+#include "scaleout/grid_text.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,6 @@
-/* generate's work loop (dist/gen_range.h): threads take puzzle numbers from
+/* generate's work loop (scaleout/gen_range.h): threads take puzzle numbers from
  * a shared counter a block at a time; the block is handed on in order. */
-#include "dist/gen_range.h"
+#include "scaleout/gen_range.h"
 
 #include <pthread.h>
 #include <stdlib.h>

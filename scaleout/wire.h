@@ -8,8 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "dist/count_range.h"
-#include "dist/gen_range.h"
+#include "scaleout/count_range.h"
+#include "scaleout/gen_range.h"
 
 /* A growing byte buffer; failed is set (and stays) when memory ran out. */
 struct wire_buf {

@@ -1,15 +1,15 @@
 /* sudolab-mpi's runner: count and generate over the ranks, and what the
- * ranks say (dist/mpi_runner.h). */
-#include "dist/mpi_runner.h"
+ * ranks say (scaleout/mpi_runner.h). */
+#include "scaleout/mpi_runner.h"
 
 #include <mpi.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/exit_status.h"
-#include "dist/count_merge.h"
-#include "dist/mpi_engine.h"
-#include "dist/wire.h"
+#include "scaleout/count_merge.h"
+#include "scaleout/mpi_engine.h"
+#include "scaleout/wire.h"
 
 /* ---- the ranks meet; what they held back ---- */
 

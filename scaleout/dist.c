@@ -1,4 +1,4 @@
-#include "dist/dist.h"
+#include "scaleout/dist.h"
 
 #include <stddef.h>
 

@@ -1,4 +1,4 @@
-#include "dist/count_merge.h"
+#include "scaleout/count_merge.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-#include "dist/merge.h"
+#include "scaleout/merge.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -16,9 +16,9 @@
 #include "common/io.h"
 #include "common/shard.h"
 #include "common/text.h"
-#include "dist/count_merge.h"
-#include "dist/count_text.h"
-#include "dist/grid_text.h"
+#include "scaleout/count_merge.h"
+#include "scaleout/count_text.h"
+#include "scaleout/grid_text.h"
 #include "solvers/outside.h"
 #include "solvers/registry.h"
 

@@ -1,5 +1,5 @@
-/* count's split path as data (dist/count_range.h). */
-#include "dist/count_range.h"
+/* count's split path as data (scaleout/count_range.h). */
+#include "scaleout/count_range.h"
 
 #include <pthread.h>
 #include <stdlib.h>

@@ -25,7 +25,7 @@ enum merge_kind {
     MERGE_COUNT,
     MERGE_GENERATE,
     MERGE_BENCH,
-    MERGE_GRIDS, /* count --grids --shard K/N partials (dist/grid_text.h) */
+    MERGE_GRIDS, /* count --grids --shard K/N partials (scaleout/grid_text.h) */
 };
 
 /* What a path holds: a directory (or a runs.csv) is a bench shard, a file is

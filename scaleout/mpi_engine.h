@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "dist/wire.h"
+#include "scaleout/wire.h"
 
 enum {
     MPI_ENGINE_MAX_TARGET

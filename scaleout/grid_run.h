@@ -3,7 +3,7 @@
  *
  * The classes of first bands are the unit of work: -j N counts classes on N
  * threads; --shard K/N counts the classes whose number is K-1 mod N and
- * prints a partial (dist/grid_text.h) that `sudolab merge` adds up. With
+ * prints a partial (scaleout/grid_text.h) that `sudolab merge` adds up. With
  * three bands every shard first counts the orders of every class (cheap: the
  * completions look them up). --estimate prints the plan and a time estimated
  * from a sample instead of counting; --essential adds Burnside's

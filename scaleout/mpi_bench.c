@@ -1,4 +1,4 @@
-/* sudolab-mpi's bench (dist/mpi_runner.h): every rank parses the same command
+/* sudolab-mpi's bench (scaleout/mpi_runner.h): every rank parses the same command
  * line and loads the same corpora (files on a shared file system); the chunks
  * of the single run (a back end, a corpus, 8 consecutive puzzles) are handed
  * out in the single run's order, and the other ranks send each result back as
@@ -11,8 +11,8 @@
 #include "bench/bench_csv.h"
 #include "common/hash.h"
 #include "common/io.h"
-#include "dist/mpi_engine.h"
-#include "dist/mpi_runner.h"
+#include "scaleout/mpi_engine.h"
+#include "scaleout/mpi_runner.h"
 
 enum { BENCH_CHUNK = 8 }; /* puzzles per bench job, as in bench_run.c */
 

@@ -1,5 +1,5 @@
-/* count's rows as text (dist/count_text.h). */
-#include "dist/count_text.h"
+/* count's rows as text (scaleout/count_text.h). */
+#include "scaleout/count_text.h"
 
 #include <string.h>
 

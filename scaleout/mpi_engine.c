@@ -1,5 +1,5 @@
-/* The work exchange of sudolab-mpi (dist/mpi_engine.h). */
-#include "dist/mpi_engine.h"
+/* The work exchange of sudolab-mpi (scaleout/mpi_engine.h). */
+#include "scaleout/mpi_engine.h"
 
 #include <mpi.h>
 #include <stdio.h>

@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 #include "bench/solve_row.h"
-#include "dist/count_range.h"
+#include "scaleout/count_range.h"
 
 /* Says `source:line: reason` on err when the row's puzzle failed (clues that
  * break a rule, a shape the back end does not handle, a failed subproblem)

@@ -1,4 +1,4 @@
-#include "dist/wire.h"
+#include "scaleout/wire.h"
 
 #include <stdlib.h>
 #include <string.h>

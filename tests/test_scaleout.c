@@ -1,4 +1,4 @@
-/* The distribution layer as data (dist/): count by subproblems in shards
+/* The distribution layer as data (scaleout/): count by subproblems in shards
  * adds up to the whole run, rows survive the trip between ranks byte for
  * byte, generate's ranges make the single run's puzzles, and merging refuses
  * shards that do not belong together. */
@@ -12,10 +12,10 @@
 
 #include <cmocka.h>
 
-#include "dist/count_merge.h"
-#include "dist/count_range.h"
-#include "dist/gen_range.h"
-#include "dist/wire.h"
+#include "scaleout/count_merge.h"
+#include "scaleout/count_range.h"
+#include "scaleout/gen_range.h"
+#include "scaleout/wire.h"
 #include "solvers/registry.h"
 
 /* The rows a run hands out, kept. */

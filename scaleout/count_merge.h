@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "dist/count_range.h"
+#include "scaleout/count_range.h"
 
 struct count_merge {
     struct count_row *rows; /* the sums */
