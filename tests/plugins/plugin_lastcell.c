@@ -14,6 +14,8 @@
  * Counters: steps = values placed, nodes = search calls, guesses = values
  * tried at a cell with two or more candidates, backtracks = cells with no
  * value left. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime under -std=c99 and later */
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
