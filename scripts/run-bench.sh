@@ -33,7 +33,7 @@
 #     PEERS='so:/opt/tdoku/build/libtdoku_shared.so cmd:python3 my_solver.py'
 #     A word that begins with so: or cmd: (or LABEL=so:, LABEL=cmd:) starts a
 #     new solver; the words after it, up to the next such word, are its
-#     command's arguments. README's "Outside solvers" says how to build
+#     command's arguments. docs/outside-solvers.md says how to build
 #     tdoku's library and wrap qqwing.
 # Exit status: that of `sudolab bench` (1 when a run failed or answers
 # disagreed; the report is written anyway), or 2 when setup or build failed.
