@@ -73,6 +73,7 @@ if [ -z "$bin" ]; then
     [ -x "$bin" ] || bin=$root/build/sudolab
 fi
 [ -x "$bin" ] || { echo "phase-transition.sh: $bin not found (build first or set SUDOLAB_BIN)" >&2; exit 2; }
+bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
 for tool in gnuplot xz awk; do
     command -v $tool > /dev/null || { echo "phase-transition.sh: $tool is not installed" >&2; exit 2; }
 done
@@ -184,7 +185,8 @@ for size in $(echo "$sizes" | tr ',' ' '); do
         || echo "phase-transition.sh: bench on $size ended with status $? (see $out/$size)" >&2
     # each instance's name, from the `# instNxN_F_K.txt` line before it
     for f in "$@"; do
-        xz -dcf "$f" | awk -v corpus="$(basename "$f")" -f "$sdir/phase-names.awk"
+        # named as bench names a corpus: a compressed file as its content
+        xz -dcf "$f" | awk -v corpus="$(basename "$f" | sed 's/\.[xg]z$//')" -f "$sdir/phase-names.awk"
     done > "$out/$size/names.tsv"
 done
 
