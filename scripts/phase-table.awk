@@ -37,7 +37,9 @@ END {
     print "Each cell: the share of runs that found a solution within the time limit, and the"
     print "median time of those runs (a run that ran out of time is not in the median)."
     print "`sudoku_acs` is Lloyd & Amos's program, timed by sudolab as the round trip of"
-    print "a cmd: back end (its process start included)."
+    print "a cmd: back end (its process start included); in brackets the mean of the time"
+    print "its own clock gave for the same runs (its search alone: the process start and"
+    print "the propagation of the givens are outside it)."
     for (zi = 1; zi <= nz; zi++) {
         z = sizes[zi]
         printf "\n## %s\n\n", z
@@ -51,13 +53,16 @@ END {
             for (si = 1; si <= ns; si++) {
                 s = solvers[si]
                 if (!has[z, s]) continue
-                row = row ((z, f, s) in runs ? sprintf(" %s%% %s |", pct[z, f, s] + 0, ms(med[z, f, s])) : " - |")
+                cell = (z, f, s) in runs ? sprintf(" %s%% %s", pct[z, f, s] + 0, ms(med[z, f, s])) : " -"
+                if (own[z, f, s] != "")
+                    cell = cell " (own clock: mean " ms(own[z, f, s]) ")"
+                row = row cell " |"
             }
             print row
         }
         if (!has[z, "acs"] || !has[z, "sudoku_acs"]) continue
         printf "\n### %s: acs against sudoku_acs\n\n", z
-        print "| fill | acs | sudoku_acs | points | acs mean per solved run | sudoku_acs round trip | its own clock | ratio (round trip) | ratio (own clock) |"
+        print "| fill | acs solved | sudoku_acs solved | points | acs mean per solved run | sudoku_acs round trip | its own clock | ratio (round trip) | ratio (own clock) |"
         print "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
         within = 0; cells = 0; ta = na = tp = np = to = no = 0
         for (fi = 1; fi <= nf[z]; fi++) {
@@ -78,8 +83,8 @@ END {
         printf " %s (acs, %d runs) against %s (sudoku_acs round trip, %d runs; its own clock %s)",
             (na ? ms(ta / na) : "-"), na, (np ? ms(tp / np) : "-"), np, (no ? ms(to / no) : "-")
         if (na && np)
-            printf ": acs %s faster by the round trip, %s by its own clock", x((tp / np) / (ta / na)),
-                (no ? x((to / no) / (ta / na)) : "-")
+            printf "; sudoku_acs's time over acs's: %s by the round trip, %s by its own clock (above 1: acs faster)",
+                x((tp / np) / (ta / na)), (no ? x((to / no) / (ta / na)) : "-")
         print "."
     }
 }

@@ -224,11 +224,14 @@ awk -f "$sdir/phase-cells.awk" "$out/instances.csv" > "$out/cells.csv"
 awk -f "$sdir/phase-table.awk" -v protocol="$out/protocol.txt" \
     -v cpu="$(sed -n 's/^cpu: //p' "$out"/*/env.txt 2>/dev/null | head -1)" \
     "$out/cells.csv" > "$out/table.md"
+printf '\n## Plots\n' >> "$out/table.md"
 for size in $(echo "$sizes" | tr ',' ' '); do
     grep -q "^$size," "$out/cells.csv" || continue
     gnuplot -e "sdir='$sdir'; csv='$out/cells.csv'; size='$size'; out='$out/phase-$size'" \
         "$sdir/phase-success.gp"
     gnuplot -e "sdir='$sdir'; csv='$out/cells.csv'; size='$size'; out='$out/phase-$size'" \
         "$sdir/phase-time.gp"
-done
+    printf '\n![%s: success rate against fill](phase-%s-success.png)\n' "$size" "$size"
+    printf '\n![%s: median and p90 time against fill](phase-%s-time.png)\n' "$size" "$size"
+done >> "$out/table.md"
 echo "phase-transition.sh: wrote $out/table.md, instances.csv, cells.csv and the plots" >&2
