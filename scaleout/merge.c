@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "bench/bench_env.h"
 #include "bench/bench_run.h"
 #include "bench/bench_se.h"
 #include "bench/bench_summary.h"
@@ -479,31 +480,19 @@ enum merge_kind merge_detect(const char *path)
 
 /* ---- bench ---- */
 
-struct env_line {
-    char *key, *value;
-};
-
-/* One shard directory's env.txt: its last section (a resumed run appends a
- * section per resumption), as key/value lines, and the whole text. */
+/* One shard directory: its env.txt as read (a resumed run appends a section
+ * per resumption; the last is the run that finished). */
 struct bench_shard {
     const char *dir;
     char *dir_copy; /* dir, when it was cut from a runs.csv path */
     struct shard shard;
-    struct env_line *lines;
-    size_t nlines;
-    char *text; /* the file as read */
-    size_t text_len;
+    struct bench_env_file env;
     char identity[16384]; /* what must agree between shards (identity_text) */
 };
 
 static void free_bench_shard(struct bench_shard *b)
 {
-    for (size_t i = 0; i < b->nlines; i++) {
-        free(b->lines[i].key);
-        free(b->lines[i].value);
-    }
-    free(b->lines);
-    free(b->text);
+    bench_env_file_free(&b->env);
     free(b->dir_copy);
 }
 
@@ -511,95 +500,38 @@ static int read_env(struct bench_shard *b)
 {
     char path[4200];
     snprintf(path, sizeof(path), "%s/env.txt", b->dir);
-    FILE *f = fopen(path, "r");
-    if (!f) {
+    const int rc = bench_env_read(&b->env, path);
+    if (rc == -1)
         fprintf(stderr,
             "sudolab merge: %s: cannot read it: not a bench --out directory?\n", path);
-        return -1;
-    }
-    char *line = NULL;
-    size_t cap = 0;
-    int rc = 0;
-    struct buf_text {
-        char *p;
-        size_t len, cap;
-    } text = { NULL, 0, 0 };
-    ssize_t got;
-    while (rc == 0 && (got = getline(&line, &cap, f)) > 0) {
-        if (text.len + (size_t) got + 1 > text.cap) {
-            text.cap = 2 * (text.len + (size_t) got + 1);
-            char *grown = realloc(text.p, text.cap);
-            if (!grown) {
-                rc = -1;
-                break;
-            }
-            text.p = grown;
-        }
-        memcpy(text.p + text.len, line, (size_t) got);
-        text.len += (size_t) got;
-        text.p[text.len] = '\0';
-        chomp(line);
-        if (strcmp(line, "--- resumed ---") == 0) {
-            for (size_t i = 0; i < b->nlines; i++) {
-                free(b->lines[i].key);
-                free(b->lines[i].value);
-            }
-            b->nlines = 0;
-            continue;
-        }
-        char *colon = strstr(line, ": ");
-        if (!colon)
-            continue;
-        *colon = '\0';
-        struct env_line *grown = realloc(b->lines, (b->nlines + 1) * sizeof(*grown));
-        if (!grown) {
-            rc = -1;
-            break;
-        }
-        b->lines = grown;
-        b->lines[b->nlines].key = strdup(line);
-        b->lines[b->nlines].value = strdup(colon + 2);
-        if (!b->lines[b->nlines].key || !b->lines[b->nlines].value)
-            rc = -1;
-        b->nlines++;
-    }
-    free(line);
-    fclose(f);
-    b->text = text.p;
-    b->text_len = text.len;
-    if (rc != 0)
+    else if (rc != 0)
         fprintf(stderr, "sudolab merge: out of memory\n");
-    return rc;
+    return rc == 0 ? 0 : -1;
 }
 
-/* The last value of key in a shard's env, or NULL. */
-static const char *env_get(const struct bench_shard *b, const char *key)
+/* The last value of key in a shard's env.txt (its last section), or NULL. */
+static const char *env_get(const struct bench_shard *b, enum bench_env_key key)
 {
-    const char *v = NULL;
-    for (size_t i = 0; i < b->nlines; i++) {
-        if (strcmp(b->lines[i].key, key) == 0)
-            v = b->lines[i].value;
-    }
-    return v;
+    return bench_env_get(&b->env, key);
 }
 
 /* What must agree between the shards of one run: options, revision, back
  * ends, the corpora as read. The seed matters only when puzzles are permuted. */
-static const char *const identity_keys[] = {
-    "sudolab",
-    "git_revision",
-    "solvers",
-    "baseline",
-    "limit",
-    "budget_ms",
-    "budget_steps",
-    "repeat",
-    "warmup_ms",
-    "pass_ms",
-    "fast_us",
-    "tdoku_protocol",
-    "permute",
-    "head",
+static const enum bench_env_key identity_keys[] = {
+    BENCH_ENV_SUDOLAB,
+    BENCH_ENV_GIT_REVISION,
+    BENCH_ENV_SOLVERS,
+    BENCH_ENV_BASELINE,
+    BENCH_ENV_LIMIT,
+    BENCH_ENV_BUDGET_MS,
+    BENCH_ENV_BUDGET_STEPS,
+    BENCH_ENV_REPEAT,
+    BENCH_ENV_WARMUP_MS,
+    BENCH_ENV_PASS_MS,
+    BENCH_ENV_FAST_US,
+    BENCH_ENV_TDOKU_PROTOCOL,
+    BENCH_ENV_PERMUTE,
+    BENCH_ENV_HEAD,
 };
 
 static int identity_text(const struct bench_shard *b, char *out, size_t len)
@@ -612,21 +544,20 @@ static int identity_text(const struct bench_shard *b, char *out, size_t len)
             fprintf(stderr,
                 "sudolab merge: %s/env.txt: no '%s:' line (not from a sudolab "
                 "bench of this version?)\n",
-                b->dir, identity_keys[k]);
+                b->dir, bench_env_key_name(identity_keys[k]));
             return -1;
         }
-        pos += (size_t) snprintf(
-            out + pos, pos < len ? len - pos : 0, "%s=%s ", identity_keys[k], v);
+        pos += (size_t) snprintf(out + pos, pos < len ? len - pos : 0, "%s=%s ",
+            bench_env_key_name(identity_keys[k]), v);
     }
-    const char *permute = env_get(b, "permute");
+    const char *permute = env_get(b, BENCH_ENV_PERMUTE);
     if (permute && strcmp(permute, "yes") == 0)
         pos += (size_t) snprintf(out + pos, pos < len ? len - pos : 0, "seed=%s ",
-            env_get(b, "seed") ? env_get(b, "seed") : "?");
-    for (size_t i = 0; i < b->nlines; i++) {
-        if (strcmp(b->lines[i].key, "corpus_fingerprint") == 0)
-            pos += (size_t) snprintf(
-                out + pos, pos < len ? len - pos : 0, "corpus=%s ", b->lines[i].value);
-    }
+            env_get(b, BENCH_ENV_SEED) ? env_get(b, BENCH_ENV_SEED) : "?");
+    size_t at = 0;
+    for (const char *fp;
+         (fp = bench_env_next(&b->env, BENCH_ENV_CORPUS_FINGERPRINT, &at));)
+        pos += (size_t) snprintf(out + pos, pos < len ? len - pos : 0, "corpus=%s ", fp);
     if (pos >= len) {
         fprintf(stderr, "sudolab merge: %s/env.txt: too many facts\n", b->dir);
         return -1;
@@ -728,12 +659,12 @@ static void merge_passes(
         return;
     }
     for (size_t i = 0; i < n; i++) {
-        for (size_t l = 0; l < shards[i].nlines; l++) {
-            if (strcmp(shards[i].lines[l].key, "pass") != 0)
-                continue;
+        size_t at = 0;
+        for (const char *pass;
+             (pass = bench_env_next(&shards[i].env, BENCH_ENV_PASS, &at));) {
             char value[512], *solver, *corpus;
             uint64_t v[4];
-            snprintf(value, sizeof(value), "%s", shards[i].lines[l].value);
+            snprintf(value, sizeof(value), "%s", pass);
             if (!split_pass(value, &solver, &corpus, v) || v[0] == 0)
                 continue;
             size_t si = 0, ci = 0;
@@ -820,25 +751,25 @@ static int write_outputs(struct bench_plan *plan, const struct bench_shard *shar
     char date[64];
     gmtime_r(&now, &tm);
     strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", &tm);
-    fprintf(f, "merged: %zu shards by sudolab merge, %s\n", n, date);
+    bench_env_put(f, BENCH_ENV_MERGED, "%zu shards by sudolab merge, %s", n, date);
     /* the facts every shard shares, then each shard's own env.txt */
     for (size_t k = 0; k < sizeof(identity_keys) / sizeof(identity_keys[0]); k++)
-        fprintf(f, "%s: %s\n", identity_keys[k], env_get(&shards[0], identity_keys[k]));
-    fprintf(
-        f, "seed: %s\n", env_get(&shards[0], "seed") ? env_get(&shards[0], "seed") : "");
+        bench_env_put(f, identity_keys[k], "%s", env_get(&shards[0], identity_keys[k]));
+    const char *seed = env_get(&shards[0], BENCH_ENV_SEED);
+    bench_env_put(f, BENCH_ENV_SEED, "%s", seed ? seed : "");
     for (size_t ci = 0; ci < plan->ncorpora; ci++)
-        fprintf(
-            f, "corpus: %s (%zu puzzles)\n", plan->corpora[ci].name, plan->corpora[ci].n);
+        bench_env_put(f, BENCH_ENV_CORPUS, "%s (%zu puzzles)", plan->corpora[ci].name,
+            plan->corpora[ci].n);
     for (size_t k = 0; k < n; k++) {
         fprintf(f, "--- shard %u/%u (%s/env.txt) ---\n", shards[k].shard.k,
             shards[k].shard.n, shards[k].dir);
-        fwrite(shards[k].text, 1, shards[k].text_len, f);
+        fwrite(shards[k].env.text, 1, shards[k].env.text_len, f);
     }
     fprintf(f, "--- merged ---\n");
-    fprintf(f, "runs_pending: 0\n");
-    fprintf(f, "disagreements: %lu\n", disagreements);
-    fprintf(f, "errors: %lu\n", plan->errors);
-    fprintf(f, "finished: complete\n");
+    bench_env_put(f, BENCH_ENV_RUNS_PENDING, "0");
+    bench_env_put(f, BENCH_ENV_DISAGREEMENTS, "%lu", disagreements);
+    bench_env_put(f, BENCH_ENV_ERRORS, "%lu", plan->errors);
+    bench_env_put(f, BENCH_ENV_FINISHED, "complete");
     if (io_close_stream(f, "sudolab merge", path) != 0)
         return -1;
     if (rc != 0 && !said)
@@ -854,14 +785,16 @@ static int write_outputs(struct bench_plan *plan, const struct bench_shard *shar
  * say it (older ones did not). Returns 0, or -1 after naming the difference. */
 static int check_same_build(const struct bench_shard *a, const struct bench_shard *b)
 {
-    static const char *const keys[] = { "compiler", "buildtype", "c_args", "native" };
+    static const enum bench_env_key keys[]
+        = { BENCH_ENV_COMPILER, BENCH_ENV_BUILDTYPE, BENCH_ENV_C_ARGS, BENCH_ENV_NATIVE };
     for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
         const char *va = env_get(a, keys[k]), *vb = env_get(b, keys[k]);
         if (va && vb && strcmp(va, vb) != 0) {
             fprintf(stderr,
                 "sudolab merge: %s and %s come from different builds: '%s=%s' against "
                 "'%s=%s'\n",
-                a->dir, b->dir, keys[k], va, keys[k], vb);
+                a->dir, b->dir, bench_env_key_name(keys[k]), va,
+                bench_env_key_name(keys[k]), vb);
             return -1;
         }
     }
@@ -884,7 +817,7 @@ static int load_bench_shard(
     }
     if (read_env(b) != 0)
         return -1;
-    const char *sh = env_get(b, "shard");
+    const char *sh = env_get(b, BENCH_ENV_SHARD);
     if (!sh || sscanf(sh, "%u/%u", &b->shard.k, &b->shard.n) != 2 || b->shard.k < 1
         || b->shard.k > b->shard.n) {
         fprintf(stderr, "sudolab merge: %s/env.txt: no 'shard: K/N' line\n", b->dir);
@@ -903,8 +836,10 @@ static int load_bench_shard(
     }
     if (first && check_same_build(first, b) != 0)
         return -1;
-    const char *finished = env_get(b, "finished"), *pending = env_get(b, "runs_pending");
-    const char *failure = env_get(b, "failure"); /* what its run said went wrong */
+    const char *finished = env_get(b, BENCH_ENV_FINISHED),
+               *pending = env_get(b, BENCH_ENV_RUNS_PENDING);
+    const char *failure
+        = env_get(b, BENCH_ENV_FAILURE); /* what its run said went wrong */
     if (failure && strcmp(failure, "none") == 0)
         failure = NULL;
     if (!finished || strcmp(finished, "complete") != 0 || !pending
@@ -927,10 +862,9 @@ static bool spec_from_env(
 {
     const size_t nlen = strlen(name);
     bool found = false;
-    for (size_t i = 0; i < b0->nlines; i++) {
-        const char *v = b0->lines[i].value;
-        if (strcmp(b0->lines[i].key, "solver_spec") == 0 && strncmp(v, name, nlen) == 0
-            && v[nlen] == ' ') {
+    size_t at = 0;
+    for (const char *v; (v = bench_env_next(&b0->env, BENCH_ENV_SOLVER_SPEC, &at));) {
+        if (strncmp(v, name, nlen) == 0 && v[nlen] == ' ') {
             snprintf(spec, len, "%s", v + nlen + 1);
             found = true;
         }
@@ -978,7 +912,7 @@ static const struct solver *solver_from_env(
 static long solvers_from_env(const struct bench_shard *b0, const struct solver ***solvers)
 {
     char names[4096];
-    snprintf(names, sizeof(names), "%s", env_get(b0, "solvers"));
+    snprintf(names, sizeof(names), "%s", env_get(b0, BENCH_ENV_SOLVERS));
     *solvers = calloc(strlen(names) / 2 + 2, sizeof(**solvers));
     if (!*solvers) {
         fprintf(stderr, "sudolab merge: out of memory\n");
@@ -999,13 +933,14 @@ static void options_from_env(const struct bench_shard *b0, struct bench_options 
 {
     memset(opt, 0, sizeof(*opt));
     uint64_t v;
-    opt->limit = parse_u64(env_get(b0, "limit"), &v) ? v : 0;
-    opt->budget_ms = parse_u64(env_get(b0, "budget_ms"), &v) ? v : 0;
-    opt->budget_steps = parse_u64(env_get(b0, "budget_steps"), &v) ? v : 0;
-    opt->repeat = parse_u64(env_get(b0, "repeat"), &v) && v > 0 ? (unsigned) v : 1;
-    opt->pass_ms = parse_u64(env_get(b0, "pass_ms"), &v) ? v : 0;
-    opt->head = parse_u64(env_get(b0, "head"), &v) ? (unsigned long) v : 0;
-    opt->permute = strcmp(env_get(b0, "permute"), "yes") == 0;
+    opt->limit = parse_u64(env_get(b0, BENCH_ENV_LIMIT), &v) ? v : 0;
+    opt->budget_ms = parse_u64(env_get(b0, BENCH_ENV_BUDGET_MS), &v) ? v : 0;
+    opt->budget_steps = parse_u64(env_get(b0, BENCH_ENV_BUDGET_STEPS), &v) ? v : 0;
+    opt->repeat
+        = parse_u64(env_get(b0, BENCH_ENV_REPEAT), &v) && v > 0 ? (unsigned) v : 1;
+    opt->pass_ms = parse_u64(env_get(b0, BENCH_ENV_PASS_MS), &v) ? v : 0;
+    opt->head = parse_u64(env_get(b0, BENCH_ENV_HEAD), &v) ? (unsigned long) v : 0;
+    opt->permute = strcmp(env_get(b0, BENCH_ENV_PERMUTE), "yes") == 0;
     opt->threads = 1;
 }
 
@@ -1016,12 +951,12 @@ static int corpora_from_env(const struct bench_shard *b0, struct bench_plan *pla
 {
     struct corpus_item blank;
     memset(&blank, 0, sizeof(blank));
-    for (size_t l = 0; l < b0->nlines; l++) {
-        if (strcmp(b0->lines[l].key, "corpus_fingerprint") != 0)
-            continue;
+    size_t at = 0;
+    for (const char *fp;
+         (fp = bench_env_next(&b0->env, BENCH_ENV_CORPUS_FINGERPRINT, &at));) {
         char value[512], *name;
         unsigned long entries;
-        snprintf(value, sizeof(value), "%s", b0->lines[l].value);
+        snprintf(value, sizeof(value), "%s", fp);
         if (!split_fingerprint(value, &name, &entries)) {
             fprintf(stderr, "sudolab merge: %s/env.txt: a malformed corpus_fingerprint\n",
                 b0->dir);
@@ -1050,7 +985,7 @@ static int check_shard_rows(
             path);
         return -1;
     }
-    const char *want = env_get(b, "rows");
+    const char *want = env_get(b, BENCH_ENV_ROWS);
     if (want && strtol(want, NULL, 10) != got) {
         fprintf(stderr,
             "sudolab merge: %s has %ld rows, its env.txt says the run wrote %s: the "
@@ -1117,7 +1052,7 @@ static int write_merged(struct bench_plan *plan, const struct bench_shard *shard
 {
     merge_passes(plan, shards, n);
     size_t baseline = 0;
-    const char *base_name = env_get(&shards[0], "baseline");
+    const char *base_name = env_get(&shards[0], BENCH_ENV_BASELINE);
     while (baseline < plan->nsolvers
         && strcmp(plan->solvers[baseline]->name, base_name) != 0)
         baseline++;
