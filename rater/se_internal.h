@@ -1,18 +1,18 @@
 /* Shared by the Sudoku Explainer rater's files (se_rate.c, se_basic.c,
- * se_chains.c); not part of the library's interface (see puzzle/se_rate.h).
+ * se_chains.c); not part of the library's interface (see rater/se_rate.h).
  *
  * The candidate grid is SE's: a placed cell has no candidates, and placing a
  * value removes it from the 20 peers. Regions are numbered 0-8 boxes, 9-17
  * rows, 18-26 columns, and each lists its cells in SE's order (boxes row by
  * row, rows left to right, columns top to bottom). Ratings are in tenths so
  * that comparisons are exact. */
-#ifndef SUDOLAB_PUZZLE_SE_INTERNAL_H
-#define SUDOLAB_PUZZLE_SE_INTERNAL_H
+#ifndef SUDOLAB_RATER_SE_INTERNAL_H
+#define SUDOLAB_RATER_SE_INTERNAL_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "puzzle/se_rate.h"
+#include "rater/se_rate.h"
 
 #define SE_CELLS 81
 #define SE_ALL 0x3FEu /* candidates 1..9 as bits 1..9 */
@@ -182,4 +182,4 @@ bool se_each_hidden_pair(const struct se_reduced *r, se_hint_fn fn, void *ctx);
 bool se_each_naked_pair(const struct se_reduced *r, se_hint_fn fn, void *ctx);
 bool se_each_x_wing(const struct se_reduced *r, se_hint_fn fn, void *ctx);
 
-#endif /* SUDOLAB_PUZZLE_SE_INTERNAL_H */
+#endif /* SUDOLAB_RATER_SE_INTERNAL_H */

@@ -4,7 +4,7 @@
  * its first useful hint, because SE keeps the first hint it is given. */
 #include <string.h>
 
-#include "puzzle/se_internal.h"
+#include "rater/se_internal.h"
 
 uint8_t se_region_cell[27][9];
 uint8_t se_cell_region[SE_CELLS][3];

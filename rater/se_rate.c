@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "common/clock.h"
-#include "puzzle/se_internal.h"
+#include "rater/se_internal.h"
 #include "solvers/registry.h"
 
 static const char *const tech_names[] = {
