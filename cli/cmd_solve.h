@@ -29,6 +29,7 @@ struct solve_cli {
     bool grids; /* count --grids: every complete grid of each --empty shape */
     bool estimate; /* count --grids --estimate: the plan and its time */
     bool essential; /* count --grids --essential */
+    bool output_lewis; /* solve --output lewis: solutions in Lewis's format */
     int nfiles;
     char **files; /* the operands: files, "-" or literal puzzles */
 };
