@@ -178,7 +178,8 @@ for size in $(echo "$sizes" | tr ',' ' '); do
     mkdir -p "$out/$size"
     head_opt=""
     [ "$sample" -gt 0 ] && head_opt="--head $sample"
-    echo "phase-transition.sh: $size, $# fills, ${sample:-all} instances each, $t s per run" >&2
+    echo "phase-transition.sh: $size, $# fills, $([ "$sample" -gt 0 ] && echo "the first $sample" || echo all)" \
+        "instances of each, $t s per run" >&2
     # shellcheck disable=SC2086 # head_opt and seeds_opt are option pairs or empty
     nice "$bin" bench --solvers "$list" --limit 1 --budget-ms $((t * 1000)) $head_opt $seeds_opt \
         --warmup-ms 0 --pass-ms 0 --jobs "$jobs" --quiet --out "$rout/$size" "$@" \
@@ -224,6 +225,30 @@ awk -f "$sdir/phase-cells.awk" "$out/instances.csv" > "$out/cells.csv"
 awk -f "$sdir/phase-table.awk" -v protocol="$out/protocol.txt" \
     -v cpu="$(sed -n 's/^cpu: //p' "$out"/*/env.txt 2>/dev/null | head -1)" \
     "$out/cells.csv" > "$out/table.md"
+# per back end over every cell: how many runs it solved, and its slowest
+# solved run (the instance that cost it most)
+awk -F, '
+    function t(ns) { return ns < 1e9 ? sprintf("%.3g ms", ns / 1e6) : sprintf("%.3g s", ns / 1e9) }
+    NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    {
+        s = $c["solver"]
+        if (!(s in runs)) order[++n] = s
+        runs[s]++
+        if ($c["status"] == "solved" && $c["time_ns"] + 0 >= slowest[s]) {
+            slowest[s] = $c["time_ns"] + 0; where[s] = $c["size"] " " $c["instance"]
+        }
+        if ($c["status"] == "solved") solved[s]++
+    }
+    END {
+        print "\n## Every cell together\n"
+        print "| back end | runs | solved | not solved | slowest solved run |"
+        print "|---|---:|---:|---:|---|"
+        for (i = 1; i <= n; i++) {
+            s = order[i]
+            printf "| %s | %d | %d | %d | %s |\n", s, runs[s], solved[s], runs[s] - solved[s],
+                (solved[s] ? t(slowest[s]) " (" where[s] ")" : "-")
+        }
+    }' "$out/instances.csv" >> "$out/table.md"
 printf '\n## Plots\n' >> "$out/table.md"
 for size in $(echo "$sizes" | tr ',' ' '); do
     grep -q "^$size," "$out/cells.csv" || continue

@@ -73,6 +73,8 @@ for fill in 0 50 100; do
     ok "table.md has the fill-$fill row of both sizes" $?
 done
 has "table.md names the protocol" "$out/table.md" '^- timeouts_s: 9x9=2 16x16=2'
+has "table.md sums every cell per back end, naming its slowest instance" "$out/table.md" \
+    '^| dlx | 12 | 12 | 0 | [0-9.]* m*s (\(9x9\|16x16\) inst[0-9x_]*\.txt) |$'
 root=$(cd "$(dirname "$0")/.." && pwd)
 case $(cd "$(dirname "$bin")" && pwd) in
     "$root"/*)
