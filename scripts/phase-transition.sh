@@ -21,6 +21,8 @@
 #   --jobs N          bench threads (default 1)
 #   --no-peer         leave Lloyd & Amos's program out
 #   --out DIR         default results/phase-transition
+#   --tables-only     run nothing: rebuild the tables and plots from the
+#                     runs already in DIR (after an interrupted run, say)
 # Environment: SUDOLAB_BIN (default build-release/sudolab, else build/sudolab),
 # SUDOKU_ACS (their program, default ~/.cache/sudoku_acs/sudokusolver; the
 # peer is skipped with a message when it is not there).
@@ -44,6 +46,7 @@ t25=10
 solvers=acs,anneal,naive,mrv,dlx,sat,wide,auto
 jobs=1
 peer=1
+tables_only=0
 out=$root/results/phase-transition
 while [ $# -gt 0 ]; do
     case $1 in
@@ -59,7 +62,8 @@ while [ $# -gt 0 ]; do
         --jobs) jobs=$2; shift 2 ;;
         --no-peer) peer=0; shift ;;
         --out) out=$2; shift 2 ;;
-        -h|--help) sed -n '2,33p' "$0"; exit 0 ;;
+        --tables-only) tables_only=1; shift ;;
+        -h|--help) sed -n '2,/^set -eu$/p' "$0" | sed '$d'; exit 0 ;;
         *) echo "phase-transition.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -123,7 +127,7 @@ rout=$(rel "$out")
 bin=$(rel "$bin")
 case $bin in */*) ;; *) bin=./$bin ;; esac
 export SUDOKU_ACS="$peer_bin"
-cat > "$out/protocol.txt" <<EOT
+[ "$tables_only" = 1 ] || cat > "$out/protocol.txt" <<EOT
 sample: $sample instances per size x fill (0 = all)
 runs: $runs per instance of each stochastic back end
 timeouts_s: 9x9=$t9 16x16=$t16 25x25=$t25
@@ -174,6 +178,7 @@ for size in $(echo "$sizes" | tr ',' ' '); do
             done
         fi ;;
     esac
+    [ "$tables_only" = 1 ] && continue
     rm -rf "${out:?}/$size"
     mkdir -p "$out/$size"
     head_opt=""
@@ -204,7 +209,8 @@ done
             FNR == 1 { FS = ","; $0 = $0; for (i = 1; i <= NF; i++) c[$i] = i; next }
             {
                 corpus = $c["corpus"]; index_ = $c["index"]; solver = $c["solver"]
-                run = ("seed" in c) ? $c["seed"] : $c["repeat"]
+                # our stochastic runs by their seed, the others by repeat
+                run = ("seed" in c) && $c["seed"] != "" ? $c["seed"] : $c["repeat"]
                 if (solver ~ /^sudoku_acs\.[0-9]+$/) { run = substr(solver, 12); solver = "sudoku_acs" }
                 fill = corpus; sub(/^[0-9]+x[0-9]+_0*/, "", fill); sub(/[^0-9].*$/, "", fill)
                 if (fill == "") fill = 0

@@ -83,6 +83,13 @@ case $(cd "$(dirname "$bin")" && pwd) in
     *) skip "env.txt names the tree's files relative to it" "sudolab is built outside the tree" ;;
 esac
 
+cp "$out/table.md" "$tmp/table.md"
+rm "$out/table.md" "$out/cells.csv"
+"$script" --data "$tmp/data" --sizes 9x9,16x16 --no-peer --tables-only --out "$out" \
+    > /dev/null 2> "$tmp/stderr"
+check "--tables-only" $? 0
+same "--tables-only rebuilds the same table from the runs" "$out/table.md" "$tmp/table.md"
+
 "$script" --sample x --out "$tmp/bad" > /dev/null 2>&1
 check "a sample that is not a number" $? 2
 "$script" --data "$tmp/data" --sizes 12x12 --no-peer --out "$tmp/bad" > /dev/null 2>&1
