@@ -29,6 +29,7 @@ struct solve_cli {
     bool grids; /* count --grids: every complete grid of each --empty shape */
     bool estimate; /* count --grids --estimate: the plan and its time */
     bool essential; /* count --grids --essential */
+    unsigned long head; /* solve --head: the first N entries of each input (0: all) */
     int nfiles;
     char **files; /* the operands: files, "-" or literal puzzles */
 };

@@ -128,6 +128,10 @@ struct solve_result {
     struct solver_counters counters;
     uint64_t time_ns; /* the back end's solve() call, set by solver_run */
     uint32_t poll; /* back-end scratch for solver_over_budget() */
+    /* The back end gave no answer (a process killed, crashed or out of step, a
+     * library that crashed or did not load): its counters are unknown, and
+     * printed empty, never as 0. */
+    bool no_answer;
     char error[160];
 };
 
