@@ -103,6 +103,10 @@ if [ -n "$python" ]; then
     "$bin" list --solver "$proc" > "$tmp/list"
     has "list shows the process and the protocol's cost" "$tmp/list" \
         '^cmd:python3_process_solver.py .*process .*1-25 .*count,diagonal .*protocol round trip'
+    # the sizes column starts where its heading does, on every line
+    awk 'NR == 1 { at = index($0, " sizes ") } NR > 1 && substr($0, at, 2) !~ /^ [0-9]$/ {
+        bad = 1 } END { exit bad }' "$tmp/list"
+    ok "list keeps its columns with a long process name" $? "$(cat "$tmp/list")"
     answers mrv "$tmp/small.txt" | cut -d, -f1-3,9 > "$tmp/mrv.csv"
     answers "$proc" "$tmp/small.txt" | cut -d, -f1-3,9 > "$tmp/proc.csv"
     cmp -s "$tmp/mrv.csv" "$tmp/proc.csv"
