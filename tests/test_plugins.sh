@@ -257,6 +257,12 @@ has "wrong count: the cross-check names the puzzle" "$tmp/count.stderr" \
     '^DISAGREEMENT nine.txt:3'
 has "wrong count: ... and the plug-in's answer" "$tmp/count.stderr" \
     'so:plugin_native_wrong_count: 1 solutions, unique'
+"$bin" solve --solver "$tdoku:tdoku_abi_wrong" "$tmp/nine.txt" > "$tmp/out" 2> "$tmp/err"
+"$bin" solve --csv --solver "$tdoku:tdoku_abi_wrong" "$tmp/nine.txt" >> "$tmp/out" 2>&1
+grep '^[0-9]*[ ,]error' "$tmp/out" > "$tmp/errors"
+[ -s "$tmp/errors" ] && ! grep -q '[1-9]\{81\}' "$tmp/errors"
+ok "solve: an error row does not show the refused grid as a solution" $? "$(cat "$tmp/out")"
+has "... the message says what is wrong with it" "$tmp/err" 'wrong solution: r1c2 changes clue'
 SUDOLAB_TEST_CRASH_ON=$p2 "$bin" solve --solver "$tdoku:tdoku_abi_crash" "$tmp/nine.txt" \
     > "$tmp/out" 2> "$tmp/err"
 check "solve goes on after a crash" $? 1
