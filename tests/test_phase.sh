@@ -105,6 +105,14 @@ rm "$out/table.md" "$out/cells.csv"
 check "--tables-only" $? 0
 same "--tables-only rebuilds the same table from the runs" "$out/table.md" "$tmp/table.md"
 
+"$script" --data "$tmp/data" --sizes 9x9 --fills 0,50 --sample 1 --solvers naive --no-peer \
+    --part more --out "$out" > /dev/null 2> "$tmp/stderr"
+check "a second part" $? 0
+[ -f "$out/9x9.more/runs.csv" ] && [ -f "$out/9x9/runs.csv" ]
+ok "the part beside the first run, which stays" $?
+has "the tables take both parts" "$out/table.md" '^| fill | mrv | dlx | naive |$'
+has "a cell the part left out shows as such" "$out/table.md" '^| 100% | 100% [0-9.]* ms | 100% [0-9.]* ms | - |$'
+
 "$script" --sample x --out "$tmp/bad" > /dev/null 2>&1
 check "a sample that is not a number" $? 2
 "$script" --data "$tmp/data" --sizes 12x12 --no-peer --out "$tmp/bad" > /dev/null 2>&1
