@@ -133,7 +133,9 @@ rout=$(rel "$out")
 bin=$(rel "$bin")
 case $bin in */*) ;; *) bin=./$bin ;; esac
 export SUDOKU_ACS="$peer_bin"
-[ "$tables_only" = 1 ] || cat > "$out/protocol.txt" <<EOT
+# one protocol file per part (protocol.txt, protocol.NAME.txt)
+[ "$tables_only" = 1 ] || cat > "$out/protocol$part.txt" <<EOT
+part: $([ -n "$part" ] && echo "${part#.} (the runs in SIZE$part/)" || echo "the runs in SIZE/")
 sample: $sample instances per size x fill (0 = all)
 runs: $runs per instance of each stochastic back end
 timeouts_s: 9x9=$t9 16x16=$t16 25x25=$t25
@@ -236,9 +238,11 @@ done
 } > "$out/instances.csv"
 
 awk -f "$sdir/phase-cells.awk" "$out/instances.csv" > "$out/cells.csv"
-awk -f "$sdir/phase-table.awk" -v protocol="$out/protocol.txt" \
+cat "$out"/protocol*.txt > "$out/cells.protocol"
+awk -f "$sdir/phase-table.awk" -v protocol="$out/cells.protocol" \
     -v cpu="$(sed -n 's/^cpu: //p' "$out"/*/env.txt 2>/dev/null | head -1)" \
     "$out/cells.csv" > "$out/table.md"
+rm -f "$out/cells.protocol"
 # per back end over every cell: how many runs it solved, and its slowest
 # solved run (the instance that cost it most)
 awk -F, '
