@@ -18,6 +18,7 @@ struct generate_cli {
     int permutations; /* for the guesses rating */
     int jobs;
     bool seed_set, stats;
+    bool output_lewis; /* --output lewis: Lewis's instance format */
     const char *shard; /* --shard K/N as given, NULL = the whole run */
     uint64_t shard_k, shard_n;
 };

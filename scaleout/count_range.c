@@ -152,6 +152,7 @@ static int take_entry(
     row->index = ie->index;
     row->line = ie->line;
     snprintf(row->source, sizeof(row->source), "%s", ie->source);
+    snprintf(row->name, sizeof(row->name), "%s", ie->item->name);
     if (!ie->ok) {
         row->state = COUNT_UNPARSABLE;
         snprintf(row->why, sizeof(row->why), "%s", ie->item->why);

@@ -38,6 +38,7 @@ enum count_state {
 struct count_row {
     unsigned long index; /* 1-based over all inputs, bad entries included */
     char source[128]; /* the input it came from, for messages ("" unknown) */
+    char name[CORPUS_NAME_MAX]; /* the entry's own name (corpus_item.name) */
     unsigned long line;
     enum count_state state;
     char why[CORPUS_WHY_MAX]; /* not COUNT_SOLVED: the reason */

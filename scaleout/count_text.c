@@ -25,7 +25,7 @@ void count_row_print(FILE *out, const struct solve_row_style *style, uint64_t li
     static const struct grid none; /* count's line never draws the puzzle */
     struct solve_result res;
     count_row_result(row, limit, &res);
-    solve_row_print(out, style, row->index, &none, &res);
+    solve_row_print(out, style, row->index, row->name, &none, &res);
 }
 
 void count_partial_options(const struct count_options *o, char *out, size_t len)
@@ -34,7 +34,7 @@ void count_partial_options(const struct count_options *o, char *out, size_t len)
     char size[16] = "auto";
     if (c->shape.box_rows)
         snprintf(size, sizeof(size), "%dx%d", c->shape.box_rows, c->shape.box_cols);
-    static const char *const formats[] = { "auto", "lines", "grids" };
+    static const char *const formats[] = { "auto", "lines", "grids", "lewis" };
     snprintf(out, len,
         "solver=%s limit=%llu budget_steps=%llu budget_ms=%llu split=%zu size=%s "
         "variant=%s format=%s revision=%s",

@@ -1,11 +1,12 @@
-/* generate's work loop (scaleout/gen_range.h): threads take puzzle numbers from
- * a shared counter a block at a time; the block is handed on in order. */
+/* generate's work loop (scaleout/gen_range.h): the pool's workers take the
+ * puzzle numbers of a block in increasing order; the block is handed on in
+ * order. */
 #include "scaleout/gen_range.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/pool.h"
 #include "puzzle/rate.h"
 
 enum { GEN_BLOCK = 256 };
@@ -19,12 +20,11 @@ struct gen_worker {
 
 struct gen_range {
     struct gen_range_options o;
-    struct gen_worker *workers;
+    struct gen_worker *workers; /* one per worker of the pool */
     int opened;
+    struct pool *pool;
     struct gen_result *slots; /* [GEN_BLOCK]: the block being made */
     uint64_t block_first, block_end; /* its puzzle numbers */
-    uint64_t next;
-    pthread_mutex_t lock;
 };
 
 static void make_one(struct gen_worker *w, uint64_t number)
@@ -47,18 +47,11 @@ static void make_one(struct gen_worker *w, uint64_t number)
     }
 }
 
-static void *worker_main(void *arg)
+static bool make_item(void *ctx, unsigned worker, size_t item)
 {
-    struct gen_worker *w = arg;
-    struct gen_range *g = w->g;
-    for (;;) {
-        pthread_mutex_lock(&g->lock);
-        const uint64_t number = g->next++;
-        pthread_mutex_unlock(&g->lock);
-        if (number >= g->block_end)
-            return NULL;
-        make_one(w, number);
-    }
+    struct gen_range *g = ctx;
+    make_one(&g->workers[worker], g->block_first + item);
+    return true;
 }
 
 static int open_worker(struct gen_worker *w, struct gen_range *g, char *why, size_t len)
@@ -97,7 +90,12 @@ struct gen_range *gen_range_open(const struct gen_range_options *o, char *why, s
         gen_range_close(g);
         return NULL;
     }
-    pthread_mutex_init(&g->lock, NULL);
+    g->pool = pool_create((unsigned) jobs);
+    if (!g->pool) {
+        snprintf(why, len, "out of memory");
+        gen_range_close(g);
+        return NULL;
+    }
     while (g->opened < jobs && open_worker(&g->workers[g->opened], g, why, len) == 0)
         g->opened++;
     if (g->opened < jobs) {
@@ -114,34 +112,13 @@ const struct gen_options *gen_range_options(const struct gen_range *g)
     return &g->o.gen;
 }
 
-/* Makes the block's puzzles on the threads (this one alone with -j 1). */
-static void make_block(struct gen_range *g)
-{
-    pthread_t threads[GEN_MAX_JOBS];
-    g->next = g->block_first;
-    if (g->o.jobs == 1) {
-        worker_main(&g->workers[0]);
-        return;
-    }
-    int started = 0;
-    for (int t = 0; t < g->o.jobs; t++) {
-        if (pthread_create(&threads[t], NULL, worker_main, &g->workers[t]) != 0)
-            break;
-        started++;
-    }
-    if (started == 0)
-        worker_main(&g->workers[0]);
-    for (int t = 0; t < started; t++)
-        pthread_join(threads[t], NULL);
-}
-
 int gen_range_make(
     struct gen_range *g, uint64_t first, uint64_t count, gen_sink_fn *sink, void *ctx)
 {
     for (uint64_t b = first; b < first + count; b += GEN_BLOCK) {
         g->block_first = b;
         g->block_end = first + count - b < GEN_BLOCK ? first + count : b + GEN_BLOCK;
-        make_block(g);
+        pool_for_each(g->pool, g->block_end - b, make_item, g);
         for (uint64_t k = 0; k < g->block_end - b; k++) {
             if (!sink(ctx, &g->slots[k]))
                 return -1;
@@ -174,8 +151,7 @@ void gen_range_close(struct gen_range *g)
             rater_close(&g->workers[t].rater);
         gen_close(g->workers[t].gen);
     }
-    if (g->workers && g->slots)
-        pthread_mutex_destroy(&g->lock);
+    pool_destroy(g->pool);
     free(g->workers);
     free(g->slots);
     free(g);

@@ -154,6 +154,7 @@ void wire_put_count_row(struct wire_buf *b, const struct count_row *row)
     wire_put_u64(b, (uint64_t) row->state);
     wire_put_u64(b, row->subproblems);
     put_string(b, row->source);
+    put_string(b, row->name);
     put_string(b, row->why);
     put_string(b, row->puzzle);
     put_tally(b, &row->tally);
@@ -169,6 +170,7 @@ bool wire_get_count_row(struct wire_reader *r, struct count_row *row)
     row->state = (enum count_state) state;
     row->subproblems = wire_get_u64(r);
     wire_get_text(r, row->source, sizeof(row->source));
+    wire_get_text(r, row->name, sizeof(row->name));
     wire_get_text(r, row->why, sizeof(row->why));
     wire_get_text(r, row->puzzle, sizeof(row->puzzle));
     get_tally(r, &row->tally);

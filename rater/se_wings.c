@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "puzzle/se_internal.h"
+#include "rater/se_internal.h"
 
 /* Cells as bits: 0-63 in w[0], 64-80 in w[1] (as se_peer_set). */
 struct cellset {

@@ -1,4 +1,4 @@
-#include "puzzle/hodoku.h"
+#include "rater/hodoku.h"
 
 #include <string.h>
 

@@ -10,8 +10,8 @@
  * Only 9x9 classic grids. Free of I/O and global state apart from constant
  * tables built once and per-thread caches that never change a result (the
  * chain runs' memory, the last grid aligned exclusion found nothing on). */
-#ifndef SUDOLAB_PUZZLE_SE_RATE_H
-#define SUDOLAB_PUZZLE_SE_RATE_H
+#ifndef SUDOLAB_RATER_SE_RATE_H
+#define SUDOLAB_RATER_SE_RATE_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -92,7 +92,7 @@ void se_rate_within(const struct grid *g, uint64_t deadline_ns, struct se_rating
 /* Told each step of the path as it is taken: its technique and rating. */
 typedef void se_step_fn(void *ctx, enum se_technique tech, int rating);
 /* se_rate_within, calling on_step (when not NULL) for every step: other
- * scales (puzzle/hodoku.h) are computed from the same path. */
+ * scales (rater/hodoku.h) are computed from the same path. */
 void se_rate_steps(const struct grid *g, uint64_t deadline_ns, struct se_rating *out,
     se_step_fn *on_step, void *ctx);
 
@@ -105,4 +105,4 @@ bool se_hint(const struct grid *g, bool json, char *out, size_t len);
 bool se_hint_within(
     const struct grid *g, bool json, uint64_t deadline_ns, char *out, size_t len);
 
-#endif /* SUDOLAB_PUZZLE_SE_RATE_H */
+#endif /* SUDOLAB_RATER_SE_RATE_H */

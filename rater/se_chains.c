@@ -44,7 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "puzzle/se_internal.h"
+#include "rater/se_internal.h"
 
 #define NODES (SE_CELLS * 9 * 2)
 #define ARENA 24000

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "common/clock.h"
-#include "puzzle/se_internal.h"
+#include "rater/se_internal.h"
 #include "solvers/registry.h"
 
 static const char *const tech_names[] = {
@@ -30,7 +30,8 @@ void se_ensure_tables(void)
     int none = 0;
     if (__atomic_compare_exchange_n(
             &tables_state, &none, 1, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
-        se_tables_init();
+        se_grid_tables_init();
+        se_basic_tables_init();
         __atomic_store_n(&tables_state, 2, __ATOMIC_RELEASE);
         return;
     }
@@ -63,23 +64,6 @@ bool se_next_step(const struct se_grid *g, struct se_step *s)
         || se_chains(g, SE_CH_MULTIPLE, 0, s) || se_chains(g, SE_CH_DYNAMIC, 0, s)
         || se_chains(g, SE_CH_DYNAMIC, 1, s) || se_chains(g, SE_CH_DYNAMIC, 2, s)
         || se_chains(g, SE_CH_DYNAMIC, 3, s);
-}
-
-/* Candidates from the filled cells; false when two givens clash. */
-bool se_load(const struct grid *in, struct se_grid *g)
-{
-    memset(g, 0, sizeof(*g));
-    for (int c = 0; c < SE_CELLS; c++)
-        g->cand[c] = SE_ALL;
-    for (int c = 0; c < SE_CELLS; c++) {
-        int v = in->cell[c];
-        if (v == 0)
-            continue;
-        if (!(g->cand[c] & (1u << v)))
-            return false;
-        se_place(g, c, v);
-    }
-    return true;
 }
 
 /* Solutions of in, up to 2, by the fast back end (its portable path serves

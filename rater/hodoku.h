@@ -7,7 +7,7 @@
  * 1600, unfair 1800, extreme no maximum).
  *
  * What differs from HoDoKu itself: the path is Sudoku Explainer's
- * (puzzle/se_rate.h), in SE's order of techniques and with SE's set, each
+ * (rater/se_rate.h), in SE's order of techniques and with SE's set, each
  * step scored as the HoDoKu technique nearest to it (hodoku_technique_of).
  * HoDoKu tries full house, naked single, then hidden single, and has
  * techniques SE lacks (skyscraper, empty rectangle, coloring, ALS chains,
@@ -17,13 +17,13 @@
  * gets HoDoKu's scores of those singles, but in SE's order.
  *
  * Only 9x9 classic grids; free of I/O and global state. */
-#ifndef SUDOLAB_PUZZLE_HODOKU_H
-#define SUDOLAB_PUZZLE_HODOKU_H
+#ifndef SUDOLAB_RATER_HODOKU_H
+#define SUDOLAB_RATER_HODOKU_H
 
 #include <stdint.h>
 
 #include "common/grid.h"
-#include "puzzle/se_rate.h"
+#include "rater/se_rate.h"
 
 enum hodoku_level {
     HODOKU_EASY = 1,
@@ -65,4 +65,4 @@ struct hodoku_rating {
 void hodoku_rate_within(const struct grid *g, uint64_t deadline_ns,
     struct hodoku_rating *out, struct se_rating *se);
 
-#endif /* SUDOLAB_PUZZLE_HODOKU_H */
+#endif /* SUDOLAB_RATER_HODOKU_H */
