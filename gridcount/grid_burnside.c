@@ -1,5 +1,5 @@
 /* Essentially different grids by Burnside's lemma (grid_burnside.h). */
-#include "puzzle/grid_burnside.h"
+#include "gridcount/grid_burnside.h"
 
 #include <stdio.h>
 #include <stdlib.h>

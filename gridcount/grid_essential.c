@@ -1,5 +1,5 @@
 /* Burnside's lemma class by class (grid_essential.h). */
-#include "puzzle/grid_essential.h"
+#include "gridcount/grid_essential.h"
 
 #include <stdio.h>
 #include <stdlib.h>

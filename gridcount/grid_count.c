@@ -3,7 +3,7 @@
  * A profile is a key: the count of digits of type t in bits 3t..3t+2 (counts
  * are at most R <= 5, types at most 32). A digit's type is its column within
  * each stack, stack s weighing C^s. */
-#include "puzzle/grid_count.h"
+#include "gridcount/grid_count.h"
 
 #include <stdio.h>
 #include <stdlib.h>
