@@ -101,7 +101,7 @@ static bool nth_puzzle(const struct bench_plan *plan, size_t k, size_t *ci, size
 }
 
 /* Returns whether it ran the rater. */
-static bool rate_one(struct rate_work *w, size_t ci, size_t pi)
+static bool rate_one(struct se_rater *rt, struct rate_work *w, size_t ci, size_t pi)
 {
     struct bench_plan *plan = w->plan;
     struct bench_puzzle *p = &plan->corpora[ci].puzzles[pi];
@@ -111,7 +111,7 @@ static bool rate_one(struct rate_work *w, size_t ci, size_t pi)
     bench_puzzle_grid(&plan->corpora[ci], pi, &g);
     const uint64_t ms = plan->opt.se_rate_ms;
     struct se_rating r;
-    se_rate_within(&g, ms ? clock_now_ns() + ms * 1000000u : 0, &r);
+    se_rate_within(rt, &g, ms ? clock_now_ns() + ms * 1000000u : 0, &r);
     if (r.verdict == SE_OUT_OF_TIME)
         atomic_fetch_add(&w->out_of_time, 1);
     if (r.verdict != SE_RATED && r.verdict != SE_BEYOND)
@@ -127,10 +127,12 @@ static bool rate_one(struct rate_work *w, size_t ci, size_t pi)
 static void *rate_worker(void *arg)
 {
     struct rate_work *w = arg;
+    struct se_rater *rt = se_rater_new();
     size_t ci, pi;
-    while (!(w->plan->stop && atomic_load(w->plan->stop))
+    while (rt && !(w->plan->stop && atomic_load(w->plan->stop))
         && nth_puzzle(w->plan, atomic_fetch_add(&w->next, 1), &ci, &pi))
-        rate_one(w, ci, pi);
+        rate_one(rt, w, ci, pi);
+    se_rater_free(rt); /* without memory the other threads do the work */
     return NULL;
 }
 
@@ -143,9 +145,11 @@ unsigned long bench_plan_rate_se(struct bench_plan *plan, unsigned long *out_of_
     /* up to the first puzzle rated, on this thread alone: the rater builds
      * its constant tables on first use, and only one thread may */
     size_t ci, pi;
-    while (
-        nth_puzzle(plan, atomic_fetch_add(&w.next, 1), &ci, &pi) && !rate_one(&w, ci, pi))
+    struct se_rater *rt = se_rater_new();
+    while (rt && nth_puzzle(plan, atomic_fetch_add(&w.next, 1), &ci, &pi)
+        && !rate_one(rt, &w, ci, pi))
         ;
+    se_rater_free(rt);
     enum { MAX_THREADS = 256 };
     pthread_t threads[MAX_THREADS];
     unsigned started = 0;
