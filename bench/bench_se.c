@@ -82,6 +82,7 @@ void bench_plan_take_se(struct bench_plan *plan, size_t ci, const struct bench_r
 struct rate_work {
     struct bench_plan *plan;
     size_t first; /* the puzzle number of the pool's item 0 */
+    struct se_rater **raters; /* one per pool worker, NULL until it rates */
     atomic_ulong rated;
     atomic_ulong out_of_time;
 };
@@ -101,7 +102,7 @@ static bool nth_puzzle(const struct bench_plan *plan, size_t k, size_t *ci, size
 }
 
 /* Returns whether it ran the rater. */
-static bool rate_one(struct rate_work *w, size_t ci, size_t pi)
+static bool rate_one(struct se_rater *rt, struct rate_work *w, size_t ci, size_t pi)
 {
     struct bench_plan *plan = w->plan;
     struct bench_puzzle *p = &plan->corpora[ci].puzzles[pi];
@@ -111,7 +112,7 @@ static bool rate_one(struct rate_work *w, size_t ci, size_t pi)
     bench_puzzle_grid(&plan->corpora[ci], pi, &g);
     const uint64_t ms = plan->opt.se_rate_ms;
     struct se_rating r;
-    se_rate_within(&g, ms ? clock_now_ns() + ms * 1000000u : 0, &r);
+    se_rate_within(rt, &g, ms ? clock_now_ns() + ms * 1000000u : 0, &r);
     if (r.verdict == SE_OUT_OF_TIME)
         atomic_fetch_add(&w->out_of_time, 1);
     if (r.verdict != SE_RATED && r.verdict != SE_BEYOND)
@@ -127,30 +128,36 @@ static bool rate_one(struct rate_work *w, size_t ci, size_t pi)
 /* Puzzles first + item, in order over the corpora; false on an interrupt. */
 static bool rate_item(void *ctx, unsigned worker, size_t item)
 {
-    (void) worker;
     struct rate_work *w = ctx;
     if (w->plan->stop && atomic_load(w->plan->stop))
         return false;
+    /* each worker its own rater, made on its first puzzle; without memory
+     * for one, that worker's puzzles stay unrated */
+    if (!w->raters[worker])
+        w->raters[worker] = se_rater_new();
     size_t ci, pi;
-    if (nth_puzzle(w->plan, w->first + item, &ci, &pi))
-        rate_one(w, ci, pi);
+    if (w->raters[worker] && nth_puzzle(w->plan, w->first + item, &ci, &pi))
+        rate_one(w->raters[worker], w, ci, pi);
     return true;
 }
 
 unsigned long bench_plan_rate_se(struct bench_plan *plan, unsigned long *out_of_time)
 {
-    struct rate_work w = { .plan = plan };
+    enum { MAX_THREADS = 256 };
+    struct se_rater *raters[MAX_THREADS] = { 0 };
+    struct rate_work w = { .plan = plan, .raters = raters };
     atomic_init(&w.rated, 0);
     atomic_init(&w.out_of_time, 0);
     /* up to the first puzzle rated, on this thread alone: the rater builds
      * its constant tables on first use, and only one thread may */
     size_t ci, pi;
-    while (nth_puzzle(plan, w.first++, &ci, &pi) && !rate_one(&w, ci, pi))
+    w.raters[0] = se_rater_new();
+    while (w.raters[0] && nth_puzzle(plan, w.first++, &ci, &pi)
+        && !rate_one(w.raters[0], &w, ci, pi))
         ;
     size_t puzzles = 0;
     for (size_t c = 0; c < plan->ncorpora; c++)
         puzzles += plan->corpora[c].n;
-    enum { MAX_THREADS = 256 };
     const unsigned want
         = plan->opt.threads < MAX_THREADS ? plan->opt.threads : MAX_THREADS;
     struct pool *pool = w.first < puzzles ? pool_create(want) : NULL;
@@ -163,6 +170,8 @@ unsigned long bench_plan_rate_se(struct bench_plan *plan, unsigned long *out_of_
             if (!rate_item(&w, 0, item))
                 break;
     }
+    for (unsigned t = 0; t < MAX_THREADS; t++)
+        se_rater_free(raters[t]);
     *out_of_time = atomic_load(&w.out_of_time);
     return atomic_load(&w.rated);
 }
