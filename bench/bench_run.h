@@ -98,6 +98,7 @@ struct bench_cell {
     uint8_t status; /* enum solve_status */
     bool timed;
     bool resumed; /* read back from runs.csv */
+    bool no_answer; /* the back end gave none: its counters are unknown (empty) */
     uint64_t solutions;
     struct solver_counters counters;
     uint64_t time_ns;

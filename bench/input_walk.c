@@ -39,7 +39,7 @@ static void walk_corpus(struct walk *w, struct corpus *c)
     struct corpus_item item;
     unsigned long messages = 0, entries = 0;
     bool failed = false;
-    for (;;) {
+    while (!w->in->head || entries < w->in->head) {
         const enum corpus_status st = corpus_next(c, &item);
         if (st == CORPUS_END)
             break;

@@ -19,6 +19,7 @@ struct input_options {
     const struct grid *empty; /* --empty grids, walked first */
     int nempty;
     FILE *err; /* where the diagnostics go (stderr in the CLI) */
+    unsigned long head; /* 0: every entry; else only the first `head` of each file */
 };
 
 /* One input entry as the walk hands it out. */

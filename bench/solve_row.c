@@ -35,7 +35,7 @@ static void print_csv(FILE *out, const struct solver *s, unsigned long index,
         (unsigned long long) res->solutions);
     for (int i = 0; i < SOLVER_COUNTER_COUNT; i++) {
         fputc(',', out);
-        if (res->status != SOLVE_STATUS_INVALID)
+        if (res->status != SOLVE_STATUS_INVALID && !res->no_answer)
             solve_row_counter(out, s, &res->counters, i, true);
     }
     fprintf(out, ",%llu,%s,", (unsigned long long) res->time_ns, sol);
@@ -63,7 +63,7 @@ void solve_row_print(FILE *out, const struct solve_row_style *style, unsigned lo
         fprintf(out, "%lu %s solutions=%llu", index, solve_status_name(res->status),
             (unsigned long long) res->solutions);
     if (res->status != SOLVE_STATUS_INVALID && res->status != SOLVE_STATUS_ERROR) {
-        for (int i = 0; i < SOLVER_COUNTER_COUNT; i++) {
+        for (int i = 0; i < SOLVER_COUNTER_COUNT && !res->no_answer; i++) {
             if (!(s->counters & (1u << i)) && i == SOLVER_COUNTER_article_steps)
                 continue;
             fprintf(out, " %s=", solver_counter_names[i]);

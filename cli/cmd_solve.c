@@ -75,6 +75,10 @@ static bool solve_entry(void *ctx, const struct input_entry *e)
         if (res.status == SOLVE_STATUS_INVALID || res.status == SOLVE_STATUS_ERROR) {
             fprintf(stderr, "%s:%lu: %s\n", e->source, e->line, res.error);
             run->failures++;
+        } else if (res.status == SOLVE_STATUS_LIMIT && res.error[0]) {
+            /* a budget the back end could not keep itself (a process killed) */
+            fprintf(stderr, "%s:%lu: %s: %s\n", e->source, e->line,
+                solver_of(run->inst)->name, res.error);
         }
     }
     if (run->cli->output_lewis)
@@ -106,6 +110,13 @@ static const struct cli_option solve_options[] = {
         .field = offsetof(struct solve_cli, output_lewis),
         .parse = parse_output,
         .expected = "rows or lewis" },
+    { .kind = CLI_ULONG,
+        .name = "head",
+        .metavar = "N",
+        .help = "only the first N entries of each file",
+        .field = offsetof(struct solve_cli, head),
+        .min = 1,
+        .expected = "a number from 1" },
     CLI_OPTION_HELP,
 };
 
@@ -323,8 +334,10 @@ int solve_run(const struct solve_cli *a)
     }
     if (a->common.csv)
         solve_row_header(stdout);
+    struct input_options in = cli_input(&a->common, stderr);
+    in.head = a->head;
     const unsigned long problems
-        = cli_walk(&a->common, a->nfiles, a->files, solve_entry, &run);
+        = input_walk(&in, a->nfiles, a->files, solve_entry, &run);
     solver_close(run.inst);
     return problems || run.failures ? CLI_SKIPPED : CLI_OK;
 }

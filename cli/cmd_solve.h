@@ -30,6 +30,7 @@ struct solve_cli {
     bool estimate; /* count --grids --estimate: the plan and its time */
     bool essential; /* count --grids --essential */
     bool output_lewis; /* solve --output lewis: solutions in Lewis's format */
+    unsigned long head; /* solve --head: the first N entries of each input (0: all) */
     int nfiles;
     char **files; /* the operands: files, "-" or literal puzzles */
 };

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "common/clock.h"
+#include "common/pool.h"
 #include "solvers/registry.h"
 
 enum {
@@ -30,6 +31,7 @@ struct count_run {
     const struct shard *shard;
     count_sink_fn *sink;
     void *ctx;
+    struct pool *pool;
     struct solver_instance *inst[COUNT_MAX_THREADS];
     struct count_entry *entries;
     size_t nentries;
@@ -38,13 +40,9 @@ struct count_run {
     struct count_item *items;
     size_t nitems, items_cap;
     size_t next_item;
+    unsigned batch_workers; /* the workers a batch uses: no more than its items */
     pthread_mutex_t lock;
     bool oom, stopped;
-};
-
-struct count_thread {
-    struct count_run *run;
-    unsigned t;
 };
 
 static void solve_item(struct count_run *run, unsigned t, const struct count_item *it)
@@ -63,30 +61,30 @@ static void solve_item(struct count_run *run, unsigned t, const struct count_ite
     pthread_mutex_unlock(&run->lock);
 }
 
-/* Thread 0 is the calling thread and uses the instance opened once for the
- * run; the others live for one batch and open their own, because a back end
- * may keep per-thread library state (GLPK's environment) that must be
- * created, used and freed by one thread. A thread whose back end fails to
- * open leaves the batch to the others. */
-static void *count_worker(void *arg)
+/* Worker 0 is the calling thread and uses the instance opened once for the
+ * run; the others open their own for one batch on their own thread, because
+ * a back end may keep per-thread library state (GLPK's environment) that
+ * must be created, used and freed by one thread. A worker whose back end
+ * fails to open leaves the batch to the others. */
+static void count_worker(void *ctx, unsigned t)
 {
-    struct count_thread *ct = arg;
-    struct count_run *run = ct->run;
-    if (ct->t > 0 && !(run->inst[ct->t] = solver_open(run->o->solver)))
-        return NULL;
+    struct count_run *run = ctx;
+    if (t >= run->batch_workers)
+        return;
+    if (t > 0 && !(run->inst[t] = solver_open(run->o->solver)))
+        return;
     for (;;) {
         pthread_mutex_lock(&run->lock);
         const size_t k = run->next_item++;
         pthread_mutex_unlock(&run->lock);
         if (k >= run->nitems)
             break;
-        solve_item(run, ct->t, &run->items[k]);
+        solve_item(run, t, &run->items[k]);
     }
-    if (ct->t > 0) {
-        solver_close(run->inst[ct->t]);
-        run->inst[ct->t] = NULL;
+    if (t > 0) {
+        solver_close(run->inst[t]);
+        run->inst[t] = NULL;
     }
-    return NULL;
 }
 
 /* The batch's subproblems that the shard owns, as work items. */
@@ -118,21 +116,9 @@ static int collect_items(struct count_run *run)
 static void solve_items(struct count_run *run)
 {
     run->next_item = 0;
-    const unsigned nthreads
+    run->batch_workers
         = run->o->threads < run->nitems ? run->o->threads : (unsigned) run->nitems;
-    struct count_thread ct[COUNT_MAX_THREADS];
-    pthread_t th[COUNT_MAX_THREADS];
-    unsigned started = 0;
-    for (unsigned t = 1; t < nthreads; t++) {
-        ct[t] = (struct count_thread) { run, t };
-        if (pthread_create(&th[t], NULL, count_worker, &ct[t]) != 0)
-            break;
-        started = t;
-    }
-    ct[0] = (struct count_thread) { run, 0 };
-    count_worker(&ct[0]);
-    for (unsigned t = 1; t <= started; t++)
-        pthread_join(th[t], NULL);
+    pool_run(run->pool, count_worker, run);
 }
 
 /* Solves the owned subproblems of the batch, hands its rows on, empties it. */
@@ -237,10 +223,14 @@ long count_range(const struct count_options *o, const struct shard *shard, int a
     }
     long rc = -1;
     run.inst[0] = solver_open(o->solver);
+    run.pool = run.inst[0] ? pool_create(o->threads) : NULL;
     if (!run.inst[0])
         fprintf(err, "sudolab: solver %s failed to start\n", o->solver->name);
+    else if (!run.pool)
+        fprintf(err, "sudolab count: out of memory\n");
     else
         rc = walk_and_count(&run, argc, argv);
+    pool_destroy(run.pool);
     solver_close(run.inst[0]);
     for (size_t i = 0; i < BATCH_ENTRIES; i++)
         shard_split_free(&run.entries[i].split);

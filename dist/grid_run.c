@@ -1,12 +1,11 @@
 /* count --grids over threads and shards (dist/grid_run.h). */
 #include "dist/grid_run.h"
 
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 
 #include "common/clock.h"
 #include "common/exit_status.h"
+#include "common/pool.h"
 #include "dist/grid_text.h"
 #include "puzzle/grid_count.h"
 #include "puzzle/grid_essential.h"
@@ -17,37 +16,27 @@ enum { GRID_MAX_THREADS = 256 };
 struct grid_work {
     struct grid_count *gc;
     const size_t *items;
-    size_t n;
-    atomic_size_t next;
     grid_count_u128 *completions; /* NULL: the orders phase */
 };
 
-static void *grid_worker(void *arg)
+static bool grid_item(void *ctx, unsigned worker, size_t i)
 {
-    struct grid_work *w = arg;
-    for (size_t i; (i = atomic_fetch_add(&w->next, 1)) < w->n;) {
-        const size_t k = w->items[i];
-        if (w->completions)
-            w->completions[k] = grid_count_completions(w->gc, k);
-        else
-            grid_count_orders(w->gc, k);
-    }
-    return NULL;
+    (void) worker;
+    struct grid_work *w = ctx;
+    const size_t k = w->items[i];
+    if (w->completions)
+        w->completions[k] = grid_count_completions(w->gc, k);
+    else
+        grid_count_orders(w->gc, k);
+    return true;
 }
 
-/* Runs the phase on `threads` threads, this one among them. */
-static void run_phase(struct grid_count *gc, const size_t *items, size_t n,
-    grid_count_u128 *completions, unsigned threads)
+/* Runs the phase on the pool's workers, this thread among them. */
+static void run_phase(struct pool *pool, struct grid_count *gc, const size_t *items,
+    size_t n, grid_count_u128 *completions)
 {
-    struct grid_work w = { gc, items, n, 0, completions };
-    pthread_t th[GRID_MAX_THREADS];
-    unsigned started = 0;
-    while (started + 1 < threads && started + 1 < n
-        && pthread_create(&th[started], NULL, grid_worker, &w) == 0)
-        started++;
-    grid_worker(&w);
-    for (unsigned t = 0; t < started; t++)
-        pthread_join(th[t], NULL);
+    struct grid_work w = { gc, items, completions };
+    pool_for_each(pool, n, grid_item, &w);
 }
 
 static double seconds_since(uint64_t t0)
@@ -111,30 +100,14 @@ enum { GRID_ESSENTIAL_NODES = 2000000 };
 struct essential_work {
     struct grid_essential *ge;
     grid_count_u128 total;
-    atomic_size_t next;
 };
 
-static void *essential_worker(void *arg)
+static bool essential_item(void *ctx, unsigned worker, size_t k)
 {
-    struct essential_work *w = arg;
-    const size_t n = grid_essential_classes(w->ge);
-    for (size_t k; (k = atomic_fetch_add(&w->next, 1)) < n;)
-        grid_essential_count(w->ge, k, w->total, GRID_ESSENTIAL_NODES);
-    return NULL;
-}
-
-static void essential_classes(
-    struct grid_essential *ge, grid_count_u128 total, unsigned threads)
-{
-    struct essential_work w = { ge, total, 0 };
-    pthread_t th[GRID_MAX_THREADS];
-    unsigned started = 0;
-    while (started + 1 < threads
-        && pthread_create(&th[started], NULL, essential_worker, &w) == 0)
-        started++;
-    essential_worker(&w);
-    for (unsigned t = 0; t < started; t++)
-        pthread_join(th[t], NULL);
+    (void) worker;
+    struct essential_work *w = ctx;
+    grid_essential_count(w->ge, k, w->total, GRID_ESSENTIAL_NODES);
+    return true;
 }
 
 /* One row per class with fixed grids (or not counted); returns the classes
@@ -168,8 +141,8 @@ static size_t print_essential_rows(FILE *out, const struct grid_essential *ge, i
 /* Burnside's lemma over the geometry and the relabellings, the identity's
  * term being the total just counted. Returns 0, 1 after saying why it
  * failed, 2 after naming the classes it did not reach. */
-static int print_essential(
-    FILE *out, FILE *err, const struct grid_run_options *o, grid_count_u128 total)
+static int print_essential(FILE *out, FILE *err, const struct grid_run_options *o,
+    struct pool *pool, grid_count_u128 total)
 {
     char why[200], fixed[GRID_COUNT_U128_DIGITS], classes[GRID_COUNT_U128_DIGITS];
     const uint64_t t0 = clock_now_ns();
@@ -187,7 +160,8 @@ static int print_essential(
         o->box_rows == o->box_cols ? ", transpose" : "", grid_essential_classes(ge), n);
     const unsigned threads
         = o->threads > GRID_MAX_THREADS ? GRID_MAX_THREADS : o->threads;
-    essential_classes(ge, total, threads);
+    struct essential_work w = { ge, total };
+    pool_for_each(pool, grid_essential_classes(ge), essential_item, &w);
     const size_t missing = print_essential_rows(out, ge, n);
     grid_count_u128 sum = 0, quotient = 0;
     const int rc = grid_essential_sum(ge, &sum, &quotient, why, sizeof(why));
@@ -275,11 +249,11 @@ static void estimate_two_bands(
 
 /* Three bands: the orders of every class, timed, then the completions of a
  * sample of the shard's classes, all of which cost about the same. */
-static void estimate_three_bands(
-    FILE *out, struct grid_count *gc, const struct grid_lists *l, unsigned threads)
+static void estimate_three_bands(FILE *out, struct grid_count *gc,
+    const struct grid_lists *l, struct pool *pool, unsigned threads)
 {
     uint64_t t0 = clock_now_ns();
-    run_phase(gc, l->all, l->nall, NULL, threads);
+    run_phase(pool, gc, l->all, l->nall, NULL);
     const double orders_s = seconds_since(t0);
     const size_t sample = l->nowned < 3 ? l->nowned : 3;
     t0 = clock_now_ns();
@@ -302,21 +276,21 @@ static void estimate_three_bands(
 /* Returns 0, -1 when memory ran out, 1 after saying why it failed, 2 when
  * Burnside's sum missed classes (named). */
 static int count_classes(const struct grid_run_options *o, FILE *out, FILE *err,
-    struct grid_count *gc, struct grid_lists *l)
+    struct pool *pool, struct grid_count *gc, struct grid_lists *l)
 {
     grid_count_u128 *completions
         = calloc(grid_count_classes(gc) + 1, sizeof(*completions));
     if (!completions)
         return -1;
     const uint64_t t0 = clock_now_ns();
-    run_phase(gc, l->all, l->nall, NULL, o->threads);
-    run_phase(gc, l->owned, l->nowned, completions, o->threads);
+    run_phase(pool, gc, l->all, l->nall, NULL);
+    run_phase(pool, gc, l->owned, l->nowned, completions);
     const double took = seconds_since(t0);
     const grid_count_u128 total = print_rows(out, gc, l, completions, o->partial);
     fprintf(out, "# time %.3f s on %u thread%s\n", took, o->threads,
         o->threads == 1 ? "" : "s");
     free(completions);
-    return o->essential ? print_essential(out, err, o, total) : 0;
+    return o->essential ? print_essential(out, err, o, pool, total) : 0;
 }
 
 /* The diagonal variant: every first band, no classes (grid_count.h). */
@@ -373,19 +347,23 @@ int grid_run(const struct grid_run_options *o, FILE *out, FILE *err)
         grid_text_columns(out);
     const unsigned threads
         = o->threads > GRID_MAX_THREADS ? GRID_MAX_THREADS : o->threads;
+    struct pool *pool = rc == EXIT_STATUS_OK ? pool_create(threads) : NULL;
+    if (!pool)
+        rc = EXIT_STATUS_SKIPPED;
     if (rc == EXIT_STATUS_OK && o->estimate) {
         if (grid_count_needs_all_orders(gc))
-            estimate_three_bands(out, gc, &l, threads);
+            estimate_three_bands(out, gc, &l, pool, threads);
         else
             estimate_two_bands(out, gc, &l, threads);
     } else if (rc == EXIT_STATUS_OK) {
-        const int failed = count_classes(o, out, err, gc, &l);
+        const int failed = count_classes(o, out, err, pool, gc, &l);
         rc = failed == 1 ? EXIT_STATUS_USAGE : failed != 0 ? EXIT_STATUS_SKIPPED : rc;
         if (failed < 0)
             fprintf(err, "sudolab count: --grids: out of memory\n");
     } else {
         fprintf(err, "sudolab count: --grids: out of memory\n");
     }
+    pool_destroy(pool);
     free(l.owned);
     free(l.all);
     grid_count_free(gc);

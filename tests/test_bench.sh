@@ -160,7 +160,7 @@ check "--variant overrides the header" $? 0
 # Sudoku Explainer ratings: read from the corpus lines (`ED=`, a rating
 # column), computed with --se-rate, kept by --resume and merge, plotted in the
 # report. The ratings are serate's own for these puzzles (SukakuExplainer 1.18,
-# default settings; see README).
+# default settings; see docs/generating-and-rating.md).
 cat > "$tmp/se_truth.tsv" <<'EOT'
 .68451..2..9.....55.43..7.8..289..7.9..673..467...4.83143968.57..614........3..16	1.2,1.0,1.0
 ..............1.23..456........7.5...1.......23.4........8.2.....7...4..9........	1.5,1.2,1.2

@@ -270,6 +270,22 @@ if [ -n "$proc" ]; then
     [ "$(cat "$tmp/hang.status")" -eq 0 ] && [ "$hang" -eq 1 ] && [ "$good" -eq 3 ]
     ok "hang: killed at the budget (status limit), the next puzzles solved" $? \
         "$(cat "$tmp/hang/runs.csv")"
+    has "hang: the message names the puzzle and says what happened" "$tmp/hang.stderr" \
+        'nine.txt:2: cmd:[^ ]*: no answer within the budget; killed and started again'
+    # counters the process declared (guesses, nodes): empty where it gave no answer
+    empty=$(awk -F, 'NR > 1 && $3 ~ /^cmd:/ && $8 == "" && $10 == ""' "$tmp/hang/runs.csv" |
+        cut -d, -f2,5)
+    [ "$empty" = "2,limit" ]
+    ok "hang: the killed row's counters are empty, not 0" $? "$(cat "$tmp/hang/runs.csv")"
+    empty=$(awk -F, 'NR > 1 && $3 ~ /^cmd:/ && $8 == "" && $10 == ""' "$tmp/pcrash/runs.csv" |
+        cut -d, -f2,5)
+    [ "$empty" = "2,error" ]
+    ok "crash: the crashed row's counters are empty, not 0" $? "$(cat "$tmp/pcrash/runs.csv")"
+    "$bin" solve --csv --budget-ms 1500 --solver "$proc --hang-on $p2" "$tmp/nine.txt" \
+        > "$tmp/out" 2> "$tmp/err"
+    has "solve: a hung process is named with the puzzle" "$tmp/err" \
+        'nine.txt:2: cmd:[^ ]*: no answer within the budget; killed and started again'
+    has "solve --csv: its row has empty counters" "$tmp/out" '^2,limit,0,,,,,,[0-9]*,$'
     bad_bench garbage "$proc --garbage-on $p2" > "$tmp/garbage.status"
     bad_case garbage "$(second "$tmp/garbage")" 1 1 \
         "the process answered 'the answer is forty-two'"
