@@ -3,7 +3,7 @@
  * standard input when there is none, with `file:line: reason` diagnostics for
  * what does not read. A directory stands for its files, not those of its
  * subdirectories nor hidden ones (a leading '.'), in input_name_order. The
- * commands of the CLI and count's split path (dist/count_range.h) read their
+ * commands of the CLI and count's split path (scaleout/count_range.h) read their
  * puzzles through it. */
 #ifndef SUDOLAB_BENCH_INPUT_WALK_H
 #define SUDOLAB_BENCH_INPUT_WALK_H

@@ -50,7 +50,8 @@ void solve_row_print(FILE *out, const struct solve_row_style *style, unsigned lo
         name = "";
     const struct solver *s = style->solver;
     char sol[GRID_MAX_CELLS + 1] = "";
-    if (res->solutions > 0)
+    /* an error row's grid, if any, is what the checker refused: no solution */
+    if (res->solutions > 0 && res->status != SOLVE_STATUS_ERROR)
         grid_format_line(&res->solution, sol);
     if (style->csv) {
         print_csv(out, s, index, name, res, sol);

@@ -1,6 +1,6 @@
 /* sudolab generate: seeded unique puzzles, one per line, after a `#` header
  * that records everything needed to make the same file again. The puzzles
- * are made by dist/gen_range.h (threads, or the ranks of sudolab-mpi) and
+ * are made by scaleout/gen_range.h (threads, or the ranks of sudolab-mpi) and
  * come back in puzzle order, so -j N writes the very bytes -j 1 writes. */
 #include <stdlib.h>
 #include <string.h>
@@ -12,8 +12,8 @@
 #include "common/corpus.h"
 #include "common/io.h"
 #include "common/text.h"
-#include "dist/dist.h"
 #include "puzzle/rate.h"
+#include "scaleout/dist.h"
 #include "solvers/registry.h"
 
 static void print_header(const struct generate_cli *a, const struct gen_range_options *r,

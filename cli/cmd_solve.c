@@ -9,10 +9,10 @@
 #include "common/io.h"
 #include "common/shard.h"
 #include "common/text.h"
-#include "dist/count_text.h"
-#include "dist/dist.h"
-#include "dist/grid_run.h"
 #include "puzzle/split.h"
+#include "scaleout/count_text.h"
+#include "scaleout/dist.h"
+#include "scaleout/grid_run.h"
 #include "solvers/registry.h"
 
 struct solve_run {
@@ -102,6 +102,13 @@ static const struct cli_option solve_options[] = {
     CLI_LINE("Solves each puzzle: status, solutions found (up to --limit, default 2), "
              "counters, solution."),
     CLI_COMMON_OPTIONS,
+    { .kind = CLI_ULONG,
+        .name = "head",
+        .metavar = "N",
+        .help = "only the first N entries of each file",
+        .field = offsetof(struct solve_cli, head),
+        .min = 1,
+        .expected = "a number from 1" },
     { .kind = CLI_CUSTOM,
         .name = "output",
         .metavar = "O",
@@ -110,13 +117,6 @@ static const struct cli_option solve_options[] = {
         .field = offsetof(struct solve_cli, output_lewis),
         .parse = parse_output,
         .expected = "rows or lewis" },
-    { .kind = CLI_ULONG,
-        .name = "head",
-        .metavar = "N",
-        .help = "only the first N entries of each file",
-        .field = offsetof(struct solve_cli, head),
-        .min = 1,
-        .expected = "a number from 1" },
     CLI_OPTION_HELP,
 };
 
