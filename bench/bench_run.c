@@ -284,6 +284,7 @@ void bench_cell_take_row(struct bench_cell *cell, const struct bench_row *row)
     cell->status = (uint8_t) row->status;
     cell->solutions = row->solutions;
     cell->counters = row->counters;
+    cell->no_answer = row->known == 0; /* as the row was written: empty stays empty */
     cell->timed = row->timed;
     cell->time_ns = row->time_ns;
 }
@@ -498,7 +499,7 @@ size_t bench_plan_format_row(const struct bench_plan *plan, size_t si, size_t ci
     row.repeat = r + 1;
     row.status = cell->status;
     row.solutions = cell->solutions;
-    row.known = cell->timed ? s->counters : 0;
+    row.known = cell->timed && !cell->no_answer ? s->counters : 0;
     row.counters = cell->counters;
     row.timed = cell->timed;
     row.time_ns = cell->time_ns;
@@ -518,6 +519,7 @@ static void record(struct worker *w, size_t si, size_t ci, size_t pi, unsigned r
     cell->status = (uint8_t) res->status;
     cell->solutions = res->solutions;
     cell->counters = res->counters;
+    cell->no_answer = res->no_answer;
     cell->timed = res->status != SOLVE_STATUS_INVALID && p->ok && !w->failed[si];
     cell->time_ns = cell->timed ? res->time_ns : 0;
 
@@ -529,6 +531,9 @@ static void record(struct worker *w, size_t si, size_t ci, size_t pi, unsigned r
         plan->errors++;
         say(plan, "%s:%lu: %s: %s\n", c->name, p->line, s->name,
             res->error[0] ? res->error : "error");
+    } else if (res->status == SOLVE_STATUS_LIMIT && res->error[0]) {
+        /* a budget the back end could not keep itself (a process killed) */
+        say(plan, "%s:%lu: %s: %s\n", c->name, p->line, s->name, res->error);
     }
     /* one write() per row: a kill leaves whole rows behind */
     if (plan->out_fd >= 0 && (len == 0 || !io_write_all(plan->out_fd, line, len))) {
@@ -563,6 +568,7 @@ static void solve_cell(struct worker *w, const struct bench_job *job,
         res.status = SOLVE_STATUS_INVALID;
     } else if (!inst) {
         res.status = SOLVE_STATUS_ERROR;
+        res.no_answer = true;
         snprintf(res.error, sizeof(res.error), "the back end failed to start");
     } else {
         struct grid g;

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "common/clock.h"
-#include "puzzle/se_rate.h"
+#include "rater/se_rate.h"
 
 /* One rating with one decimal ("7.1", "11.9") at text; returns the characters
  * read, 0 when there is none. */

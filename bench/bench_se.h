@@ -1,5 +1,5 @@
 /* Sudoku Explainer ratings in a bench run: each puzzle's ER/EP/ED, read from
- * its corpus line or computed (puzzle/se_rate.h), carried into runs.csv's
+ * its corpus line or computed (rater/se_rate.h), carried into runs.csv's
  * se_er,se_ep,se_ed columns (bench/bench_csv.h) so that the report can set
  * time and guesses against human difficulty.
  *

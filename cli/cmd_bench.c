@@ -26,7 +26,7 @@
 #include "common/io.h"
 #include "common/shard.h"
 #include "common/text.h"
-#include "dist/dist.h"
+#include "scaleout/dist.h"
 #include "solvers/outside.h"
 #include "solvers/registry.h"
 

@@ -1,7 +1,7 @@
 /* What `sudolab bench` reads from its command line, parsed apart from
  * running it so that another program (sudolab-mpi) can read the same
  * options: sudolab-mpi parses bench's command line with bench_parse and runs
- * it with bench_run on every rank, its runner installed (dist/dist.h). */
+ * it with bench_run on every rank, its runner installed (scaleout/dist.h). */
 #ifndef SUDOLAB_CLI_CMD_BENCH_H
 #define SUDOLAB_CLI_CMD_BENCH_H
 

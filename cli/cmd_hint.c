@@ -1,5 +1,5 @@
 /* sudolab hint: the next step of each puzzle as Sudoku Explainer takes it
- * (puzzle/se_rate.h), one line per puzzle: technique, rating, cells, what it
+ * (rater/se_rate.h), one line per puzzle: technique, rating, cells, what it
  * places or eliminates; --json prints each as a JSON object. */
 #include <stdlib.h>
 #include <string.h>
@@ -9,7 +9,7 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "common/clock.h"
-#include "puzzle/se_rate.h"
+#include "rater/se_rate.h"
 
 struct hint_cli {
     struct cli_common common;

@@ -9,10 +9,10 @@
 #include "common/io.h"
 #include "common/shard.h"
 #include "common/text.h"
-#include "dist/count_text.h"
-#include "dist/dist.h"
-#include "dist/grid_run.h"
 #include "puzzle/split.h"
+#include "scaleout/count_text.h"
+#include "scaleout/dist.h"
+#include "scaleout/grid_run.h"
 #include "solvers/registry.h"
 
 struct solve_run {
@@ -36,7 +36,28 @@ static void print_row(
     const struct cli_common *c = &run->cli->common;
     const struct solve_row_style style
         = { c->solver, run->cli->counting, c->csv, c->pretty };
-    solve_row_print(stdout, &style, e->index, &e->item->puzzle, res);
+    solve_row_print(stdout, &style, e->index, e->item->name, &e->item->puzzle, res);
+}
+
+/* --output lewis: the solution as an instance of Lewis's format, named
+ * like the entry, instead of the row; what has none is said on stderr. */
+static void write_lewis(
+    struct solve_run *run, const struct input_entry *e, const struct solve_result *res)
+{
+    const char *name = e->item->name;
+    if (res->solutions == 0) {
+        if (e->ok)
+            fprintf(stderr, "%s:%lu: %s%s%s, no solution to write\n", e->source, e->line,
+                name, name[0] ? ": " : "", solve_status_name(res->status));
+        return;
+    }
+    if (corpus_write_lewis(stdout, &res->solution, name) != 0) {
+        char shape[32];
+        grid_describe_shape(&res->solution, shape, sizeof(shape));
+        fprintf(stderr, "%s:%lu: Lewis's format has square boxes only, not %s\n",
+            e->source, e->line, shape);
+        run->failures++;
+    }
 }
 
 static bool solve_entry(void *ctx, const struct input_entry *e)
@@ -54,10 +75,26 @@ static bool solve_entry(void *ctx, const struct input_entry *e)
         if (res.status == SOLVE_STATUS_INVALID || res.status == SOLVE_STATUS_ERROR) {
             fprintf(stderr, "%s:%lu: %s\n", e->source, e->line, res.error);
             run->failures++;
+        } else if (res.status == SOLVE_STATUS_LIMIT && res.error[0]) {
+            /* a budget the back end could not keep itself (a process killed) */
+            fprintf(stderr, "%s:%lu: %s: %s\n", e->source, e->line,
+                solver_of(run->inst)->name, res.error);
         }
     }
-    print_row(run, e, &res);
+    if (run->cli->output_lewis)
+        write_lewis(run, e, &res);
+    else
+        print_row(run, e, &res);
     return true;
+}
+
+static int parse_output(const struct cli_value *v)
+{
+    bool *lewis = v->field;
+    if (strcmp(v->arg, "rows") != 0 && strcmp(v->arg, "lewis") != 0)
+        return CLI_VALUE_BAD;
+    *lewis = strcmp(v->arg, "lewis") == 0;
+    return CLI_VALUE_OK;
 }
 
 static const struct cli_option solve_options[] = {
@@ -67,6 +104,21 @@ static const struct cli_option solve_options[] = {
     CLI_COMMON_OPTIONS,
     CLI_OPTION_SEED("seed of a stochastic back end (acs, anneal; default 0):\n"
                     "the same seed, the same run"),
+    { .kind = CLI_ULONG,
+        .name = "head",
+        .metavar = "N",
+        .help = "only the first N entries of each file",
+        .field = offsetof(struct solve_cli, head),
+        .min = 1,
+        .expected = "a number from 1" },
+    { .kind = CLI_CUSTOM,
+        .name = "output",
+        .metavar = "O",
+        .help = "rows (default) or lewis: each solution in Lewis's\n"
+                "instance format, after a '# name' line (square boxes)",
+        .field = offsetof(struct solve_cli, output_lewis),
+        .parse = parse_output,
+        .expected = "rows or lewis" },
     CLI_OPTION_HELP,
 };
 
@@ -217,6 +269,12 @@ static enum cli_parsed parse(int argc, char **argv, bool counting, struct solve_
     if (counting && (out->grids || out->estimate || out->essential)
         && check_grids(out) != 0)
         return CLI_PARSED_ERROR;
+    if (out->output_lewis && (out->common.csv || out->common.pretty)) {
+        fprintf(stderr,
+            "sudolab solve: --output lewis does not combine with --csv or "
+            "--pretty\n");
+        return CLI_PARSED_ERROR;
+    }
     if (out->use_split && out->print_all) {
         fprintf(stderr, "sudolab count: --print does not combine with -j or --shard\n");
         return CLI_PARSED_ERROR;
@@ -285,8 +343,10 @@ int solve_run(const struct solve_cli *a)
     }
     if (a->common.csv)
         solve_row_header(stdout);
+    struct input_options in = cli_input(&a->common, stderr);
+    in.head = a->head;
     const unsigned long problems
-        = cli_walk(&a->common, a->nfiles, a->files, solve_entry, &run);
+        = input_walk(&in, a->nfiles, a->files, solve_entry, &run);
     solver_close(run.inst);
     return problems || run.failures ? CLI_SKIPPED : CLI_OK;
 }

@@ -43,7 +43,7 @@
 #include "common/rng.h"
 #include "common/units.h"
 #include "puzzle/logic.h"
-#include "puzzle/se_rate.h"
+#include "rater/se_rate.h"
 #include "solvers/registry.h"
 
 enum {

@@ -56,7 +56,7 @@ struct gen_options {
     bool technique_filter;
     int min_technique, max_technique;
     /* With se_filter (9x9 classic only), keep only puzzles whose Sudoku
-     * Explainer ER (puzzle/se_rate.h, tenths) lies in [min_se, max_se]. A
+     * Explainer ER (rater/se_rate.h, tenths) lies in [min_se, max_se]. A
      * rating that takes longer than se_budget_ms (0: 60 s) counts as outside
      * the band: only then can the output depend on the machine. */
     bool se_filter;

@@ -15,9 +15,9 @@
 #include <stdint.h>
 
 #include "common/grid.h"
-#include "puzzle/hodoku.h"
 #include "puzzle/logic.h"
-#include "puzzle/se_rate.h"
+#include "rater/hodoku.h"
+#include "rater/se_rate.h"
 #include "solvers/solver.h"
 
 /* Blank cells. */
@@ -37,8 +37,8 @@ enum rate_method {
     RATE_GUESSES = 1u << 2,
     RATE_TECHNIQUES = 1u << 3,
     RATE_ALL = RATE_BLANKS | RATE_FREEDOM | RATE_GUESSES | RATE_TECHNIQUES,
-    RATE_SE = 1u << 4, /* Sudoku Explainer's ER/EP/ED (puzzle/se_rate.h); not in all */
-    RATE_HODOKU = 1u << 5, /* HoDoKu's score and level (puzzle/hodoku.h); not in all */
+    RATE_SE = 1u << 4, /* Sudoku Explainer's ER/EP/ED (rater/se_rate.h); not in all */
+    RATE_HODOKU = 1u << 5, /* HoDoKu's score and level (rater/hodoku.h); not in all */
 };
 
 /* Parses "blanks", "freedom,techniques", "all"... into RATE_ bits; -1 when a

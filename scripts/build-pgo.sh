@@ -12,7 +12,7 @@
 #      BUILD_DIR/default.profdata, where -fprofile-use looks;
 #   4. meson configure -Db_pgo=use, ninja: the build to measure.
 # Measure it against the plain release build side by side, e.g. with
-# PGO=1 scripts/compare-tdoku.sh (README, "Performance").
+# PGO=1 scripts/compare-tdoku.sh (docs/bench.md, "fast against tdoku").
 # Environment (defaults in brackets): CC [cc], C_ARGS [none] (e.g.
 # -march=native), TRAIN [fast,fast_avx2,fast_portable: those the CPU has],
 # HEAD [2000], LLVM_PROFDATA [llvm-profdata, else llvm-profdata-NN].

@@ -4,7 +4,7 @@
 # usage: scripts/compare-tdoku.sh TDOKU_BUILD [TDOKU_V3_BUILD]
 #   TDOKU_BUILD     a tdoku build directory holding libtdoku_shared.so (and
 #                   run_benchmark), built from tdoku's repository outside this
-#                   tree with -march=native (README, "Outside solvers");
+#                   tree with -march=native (docs/outside-solvers.md);
 #   TDOKU_V3_BUILD  optionally a second one built with -DARCH=x86-64-v3: then
 #                   sudolab is built a second time with -march=x86-64-v3 and
 #                   `fast` runs its AVX2 path (SUDOLAB_MAX_SIMD=avx2) against

@@ -7,7 +7,8 @@
 # scatter, distribution, throughput and comparison plots (DIR/plots/,
 # scripts/plots.sh), time and guesses against Sudoku Explainer's rating when
 # the puzzles carry one (runs.csv's se_er), the hyperfine comparison
-# (DIR/hyperfine/), and any extra section.
+# (DIR/hyperfine/), the phase-transition experiment (DIR/phase-transition/,
+# scripts/phase-transition.sh), and any extra section.
 #
 # Extra sections: a script that adds to the report writes into a folder of
 # DIR (run-bench.sh calls scripts/moler-figures.sh DIR/moler and
@@ -288,9 +289,15 @@ er_section() {
         echo "![hyperfine](hyperfine/hyperfine.png)"
         echo
     fi
+    if [ -f "$dir/phase-transition/table.md" ]; then
+        # scripts/phase-transition.sh's table one heading level down, its
+        # plots linked from here
+        sed -e 's/^#/##/' -e 's|](phase-|](phase-transition/phase-|' "$dir/phase-transition/table.md"
+        echo
+    fi
     for sub in "$dir"/*/; do
         name=$(basename "$sub")
-        case $name in plots|hyperfine) continue ;; esac
+        case $name in plots|hyperfine|phase-transition) continue ;; esac
         if [ -f "$sub/section.md" ]; then
             echo
             cat "$sub/section.md"

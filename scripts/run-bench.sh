@@ -28,12 +28,15 @@
 #   SOLVERS [all]               BASELINE [the first solver]
 #   SE_RATE [1] (0: no SE ratings, no ER plot)
 #   PUBLIC [datasets/public]    HYPERFINE [1] (0 skips it)
+#   PHASE [0] (1: also scripts/phase-transition.sh with its defaults into
+#     OUT/phase-transition, the report's phase-transition section; tens of
+#     minutes more)
 #   OUT [results/<date>_<host>_<revision>]
 #   PEERS [none] outside solvers to run beside sudolab's, e.g.
 #     PEERS='so:/opt/tdoku/build/libtdoku_shared.so cmd:python3 my_solver.py'
 #     A word that begins with so: or cmd: (or LABEL=so:, LABEL=cmd:) starts a
 #     new solver; the words after it, up to the next such word, are its
-#     command's arguments. README's "Outside solvers" says how to build
+#     command's arguments. docs/outside-solvers.md says how to build
 #     tdoku's library and wrap qqwing.
 # Exit status: that of `sudolab bench` (1 when a run failed or answers
 # disagreed; the report is written anyway), or 2 when setup or build failed.
@@ -149,6 +152,10 @@ for section in moler-figures:moler rate-plot:rate; do
     SUDOLAB_BIN=$bin sh "$script" "$out/${section#*:}" \
         || echo "run-bench: $script failed" >&2
 done
+if [ "${PHASE:-0}" = 1 ]; then
+    SUDOLAB_BIN=$bin scripts/phase-transition.sh --out "$out/phase-transition" \
+        || echo "run-bench: scripts/phase-transition.sh failed" >&2
+fi
 scripts/report.sh "$out"
 if [ "$(wc -c < "$out/runs.csv")" -gt 2000000 ]; then
     gzip -9 -n "$out/runs.csv"

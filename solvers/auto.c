@@ -1,7 +1,7 @@
 /* auto: each puzzle to the back end that is fastest for it, so that `sudolab
  * count` (whose default this is) need not be told.
  *
- * Measured side by side (README, "Commands"): the SIMD back ends win wherever
+ * Measured side by side (docs/commands.md): the SIMD back ends win wherever
  * they run (fast on standard 9x9, wide on other sizes and the diagonal
  * variant: serg counted whole 1.5x faster than mrv, hard 16x16 puzzles 40x),
  * except on grids whose clues leave some value unused: there mrv merges the

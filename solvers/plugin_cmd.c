@@ -6,11 +6,12 @@
  * protocol's own cost, the median round trip of a `ping`, is measured when
  * the name is first resolved and reported beside the results (outside_note).
  *
- * A process that misses the time budget is killed (status `limit`); one that
+ * A process that misses the time budget is killed (status `limit`, with the
+ * message "no answer within the budget; killed and started again"); one that
  * exits, or answers what the protocol does not allow, gives the puzzle an
  * `error` with the reason. In each case it is started again at once, so the
  * next puzzle's time does not include its start. Counters: those its hello
- * declares. */
+ * declares; a puzzle without an answer has none (no_answer). */
 #include "config.h"
 
 #if HAVE_OUTSIDE
@@ -347,6 +348,7 @@ static void fail(struct solve_result *res, enum solve_outcome outcome, const cha
 static char *exchange(struct cmd_instance *ci, const char *request, uint64_t deadline_ns,
     struct solve_result *res)
 {
+    res->no_answer = true; /* until an answer comes */
     if (ci->conn.pid == 0) {
         fail(res, SOLVE_ERROR, "%.150s%s", ci->problem, "");
         return NULL;
@@ -354,11 +356,17 @@ static char *exchange(struct cmd_instance *ci, const char *request, uint64_t dea
     char *answer = NULL, how[80] = "";
     switch (conn_ask(&ci->conn, request, deadline_ns, &answer)) {
     case LINE_OK:
+        res->no_answer = false;
         return answer;
     case LINE_TIMEOUT:
         restart(ci, false, NULL, 0);
-        fail(res, SOLVE_BUDGET, "no answer within the budget: the process was killed%s%s",
-            ci->conn.pid ? "; started again" : "", "");
+        res->outcome = SOLVE_BUDGET;
+        if (ci->conn.pid)
+            snprintf(res->error, sizeof(res->error),
+                "no answer within the budget; killed and started again");
+        else
+            snprintf(res->error, sizeof(res->error),
+                "no answer within the budget; killed, and %.110s", ci->problem);
         return NULL;
     case LINE_EOF:
         restart(ci, true, how, sizeof(how));
@@ -434,6 +442,7 @@ static void take_answer(struct cmd_instance *ci, char *answer, const struct grid
     if (strncmp(answer, "error", 5) == 0 && (answer[5] == ' ' || answer[5] == '\0')) {
         fail(res, SOLVE_ERROR, "the process said: %.120s%s",
             answer + 5 + (answer[5] == ' '), "");
+        res->no_answer = true;
         return;
     }
     char copy[64], why[160];
@@ -444,6 +453,8 @@ static void take_answer(struct cmd_instance *ci, char *answer, const struct grid
     res->solutions = 0;
     memset(&res->solution, 0, sizeof(res->solution));
     res->outcome = SOLVE_ERROR;
+    res->no_answer = true;
+    memset(&res->counters, 0, sizeof(res->counters));
     snprintf(
         res->error, sizeof(res->error), "the process answered '%.50s': %.80s", copy, why);
 }

@@ -121,6 +121,7 @@ static int guarded_call(guarded_fn *fn, void *arg)
 static void crashed(struct solve_result *res, int sig, const char *what)
 {
     res->outcome = SOLVE_ERROR;
+    res->no_answer = true;
     snprintf(res->error, sizeof(res->error), "the library crashed (signal %d, %s) %s",
         sig, sigabbrev_np(sig) ? sigabbrev_np(sig) : "?", what);
 }
@@ -230,6 +231,7 @@ static bool so_usable(const struct so_instance *si, struct solve_result *res)
     if (!si->problem[0])
         return true;
     res->outcome = SOLVE_ERROR;
+    res->no_answer = true;
     snprintf(res->error, sizeof(res->error), "%.150s", si->problem);
     return false;
 }

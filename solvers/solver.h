@@ -2,9 +2,10 @@
  * through the registry (solvers/registry.h) and the instance wrapper below.
  *
  * A back end is a file solvers/<name>.c that defines `const struct solver
- * solver_<name>` (and nothing else non-static), plus one line in
- * solvers/registry.c and one in solvers/meson.build. The CLI, the bench driver,
- * the generator and the tests then pick it up.
+ * solver_<name>` (and nothing else non-static), plus one X(<name>) line in
+ * SOLVER_REGISTRY_BUILTIN (solvers/registry.h) and one in solvers/meson.build.
+ * The CLI, the bench driver, the generator and the tests then pick it up
+ * (ARCHITECTURE.md, "Adding a back end").
  *
  * Life of a call: solver_open() allocates and zeroes priv_size bytes and calls
  * init(); solver_run() checks that the back end is available on this machine,
@@ -133,6 +134,10 @@ struct solve_result {
     struct solver_counters counters;
     uint64_t time_ns; /* the back end's solve() call, set by solver_run */
     uint32_t poll; /* back-end scratch for solver_over_budget() */
+    /* The back end gave no answer (a process killed, crashed or out of step, a
+     * library that crashed or did not load): its counters are unknown, and
+     * printed empty, never as 0. */
+    bool no_answer;
     char error[160];
 };
 

@@ -138,7 +138,9 @@ struct sudolab_plugin_result {
 struct sudolab_plugin {
     uint32_t abi_version; /* SUDOLAB_PLUGIN_ABI_VERSION: never moves */
     uint32_t size; /* sizeof(struct sudolab_plugin): never moves */
-    const char *name; /* default name in tables (sudolab prefixes "so:") */
+    /* shown in `sudolab list`'s summary and env.txt; tables and runs.csv name
+     * the plug-in by its file (so:<file>) or by the LABEL= given */
+    const char *name;
     const char *family; /* backtrack, bitmask, dlx, sat, ... */
     const char *summary; /* one line for `sudolab list` */
     uint32_t min_n, max_n; /* grid sizes N handled, 1..25 */

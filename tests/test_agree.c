@@ -20,11 +20,19 @@
  * on_solution) is verified with common/check.h against the clues and rules
  * and no solution comes twice.
  *
- * Budgets: the solves of each puzzle share a deadline. A fast back end
+ * Budgets, by steps where the back end takes a step budget, so that a
+ * verdict does not depend on the machine or its load (a deadline beside them
+ * only guards against a hang); back ends without one (sat, milp, processes)
+ * have deadlines. The solves of each puzzle share its budget. A fast back end
  * running out of it fails. Back ends without SOLVER_CAP_FAST get only the
- * easy puzzles of 12x12 and larger, a deadline of a second (running out of
- * it is reported and ends that shape for them, not a failure) and a few
- * seconds in all, spent over the shapes in turn. */
+ * easy puzzles of 12x12 and larger, a smaller budget per puzzle (running out
+ * of it is reported with the budget, counted as undecided and ends that shape
+ * for them) and an allowance in all, spent over the shapes in turn; they must
+ * decide at least MIN_DECIDED_PERCENT of the puzzles they were given, and
+ * every puzzle they decide must agree.
+ *
+ * SUDOLAB_TEST_SOLVERS=name,... compares chosen back ends only, outside ones
+ * (so:PATH, cmd:COMMAND) included. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,13 +80,20 @@ enum {
     REF_STEPS = 2000000, /* the reference's steps on any puzzle it makes or judges */
     DIG_STEPS = 50000, /* ... to prove a dug puzzle unique */
     COUNT_STEPS = 200000, /* ... to count all solutions */
+    MIN_DECIDED_PERCENT = 50, /* of a slow back end's puzzles */
 };
 
 static const uint64_t second = 1000000000u;
-/* Deadlines: per puzzle (all its solves) for the back ends, per solve for the
- * reference; and the time a slow back end may spend in all. */
-static const uint64_t fast_deadline_s = 20, slow_deadline_s = 1, ref_deadline_s = 20;
-static const uint64_t slow_allowance_s = 3;
+/* Step budgets per puzzle (all its solves) and in all, for back ends that
+ * take one: naive, the slowest built-in back end, does about 15 million steps
+ * a second. */
+static const uint64_t fast_puzzle_steps = 200000000, slow_puzzle_steps = 2000000;
+static const uint64_t slow_allowance_steps = 40000000;
+/* Deadlines: per puzzle for the back ends that take no step budget, and as the
+ * hang guard of those that do; per solve for the reference; and the time a
+ * slow back end without a step budget may spend in all. */
+static const uint64_t fast_deadline_s = 20, slow_deadline_s = 1, guard_s = 60;
+static const uint64_t ref_deadline_s = 20, slow_allowance_s = 3;
 
 /* A puzzle and what the reference says of it. */
 struct agree_puzzle {
@@ -394,9 +409,14 @@ static int close_reference(void **state)
 struct run {
     const struct solver *s;
     struct solver_instance *inst;
-    uint64_t deadline_s;
+    bool by_steps; /* it takes a step budget */
+    uint64_t puzzle_steps; /* its step budget per puzzle (by_steps) */
+    uint64_t steps_left; /* of the puzzle being compared */
+    uint64_t steps_spent; /* over all puzzles */
+    uint64_t deadline_s; /* per puzzle: the budget, or the hang guard (by_steps) */
     uint64_t deadline_ns; /* of the puzzle being compared */
     int failures, compared, undecided;
+    char undecided_why[80]; /* the budget that ran out, for the last undecided */
 };
 
 enum verdict { AGREES, DIFFERS, UNDECIDED };
@@ -428,11 +448,16 @@ static enum verdict compare_at(struct run *r, const struct agree_set *set,
 {
     struct test_solutions c = { .puzzle = &p->g };
     const struct solve_request req = { .limit = limit,
+        .budget_steps = r->by_steps ? r->steps_left : 0,
         .deadline_ns = r->deadline_ns,
         .on_solution = enumerate ? test_collect_solution : NULL,
         .ctx = &c };
     struct solve_result res;
     solver_run(r->inst, &p->g, &req, &res);
+    const uint64_t used
+        = res.counters.steps < r->steps_left ? res.counters.steps : r->steps_left;
+    r->steps_left -= used;
+    r->steps_spent += used;
     const uint64_t all = limit == 0 ? p->full : p->solutions;
     const uint64_t want = limit && all > limit ? limit : all;
     const enum solve_status want_status = limit == 1
@@ -443,8 +468,16 @@ static enum verdict compare_at(struct run *r, const struct agree_set *set,
     enum verdict v = AGREES;
     const size_t twice = enumerate ? test_solutions_repeated(&c) : 0;
     test_solutions_free(&c);
-    if (res.status == SOLVE_STATUS_LIMIT && !(r->s->caps & SOLVER_CAP_FAST))
+    if (res.status == SOLVE_STATUS_LIMIT && !(r->s->caps & SOLVER_CAP_FAST)) {
+        if (r->by_steps && r->steps_left == 0)
+            snprintf(r->undecided_why, sizeof(r->undecided_why),
+                "its budget of %llu steps", (unsigned long long) r->puzzle_steps);
+        else
+            snprintf(r->undecided_why, sizeof(r->undecided_why), "%s%llu s",
+                r->by_steps ? "the hang guard's " : "the deadline (no step budget) of ",
+                (unsigned long long) r->deadline_s);
         return UNDECIDED;
+    }
     if (res.status != want_status || res.solutions != want)
         v = differs(r, set, p,
             "limit %llu%s: %s with %llu solution(s), the reference %s with %llu%s%s",
@@ -464,24 +497,35 @@ static enum verdict compare_at(struct run *r, const struct agree_set *set,
     return v;
 }
 
+/* Whether s hands every solution to on_solution past the first. Outside back
+ * ends cannot when they are processes (the line protocol carries one
+ * solution) or tdoku-ABI functions (solvers/sudolab_plugin.h). */
+static bool lists_solutions(const struct solver *s)
+{
+    return strcmp(s->family, "process") != 0 && strcmp(s->family, "tdoku-abi") != 0;
+}
+
 /* Limit 2 with and without on_solution (counting may take other paths than
- * enumerating), limit 1, and the full count where it is small. */
+ * enumerating), limit 1, and the full count where it is small; on_solution
+ * past the first solution only where the back end lists solutions. */
 static enum verdict compare_puzzle(
     struct run *r, const struct agree_set *set, const struct agree_puzzle *p)
 {
     const bool counts = (r->s->caps & SOLVER_CAP_COUNT) != 0;
+    const bool lists = counts && lists_solutions(r->s);
     r->deadline_ns = clock_now_ns() + r->deadline_s * second;
+    r->steps_left = r->puzzle_steps;
     const uint64_t full_max
         = (r->s->caps & SOLVER_CAP_FAST) ? FULL_COUNT_MAX : SLOW_COUNT_MAX;
     const struct {
         uint64_t limit;
         bool enumerate, when;
     } modes[] = {
-        { 2, true, counts },
+        { 2, true, lists },
         { 2, false, counts },
         { 1, true, true },
         { 0, false, counts && p->full <= full_max },
-        { 0, true, counts && p->full <= full_max },
+        { 0, true, lists && p->full <= full_max },
     };
     for (size_t m = 0; m < TEST_COUNT(modes); m++) {
         if (!modes[m].when)
@@ -494,8 +538,8 @@ static enum verdict compare_puzzle(
 }
 
 /* Compares the puzzles of the shapes in `active`, the first of every shape,
- * then the second..., so that a slow back end whose time allowance runs out
- * has seen every shape. A shape where it runs out of time is left. */
+ * then the second..., so that a slow back end whose allowance runs out has
+ * seen every shape. A shape where it leaves a puzzle undecided is left. */
 static void compare_sets(struct run *r, bool active[NSHAPES])
 {
     const bool slow = !(r->s->caps & SOLVER_CAP_FAST);
@@ -506,17 +550,22 @@ static void compare_sets(struct run *r, bool active[NSHAPES])
             if (!active[i] || k >= set->n
                 || (slow && !set->p[k].easy && set->shape.n >= SLOW_N))
                 continue;
-            if (slow && clock_now_ns() >= end) {
+            if (slow && r->by_steps && r->steps_spent >= slow_allowance_steps) {
                 printf(
-                    "# %s: its %llu s are spent: puzzles %zu on of each shape left out\n",
+                    "# %s: its %llu steps are spent: puzzles %zu on of each shape left "
+                    "out\n",
+                    r->s->name, (unsigned long long) slow_allowance_steps, k + 1);
+                return;
+            }
+            if (slow && !r->by_steps && clock_now_ns() >= end) {
+                printf("# %s: its %llu s (no step budget) are spent: puzzles %zu on of "
+                       "each shape left out\n",
                     r->s->name, (unsigned long long) slow_allowance_s, k + 1);
                 return;
             }
             if (compare_puzzle(r, set, &set->p[k]) == UNDECIDED) {
-                printf(
-                    "# %s on %s (%s): undecided within %llu s: the rest of %s left out\n",
-                    r->s->name, set->name, set->p[k].kind,
-                    (unsigned long long) r->deadline_s, set->name);
+                printf("# %s on %s (%s): undecided within %s: the rest of %s left out\n",
+                    r->s->name, set->name, set->p[k].kind, r->undecided_why, set->name);
                 active[i] = false;
                 r->undecided++;
             } else {
@@ -529,9 +578,14 @@ static void compare_sets(struct run *r, bool active[NSHAPES])
 static void agrees_with_reference(void **state)
 {
     const struct solver *s = *state;
+    const bool fast = (s->caps & SOLVER_CAP_FAST) != 0;
     struct run r = { .s = s,
         .inst = solver_open(s),
-        .deadline_s = (s->caps & SOLVER_CAP_FAST) ? fast_deadline_s : slow_deadline_s };
+        .by_steps = (s->caps & SOLVER_CAP_STEP_BUDGET) != 0,
+        .puzzle_steps = fast ? fast_puzzle_steps : slow_puzzle_steps,
+        .deadline_s = (s->caps & SOLVER_CAP_STEP_BUDGET) ? guard_s
+            : fast                                       ? fast_deadline_s
+                                                         : slow_deadline_s };
     assert_non_null(r.inst);
     char declined[512] = "";
     bool active[NSHAPES];
@@ -544,42 +598,52 @@ static void agrees_with_reference(void **state)
     const uint64_t start = clock_now_ns();
     compare_sets(&r, active);
     solver_close(r.inst);
-    printf("# %s: %d puzzles compared in %.2f s, %d undecided%s%s\n", s->name, r.compared,
-        (double) (clock_now_ns() - start) * 1e-9, r.undecided,
+    const int given = r.compared + r.undecided;
+    const int need = fast ? given : (given * MIN_DECIDED_PERCENT + 99) / 100;
+    printf("# %s: %d puzzles compared in %.2f s, %d undecided (%d decided needed)%s%s\n",
+        s->name, r.compared, (double) (clock_now_ns() - start) * 1e-9, r.undecided, need,
         declined[0] ? "; declines " : "", declined);
-    if (r.compared == 0)
+    if (given == 0)
         test_skip("%s supports none of the shapes", s->name);
     assert_int_equal(r.failures, 0);
+    if (r.compared < need)
+        fail_msg(
+            "%s decided %d of the %d puzzles it was given; it must decide at least %d",
+            s->name, r.compared, given, need);
 }
 
 int main(int argc, char **argv)
 {
-    const size_t nsolvers = solver_count();
-    struct CMUnitTest *tests = calloc(nsolvers, sizeof(*tests));
-    char(*names)[64] = calloc(nsolvers, sizeof(*names));
+    const struct solver **solvers = test_solvers("not compared");
+    if (!solvers)
+        return 1;
+    size_t nsolvers = 0;
+    while (solvers[nsolvers])
+        nsolvers++;
+    struct CMUnitTest *tests = calloc(nsolvers + 1, sizeof(*tests));
+    char(*names)[128] = calloc(nsolvers + 1, sizeof(*names));
     if (!tests || !names)
         return 1;
     size_t t = 0;
     for (size_t i = 0; i < nsolvers; i++) {
-        if (!test_available(solver_registry[i], "not compared"))
-            continue;
-        if (solver_registry[i]->caps & SOLVER_CAP_INCOMPLETE) {
+        if (solvers[i]->caps & SOLVER_CAP_INCOMPLETE) {
             /* no count to compare, and no end without a budget: test_crosscheck
                checks its answers, test_stochastic the rest */
-            printf("# %s: incomplete (stochastic search), not compared\n",
-                solver_registry[i]->name);
+            printf(
+                "# %s: incomplete (stochastic search), not compared\n", solvers[i]->name);
             continue;
         }
-        snprintf(names[t], sizeof(names[t]), "%s agrees with %s",
-            solver_registry[i]->name, reference_name);
+        snprintf(names[t], sizeof(names[t]), "%s agrees with %s", solvers[i]->name,
+            reference_name);
         tests[t] = (struct CMUnitTest) { .name = names[t],
             .test_func = agrees_with_reference,
-            .initial_state = (void *) solver_registry[i] };
+            .initial_state = (void *) solvers[i] };
         t++;
     }
     const struct test_group plain = { "agree", tests, t, make_sets, close_reference };
     const int status = test_main(argc, argv, &plain, NULL);
     free(tests);
     free(names);
+    free(solvers);
     return status;
 }

@@ -52,6 +52,12 @@ awk -F, 'NR == 1 {for (i = 1; i <= NF; i++) c[$i] = i; next}
     $c["speedup_pairs"] != 3 || $c["speedup_ci_low"] != "" {bad = 1} END {exit bad}' \
     "$out/summary.csv"
 ok "three puzzles compared: too few for an interval" $? "$(cat "$out/summary.csv")"
+if [ "$nsolvers" -ge 2 ]; then
+    has "... and the table says why it shows none" "$tmp/stdout" \
+        'x \[no interval: 3 puzzles in common, 10 needed\]$'
+else
+    skip "the table says why a ratio has no interval" "one back end: no ratio"
+fi
 [ $(($(wc -l < "$out/summary.csv") - 1)) -eq "$nsolvers" ]; ok "summary.csv: a row per solver" $?
 has "env.txt has the seed" "$out/env.txt" '^seed: [0-9]'
 has "env.txt has the timer overhead" "$out/env.txt" '^timer_overhead_ns: [0-9]'
@@ -160,7 +166,7 @@ check "--variant overrides the header" $? 0
 # Sudoku Explainer ratings: read from the corpus lines (`ED=`, a rating
 # column), computed with --se-rate, kept by --resume and merge, plotted in the
 # report. The ratings are serate's own for these puzzles (SukakuExplainer 1.18,
-# default settings; see README).
+# default settings; see docs/generating-and-rating.md).
 cat > "$tmp/se_truth.tsv" <<'EOT'
 .68451..2..9.....55.43..7.8..289..7.9..673..467...4.83143968.57..614........3..16	1.2,1.0,1.0
 ..............1.23..456........7.5...1.......23.4........8.2.....7...4..9........	1.5,1.2,1.2

@@ -29,7 +29,7 @@ has "Royle's puzzle is unique" "$tmp/out" \
 
 printf '%s\n' "$royle" | "$bin" solve --solver naive --limit 1 --csv > "$tmp/out"
 check "solve from stdin" $? 0
-has "csv header" "$tmp/out" '^index,status,solutions,steps,guesses,backtracks,nodes,article_steps,time_ns,solution$'
+has "csv header" "$tmp/out" '^index,status,solutions,steps,guesses,backtracks,nodes,article_steps,time_ns,solution,name$'
 has "first-solution mode says solved" "$tmp/out" '^1,solved,1,[0-9]*,[0-9]*,[0-9]*,[0-9]*,,[0-9]*,9256'
 
 "$bin" solve --solver naive --pretty 1234341221434.2. > "$tmp/out"; check "solve --pretty" $? 0
@@ -52,6 +52,10 @@ has "bad symbol named" "$tmp/err" "bad.txt:4: symbol 'Z' at column 16 is not a 4
 has "broken rule named" "$tmp/err" "bad.txt:5: clue 1 appears twice in row 1"
 has "run goes on after bad entries" "$tmp/out" '^5 multiple solutions=2'
 has "bad entries still get a row" "$tmp/out" '^2 invalid solutions=0'
+"$bin" solve --solver naive --head 2 "$tmp/bad.txt" "$data/crosscheck.txt" > "$tmp/out" \
+    2> "$tmp/err"
+[ "$(wc -l < "$tmp/out")" -eq 4 ] && ! grep -q 'bad.txt:4' "$tmp/err"
+ok "solve --head 2: two entries of each file, the rest not read" $? "$(cat "$tmp/out" "$tmp/err")"
 
 : > "$tmp/empty.txt"
 "$bin" solve --solver naive "$tmp/empty.txt" > "$tmp/out" 2> "$tmp/err"

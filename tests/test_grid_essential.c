@@ -107,6 +107,19 @@ static void brute_search(struct brute *b, int p)
     }
 }
 
+/* sigma maps the values start..start+len-1 round in a cycle. The parts of 9
+ * keep them within 1..9; the check says so to gcc 12, whose
+ * -Wstringop-overflow cannot see it through the recursion at -O3. */
+static void set_cycle(struct brute *b, int start, int len)
+{
+    if (start < 1 || start + len > (int) sizeof(b->sigma)) {
+        fail_msg("cycle %d..%d is out of 1..9", start, start + len - 1);
+        return;
+    }
+    for (int d = 0; d < len; d++)
+        b->sigma[start + d] = (uint8_t) (start + (d + 1) % len);
+}
+
 /* Sum over the cycle types of S_9 (partitions of 9) of class size * grids. */
 static grid_count_u128 brute_types(
     struct brute *b, int left, int largest, int *parts, int nparts)
@@ -125,8 +138,7 @@ static grid_count_u128 brute_types(
         for (int j = 0; j < i; j++)
             same += parts[j] == parts[i];
         size /= (uint64_t) (parts[i] * same);
-        for (int d = 0; d < parts[i]; d++)
-            b->sigma[start + d] = (uint8_t) (start + (d + 1) % parts[i]);
+        set_cycle(b, start, parts[i]);
     }
     memset(b->x, 0, sizeof(b->x));
     b->grids = 0;

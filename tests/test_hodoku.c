@@ -1,4 +1,4 @@
-/* HoDoKu's scale (puzzle/hodoku.h): scores summed by hand from HoDoKu's
+/* HoDoKu's scale (rater/hodoku.h): scores summed by hand from HoDoKu's
  * table over the steps of SE's path, the levels with HoDoKu's per-level
  * maximum score, harder levels for X-wings and chains, and SE's verdicts for
  * puzzles without one solution. The puzzles and their SE ratings are from
@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "common/grid.h"
-#include "puzzle/hodoku.h"
-#include "puzzle/se_rate.h"
+#include "rater/hodoku.h"
+#include "rater/se_rate.h"
 
 static void load(struct grid *g, const char *text)
 {

@@ -1,4 +1,4 @@
-/* The Sudoku Explainer rater (puzzle/se_rate.h): ratings equal serate's on
+/* The Sudoku Explainer rater (rater/se_rate.h): ratings equal serate's on
  * puzzles of ../shared/ratings/se_dev.tsv covering each technique, SE's
  * verdicts, and every step checked against the unique solution. */
 #include "tests/test_util.h"
@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "common/grid.h"
-#include "puzzle/se_internal.h"
-#include "puzzle/se_rate.h"
+#include "rater/se_internal.h"
+#include "rater/se_rate.h"
 
 struct rated {
     const char *puzzle;

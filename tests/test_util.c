@@ -192,6 +192,52 @@ bool test_available(const struct solver *s, const char *what)
     return false;
 }
 
+const struct solver **test_solvers(const char *what)
+{
+    const char *names = getenv("SUDOLAB_TEST_SOLVERS");
+    const size_t nregistered = solver_count();
+    size_t cap = nregistered + 1, n = 0;
+    for (const char *c = names; c && *c; c++)
+        cap += *c == ',' ? nregistered : 0; /* each name: one, or registered ones */
+    const struct solver **out = calloc(cap, sizeof(*out));
+    if (!out)
+        return NULL;
+    if (!names || !names[0]) {
+        for (size_t i = 0; i < nregistered; i++) {
+            if (test_available(solver_registry[i], what))
+                out[n++] = solver_registry[i];
+        }
+        return out;
+    }
+    printf("# SUDOLAB_TEST_SOLVERS=%s\n", names);
+    for (const char *p = names; *p;) {
+        const size_t len = strcspn(p, ",");
+        char name[1024];
+        snprintf(name, sizeof(name), "%.*s", (int) len, p);
+        p += len + (p[len] == ',');
+        if (!name[0])
+            continue;
+        const struct solver *found = solver_find(name);
+        size_t matched = found != NULL;
+        if (found && test_available(found, what))
+            out[n++] = found;
+        for (size_t i = 0; !found && i < nregistered; i++) {
+            if (solver_name_matches(name, solver_registry[i]->name)) {
+                matched++;
+                if (test_available(solver_registry[i], what))
+                    out[n++] = solver_registry[i];
+            }
+        }
+        if (!matched) {
+            print_error(
+                "SUDOLAB_TEST_SOLVERS: %s: no such back end (sudolab list)\n", name);
+            free(out);
+            return NULL;
+        }
+    }
+    return out;
+}
+
 /* --- trace replay --- */
 
 void test_replay_start(struct test_replay *r, const struct grid *puzzle)

@@ -101,6 +101,15 @@ void test_assert_solution(
  * and why (what: "not tested", ...). */
 bool test_available(const struct solver *s, const char *what);
 
+/* The back ends a suite over every back end runs (the cross-check, the
+ * agreement test): those SUDOLAB_TEST_SOLVERS names, comma-separated
+ * (registered names, wildcards as in --solvers, or outside back ends so:PATH
+ * and cmd:COMMAND), else every registered one; available ones only (the others
+ * are named, as test_available does, with `what`). Returns a new
+ * NULL-terminated array (free() it), or NULL after printing a name that
+ * matches nothing. */
+const struct solver **test_solvers(const char *what);
+
 /* --- trace replay --- */
 
 /* A grid rebuilt from trace events alone, with every inconsistency counted:

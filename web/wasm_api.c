@@ -30,7 +30,7 @@
 #include "puzzle/generate.h"
 #include "puzzle/logic.h"
 #include "puzzle/rate.h"
-#include "puzzle/se_rate.h"
+#include "rater/se_rate.h"
 #include "solvers/registry.h"
 #include "web/wasm_api.h"
 
@@ -1079,7 +1079,7 @@ static uint32_t out_logic_hint(const struct grid *board)
     return (uint32_t) web_out_len;
 }
 
-/* The next step as Sudoku Explainer takes it (puzzle/se_rate.h) from a 9x9
+/* The next step as Sudoku Explainer takes it (rater/se_rate.h) from a 9x9
  * classic board: "se" holds se_hint's JSON object (technique, rating, cells,
  * placement, eliminations) and "line" the same step as `sudolab hint` prints
  * it, so that the page and the command can be compared word for word. The SE

@@ -51,7 +51,7 @@ uint32_t web_candidates(int box_rows, int box_cols, int variant);
 
 /* Input: the puzzle line, then the board. The first entry that contradicts
  * the solution, else the next step: on 9x9 classic boards Sudoku Explainer's
- * (puzzle/se_rate.h: "se" is `sudolab hint --json`'s object, "line" its text
+ * (rater/se_rate.h: "se" is `sudolab hint --json`'s object, "line" its text
  * line), on other shapes the logic solver's (puzzle/logic.h). */
 uint32_t web_hint(int box_rows, int box_cols, int variant);
 /* Input "METHOD LEVEL SEED [symmetric] [minimal]": puzzle 0 of `sudolab

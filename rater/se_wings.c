@@ -1,0 +1,1938 @@
+/* Sudoku Explainer's mid-range techniques: two strong links (skyscraper,
+ * kite, turbot fish), XY- and XYZ-wings, unique rectangles (types 1, 2, 4)
+ * and the bivalue universal grave (type 1). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "rater/se_internal.h"
+
+/* Cells as bits: 0-63 in w[0], 64-80 in w[1] (as se_peer_set). */
+struct cellset {
+    uint64_t w[2];
+};
+
+static void set_add(struct cellset *x, int c)
+{
+    x->w[c >> 6] |= 1ull << (c & 63);
+}
+
+static bool sets_meet(const struct cellset *x, const struct cellset *y)
+{
+    return (x->w[0] & y->w[0]) || (x->w[1] & y->w[1]);
+}
+
+static bool set_within(const struct cellset *x, const struct cellset *y)
+{
+    return !(x->w[0] & ~y->w[0]) && !(x->w[1] & ~y->w[1]);
+}
+
+static int set_count(const struct cellset *x)
+{
+    return se_popcount((unsigned) x->w[0]) + se_popcount((unsigned) (x->w[0] >> 32))
+        + se_popcount((unsigned) x->w[1]);
+}
+
+static bool set_has(const struct cellset *x, int c)
+{
+    return (x->w[c >> 6] >> (c & 63)) & 1;
+}
+
+/* The regions (as bits) of the cells in `before` and not in `now`. */
+static uint32_t lost_regions(const uint64_t *before, const struct cellset *now)
+{
+    uint32_t lost = 0;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t b = before[w] & ~now->w[w]; b; b &= b - 1) {
+            const int x = w * 64 + __builtin_ctzll(b);
+            for (int t = 0; t < 3; t++)
+                lost |= 1u << se_cell_region[x][t];
+        }
+    return lost;
+}
+
+/* A grid on which a search found nothing (per thread and search): with it,
+ * a later search on a grid g whose every cell has its candidates among the
+ * memo's (as along a rating's path, where steps only remove candidates) may
+ * pass over the patterns made only of unchanged cells, when such a pattern's
+ * removals are among the cells with the value, which g has fewer of. On any
+ * other grid (another puzzle, a hint) the search is whole. A memo is never
+ * wrong, only replaced by the next grid with nothing. */
+struct grid_memo {
+    bool valid;
+    uint16_t cand[SE_CELLS];
+};
+
+/* Whether g's candidates are, cell by cell, among the memo's (false without
+ * a memo); `changed` gets the cells whose candidates differ. */
+static bool memo_within(
+    const struct grid_memo *m, const struct se_grid *g, struct cellset *changed)
+{
+    *changed = (struct cellset) { { 0, 0 } };
+    if (!m->valid)
+        return false;
+    for (int c = 0; c < SE_CELLS; c++) {
+        if (g->cand[c] & ~m->cand[c])
+            return false;
+        if (g->cand[c] != m->cand[c])
+            set_add(changed, c);
+    }
+    return true;
+}
+
+static void memo_keep(struct grid_memo *m, const struct se_grid *g)
+{
+    m->valid = true;
+    memcpy(m->cand, g->cand, sizeof(m->cand));
+}
+
+/* What the searches read of a grid, made once per grid and kept per thread:
+ * at a step of the path that gets past the fish, the turbots, strong-link
+ * chains, BUG and ALS wings (k = 3, 4, 5) all run on the same grid (making
+ * these for each was ~half the ALS wings' cost on se_dev's generated
+ * puzzles, and the places of each value region by region were read nine
+ * cells at a time by every link). */
+struct grid_view {
+    bool valid;
+    uint16_t cand[SE_CELLS]; /* the grid they were made from */
+    struct cellset vcells[10]; /* by value: the cells with it */
+    uint16_t at[27][10]; /* by region and value: its places (region order) */
+    struct cellset bivalue;
+    /* for the ALS wings only (made on their first call: houses) */
+    bool houses;
+    uint8_t open[27][9], nopen[27]; /* by house: its cells of 2 values or more */
+    struct cellset near[27]; /* by house: the peers of those cells */
+};
+
+static _Thread_local struct grid_view grid_view;
+
+static struct grid_view *grid_view_make(const struct se_grid *g)
+{
+    struct grid_view *t = &grid_view;
+    if (t->valid && !memcmp(t->cand, g->cand, sizeof(t->cand)))
+        return t;
+    memset(t->vcells, 0, sizeof(t->vcells));
+    memset(t->at, 0, sizeof(t->at));
+    t->bivalue = (struct cellset) { { 0, 0 } };
+    t->houses = false;
+    t->valid = true;
+    memcpy(t->cand, g->cand, sizeof(t->cand));
+    for (int c = 0; c < SE_CELLS; c++) {
+        const unsigned m = g->cand[c];
+        const int box = se_cell_region[c][0], row = se_cell_region[c][1];
+        const int col = se_cell_region[c][2];
+        const unsigned in_box = 1u << ((row - 9) % 3 * 3 + (col - 18) % 3);
+        for (unsigned b = m; b; b &= b - 1) {
+            const int v = __builtin_ctz(b);
+            set_add(&t->vcells[v], c);
+            t->at[box][v] |= (uint16_t) in_box;
+            t->at[row][v] |= (uint16_t) (1u << (col - 18));
+            t->at[col][v] |= (uint16_t) (1u << (row - 9));
+        }
+        if (se_size_of[m] == 2)
+            set_add(&t->bivalue, c);
+    }
+    return t;
+}
+
+static const struct grid_view *grid_view_of(const struct se_grid *g)
+{
+    return grid_view_make(g);
+}
+
+/* The view of g with its houses' open cells (see grid_view). */
+static const struct grid_view *grid_view_houses(const struct se_grid *g)
+{
+    struct grid_view *t = grid_view_make(g);
+    if (t->houses)
+        return t;
+    t->houses = true;
+    for (int r = 0; r < 27; r++) {
+        t->nopen[r] = 0;
+        t->near[r] = (struct cellset) { { 0, 0 } };
+        for (int i = 0; i < 9; i++) {
+            const int c = se_region_cell[r][i];
+            if (se_size_of[g->cand[c]] < 2)
+                continue;
+            t->open[r][t->nopen[r]++] = (uint8_t) c;
+            t->near[r].w[0] |= se_peer_set[c][0];
+            t->near[r].w[1] |= se_peer_set[c][1];
+        }
+    }
+    return t;
+}
+
+/* The two cells of a value in region r when its places m there are two. */
+static bool strong_link(int r, unsigned m, int *a, int *b)
+{
+    if (se_size_of[m] != 2)
+        return false;
+    *a = se_region_cell[r][__builtin_ctz(m)];
+    *b = se_region_cell[r][31 - __builtin_clz(m)];
+    return true;
+}
+
+static int link_rating(int r1, int r2)
+{
+    bool l1 = r1 >= 9, l2 = r2 >= 9;
+    if (l1 && l2 && (r1 < 18) == (r2 < 18))
+        return 40; /* skyscraper: two parallel lines */
+    return 41; /* two-string kite, or a box link */
+}
+
+/* Links (a1,a2) and (b1,b2) joined by a2 seeing b1: v goes from cells that
+ * see both a1 and b2 (vcells: the cells holding v, as bits). */
+static bool turbot_pair(int v, const uint64_t *vcells, const int *l1, const int *l2,
+    int rating, struct se_step *s)
+{
+    for (int e1 = 0; e1 < 2; e1++) {
+        for (int e2 = 0; e2 < 2; e2++) {
+            int a1 = l1[e1], a2 = l1[1 - e1], b1 = l2[e2], b2 = l2[1 - e2];
+            if (a2 == b1 || a1 == b2 || a1 == b1 || a2 == b2 || !se_sees(a2, b1))
+                continue;
+            uint64_t elim[2];
+            for (int w = 0; w < 2; w++)
+                elim[w] = vcells[w] & se_peer_set[a1][w] & se_peer_set[b2][w];
+            if (!elim[0] && !elim[1])
+                continue; /* removes nothing: not useful */
+            se_step_clear(s, SE_turbot_fish, rating);
+            for (int w = 0; w < 2; w++)
+                for (uint64_t m = elim[w]; m; m &= m - 1)
+                    s->elim[w * 64 + __builtin_ctzll(m)] = (uint16_t) (1u << v);
+            s->cells[0] = (uint8_t) a1, s->cells[1] = (uint8_t) a2;
+            s->cells[2] = (uint8_t) b1, s->cells[3] = (uint8_t) b2;
+            s->ncells = 4;
+            s->digits = (uint16_t) (1u << v);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Skyscrapers first: SE's scan meets them before kites and box links. The
+ * regions' links are found once per value (finding them again for every
+ * pair of regions was ~9% of a generated puzzle's rating). */
+/* The pairs of links in SE's order (`has`: by value, the regions with a
+ * link, as bits: the pairs are visited by their bits, in region order). */
+static bool turbot_scan(int links[10][27][2], const uint32_t *has, const uint32_t *fresh,
+    const struct cellset *vcells, struct se_step *s)
+{
+    const uint32_t rows = 0x1FFu << 9, cols = 0x1FFu << 18;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int v = 1; v <= 9; v++) {
+            for (uint32_t m1 = has[v]; m1; m1 &= m1 - 1) {
+                const int r1 = __builtin_ctz(m1);
+                /* the regions making a skyscraper (rating 4.0) with r1 */
+                const uint32_t sky = r1 < 9 ? 0 : (r1 < 18 ? rows : cols);
+                uint32_t m2 = has[v] & ~((2u << r1) - 1) & (pass == 0 ? sky : ~sky)
+                    & ((fresh[v] >> r1) & 1 ? ~0u : fresh[v]);
+                for (; m2; m2 &= m2 - 1) {
+                    const int r2 = __builtin_ctz(m2);
+                    if (turbot_pair(v, vcells[v].w, links[v][r1], links[v][r2],
+                            link_rating(r1, r2), s))
+                        return true;
+                }
+            }
+        }
+    }
+    return false;
+}
+
+/* A value's turbot fish read only its cells. Per thread, by value: its
+ * cells when a whole se_turbot call found none of it; the same cells give
+ * none again, and fewer give none from links of unchanged regions. A memo
+ * is never wrong, only overwritten. */
+static _Thread_local struct {
+    uint64_t cells[10][2];
+    bool empty[10];
+} turbot_memo;
+
+bool se_turbot(const struct se_grid *g, struct se_step *s)
+{
+    int links[10][27][2];
+    uint32_t has[10] = { 0 }, fresh[10];
+    const struct grid_view *gv = grid_view_of(g);
+    const struct cellset *vcells = gv->vcells;
+    for (int v = 1; v <= 9; v++) {
+        /* with the memo's cells or fewer, a pair of links needs a region
+         * where v lost a cell: a pair of links of the other regions was a
+         * pair on the memo's cells, now seeing fewer cells with v */
+        fresh[v] = ~0u;
+        if (turbot_memo.empty[v] && !(vcells[v].w[0] & ~turbot_memo.cells[v][0])
+            && !(vcells[v].w[1] & ~turbot_memo.cells[v][1]))
+            fresh[v] = lost_regions(turbot_memo.cells[v], &vcells[v]);
+        if (!fresh[v])
+            continue; /* the same cells: no pair */
+        for (int r = 0; r < 27; r++)
+            if (strong_link(r, gv->at[r][v], &links[v][r][0], &links[v][r][1]))
+                has[v] |= 1u << r;
+    }
+    if (turbot_scan(links, has, fresh, vcells, s))
+        return true;
+    for (int v = 1; v <= 9; v++) {
+        memcpy(turbot_memo.cells[v], vcells[v].w, sizeof(vcells[v].w));
+        turbot_memo.empty[v] = true;
+    }
+    return false;
+}
+
+/* z goes from the cells with it that see both pincers (and the pivot for
+ * an XYZ-wing), as cell sets; false when there are none (not useful). */
+static bool wing_elims(const struct se_grid *g, const struct grid_view *gv, int pivot,
+    int p1, int p2, int z, bool xyz, struct se_step *s)
+{
+    uint64_t m[2];
+    for (int w = 0; w < 2; w++)
+        m[w] = gv->vcells[z].w[w] & se_peer_set[p1][w] & se_peer_set[p2][w]
+            & (xyz ? se_peer_set[pivot][w] : ~0ull);
+    m[pivot >> 6] &= ~(1ull << (pivot & 63));
+    if (!m[0] && !m[1])
+        return false;
+    se_step_clear(s, xyz ? SE_xyz_wing : SE_xy_wing, xyz ? 44 : 42);
+    for (int w = 0; w < 2; w++)
+        for (uint64_t b = m[w]; b; b &= b - 1)
+            s->elim[w * 64 + __builtin_ctzll(b)] = (uint16_t) (1u << z);
+    s->cells[0] = (uint8_t) pivot, s->cells[1] = (uint8_t) p1, s->cells[2] = (uint8_t) p2;
+    s->ncells = 3;
+    s->digits = (uint16_t) (g->cand[pivot] | (1u << z));
+    return true;
+}
+
+/* By xyz: the last grid on which se_xy_wing found no wing (see grid_memo).
+ * A wing reads the candidates of its pivot and pincers, and removes z from
+ * cells with it: on a grid within the memo's, a wing of three unchanged
+ * cells was a wing there with the same removals or more, i.e. none. Only
+ * the wings with a changed cell are tried: the same wings with removals, in
+ * the same order. */
+static _Thread_local struct grid_memo xy_memo[2];
+
+/* The pincers are a pivot's bivalue peers, in peer (cell) order: the bits of
+ * its peers met with the bivalue cells; the same pairs in the same order. */
+bool se_xy_wing(const struct se_grid *g, bool xyz, struct se_step *s)
+{
+    const struct grid_view *gv = grid_view_of(g);
+    struct cellset changed;
+    const bool filter = memo_within(&xy_memo[xyz], g, &changed);
+    /* the pivots a wing with a changed cell may have: changed cells and
+     * the peers of changed bivalue cells (the pincers); all without memo */
+    struct cellset pivots = { { ~0ull, ~0ull } };
+    if (filter) {
+        pivots = changed;
+        for (int w = 0; w < 2; w++)
+            for (uint64_t b = changed.w[w] & gv->bivalue.w[w]; b; b &= b - 1) {
+                const int c = w * 64 + __builtin_ctzll(b);
+                pivots.w[0] |= se_peer_set[c][0];
+                pivots.w[1] |= se_peer_set[c][1];
+            }
+    }
+    for (int pivot = 0; pivot < SE_CELLS; pivot++) {
+        const unsigned pc = g->cand[pivot];
+        if (se_size_of[pc] != (xyz ? 3 : 2) || !set_has(&pivots, pivot))
+            continue;
+        int pincer[20], np = 0;
+        bool fresh = !filter || set_has(&changed, pivot);
+        for (int w = 0; w < 2; w++)
+            for (uint64_t b = se_peer_set[pivot][w] & gv->bivalue.w[w]; b; b &= b - 1)
+                pincer[np++] = w * 64 + __builtin_ctzll(b);
+        for (int i = 0; i < np; i++) {
+            const int p1 = pincer[i];
+            const unsigned c1 = g->cand[p1];
+            const bool fresh1 = fresh || set_has(&changed, p1);
+            for (int j = i + 1; j < np; j++) {
+                const int p2 = pincer[j];
+                const unsigned c2 = g->cand[p2];
+                if (!fresh1 && !set_has(&changed, p2))
+                    continue; /* three unchanged cells: no removal */
+                /* two different pairs share one value or none */
+                const unsigned z = c1 & c2;
+                if (c1 == c2 || !z)
+                    continue;
+                bool ok
+                    = xyz ? ((c1 | c2) == pc) : ((z & pc) == 0 && ((c1 | c2) & ~z) == pc);
+                if (ok && wing_elims(g, gv, pivot, p1, p2, __builtin_ctz(z), xyz, s))
+                    return true;
+            }
+        }
+    }
+    memo_keep(&xy_memo[xyz], g);
+    return false;
+}
+
+/* ---- unique rectangles and loops: cells holding a and b, every row,
+ * column and box with none or two of them, consecutive cells sharing one;
+ * if only a and b were left the puzzle would have two solutions. ---- */
+
+struct uloop {
+    const struct se_grid *g;
+    unsigned ab;
+    uint64_t both[2]; /* the cells holding a and b, as se_peer_set */
+    int cells[12], n, max;
+    uint8_t unit_count[27];
+    struct se_step best[12]; /* by loop length: the best hint of its loops */
+    int best_type[12];
+    bool have[12];
+    bool loops; /* a loop of the pair's cells was found (see ur_memo) */
+};
+
+static int loop_rating(int n)
+{
+    return n >= 10 ? 50 : (n >= 8 ? 47 : (n >= 6 ? 46 : 45));
+}
+
+/* SE sorts its loop hints by rating, then by type (stable: then in the
+ * order found). */
+static void loop_offer(struct uloop *u, struct se_step *s, int type)
+{
+    const int n = u->n;
+    if (!se_step_useful(u->g, s))
+        return;
+    if (!u->have[n] || s->rating < u->best[n].rating
+        || (s->rating == u->best[n].rating && type < u->best_type[n])) {
+        u->best[n] = *s;
+        u->best_type[n] = type;
+        u->have[n] = true;
+    }
+}
+
+/* Type 4: two extra cells sharing a unit where a (or b) lies only in them:
+ * the other value goes from both. */
+static void loop_type4(struct uloop *u, const int *extra, struct se_step *s)
+{
+    for (int t = 0; t < 3; t++) {
+        int r = se_cell_region[extra[0]][t];
+        if (se_cell_region[extra[1]][t] != r)
+            continue;
+        for (int k = 0; k < 2; k++) {
+            unsigned bits = u->ab;
+            int a = __builtin_ctz(bits), b = 31 - __builtin_clz(bits);
+            int locked = k ? b : a, other = k ? a : b;
+            unsigned m = se_positions(u->g, r, locked);
+            if (se_popcount(m) != 2)
+                continue;
+            se_step_clear(s, SE_unique_rectangle, loop_rating(u->n));
+            s->elim[extra[0]] = s->elim[extra[1]] = (uint16_t) (1u << other);
+            loop_offer(u, s, 4);
+        }
+    }
+}
+
+/* Type 3 (naked): the extra values of two extra cells sharing a unit, with
+ * k-1 other cells of that unit, make a naked set of k values: they go from
+ * the unit's other cells (+0.1 per value beyond one). */
+static void loop_type3(struct uloop *u, const int *extra, struct se_step *s)
+{
+    const struct se_grid *g = u->g;
+    unsigned e = (g->cand[extra[0]] | g->cand[extra[1]]) & ~u->ab;
+    for (int t = 0; t < 3; t++) {
+        int r = se_cell_region[extra[0]][t];
+        if (se_cell_region[extra[1]][t] != r)
+            continue;
+        int others[9], no = 0;
+        for (int i = 0; i < 9; i++) {
+            int c = se_region_cell[r][i];
+            if (c != extra[0] && c != extra[1] && g->cand[c])
+                others[no++] = c;
+        }
+        for (unsigned pick = 1; pick < (1u << no); pick++) {
+            int k = se_popcount(pick) + 1;
+            unsigned vals = e;
+            for (int i = 0; i < no; i++)
+                if (pick & (1u << i))
+                    vals |= g->cand[others[i]];
+            if (k > 4 || se_popcount(vals) != k)
+                continue;
+            se_step_clear(s, SE_unique_rectangle, loop_rating(u->n) + k - 1);
+            for (int i = 0; i < no; i++)
+                if (!(pick & (1u << i)))
+                    s->elim[others[i]] = (uint16_t) (g->cand[others[i]] & vals);
+            loop_offer(u, s, 3);
+        }
+    }
+}
+
+static void loop_found(struct uloop *u)
+{
+    const struct se_grid *g = u->g;
+    int extra[12], ne = 0;
+    unsigned extras = 0;
+    for (int i = 0; i < u->n; i++)
+        if (g->cand[u->cells[i]] != u->ab) {
+            extra[ne++] = u->cells[i];
+            extras |= g->cand[u->cells[i]] & ~u->ab;
+        }
+    for (int r = 0; r < 27; r++)
+        if (u->unit_count[r] != 0 && u->unit_count[r] != 2)
+            return;
+    if (ne == u->n)
+        return; /* SE starts its loops from cells of the two values only */
+    u->loops = true;
+    struct se_step s;
+    se_step_clear(&s, SE_unique_rectangle, loop_rating(u->n));
+    for (int i = 0; i < u->n; i++)
+        s.cells[s.ncells++] = (uint8_t) u->cells[i];
+    s.digits = (uint16_t) u->ab;
+    if (ne == 1) {
+        s.elim[extra[0]] = (uint16_t) u->ab;
+        loop_offer(u, &s, 1);
+        return;
+    }
+    if (ne >= 2 && se_popcount(extras) == 1) {
+        for (int o = 0; o < SE_CELLS; o++) {
+            bool sees = (g->cand[o] & extras) != 0;
+            for (int i = 0; i < ne && sees; i++)
+                sees = o != extra[i] && se_sees(o, extra[i]);
+            if (sees)
+                s.elim[o] = (uint16_t) extras;
+        }
+        loop_offer(u, &s, 2);
+    }
+    if (ne == 2) {
+        loop_type3(u, extra, &s);
+        loop_type4(u, extra, &s);
+    }
+}
+
+static bool loop_add(struct uloop *u, int c)
+{
+    for (int t = 0; t < 3; t++)
+        if (u->unit_count[se_cell_region[c][t]] >= 2)
+            return false;
+    for (int t = 0; t < 3; t++)
+        u->unit_count[se_cell_region[c][t]]++;
+    u->cells[u->n++] = c;
+    return true;
+}
+
+static void loop_drop(struct uloop *u)
+{
+    int c = u->cells[--u->n];
+    for (int t = 0; t < 3; t++)
+        u->unit_count[se_cell_region[c][t]]--;
+}
+
+/* `extras`: the loop's cells with more than the two values so far, `exvals`
+ * their other values. As in SE, a cell of more values joins while there
+ * are fewer than two such cells, or while they all have one same other
+ * value (type 2 takes any number of those). */
+static void loop_extend(struct uloop *u, int extras, unsigned exvals)
+{
+    int last = u->cells[u->n - 1], first = u->cells[0];
+    if (u->n >= 4 && u->n % 2 == 0 && se_sees(last, first))
+        loop_found(u);
+    if (u->n == u->max)
+        return;
+    /* the peers of the last cell after the first holding a and b, in peer
+     * (cell) order: by their bits, not peer by peer */
+    uint64_t next[2]
+        = { se_peer_set[last][0] & u->both[0], se_peer_set[last][1] & u->both[1] };
+    next[0] &= first < 63 ? ~0ull << (first + 1) : 0;
+    next[1] &= first < 64 ? ~0ull : ~0ull << (first - 63);
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = next[w]; m; m &= m - 1) {
+            const int c = w * 64 + __builtin_ctzll(m);
+            const unsigned ex = exvals | (u->g->cand[c] & ~u->ab);
+            const bool more = u->g->cand[c] != u->ab;
+            if ((more && extras >= 2 && se_size_of[ex] != 1) || !loop_add(u, c))
+                continue;
+            loop_extend(u, extras + more, ex);
+            loop_drop(u);
+        }
+}
+
+/* The search of a pair of values a, b reads only the cells holding both
+ * and their candidates until it finds a loop (loop_found past its tests):
+ * the hints read more. Per thread, by pair: those cells and candidates when
+ * the search found no loop; the same ones give no loop again, and so do
+ * some of them with the same candidates (a cell that lost a or b since):
+ * a loop of these would have been a loop of the memo's cells, met by the
+ * same steps. So with some of them changed, a loop must hold a changed
+ * cell, and a loop starts at its first cell: no start after the last
+ * changed cell needs a search. A memo is never wrong, only overwritten. */
+static _Thread_local struct {
+    bool none[10][10];
+    uint64_t cells[10][10][2];
+    uint16_t cand[10][10][SE_CELLS]; /* of `cells` only */
+} ur_memo;
+
+/* The cells from which the pair's loops start (see ur_memo): all of them
+ * without a memo that tells, else those up to the last changed cell (the
+ * result: the first start not needed; 0 for none). */
+static int ur_starts(const struct se_grid *g, int a, int b, const uint64_t *both)
+{
+    if (!ur_memo.none[a][b] || (both[0] & ~ur_memo.cells[a][b][0])
+        || (both[1] & ~ur_memo.cells[a][b][1]))
+        return SE_CELLS;
+    int end = 0;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = both[w]; m; m &= m - 1) {
+            int c = w * 64 + __builtin_ctzll(m);
+            if (ur_memo.cand[a][b][c] != g->cand[c])
+                end = c + 1;
+        }
+    return end;
+}
+
+static void ur_remember(const struct se_grid *g, int a, int b, const uint64_t *both)
+{
+    ur_memo.none[a][b] = true;
+    ur_memo.cells[a][b][0] = both[0];
+    ur_memo.cells[a][b][1] = both[1];
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = both[w]; m; m &= m - 1) {
+            int c = w * 64 + __builtin_ctzll(m);
+            ur_memo.cand[a][b][c] = g->cand[c];
+        }
+}
+
+bool se_unique_rectangle(const struct se_grid *g, struct se_step *s)
+{
+    /* One search up to 10 cells meets the loops of each length in the
+     * order a search up to that length would; the best of each length is
+     * kept, and SE's order decides between them: rating, then type, then
+     * the shorter loop (longer loops rate as high or higher). */
+    struct uloop u;
+    memset(&u, 0, sizeof(u));
+    u.g = g;
+    u.max = 10;
+    const struct cellset *vcells = grid_view_of(g)->vcells;
+    for (int a = 1; a <= 9; a++)
+        for (int b = a + 1; b <= 9; b++) {
+            const uint64_t both[2]
+                = { vcells[a].w[0] & vcells[b].w[0], vcells[a].w[1] & vcells[b].w[1] };
+            const int starts = ur_starts(g, a, b, both);
+            if (!starts)
+                continue;
+            u.ab = (1u << a) | (1u << b);
+            u.both[0] = both[0], u.both[1] = both[1];
+            u.loops = false;
+            for (int c = 0; c < starts; c++) {
+                if (!((both[c >> 6] >> (c & 63)) & 1))
+                    continue;
+                loop_add(&u, c);
+                loop_extend(&u, g->cand[c] != u.ab, g->cand[c] & ~u.ab);
+                loop_drop(&u);
+            }
+            if (!u.loops)
+                ur_remember(g, a, b, both);
+            else
+                ur_memo.none[a][b] = false;
+        }
+    int pick = -1;
+    for (int len = 4; len <= 10; len += 2)
+        if (u.have[len]
+            && (pick < 0 || u.best[len].rating < u.best[pick].rating
+                || (u.best[len].rating == u.best[pick].rating
+                    && u.best_type[len] < u.best_type[pick])))
+            pick = len;
+    if (pick < 0)
+        return false;
+    *s = u.best[pick];
+    return true;
+}
+
+/* SE's BUG cells (with lkSudoku's fix): for each region and value seen
+ * other than twice, the cells of three or more candidates there; a value
+ * met in one such cell is a BUG value of it; when every odd count is of one
+ * value, all its cells of three or more candidates are BUG cells. Without
+ * the BUG values every empty cell must have two candidates and every value
+ * two places per region. Returns the number of BUG cells (0: no BUG). */
+static int bug_cells(const struct se_grid *g, uint16_t *bugv)
+{
+    const struct grid_view *gv = grid_view_of(g);
+    memset(bugv, 0, sizeof(uint16_t) * SE_CELLS);
+    uint8_t extra[SE_CELLS] = { 0 };
+    int only = 0;
+    bool one_value = true;
+    for (int r = 0; r < 27; r++)
+        for (int v = 1; v <= 9; v++) {
+            unsigned m = gv->at[r][v];
+            int n = se_size_of[m], nb = 0, last = -1;
+            if (n == 0 || n == 2)
+                continue;
+            for (int i = 0; i < 9; i++) {
+                int c = se_region_cell[r][i];
+                if ((m & (1u << i)) && se_popcount(g->cand[c]) >= 3) {
+                    nb++, last = c;
+                    if (only == 0 || only == v)
+                        extra[c] = 1;
+                }
+            }
+            if (only == 0)
+                only = v;
+            else if (only != v)
+                one_value = false;
+            if (nb == 0)
+                return 0;
+            if (nb == 1)
+                bugv[last] |= (uint16_t) (1u << v);
+        }
+    if (one_value && only)
+        for (int c = 0; c < SE_CELLS; c++)
+            if (extra[c])
+                bugv[c] |= (uint16_t) (1u << only);
+    struct se_grid t = *g;
+    int n = 0;
+    for (int c = 0; c < SE_CELLS; c++) {
+        t.cand[c] &= (uint16_t) ~bugv[c];
+        n += bugv[c] != 0;
+        if (!t.value[c] && se_popcount(t.cand[c]) != 2)
+            return 0;
+    }
+    for (int r = 0; r < 27; r++)
+        for (int v = 1; v <= 9; v++) {
+            int k = se_popcount(se_positions(&t, r, v));
+            if (k != 0 && k != 2)
+                return 0;
+        }
+    return n;
+}
+
+/* BUG type 1 (one BUG cell: its BUG value is the one, 5.6) and type 2 (all
+ * BUG cells share one BUG value: it goes from cells seeing them all, 5.7). */
+bool se_bug(const struct se_grid *g, struct se_step *s)
+{
+    uint16_t bugv[SE_CELLS];
+    int n = bug_cells(g, bugv);
+    unsigned all = 0;
+    for (int c = 0; c < SE_CELLS; c++)
+        all |= bugv[c];
+    if (n == 0 || se_popcount(all) != 1)
+        return false;
+    se_step_clear(s, SE_bug, n == 1 ? 56 : 57);
+    s->digits = (uint16_t) all;
+    for (int c = 0; c < SE_CELLS; c++) {
+        if (!bugv[c])
+            continue;
+        if (s->ncells < 32)
+            s->cells[s->ncells++] = (uint8_t) c;
+        if (n == 1)
+            s->elim[c] = (uint16_t) (g->cand[c] & ~all);
+    }
+    for (int o = 0; n > 1 && o < SE_CELLS; o++) {
+        if (bugv[o] || !(g->cand[o] & all))
+            continue;
+        bool sees = true;
+        for (int c = 0; c < SE_CELLS && sees; c++)
+            if (bugv[c] && !se_sees(o, c))
+                sees = false;
+        if (sees)
+            s->elim[o] = (uint16_t) all;
+    }
+    return se_step_useful(g, s);
+}
+
+/* ---- aligned exclusion (pairs 6.2, triplets 7.5): of the value
+ * combinations of d cells, those putting one value in two cells that see
+ * each other, or taking all values of a common peer of at most d values, are
+ * impossible; a value of a cell in no possible combination goes. ---- */
+
+struct aligned {
+    const struct se_grid *g;
+    int d, cells[3];
+    uint64_t emask[SE_CELLS][2]; /* the excluders: peers of 2..d candidates */
+    /* aligned_possible's tables of the last common excluders (`key`) */
+    bool have_tables;
+    uint64_t key[2];
+    uint16_t other[10], third[10][10];
+    bool base[SE_CELLS];
+};
+
+/* The values of the set's cells that some allowed combination uses. A
+ * combination is out when two cells that see each other get one value, or
+ * when it takes every value of a common excluder. Stops as soon as every
+ * value of every cell is used: nothing can go then.
+ *
+ * The third cell's values are not tried one by one: once the first two are
+ * chosen, an excluder with no value left beyond them rules the pair out, and
+ * one with a single value left rules out that value for the third cell, so
+ * the third cell's allowed values are one mask (~2.5x fewer steps than the
+ * combinations, the same sets).
+ *
+ * Nor are the excluders tried one by one for each pair of values b0, b1: an
+ * excluder has 2..3 values, so it leaves none only when it is {b0, b1}
+ * (b0 != b1), and one only when it is {b0 or b1, y} (y goes) or {b0, b1, z}
+ * with b0 != b1 (z goes). Tables by value of those y and z, made once per
+ * set, give the same verdicts as the excluders one by one. */
+static void aligned_possible(
+    struct aligned *a, const uint64_t *common, const unsigned *cand, unsigned *possible)
+{
+    const int d = a->d;
+    bool sees01 = se_sees(a->cells[0], a->cells[1]);
+    bool sees02 = d == 3 && se_sees(a->cells[0], a->cells[2]);
+    bool sees12 = d == 3 && se_sees(a->cells[1], a->cells[2]);
+    /* other[x]: the other values of the two-value excluders holding x;
+     * third[x][y]: the third values of the three-value ones holding x, y;
+     * made again only for other common excluders (sets sharing a unit
+     * often have the same) */
+    uint16_t *other = a->other, (*third)[10] = a->third;
+    const bool same = a->have_tables && a->key[0] == common[0] && a->key[1] == common[1];
+    if (!same) {
+        a->have_tables = true;
+        a->key[0] = common[0], a->key[1] = common[1];
+        memset(a->other, 0, sizeof(a->other));
+        if (d == 3) /* a pair's excluders have two values: no third */
+            memset(a->third, 0, sizeof(a->third));
+    }
+    for (int w = 0; w < 2 && !same; w++)
+        for (uint64_t m = common[w]; m; m &= m - 1) {
+            const unsigned e = a->g->cand[w * 64 + __builtin_ctzll(m)];
+            for (unsigned xs = e; xs; xs &= xs - 1) {
+                const int x = __builtin_ctz(xs);
+                if (se_size_of[e] == 2) {
+                    other[x] |= (uint16_t) (e & ~(1u << x));
+                    continue;
+                }
+                for (unsigned ys = e & ~(1u << x); ys; ys &= ys - 1)
+                    third[x][__builtin_ctz(ys)]
+                        |= (uint16_t) (e & ~(1u << x) & ~(ys & -ys));
+            }
+        }
+    for (unsigned m0 = cand[0]; m0; m0 &= m0 - 1) {
+        const unsigned b0 = m0 & -m0;
+        const int x0 = __builtin_ctz(m0);
+        for (unsigned m1 = cand[1]; m1; m1 &= m1 - 1) {
+            const unsigned b1 = m1 & -m1;
+            const int x1 = __builtin_ctz(m1);
+            if (b0 == b1 ? sees01 : (other[x0] & b1) != 0)
+                continue; /* one value twice in sight, or an excluder taken */
+            /* with two cells the third is a placeholder: the pair is allowed */
+            unsigned left = cand[2];
+            if (d == 3) {
+                const unsigned blocked = ((other[x0] | other[x1]) & ~(b0 | b1))
+                    | (b0 != b1 ? third[x0][x1] : 0);
+                left &= ~(blocked | (sees02 ? b0 : 0) | (sees12 ? b1 : 0));
+            }
+            if (!left)
+                continue;
+            possible[0] |= b0, possible[1] |= b1, possible[2] |= left;
+            if (possible[0] == cand[0] && possible[1] == cand[1]
+                && possible[2] == cand[2])
+                return;
+        }
+    }
+}
+
+/* Whether the cell set {m0, m1} has two cells or more (no popcount: it is a
+ * library call without -mpopcnt, 2% of a top1465 rating). */
+static inline bool two_or_more(uint64_t m0, uint64_t m1)
+{
+    return (m0 & (m0 - 1)) || (m1 & (m1 - 1)) || (m0 && m1);
+}
+
+static bool aligned_set(struct aligned *a, struct se_step *s)
+{
+    uint64_t common[2] = { a->emask[a->cells[0]][0], a->emask[a->cells[0]][1] };
+    for (int i = 1; i < a->d; i++)
+        common[0] &= a->emask[a->cells[i]][0], common[1] &= a->emask[a->cells[i]][1];
+    /* fewer than two common excluders: none goes */
+    if (!two_or_more(common[0], common[1]))
+        return false;
+    unsigned cand[3] = { a->g->cand[a->cells[0]], a->g->cand[a->cells[1]],
+        a->d == 3 ? a->g->cand[a->cells[2]] : 2u };
+    /* an excluder with a value none of the cells has is never taken whole:
+     * it rules nothing out (and changes no table entry that is read) */
+    const unsigned in_cells = cand[0] | cand[1] | (a->d == 3 ? cand[2] : 0);
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = common[w]; m; m &= m - 1)
+            if (a->g->cand[w * 64 + __builtin_ctzll(m)] & ~in_cells)
+                common[w] &= ~(m & -m);
+    unsigned possible[3] = { 0, 0, 0 };
+    aligned_possible(a, common, cand, possible);
+    if (possible[0] == cand[0] && possible[1] == cand[1] && possible[2] == cand[2])
+        return false;
+    se_step_clear(s, SE_aligned_pair, a->d == 2 ? 62 : 75);
+    if (a->d == 3)
+        s->tech = SE_aligned_triplet;
+    for (int i = 0; i < a->d; i++) {
+        s->elim[a->cells[i]] = (uint16_t) (a->g->cand[a->cells[i]] & ~possible[i]);
+        s->cells[s->ncells++] = (uint8_t) a->cells[i];
+    }
+    return se_step_useful(a->g, s);
+}
+
+/* A cell of 2 values or more is a base cell when it has an excluder and no
+ * peer of one value. As cell sets: the cells of 2..d values and those of
+ * one, met with each cell's peers (not peer by peer). */
+static void aligned_tables(struct aligned *a)
+{
+    uint64_t small[2] = { 0, 0 }, single[2] = { 0, 0 };
+    for (int c = 0; c < SE_CELLS; c++) {
+        const int n = se_size_of[a->g->cand[c]];
+        if (n >= 2 && n <= a->d)
+            small[c >> 6] |= 1ull << (c & 63);
+        else if (n == 1)
+            single[c >> 6] |= 1ull << (c & 63);
+    }
+    for (int c = 0; c < SE_CELLS; c++) {
+        const uint64_t *peers = se_peer_set[c];
+        a->emask[c][0] = peers[0] & small[0];
+        a->emask[c][1] = peers[1] & small[1];
+        a->base[c] = se_size_of[a->g->cand[c]] >= 2 && (a->emask[c][0] || a->emask[c][1])
+            && !(peers[0] & single[0]) && !(peers[1] & single[1]);
+        if (se_size_of[a->g->cand[c]] < 2)
+            a->emask[c][0] = a->emask[c][1] = 0;
+    }
+}
+
+/* The last grid on which se_aligned(d) found nothing, on this thread (see
+ * aligned_changes). */
+static _Thread_local struct aligned_memo {
+    bool valid;
+    uint16_t cand[SE_CELLS];
+} aligned_memo[4];
+
+/* A set's test reads only the candidates of its cells and of their common
+ * excluders (peers of 2..d candidates), and which peers are excluders. So
+ * on a grid whose set S gave nothing, a set of unchanged cells none of whose
+ * common peers changed while it had, or has, 2..d candidates gives nothing
+ * either: it is the same test (a set not tried on S had no excluder there,
+ * and none now). `changed` gets the cells that differ from the memo's grid,
+ * `excl` those of them with 2..d candidates before or after: the sets that
+ * need a test. Everything differs without a memo. Most steps of a path
+ * change a few cells, and most sets need no test again. */
+static void aligned_changes(
+    const struct se_grid *g, int d, uint64_t *changed, uint64_t *excl)
+{
+    const struct aligned_memo *memo = &aligned_memo[d];
+    for (int w = 0; w < 2; w++)
+        changed[w] = excl[w] = memo->valid ? 0 : ~0ull;
+    for (int c = 0; memo->valid && c < SE_CELLS; c++) {
+        if (memo->cand[c] == g->cand[c])
+            continue;
+        const int before = se_popcount(memo->cand[c]), now = se_popcount(g->cand[c]);
+        changed[c >> 6] |= 1ull << (c & 63);
+        if ((before >= 2 && before <= d) || (now >= 2 && now <= d))
+            excl[c >> 6] |= 1ull << (c & 63);
+    }
+}
+
+static inline bool in_set(const uint64_t *set, int c)
+{
+    return (set[c >> 6] >> (c & 63)) & 1;
+}
+
+/* The memo keeps g when se_aligned found nothing on it, and when no cell has
+ * one candidate (those make their peers' sets untried, see aligned_tables;
+ * the singles come first in SE's order, so it does not happen on a path). */
+static void aligned_remember(const struct se_grid *g, int d)
+{
+    struct aligned_memo *memo = &aligned_memo[d];
+    memo->valid = true;
+    for (int c = 0; c < SE_CELLS; c++)
+        memo->valid = memo->valid && se_popcount(g->cand[c]) != 1;
+    memcpy(memo->cand, g->cand, sizeof(memo->cand));
+}
+
+/* The sets in SE's order (pairs of base cells, then a third cell among
+ * their excluders), tested when they need it; true at the first that
+ * removes a candidate. */
+/* The cells c1 after c0 whose sets with c0 may need a test (see
+ * aligned_scan); false for none. c1 or c0 changed, or a common peer in
+ * excl (c1 a peer of an excl cell that c0 sees); with a third cell (d = 3)
+ * also a changed excluder of c0 or of c1 (`touched`: the peers of changed
+ * cells with 2..d candidates). Visiting only these, the sets that need a
+ * test are the same, in the same order (the others were passed over). */
+static bool pair_partners(const struct aligned *a, int c0, const uint64_t *changed,
+    const uint64_t *excl, const uint64_t *touched, uint64_t *out)
+{
+    const bool all = in_set(changed, c0)
+        || (a->d == 3
+            && ((a->emask[c0][0] & changed[0]) || (a->emask[c0][1] & changed[1])));
+    for (int w = 0; w < 2; w++)
+        out[w] = all ? ~0ull : changed[w] | (a->d == 3 ? touched[w] : 0);
+    for (int w = 0; w < 2 && !all; w++)
+        for (uint64_t m = excl[w] & se_peer_set[c0][w]; m; m &= m - 1) {
+            const int e = w * 64 + __builtin_ctzll(m);
+            out[0] |= se_peer_set[e][0];
+            out[1] |= se_peer_set[e][1];
+        }
+    out[0] &= c0 < 63 ? ~0ull << (c0 + 1) : 0;
+    out[1] &= c0 < 64 ? ~0ull : ~0ull << (c0 - 63);
+    return out[0] || out[1];
+}
+
+/* Whether the triplet {c0, c1, t} (c0 < c1, t the third cell) was met
+ * before in the scan: the same three cells as a pair before (c0, c1) with
+ * the other as its third cell (an excluder of either). A set's test reads
+ * the three cells and their common excluders, in any order: it gave
+ * nothing then (the scan would have ended), and needed a test then if it
+ * needs one now (see aligned_changes: "changed" and "a common peer in
+ * excl" are the same for the three cells in any order). */
+static bool triplet_met(const struct aligned *a, int c0, int c1, int t)
+{
+    if (t > c1) /* (c0, c1) is the set's first pair */
+        return false;
+    if (t > c0) /* met at (c0, t) with c1 third? */
+        return in_set(a->emask[c0], c1) || in_set(a->emask[t], c1);
+    /* met at (t, c0) with c1 third, or at (t, c1) with c0 third? */
+    return in_set(a->emask[t], c1) || in_set(a->emask[c0], c1) || in_set(a->emask[t], c0)
+        || in_set(a->emask[c1], c0);
+}
+
+static bool aligned_scan(
+    struct aligned *a, const uint64_t *changed, const uint64_t *excl, struct se_step *s)
+{
+    const int d = a->d;
+    uint64_t base[2] = { 0, 0 }, touched[2] = { 0, 0 };
+    for (int c = 0; c < SE_CELLS; c++) {
+        if (a->base[c])
+            base[c >> 6] |= 1ull << (c & 63);
+        const int n = se_popcount(a->g->cand[c]);
+        if (in_set(changed, c) && n >= 2 && n <= d)
+            for (int w = 0; w < 2; w++)
+                touched[w] |= se_peer_set[c][w];
+    }
+    for (int c0 = 0; c0 < SE_CELLS; c0++) {
+        uint64_t later[2];
+        if (!a->base[c0] || !pair_partners(a, c0, changed, excl, touched, later))
+            continue;
+        /* the later base cells (pair_partners keeps cells after c0), in
+         * cell order */
+        for (uint64_t pm = later[0] & base[0], qm = later[1] & base[1]; pm || qm;) {
+            const int c1 = pm ? __builtin_ctzll(pm) : 64 + __builtin_ctzll(qm);
+            if (pm)
+                pm &= pm - 1;
+            else
+                qm &= qm - 1;
+            a->cells[0] = c0, a->cells[1] = c1;
+            /* a set needs two common excluders (aligned_set): a pair without
+             * them, and then a third cell without them, are passed over here
+             * (the calls that found none were ~5% of a top1465 rating) */
+            const uint64_t both[2] = { a->emask[c0][0] & a->emask[c1][0],
+                a->emask[c0][1] & a->emask[c1][1] };
+            if (!two_or_more(both[0], both[1]))
+                continue;
+            /* whether the set needs a test (see aligned_changes): a changed
+             * cell, or a common peer in excl */
+            const bool moved = in_set(changed, c0) || in_set(changed, c1);
+            const uint64_t near[2] = { excl[0] & se_peer_set[c0][0] & se_peer_set[c1][0],
+                excl[1] & se_peer_set[c0][1] & se_peer_set[c1][1] };
+            if (d == 2) {
+                if ((moved || near[0] || near[1]) && aligned_set(a, s))
+                    return true;
+                continue;
+            }
+            /* the third cell: an excluder of either, in cell order; only a
+             * changed one can make the set need a test when the pair does not */
+            uint64_t third[2] = { a->emask[c0][0] | a->emask[c1][0],
+                a->emask[c0][1] | a->emask[c1][1] };
+            if (!moved && !near[0] && !near[1])
+                third[0] &= changed[0], third[1] &= changed[1];
+            /* base cells only; and when c1 is an excluder of c0 (or c0 of
+             * c1), the thirds before c1 (before c0) make triplets met
+             * before (see triplet_met), passed over here as a mask */
+            const int from = in_set(a->emask[c0], c1) ? c1 + 1
+                : in_set(a->emask[c1], c0)            ? c0 + 1
+                                                      : 0;
+            third[0] &= base[0] & (from < 64 ? ~0ull << from : 0);
+            third[1] &= base[1] & (from <= 64 ? ~0ull : ~0ull << (from - 64));
+            for (int w = 0; w < 2; w++)
+                for (uint64_t m = third[w]; m; m &= m - 1) {
+                    int t = w * 64 + __builtin_ctzll(m);
+                    if (t == c0 || t == c1
+                        || !two_or_more(
+                            both[0] & a->emask[t][0], both[1] & a->emask[t][1]))
+                        continue;
+                    const bool dirty = moved || in_set(changed, t)
+                        || (near[0] & se_peer_set[t][0]) || (near[1] & se_peer_set[t][1]);
+                    a->cells[2] = t;
+                    if (dirty && !triplet_met(a, c0, c1, t) && aligned_set(a, s))
+                        return true;
+                }
+        }
+    }
+    return false;
+}
+
+bool se_aligned(const struct se_grid *g, int d, struct se_step *s)
+{
+    struct aligned a;
+    a.g = g;
+    a.d = d;
+    a.have_tables = false;
+    aligned_tables(&a);
+    uint64_t changed[2], excl[2];
+    aligned_changes(g, d, changed, excl);
+    if (aligned_scan(&a, changed, excl, s))
+        return true;
+    aligned_remember(g, d);
+    return false;
+}
+
+/* ---- the WXYZ-wing family (SukakuExplainer): `k` cells that all see each
+ * other holding k+1 values, and a bivalue cell sharing both its values with
+ * them; a value whose every copy in the group sees the bivalue cell links
+ * them, and the other value goes from cells seeing all its copies. ---- */
+
+struct als_wing {
+    int k, cells[6], yz;
+    unsigned values;
+    int biggest; /* the largest candidate count in the group */
+};
+
+static int wing_rating(const struct als_wing *w)
+{
+    int d = 3 - w->biggest;
+    d = d < 0 ? -d : d;
+    switch (w->k) {
+    case 3:
+        return 55 + (1 - d);
+    case 4:
+        return 62 + (2 - d);
+    case 5:
+        return 66;
+    default:
+        return 75;
+    }
+}
+
+/* Whether every group cell with v sees cell o (o outside the group). */
+static bool sees_all_with(const struct se_grid *g, const struct als_wing *w, int v, int o)
+{
+    for (int i = 0; i < w->k; i++)
+        if ((g->cand[w->cells[i]] & (1u << v)) && !se_sees(o, w->cells[i]))
+            return false;
+    return true;
+}
+
+static bool in_wing(const struct als_wing *w, int c)
+{
+    for (int i = 0; i < w->k; i++)
+        if (w->cells[i] == c)
+            return true;
+    return c == w->yz;
+}
+
+/* v goes from the cells outside the wing that see all its copies (in the
+ * group, and in yz when `with_yz`): `vcells` are the cells with v. */
+static int wing_elim(const struct se_grid *g, const struct als_wing *w,
+    const struct cellset *vcells, int v, bool with_yz, struct se_step *s)
+{
+    struct cellset m = *vcells;
+    for (int i = 0; i < w->k; i++) {
+        const int c = w->cells[i];
+        m.w[c >> 6] &= ~(1ull << (c & 63));
+        if (g->cand[c] & (1u << v))
+            for (int k = 0; k < 2; k++)
+                m.w[k] &= se_peer_set[c][k];
+    }
+    m.w[w->yz >> 6] &= ~(1ull << (w->yz & 63));
+    for (int k = 0; with_yz && k < 2; k++)
+        m.w[k] &= se_peer_set[w->yz][k];
+    for (int k = 0; k < 2; k++)
+        for (uint64_t b = m.w[k]; b; b &= b - 1)
+            s->elim[k * 64 + __builtin_ctzll(b)] |= (uint16_t) (1u << v);
+    return set_count(&m);
+}
+
+static int wing_step(const struct se_grid *g, const struct als_wing *w,
+    const struct cellset *vcells, struct se_step *s)
+{
+    unsigned yzc = g->cand[w->yz];
+    int x = __builtin_ctz(yzc), z = 31 - __builtin_clz(yzc);
+    bool rx = sees_all_with(g, w, x, w->yz), rz = sees_all_with(g, w, z, w->yz);
+    if (!rx && !rz)
+        return -1;
+    static const enum se_technique techs[7]
+        = { 0, 0, 0, SE_wxyz_wing, SE_vwxyz_wing, SE_uvwxyz_wing, SE_tuvwxyz_wing };
+    se_step_clear(s, techs[w->k], wing_rating(w));
+    int n = 0;
+    if (rx) /* x links: z is in yz or in the group */
+        n += wing_elim(g, w, &vcells[z], z, true, s);
+    if (rz)
+        n += wing_elim(g, w, &vcells[x], x, true, s);
+    if (rx && rz)
+        for (int v = 1; v <= 9; v++)
+            if ((w->values & (1u << v)) && !(yzc & (1u << v)))
+                n += wing_elim(g, w, &vcells[v], v, false, s);
+    for (int i = 0; i < w->k; i++)
+        s->cells[s->ncells++] = (uint8_t) w->cells[i];
+    s->cells[s->ncells++] = (uint8_t) w->yz;
+    s->digits = (uint16_t) w->values;
+    return n;
+}
+
+struct wing_best {
+    struct se_step step;
+    int elims;
+    bool have;
+};
+
+/* One search for ALS wings of k cells: g's cells by value and its bivalue
+ * cells by pair of values (where the yz cells of a group come from), the
+ * house being searched and the group being built. */
+struct wing_search {
+    const struct se_grid *g;
+    const struct grid_view *t;
+    int k;
+    struct wing_best *best;
+    const uint8_t *open; /* the house being searched: its open cells */
+    int nopen;
+    uint16_t ocand[9]; /* their candidates */
+    uint8_t ocount[9]; /* and how many */
+    unsigned ochanged; /* which changed (see wing_memo), bits by index */
+
+    struct als_wing w;
+    /* with a memo (see wing_memo): the cells changed since its grid, and
+     * those of them now bivalue (the yz cells that may be new) */
+    bool filter;
+    struct cellset changed, fresh_yz;
+};
+
+/* The group's cells, and by value the cells outside it that see all its
+ * cells with the value (made when first needed: `done`, by value): what
+ * wing_count reads of the group. */
+struct wing_group {
+    const struct se_grid *g;
+    const struct als_wing *w;
+    struct cellset cells, seeall[10];
+    unsigned done;
+};
+
+static void wing_group_init(
+    const struct se_grid *g, const struct als_wing *w, struct wing_group *gr)
+{
+    gr->g = g;
+    gr->w = w;
+    gr->done = 0;
+    gr->cells = (struct cellset) { { 0, 0 } };
+    for (int i = 0; i < w->k; i++)
+        set_add(&gr->cells, w->cells[i]);
+}
+
+static const struct cellset *wing_seeall(struct wing_group *gr, int v)
+{
+    struct cellset *m = &gr->seeall[v];
+    if ((gr->done >> v) & 1)
+        return m;
+    gr->done |= 1u << v;
+    *m = (struct cellset) { { ~gr->cells.w[0], ~gr->cells.w[1] } };
+    for (int i = 0; i < gr->w->k; i++) {
+        const int c = gr->w->cells[i];
+        if (gr->g->cand[c] & (1u << v))
+            for (int k = 0; k < 2; k++)
+                m->w[k] &= se_peer_set[c][k];
+    }
+    return m;
+}
+
+static int cells_count(uint64_t a, uint64_t b)
+{
+    return se_popcount((unsigned) a) + se_popcount((unsigned) (a >> 32))
+        + se_popcount((unsigned) b);
+}
+
+/* wing_step's count for yz (bivalue, values yzc) without making the step:
+ * -1 when neither value of yz links (every group cell with it sees yz),
+ * else the removals as (cell, value) pairs, the same masks: a value's
+ * cells seeing all its group cells (and yz when it links through yz),
+ * outside the group and yz. */
+static int wing_count(const struct als_wing *w, struct wing_group *gr,
+    const struct cellset *vcells, int yz, unsigned yzc)
+{
+    const int x = __builtin_ctz(yzc), z = 31 - __builtin_clz(yzc);
+    const uint64_t *py = se_peer_set[yz];
+    const bool rx = !(gr->cells.w[0] & vcells[x].w[0] & ~py[0])
+        && !(gr->cells.w[1] & vcells[x].w[1] & ~py[1]);
+    const bool rz = !(gr->cells.w[0] & vcells[z].w[0] & ~py[0])
+        && !(gr->cells.w[1] & vcells[z].w[1] & ~py[1]);
+    if (!rx && !rz)
+        return -1;
+    int n = 0;
+    if (rx) {
+        const struct cellset *sz = wing_seeall(gr, z);
+        n += cells_count(
+            vcells[z].w[0] & sz->w[0] & py[0], vcells[z].w[1] & sz->w[1] & py[1]);
+    }
+    if (rz) {
+        const struct cellset *sx = wing_seeall(gr, x);
+        n += cells_count(
+            vcells[x].w[0] & sx->w[0] & py[0], vcells[x].w[1] & sx->w[1] & py[1]);
+    }
+    if (rx && rz) {
+        uint64_t not_yz[2] = { ~0ull, ~0ull };
+        not_yz[yz >> 6] &= ~(1ull << (yz & 63));
+        for (unsigned vs = w->values & ~yzc; vs; vs &= vs - 1) {
+            const int v = __builtin_ctz(vs);
+            const struct cellset *sv = wing_seeall(gr, v);
+            n += cells_count(vcells[v].w[0] & sv->w[0] & not_yz[0],
+                vcells[v].w[1] & sv->w[1] & not_yz[1]);
+        }
+    }
+    return n;
+}
+
+/* The yz cells of the group, in cell order: bivalue cells outside it with
+ * both values among its values, seeing one of its cells (as cell sets: the
+ * test cell by cell over every bivalue cell was ~5% of a top1465 rating).
+ * A group rated above the best wing found cannot replace it. Each yz cell
+ * is counted with the group's sets (made once per group), and the step is
+ * made only for a wing that replaces the best. */
+static void wing_try_yz(struct wing_search *ws, bool dirty)
+{
+    const struct se_grid *g = ws->g;
+    struct als_wing *w = &ws->w;
+    struct wing_best *b = ws->best;
+    if (b->have && wing_rating(w) > b->step.rating)
+        return;
+    /* the bivalue cells with no value outside the group's: fewer masks
+     * than the group's pairs of values */
+    struct cellset yzs = ws->t->bivalue, near = { { 0, 0 } };
+    for (unsigned out = SE_ALL & ~w->values; out; out &= out - 1)
+        for (int k = 0; k < 2; k++)
+            yzs.w[k] &= ~ws->t->vcells[__builtin_ctz(out)].w[k];
+    /* a group of unchanged cells gives a hint only with a changed yz cell
+     * (see wing_memo) */
+    for (int k = 0; ws->filter && !dirty && k < 2; k++)
+        yzs.w[k] &= ws->fresh_yz.w[k];
+    for (int i = 0; i < w->k; i++)
+        for (int k = 0; k < 2; k++)
+            near.w[k] |= se_peer_set[w->cells[i]][k];
+    struct wing_group gr;
+    bool made = false;
+    const int rating = wing_rating(w);
+    for (int k = 0; k < 2; k++)
+        for (uint64_t m = yzs.w[k] & near.w[k]; m; m &= m - 1) {
+            const int yz = k * 64 + __builtin_ctzll(m);
+            if (in_wing(w, yz))
+                continue;
+            if (!made)
+                wing_group_init(g, w, &gr), made = true;
+            const int n = wing_count(w, &gr, ws->t->vcells, yz, g->cand[yz]);
+            if (n <= 0)
+                continue;
+            if (!b->have || rating < b->step.rating
+                || (rating == b->step.rating && n > b->elims)) {
+                w->yz = yz;
+                b->elims = wing_step(g, w, ws->t->vcells, &b->step);
+                b->have = true;
+            }
+        }
+    w->yz = -1;
+}
+
+/* The groups of k of the house's open cells from open[from], in the order of
+ * the house; a partial group with more than k+1 values has no completion.
+ * `dirty`: the group so far has a changed cell (see wing_memo). */
+static void wing_extend(
+    struct wing_search *ws, int from, int depth, unsigned values, int biggest, bool dirty)
+{
+    if (depth == ws->k) {
+        if (se_size_of[values] != ws->k + 1)
+            return;
+        ws->w.values = values;
+        ws->w.biggest = biggest;
+        wing_try_yz(ws, dirty);
+        return;
+    }
+    for (int i = from; i <= ws->nopen - (ws->k - depth); i++) {
+        const unsigned v = values | ws->ocand[i];
+        if (se_size_of[v] > ws->k + 1)
+            continue;
+        const int n = ws->ocount[i];
+        ws->w.cells[depth] = ws->open[i];
+        wing_extend(ws, i + 1, depth + 1, v, n > biggest ? n : biggest,
+            dirty || ((ws->ochanged >> i) & 1));
+    }
+}
+
+/* Groups of k unsolved cells of one house (a group in two houses is met
+ * twice; the best hint is the same). Searched depth first with the union of
+ * values bounded, not as every k of 9 cells: the wings' share of a top1465
+ * rating went from ~9.6% to ~5.3%. */
+static void wing_groups(struct wing_search *ws)
+{
+    const struct grid_view *t = ws->t;
+    for (int k = 0; k < 2; k++)
+        ws->fresh_yz.w[k] = ws->changed.w[k] & t->bivalue.w[k];
+    for (int r = 0; r < 27; r++) {
+        /* no bivalue cell sees the house's open cells: no yz cell for its
+         * groups */
+        if (!sets_meet(&t->near[r], &t->bivalue))
+            continue;
+        ws->open = t->open[r];
+        ws->nopen = t->nopen[r];
+        ws->ochanged = 0;
+        for (int i = 0; i < ws->nopen; i++) {
+            ws->ocand[i] = ws->g->cand[ws->open[i]];
+            ws->ocount[i] = se_size_of[ws->ocand[i]];
+            ws->ochanged |= (unsigned) set_has(&ws->changed, ws->open[i]) << i;
+        }
+        /* a house of unchanged cells with no changed yz cell in reach has
+         * no group that may give a hint (see wing_memo) */
+        if (ws->filter && !ws->ochanged && !sets_meet(&t->near[r], &ws->fresh_yz))
+            continue;
+        ws->w = (struct als_wing) { .k = ws->k, .yz = -1 };
+        wing_extend(ws, 0, 0, 0, 0, false);
+    }
+}
+
+/* By k, the last grid on which se_als_wing found no wing (see grid_memo). A
+ * wing's hint reads the candidates of its group and yz cells, and its
+ * removals are cells with the value: on a grid within the memo's, a wing of
+ * unchanged cells is the memo grid's wing with the same removals or fewer,
+ * hence none. So only the groups with a changed cell, and the others with a
+ * changed yz cell, are tried: the same wings with removals, in the same
+ * order, and the same best. */
+static _Thread_local struct grid_memo wing_memo[7];
+
+bool se_als_wing(const struct se_grid *g, int k, struct se_step *s)
+{
+    struct wing_best b = { .have = false };
+    struct wing_search ws = { .g = g, .t = grid_view_houses(g), .k = k, .best = &b };
+    ws.filter = memo_within(&wing_memo[k], g, &ws.changed);
+    wing_groups(&ws);
+    if (b.have)
+        *s = b.step;
+    else
+        memo_keep(&wing_memo[k], g);
+    return b.have;
+}
+
+/* ---- grouped strong links (SE: "Grouped Skyscraper", "Grouped 2-String
+ * Kite", empty rectangles): a link's end may be the copies of v in one
+ * box-line intersection. ---- */
+
+struct glink {
+    uint8_t a[9], b[9];
+    int na, nb;
+};
+
+static void glink_add(struct glink *l, bool to_b, int cell)
+{
+    if (to_b)
+        l->b[l->nb++] = (uint8_t) cell;
+    else
+        l->a[l->na++] = (uint8_t) cell;
+}
+
+/* SE's StrongLinks in a box, by configuration: 0-8 a heart (its column
+ * arm, then its row arm), 9-14 two rows or two columns (only with four places
+ * or more); the places must avoid the configuration's empty cells, and the
+ * first configuration that does decides (SE stops there). */
+static const uint16_t box_empty[15] = { 0x1B0, 0x168, 0xD8, 0x186, 0x145, 0xC3, 0x36,
+    0x2D, 0x1B, 0x1C0, 0x38, 0x7, 0x124, 0x92, 0x49 };
+static const uint16_t box_arm[15][2] = { { 0x48, 0x6 }, { 0x90, 0x5 }, { 0x120, 0x3 },
+    { 0x41, 0x30 }, { 0x82, 0x28 }, { 0x104, 0x18 }, { 0x9, 0x180 }, { 0x12, 0x140 },
+    { 0x24, 0xC0 }, { 0x7, 0x38 }, { 0x7, 0x1C0 }, { 0x38, 0x1C0 }, { 0x49, 0x92 },
+    { 0x49, 0x124 }, { 0x92, 0x124 } };
+
+/* Its one link: an arm of one place links to the heart with the other arm;
+ * a heart that holds v joins each arm of two places (both ends then share
+ * it, which keeps the link strong). */
+static int box_links(int r, unsigned m, struct glink *out)
+{
+    const int n = se_popcount(m);
+    for (int e = 0; e < 15; e++) {
+        if ((e > 8 && n < 4) || (m & box_empty[e]))
+            continue;
+        const unsigned arm[2] = { m & box_arm[e][0], m & box_arm[e][1] };
+        if (!arm[0] || !arm[1])
+            return 0;
+        struct glink *l = &out[0];
+        l->na = l->nb = 0;
+        const int single
+            = se_popcount(arm[0]) == 1 ? 0 : (se_popcount(arm[1]) == 1 ? 1 : -1);
+        if (single >= 0) {
+            if (e > 8)
+                return 0; /* SE has no heart there */
+            glink_add(l, false, se_region_cell[r][__builtin_ctz(arm[single])]);
+            /* both single, v in the heart too: SE links the two cells, which
+             * is no strong link (its removals can be wrong); left out, and no
+             * serate rating checked here needed it */
+            if (se_popcount(arm[1 - single]) == 1)
+                return 0;
+            glink_add(l, true, se_region_cell[r][e]);
+            for (unsigned o = arm[1 - single]; o; o &= o - 1)
+                glink_add(l, true, se_region_cell[r][__builtin_ctz(o)]);
+            return 1;
+        }
+        for (int k = 0; k < 2; k++) {
+            for (unsigned o = arm[k]; o; o &= o - 1)
+                glink_add(l, k, se_region_cell[r][__builtin_ctz(o)]);
+            if (e < 9 && (m & (1u << e)) && se_popcount(arm[k]) == 2)
+                glink_add(l, k, se_region_cell[r][e]);
+        }
+        return 1;
+    }
+    return 0;
+}
+
+/* The ends of v in region r when its copies fall in exactly two groups:
+ * two box segments of a line, or in a box as box_links says. */
+static int grouped_links(int r, unsigned m, struct glink *out)
+{
+    int n = se_size_of[m], count = 0;
+    if (n < 3 || n > 6)
+        return 0;
+    if (r >= 9) {
+        unsigned seg[3] = { m & 7u, m & 0x38u, m & 0x1C0u };
+        for (int e = 0; e < 3; e++) {
+            int s1 = (e + 1) % 3, s2 = (e + 2) % 3;
+            if (seg[e] || !seg[s1] || !seg[s2])
+                continue;
+            struct glink *l = &out[count++];
+            l->na = l->nb = 0;
+            for (int i = 0; i < 9; i++) {
+                if (seg[s1 < s2 ? s1 : s2] & (1u << i))
+                    l->a[l->na++] = se_region_cell[r][i];
+                if (seg[s1 < s2 ? s2 : s1] & (1u << i))
+                    l->b[l->nb++] = se_region_cell[r][i];
+            }
+        }
+        return count;
+    }
+    return box_links(r, m, out);
+}
+
+static int all_links(int r, unsigned m, struct glink *out)
+{
+    int a, b;
+    if (strong_link(r, m, &a, &b)) {
+        out[0].a[0] = (uint8_t) a, out[0].b[0] = (uint8_t) b;
+        out[0].na = out[0].nb = 1;
+        return 1;
+    }
+    return grouped_links(r, m, out);
+}
+
+/* The turbot fish's grouped links in box r (SE's TurbotFish): v's places m
+ * (3 to 5 of them) must avoid the four cells off the row and column of a
+ * heart, the first such heart in box order, and leave places on both arms.
+ * An arm with one place links to the other arm with the heart (whether the
+ * heart holds v or not); otherwise arm links to arm. */
+static int turbot_box_links(int r, unsigned m, struct glink *out)
+{
+    for (int heart = 0; heart < 9; heart++) {
+        unsigned row = 0, col = 0;
+        for (int i = 0; i < 9; i++) {
+            if (i / 3 == heart / 3 && i != heart)
+                row |= 1u << i;
+            if (i % 3 == heart % 3 && i != heart)
+                col |= 1u << i;
+        }
+        if (m & ~(row | col | 1u << heart))
+            continue;
+        const unsigned arm[2] = { m & row, m & col };
+        if (!arm[0] || !arm[1])
+            return 0;
+        int count = 0;
+        for (int k = 0; k < 2; k++) {
+            if (se_popcount(arm[k]) != 1)
+                continue;
+            struct glink *l = &out[count++];
+            l->na = l->nb = 0;
+            glink_add(l, false, se_region_cell[r][__builtin_ctz(arm[k])]);
+            glink_add(l, true, se_region_cell[r][heart]);
+            for (unsigned o = arm[1 - k]; o; o &= o - 1)
+                glink_add(l, true, se_region_cell[r][__builtin_ctz(o)]);
+        }
+        if (count)
+            return count;
+        out[0].na = out[0].nb = 0;
+        for (int k = 0; k < 2; k++)
+            for (unsigned o = arm[k]; o; o &= o - 1)
+                glink_add(&out[0], k, se_region_cell[r][__builtin_ctz(o)]);
+        return 1;
+    }
+    return 0;
+}
+
+/* The links the turbot fish pairs: SE's rule for boxes differs from the
+ * strong-link chains' (grouped_links). */
+static int turbot_links(int r, unsigned m, struct glink *out)
+{
+    const int n = se_size_of[m];
+    if (r < 9 && n >= 3 && n <= 5)
+        return turbot_box_links(r, m, out);
+    return all_links(r, m, out);
+}
+
+/* A link with its ends as sets and the cells that see a whole end. */
+struct link_ref {
+    int region;
+    struct glink l;
+    struct cellset cells, end[2], seen[2]; /* end[0] = a, end[1] = b */
+};
+
+static void link_sets(struct link_ref *r)
+{
+    const uint8_t *ends[2] = { r->l.a, r->l.b };
+    const int n[2] = { r->l.na, r->l.nb };
+    memset(&r->cells, 0, sizeof(r->cells));
+    for (int e = 0; e < 2; e++) {
+        memset(&r->end[e], 0, sizeof(r->end[e]));
+        r->seen[e] = (struct cellset) { { ~0ull, (1ull << (SE_CELLS - 64)) - 1 } };
+        for (int i = 0; i < n[e]; i++) {
+            set_add(&r->end[e], ends[e][i]);
+            set_add(&r->cells, ends[e][i]);
+            r->seen[e].w[0] &= se_peer_set[ends[e][i]][0];
+            r->seen[e].w[1] &= se_peer_set[ends[e][i]][1];
+        }
+    }
+}
+
+/* a1 = b1 - a2 = b2 (b1 sees all of a2): v goes from the cells that see all
+ * of a1 and b2. As cell sets, a pair of links costs a few masks (the
+ * cell-by-cell test took ~7% of a top1465 rating); the same hints. */
+static bool grouped_pair(int v, const struct cellset *vcells, const struct link_ref *l1,
+    int o1, const struct link_ref *l2, int o2, struct se_step *s)
+{
+    const struct cellset *b1 = &l1->end[1 - o1];
+    const struct cellset *a1 = &l1->seen[o1], *a2 = &l2->seen[o2],
+                         *b2 = &l2->seen[1 - o2];
+    if (sets_meet(b1, &l2->cells) || !set_within(b1, a2))
+        return false;
+    uint64_t elim[2];
+    for (int w = 0; w < 2; w++)
+        elim[w] = vcells->w[w] & a1->w[w] & b2->w[w] & ~l1->cells.w[w] & ~l2->cells.w[w];
+    if (!elim[0] && !elim[1])
+        return false;
+    se_step_clear(s, SE_turbot_fish, 43);
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = elim[w]; m; m &= m - 1)
+            s->elim[w * 64 + __builtin_ctzll(m)] = (uint16_t) (1u << v);
+    s->digits = (uint16_t) (1u << v);
+    return true;
+}
+
+/* Each region's links of v are found once per value, not once per pair of
+ * regions (that took ~10% of a top1465 rating); the pairs are met in the
+ * same order, each in both orientations of both links. */
+/* The searches of one value below (grouped turbots, strong-link chains)
+ * read that value's cells alone. Per thread and search, the cells of each
+ * value on which it found nothing: the same cells give nothing again, and
+ * between two calls the rater's steps change the cells of a few values
+ * only. A memo is never wrong, only overwritten. */
+struct value_memo {
+    struct cellset cells[10];
+    bool empty[10];
+};
+
+static bool memo_empty(const struct value_memo *m, int v, const struct cellset *cells)
+{
+    return m->empty[v] && m->cells[v].w[0] == cells->w[0]
+        && m->cells[v].w[1] == cells->w[1];
+}
+
+static void memo_set(struct value_memo *m, int v, const struct cellset *cells, bool empty)
+{
+    m->cells[v] = *cells;
+    m->empty[v] = empty;
+}
+
+static _Thread_local struct value_memo grouped_memo, links_memo[5];
+
+/* The regions where v's places may differ from a memo's grid where the
+ * search found nothing, when v's cells are among those it had then: the
+ * regions of the cells v lost (all regions otherwise). A link reads only
+ * v's places in its region, so a pattern of links of other regions was
+ * one there, now seeing fewer cells with v: it removes nothing. */
+static uint32_t value_fresh(
+    const struct value_memo *m, int v, const struct cellset *cells)
+{
+    if (!m->empty[v] || (cells->w[0] & ~m->cells[v].w[0])
+        || (cells->w[1] & ~m->cells[v].w[1]))
+        return ~0u;
+    return lost_regions(m->cells[v].w, cells);
+}
+
+bool se_grouped_turbot(const struct se_grid *g, struct se_step *s)
+{
+    struct link_ref links[27][9];
+    int n[27];
+    const struct grid_view *gv = grid_view_of(g);
+    for (int v = 1; v <= 9; v++) {
+        const struct cellset vcells = gv->vcells[v];
+        if (memo_empty(&grouped_memo, v, &vcells))
+            continue;
+        /* a pair of regions needs one of these (see value_fresh) */
+        const uint32_t fresh = value_fresh(&grouped_memo, v, &vcells);
+        /* the regions with links, and those with a grouped one, as bits:
+         * a pair of regions is visited (in region order) only when one of
+         * its links is grouped */
+        uint32_t linked = 0, grouped = 0;
+        for (int r = 0; r < 27; r++) {
+            struct glink ls[9];
+            n[r] = turbot_links(r, gv->at[r][v], ls);
+            for (int i = 0; i < n[r]; i++) {
+                links[r][i] = (struct link_ref) { .region = r, .l = ls[i] };
+                link_sets(&links[r][i]);
+                linked |= 1u << r;
+                if (ls[i].na + ls[i].nb > 2)
+                    grouped |= 1u << r;
+            }
+        }
+        for (uint32_t m1 = linked; m1; m1 &= m1 - 1) {
+            const int r1 = __builtin_ctz(m1);
+            const uint32_t later = ((grouped >> r1) & 1 ? linked : grouped)
+                & ~((2u << r1) - 1) & ((fresh >> r1) & 1 ? ~0u : fresh);
+            for (uint32_t m2 = later; m2; m2 &= m2 - 1) {
+                const int r2 = __builtin_ctz(m2);
+                for (int i = 0; i < n[r1]; i++)
+                    for (int j = 0; j < n[r2]; j++) {
+                        const struct link_ref *l1 = &links[r1][i], *l2 = &links[r2][j];
+                        if (l1->l.na + l1->l.nb + l2->l.na + l2->l.nb <= 4)
+                            continue; /* two plain links: a turbot fish */
+                        for (int o = 0; o < 4; o++)
+                            if (grouped_pair(v, &vcells, l1, o >> 1, l2, o & 1, s))
+                                return true;
+                    }
+            }
+        }
+        memo_set(&grouped_memo, v, &vcells, true);
+    }
+    return false;
+}
+
+/* ---- three and four strong links (SE's StrongLinks(3), (4)) ---- */
+
+/* A link's kind for the rating's suffix (links_rating). */
+enum { LINK_BOX = 1, LINK_ROW = 2, LINK_COL = 4, LINK_GROUPED = 8 };
+
+/* A value's links and what follows them: they read only the value's cells,
+ * and se_strong_links(3) and (4) run on the same grid at most steps, so they
+ * are kept per thread and value while its cells are the same. A region has
+ * one link at most (a line's copies fall in two box segments one way at
+ * most, and box_links gives one): 27 of them. */
+struct value_links {
+    bool valid;
+    struct cellset cells; /* the value's cells they were made from */
+    struct link_ref links[27];
+    uint8_t kind[27]; /* by link: LINK_* */
+    int nlinks;
+    /* by link and end: the links whose entering end (k << 1 | flip) the
+     * cells seeing that whole end hold, in (k, flip) order; made on first
+     * use (nnext 0xFF before) */
+    uint8_t next[27][2][54];
+    uint8_t nnext[27][2];
+    /* with each list: the cells that see the whole leaving end of one of
+     * its links, as a chain's last link would leave it */
+    struct cellset reach[27][2];
+    /* the same two links ahead: the union of the reaches of the list's
+     * links (made on first use: has_reach2, by link and end) */
+    struct cellset reach2[27][2];
+    uint8_t has_reach2[27][2];
+};
+
+static _Thread_local struct value_links value_links[10];
+
+struct chain_search {
+    const struct se_grid *g;
+    int v, n;
+    struct value_links *vl; /* v's */
+    struct cellset vcells; /* the cells with v */
+    struct cellset target; /* v's cells seeing the chain's entering end */
+    int pick[4];
+    bool flip[4];
+    struct cellset used[5]; /* cells of the links picked before each depth */
+    uint32_t regions[5]; /* and their regions */
+    uint8_t kinds[5]; /* and their kinds */
+    struct se_step best;
+    bool have;
+};
+
+/* The end of picked link i where the chain enters it (0) or leaves it (1). */
+static int end_of(const struct chain_search *c, int i, int leaving)
+{
+    return c->flip[i] ? !leaving : leaving;
+}
+
+/* SE's suffix rule: +0.3 with a grouped link, else +0.1 for a box link or
+ * for lines of both kinds, +0.2 for both. It only grows as links join, so
+ * that a partial chain's bounds its completions'. */
+static int links_rating(const struct chain_search *c, unsigned kinds)
+{
+    static const int base[5] = { 0, 0, 40, 54, 58 };
+    if (kinds & LINK_GROUPED)
+        return base[c->n] + 3;
+    return base[c->n] + ((kinds & LINK_BOX) ? 1 : 0)
+        + ((kinds & LINK_ROW) && (kinds & LINK_COL) ? 1 : 0);
+}
+
+static void links_conclude(struct chain_search *c)
+{
+    const struct link_ref *last = &c->vl->links[c->pick[c->n - 1]];
+    const struct cellset *b = &last->seen[end_of(c, c->n - 1, 1)];
+    uint64_t elim[2];
+    for (int w = 0; w < 2; w++)
+        elim[w] = c->target.w[w] & b->w[w] & ~c->used[c->n].w[w];
+    if (!elim[0] && !elim[1])
+        return;
+    struct se_step s;
+    se_step_clear(&s, SE_turbot_fish, links_rating(c, c->kinds[c->n]));
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = elim[w]; m; m &= m - 1)
+            s.elim[w * 64 + __builtin_ctzll(m)] = (uint16_t) (1u << c->v);
+    s.digits = (uint16_t) (1u << c->v);
+    if (!c->have || s.rating < c->best.rating) {
+        c->best = s;
+        c->have = true;
+    }
+}
+
+/* The links that can follow link k left by its end e (see next). */
+static void links_next(struct chain_search *c, int k, int e)
+{
+    struct value_links *vl = c->vl;
+    struct cellset reach = { { 0, 0 } };
+    int n = 0;
+    for (int k2 = 0; k2 < vl->nlinks; k2++)
+        for (int f = 0; f < 2; f++)
+            if (set_within(&vl->links[k2].end[f], &vl->links[k].seen[e])) {
+                vl->next[k][e][n++] = (uint8_t) (k2 << 1 | f);
+                reach.w[0] |= vl->links[k2].seen[1 - f].w[0];
+                reach.w[1] |= vl->links[k2].seen[1 - f].w[1];
+            }
+    vl->nnext[k][e] = (uint8_t) n;
+    vl->reach[k][e] = reach;
+}
+
+/* Whether a chain whose link before last is link k, left by its end e,
+ * may still remove a cell: its removals see the last link's leaving end,
+ * hence lie in the list's reach (and in the target, outside the chain);
+ * with `two` links left, in the reach of one of the list's links. */
+static bool links_may_end(
+    struct chain_search *c, int k, int e, bool two, const struct cellset *used)
+{
+    struct value_links *vl = c->vl;
+    if (vl->nnext[k][e] == 0xFF)
+        links_next(c, k, e);
+    const struct cellset *r = &vl->reach[k][e];
+    if (two) {
+        if (!vl->has_reach2[k][e]) {
+            struct cellset u = { { 0, 0 } };
+            for (int i = 0; i < vl->nnext[k][e]; i++) {
+                const int k2 = vl->next[k][e][i] >> 1, e2 = !(vl->next[k][e][i] & 1);
+                if (vl->nnext[k2][e2] == 0xFF)
+                    links_next(c, k2, e2);
+                u.w[0] |= vl->reach[k2][e2].w[0];
+                u.w[1] |= vl->reach[k2][e2].w[1];
+            }
+            vl->reach2[k][e] = u;
+            vl->has_reach2[k][e] = 1;
+        }
+        r = &vl->reach2[k][e];
+    }
+    return (c->target.w[0] & r->w[0] & ~used->w[0])
+        || (c->target.w[1] & r->w[1] & ~used->w[1]);
+}
+
+/* Every chain of c->n links in pick order, each link's entering end seen
+ * whole by the previous link's leaving end, no region or cell twice. Only
+ * the links that can follow the previous one are tried (a list per link
+ * end), and a partial chain stops when no cell with v that sees its
+ * entering end is left outside it, or when its rating cannot beat the best
+ * one found: the same best hint, a few times faster.
+ *
+ * A chain read backwards (links in reverse order, each entered by its other
+ * end) is a chain too, with the same regions, cells, rating and removals:
+ * "the cells of one end all see the cells of the other" is symmetric. Pick
+ * order is the order of the (link, end) sequences, and the two readings
+ * differ at their first link, so the one starting with the lower link is
+ * met first; the later one cannot replace it (a replacement rates lower).
+ * So only chains whose last link comes after their first are completed:
+ * the same best hint, with about half the chains concluded. */
+static void links_extend(struct chain_search *c, int depth)
+{
+    /* the bound also tells gcc -O3 that pick[depth] stays in range */
+    if (depth == c->n || depth >= (int) (sizeof(c->pick) / sizeof(c->pick[0]))) {
+        links_conclude(c);
+        return;
+    }
+    const uint8_t *list = NULL;
+    int count = c->vl->nlinks * 2;
+    if (depth > 0) {
+        const int prev = c->pick[depth - 1], e = end_of(c, depth - 1, 1);
+        if (c->vl->nnext[prev][e] == 0xFF)
+            links_next(c, prev, e);
+        list = c->vl->next[prev][e];
+        count = c->vl->nnext[prev][e];
+    }
+    int i = 0;
+    /* the last link comes after the first (the lists are in link order) */
+    while (depth == c->n - 1 && i < count && (list[i] >> 1) < c->pick[0])
+        i++;
+    for (; i < count; i++) {
+        const int kf = list ? list[i] : i, k = kf >> 1;
+        const struct link_ref *l = &c->vl->links[k];
+        const unsigned kinds = c->kinds[depth] | c->vl->kind[k];
+        if ((c->regions[depth] & (1u << l->region))
+            || sets_meet(&l->cells, &c->used[depth])
+            || (c->have && links_rating(c, kinds) >= c->best.rating))
+            continue;
+        c->pick[depth] = k;
+        c->flip[depth] = kf & 1;
+        c->regions[depth + 1] = c->regions[depth] | 1u << l->region;
+        c->kinds[depth + 1] = (uint8_t) kinds;
+        for (int w = 0; w < 2; w++) {
+            c->used[depth + 1].w[w] = c->used[depth].w[w] | l->cells.w[w];
+            if (depth == 0)
+                c->target.w[w] = c->vcells.w[w] & l->seen[kf & 1].w[w];
+        }
+        if (depth >= c->n - 3
+                ? links_may_end(c, k, !(kf & 1), depth == c->n - 3, &c->used[depth + 1])
+                : (c->target.w[0] & ~c->used[depth + 1].w[0])
+                    || (c->target.w[1] & ~c->used[depth + 1].w[1]))
+            links_extend(c, depth + 1);
+    }
+}
+
+static uint8_t link_kind(const struct link_ref *r)
+{
+    return (uint8_t) ((r->region < 9           ? LINK_BOX
+                              : r->region < 18 ? LINK_ROW
+                                               : LINK_COL)
+        | (r->l.na + r->l.nb > 2 ? LINK_GROUPED : 0));
+}
+
+static struct value_links *value_links_of(
+    int v, const struct cellset *cells, const struct grid_view *gv)
+{
+    struct value_links *vl = &value_links[v];
+    if (vl->valid && vl->cells.w[0] == cells->w[0] && vl->cells.w[1] == cells->w[1])
+        return vl;
+    vl->valid = true;
+    vl->cells = *cells;
+    vl->nlinks = 0;
+    for (int r = 0; r < 27; r++) {
+        struct glink ls[9];
+        const int k = all_links(r, gv->at[r][v], ls);
+        for (int i = 0; i < k && vl->nlinks < 27; i++) {
+            struct link_ref *l = &vl->links[vl->nlinks];
+            *l = (struct link_ref) { .region = r, .l = ls[i] };
+            link_sets(l);
+            vl->kind[vl->nlinks] = link_kind(l);
+            vl->nnext[vl->nlinks][0] = vl->nnext[vl->nlinks][1] = 0xFF;
+            vl->has_reach2[vl->nlinks][0] = vl->has_reach2[vl->nlinks][1] = 0;
+            vl->nlinks++;
+        }
+    }
+    return vl;
+}
+
+bool se_strong_links(const struct se_grid *g, int n, struct se_step *s)
+{
+    struct chain_search search, *c = &search;
+    c->g = g;
+    c->n = n;
+    c->have = false;
+    c->regions[0] = 0;
+    c->kinds[0] = 0;
+    c->used[0] = (struct cellset) { { 0, 0 } };
+    const struct grid_view *gv = grid_view_of(g);
+    for (int v = 1; v <= 9; v++) {
+        c->v = v;
+        c->vcells = gv->vcells[v];
+        if (memo_empty(&links_memo[n], v, &c->vcells))
+            continue;
+        /* once a chain is found, later values search only for better ones */
+        const bool whole = !c->have;
+        c->vl = value_links_of(v, &c->vcells, gv);
+        links_extend(c, 0);
+        if (whole)
+            memo_set(&links_memo[n], v, &c->vcells, !c->have);
+    }
+    if (c->have)
+        *s = c->best;
+    return c->have;
+}

@@ -1,0 +1,97 @@
+#!/bin/sh
+# scripts/phase-transition.sh end to end on a tiny sample, without the peer:
+# two instances per size x fill, three fills of 9x9 and 16x16, short limits.
+# The instances are made here from a solved grid (fill 0: empty, 50: every
+# other cell kept, 100: the grid), in files named as datasets/lewis/general
+# names them, each entry after its `# instNxN_F_K.txt` line.
+# Usage: test_phase.sh SUDOLAB
+set -u
+bin=${1:-${SUDOLAB_BIN:-sudolab}}
+# shellcheck source=tests/tap.sh
+. "$(dirname "$0")/tap.sh"
+script=$(cd "$(dirname "$0")/.." && pwd)/scripts/phase-transition.sh
+if ! command -v gnuplot > /dev/null || ! command -v xz > /dev/null; then
+    echo "1..0 # SKIP gnuplot or xz not installed"
+    exit 0
+fi
+export SUDOLAB_BIN="$bin"
+
+mkdir -p "$tmp/data"
+for box in 3x3 4x4; do
+    size=$(echo "$box" | awk -Fx '{print $1 * $2 "x" $1 * $2}')
+    grid=$("$bin" solve --limit 1 --solver mrv --csv --empty "$box" | awk -F, 'NR == 2 {print $NF}')
+    for fill in 0 50 100; do
+        for k in 0 1; do
+            echo "# inst${size}_${fill}_${k}.txt"
+            # instance k of fill 50 keeps the cells of parity k
+            echo "$grid" | awk -v fill="$fill" -v k="$k" '{
+                s = ""
+                for (i = 1; i <= length($0); i++)
+                    s = s (fill == 100 || (fill == 50 && i % 2 == k) ? substr($0, i, 1) : ".")
+                print s }'
+        done > "$tmp/data/${size}_$(printf %03d "$fill").txt"
+    done
+done
+# a third instance that the sample leaves out
+echo "# inst9x9_0_2.txt" >> "$tmp/data/9x9_000.txt"
+printf '%081d\n' 0 | tr 0 . >> "$tmp/data/9x9_000.txt"
+xz "$tmp/data/16x16_050.txt"
+
+out=$tmp/out
+SUDOKU_ACS=$tmp/nowhere "$script" --data "$tmp/data" --sizes 9x9,16x16 --sample 2 --runs 2 \
+    --timeout-9 2 --timeout-16 2 --solvers mrv,dlx,no_such_solver --out "$out" \
+    > "$tmp/stdout" 2> "$tmp/stderr"
+check "a run on two sizes, three fills" $? 0
+has "a back end the build lacks is left out" "$tmp/stderr" 'no_such_solver is not in this build: left out'
+has "without the peer's binary the run goes on, saying so" "$tmp/stderr" \
+    "not at $tmp/nowhere.*running without it"
+for f in instances.csv cells.csv table.md protocol.txt 9x9/runs.csv 9x9/env.txt 16x16/runs.csv \
+    16x16/env.txt phase-9x9-success.png phase-9x9-success.svg phase-9x9-time.png \
+    phase-16x16-time.svg; do
+    [ -s "$out/$f" ]; ok "$f written" $?
+done
+[ "$(head -1 "$out/instances.csv")" = "size,fill,instance,solver,run,status,time_ns,own_ns" ]
+ok "instances.csv header" $?
+rows=$(($(wc -l < "$out/instances.csv") - 1))
+[ "$rows" -eq $((2 * 3 * 2 * 2)) ]; ok "a row per size, fill, instance and solver" $? "$rows rows"
+awk -F, 'NR > 1 && $6 != "solved" {bad = 1} END {exit bad}' "$out/instances.csv"
+ok "every instance solved" $? "$(grep -v ',solved,' "$out/instances.csv")"
+grep -q '^16x16,50,inst16x16_50_1.txt,dlx,1,solved,' "$out/instances.csv"
+ok "names from the comment lines, fills from the file names (xz read too)" $?
+grep -q 'inst9x9_0_2' "$out/instances.csv"
+[ $? -ne 0 ]; ok "the sample leaves the third instance out" $?
+[ "$(grep -c '^9x9,' "$out/cells.csv")" -eq 6 ]; ok "cells.csv: a row per fill and solver" $?
+awk -F, 'NR > 1 && ($4 != 2 || $5 != 2 || $6 != "100.0" || $7 == "") {bad = 1} END {exit bad}' \
+    "$out/cells.csv"
+ok "cells.csv: two runs, both solved, a median" $? "$(cat "$out/cells.csv")"
+for size in 9x9 16x16; do
+    has "table.md has a $size section" "$out/table.md" "^## $size$"
+done
+has "table.md has the back ends as columns" "$out/table.md" '^| fill | mrv | dlx |$'
+for fill in 0 50 100; do
+    [ "$(grep -c "^| $fill% | 100% [0-9.]* ms | 100% [0-9.]* ms |$" "$out/table.md")" -eq 2 ]
+    ok "table.md has the fill-$fill row of both sizes" $?
+done
+has "table.md names the protocol" "$out/table.md" '^- timeouts_s: 9x9=2 16x16=2'
+has "table.md sums every cell per back end, naming its slowest instance" "$out/table.md" \
+    '^| dlx | 12 | 12 | 0 | [0-9.]* m*s (\(9x9\|16x16\) inst[0-9x_]*\.txt) |$'
+root=$(cd "$(dirname "$0")/.." && pwd)
+case $(cd "$(dirname "$bin")" && pwd) in
+    "$root"/*)
+        grep -q "$root" "$out/9x9/env.txt"
+        [ $? -ne 0 ]; ok "env.txt names the tree's files relative to it" $? ;;
+    *) skip "env.txt names the tree's files relative to it" "sudolab is built outside the tree" ;;
+esac
+
+cp "$out/table.md" "$tmp/table.md"
+rm "$out/table.md" "$out/cells.csv"
+"$script" --data "$tmp/data" --sizes 9x9,16x16 --no-peer --tables-only --out "$out" \
+    > /dev/null 2> "$tmp/stderr"
+check "--tables-only" $? 0
+same "--tables-only rebuilds the same table from the runs" "$out/table.md" "$tmp/table.md"
+
+"$script" --sample x --out "$tmp/bad" > /dev/null 2>&1
+check "a sample that is not a number" $? 2
+"$script" --data "$tmp/data" --sizes 12x12 --no-peer --out "$tmp/bad" > /dev/null 2>&1
+check "a size without a time limit" $? 2
+tap_end
