@@ -225,9 +225,14 @@ int bench_plan_finish(struct bench_plan *plan)
                 bench_puzzle_grid(c, pi, &g);
                 const bool skip = c->puzzles[pi].ok
                     && !solver_supports(plan->solvers[si], &g, why, sizeof(why));
+                /* --seeds: the runs past the first are for incomplete back ends */
+                const bool once = plan->opt.seeds > 1
+                    && !(plan->solvers[si]->caps & SOLVER_CAP_INCOMPLETE);
                 for (unsigned r = 0; r < plan->opt.repeat; r++) {
                     if (skip)
                         cell_at(plan, si, ci, pi, r)->state = BENCH_CELL_UNSUPPORTED;
+                    else if (once && r > 0)
+                        cell_at(plan, si, ci, pi, r)->state = BENCH_CELL_SKIPPED;
                 }
             }
         }
@@ -357,10 +362,15 @@ static bool stopping(const struct bench_plan *plan)
     return plan->stop && atomic_load(plan->stop);
 }
 
-static struct solve_request make_request(const struct bench_plan *plan)
+/* The request of run r of back end si: an incomplete back end runs at limit
+ * 1, and under --seeds run r takes seed + r. */
+static struct solve_request make_request(
+    const struct bench_plan *plan, size_t si, unsigned r)
 {
-    struct solve_request req
-        = { .limit = plan->opt.limit, .budget_steps = plan->opt.budget_steps };
+    const bool incomplete = plan->solvers[si]->caps & SOLVER_CAP_INCOMPLETE;
+    struct solve_request req = { .limit = incomplete ? 1 : plan->opt.limit,
+        .budget_steps = plan->opt.budget_steps,
+        .seed = plan->opt.seed + (incomplete && plan->opt.seeds > 1 ? r : 0) };
     if (plan->opt.budget_ms)
         req.deadline_ns = clock_now_ns() + plan->opt.budget_ms * 1000000u;
     return req;
@@ -442,7 +452,7 @@ static void learner_ready(
     if (!inst || shape == w->learner_shape
         || grid_init(&empty, g->box_rows, g->box_cols, g->variant) != 0)
         return;
-    struct solve_request req = make_request(w->sh->plan);
+    struct solve_request req = make_request(w->sh->plan, 0, 0);
     req.limit = 1;
     struct solve_result res;
     solver_run(inst, &empty, &req, &res);
@@ -465,7 +475,7 @@ static void warm_up(struct worker *w, size_t si, size_t ci, size_t from)
         if (!c->puzzles[pi].ok
             || cell_at(plan, si, ci, pi, 0)->state == BENCH_CELL_UNSUPPORTED)
             continue;
-        struct solve_request req = make_request(plan);
+        struct solve_request req = make_request(plan, si, 0);
         if (!req.deadline_ns || req.deadline_ns > end)
             req.deadline_ns = end;
         struct grid g;
@@ -565,7 +575,7 @@ static void solve_cell(struct worker *w, const struct bench_job *job,
         bench_puzzle_grid(c, pi, &g);
         if (learns(plan, job->si))
             learner_ready(w, inst, &g);
-        const struct solve_request req = make_request(plan);
+        const struct solve_request req = make_request(plan, job->si, r);
         solver_run(inst, &g, &req, &res);
     }
     record(w, job->si, job->ci, pi, r, &res);
@@ -839,6 +849,10 @@ static void run_passes(struct worker *w, size_t si, size_t ci)
 {
     struct bench_plan *plan = w->sh->plan;
     struct bench_pass *pass = &plan->passes[si * plan->ncorpora + ci];
+    if (plan->solvers[si]->caps & SOLVER_CAP_INCOMPLETE) {
+        snprintf(pass->note, sizeof(pass->note), "incomplete: its runs are the measure");
+        return;
+    }
     struct pass_input in = { .c = &plan->corpora[ci] };
     uint64_t want = 0;
     size_t *idx = pass_puzzles(plan, si, ci, &in.n, &want, pass);
@@ -1095,6 +1109,10 @@ unsigned long bench_plan_crosscheck(const struct bench_plan *plan, FILE *out)
             const struct bench_cell *ref = NULL;
             bool differ = false;
             for (size_t si = 0; si < plan->nsolvers; si++) {
+                /* an incomplete back end counts nothing; its solutions are
+                   verified by solver_run */
+                if (plan->solvers[si]->caps & SOLVER_CAP_INCOMPLETE)
+                    continue;
                 for (unsigned r = 0; r < plan->opt.repeat; r++) {
                     const struct bench_cell *cell = cell_at(plan, si, ci, pi, r);
                     if (!comparable(cell))
