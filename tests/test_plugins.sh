@@ -295,7 +295,7 @@ if [ -n "$proc" ]; then
         > "$tmp/out" 2> "$tmp/err"
     has "solve: a hung process is named with the puzzle" "$tmp/err" \
         'nine.txt:2: cmd:[^ ]*: no answer within the budget; killed and started again'
-    has "solve --csv: its row has empty counters" "$tmp/out" '^2,limit,0,,,,,,[0-9]*,$'
+    has "solve --csv: its row has empty counters" "$tmp/out" '^2,limit,0,,,,,,[0-9]*,,$'
     bad_bench garbage "$proc --garbage-on $p2" > "$tmp/garbage.status"
     bad_case garbage "$(second "$tmp/garbage")" 1 1 \
         "the process answered 'the answer is forty-two'"
