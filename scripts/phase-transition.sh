@@ -268,6 +268,39 @@ awk -F, '
                 (solved[s] ? t(slowest[s]) " (" where[s] ")" : "-")
         }
     }' "$out/instances.csv" >> "$out/table.md"
+# acs against the peer on the instances both solved (at least one run each):
+# the same instances on both sides, so solving more (and harder) instances
+# does not weigh against either
+awk -F, '
+    NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    $c["status"] == "solved" && ($c["solver"] == "acs" || $c["solver"] == "sudoku_acs") {
+        k = $c["size"] SUBSEP $c["instance"]; t = $c["time_ns"] / 1e6
+        if (!($c["size"] in seen)) { seen[$c["size"]] = 1; sizes[++nz] = $c["size"] }
+        if ($c["solver"] == "acs") { a[k] += t; na[k]++ }
+        else { p[k] += t; np[k]++; if ($c["own_ns"] != "") { o[k] += $c["own_ns"] / 1e6; no[k]++ } }
+    }
+    function ms(v) { return v < 1000 ? sprintf("%.3g ms", v) : sprintf("%.3g s", v / 1000) }
+    function x(v) { return v >= 10 ? sprintf("%.0fx", v) : sprintf("%.2gx", v) }
+    END {
+        for (k in a) {
+            if (!(k in np) || !(k in no)) continue
+            split(k, f, SUBSEP); z = f[1]
+            n[z]++; ma = a[k] / na[k]; mp = p[k] / np[k]; mo = o[k] / no[k]
+            sa[z] += ma; sp[z] += mp; so[z] += mo; lp[z] += log(mp / ma); lo[z] += log(mo / ma)
+        }
+        if (!nz) exit
+        print "\n## acs against sudoku_acs on the instances both solved\n"
+        print "Per instance, the mean time of its solved runs; the ratio is sudoku_acs'"'"'s time over"
+        print "acs'"'"'s, as the geometric mean over the instances (above 1: acs faster).\n"
+        print "| size | instances | acs mean | sudoku_acs round trip | its own clock | ratio (round trip) | ratio (own clock) |"
+        print "|---|---:|---:|---:|---:|---:|---:|"
+        for (i = 1; i <= nz; i++) {
+            z = sizes[i]
+            if (!n[z]) continue
+            printf "| %s | %d | %s | %s | %s | %s | %s |\n", z, n[z], ms(sa[z] / n[z]), ms(sp[z] / n[z]),
+                ms(so[z] / n[z]), x(exp(lp[z] / n[z])), x(exp(lo[z] / n[z]))
+        }
+    }' "$out/instances.csv" >> "$out/table.md"
 printf '\n## Plots\n' >> "$out/table.md"
 for size in $(echo "$sizes" | tr ',' ' '); do
     grep -q "^$size," "$out/cells.csv" || continue

@@ -113,6 +113,36 @@ ok "the part beside the first run, which stays" $?
 has "the tables take both parts" "$out/table.md" '^| fill | mrv | dlx | naive |$'
 has "a cell the part left out shows as such" "$out/table.md" '^| 100% | 100% [0-9.]* ms | 100% [0-9.]* ms | - |$'
 
+# the peer's part of the pipeline (adapter, own clock, comparison) with a
+# stand-in for Lloyd & Amos's program: their command line and output, the
+# search done by mrv, its own clock always 0.25 ms
+if command -v python3 > /dev/null && "$bin" list --csv | grep -q '^acs,'; then
+    cat > "$tmp/fake_peer" <<EOT
+#!/bin/sh
+while [ \$# -gt 0 ]; do [ "\$1" = --puzzle ] && p=\$2; shift; done
+echo Solution:
+"$bin" solve --limit 1 --solver mrv --csv "\$p" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if (\$i == "solution") c = i; next }
+    { for (i = 1; i <= 81; i++) printf " %s%s", substr(\$c, i, 1), (i % 9 ? "" : "\\n") }'
+echo "solved in 0.00025"
+EOT
+    chmod +x "$tmp/fake_peer"
+    SUDOKU_ACS=$tmp/fake_peer "$script" --data "$tmp/data" --sizes 9x9 --fills 0,50 --sample 2 \
+        --runs 2 --timeout-9 5 --solvers acs --out "$tmp/peer" > /dev/null 2> "$tmp/stderr"
+    check "a run with the peer" $? 0
+    [ "$(grep -c '^9x9,[0-9]*,inst9x9_[0-9_]*\.txt,sudoku_acs,[12],solved,[0-9]*,250000$' \
+        "$tmp/peer/instances.csv")" -eq 8 ]
+    ok "the peer: two runs per instance, solved, with its own clock" $? "$(cat "$tmp/peer/instances.csv")"
+    has "the peer's runs sit next to acs" "$tmp/peer/9x9/env.txt" \
+        '^command: .*--solvers acs,sudoku_acs\.1=cmd:python3 scripts/sudoku-acs-adapter.py [^,]*,sudoku_acs\.2='
+    has "acs against the peer cell by cell" "$tmp/peer/table.md" '^| 50% | 100% | 100% | +0.0 | '
+    has "acs against the peer on the instances both solved" "$tmp/peer/table.md" '^| 9x9 | 4 | '
+else
+    for t in "a run with the peer" "the peer's rows" "acs next to the peer" "cell by cell" \
+        "instances both solved"; do
+        skip "$t" "no python3, or no acs in this build"
+    done
+fi
+
 "$script" --sample x --out "$tmp/bad" > /dev/null 2>&1
 check "a sample that is not a number" $? 2
 "$script" --data "$tmp/data" --sizes 12x12 --no-peer --out "$tmp/bad" > /dev/null 2>&1
