@@ -198,11 +198,12 @@ for size in $(echo "$sizes" | tr ',' ' '); do
         --warmup-ms 0 --pass-ms 0 --jobs "$jobs" --quiet --out "$rout/$size$part" "$@" \
         || echo "phase-transition.sh: bench on $size ended with status $? (see $out/$size$part)" >&2
     # each instance of the sample: its name, from the `# instNxN_F_K.txt`
-    # line before it, and its puzzle
+    # line before it, and its puzzle when the peer ran (to join its times on)
     for f in "$@"; do
         # named as bench names a corpus: a compressed file as its content
         xz -dcf "$f" | awk -v corpus="$(basename "$f" | sed 's/\.[xg]z$//')" -f "$sdir/phase-names.awk"
-    done | awk -F'\t' -v sample="$sample" 'sample == 0 || $2 <= sample' > "$out/$size$part/names.tsv"
+    done | awk -F'\t' -v OFS='\t' -v sample="$sample" -v peer="$peer" '
+        sample == 0 || $2 <= sample { if (!peer) $4 = ""; print }' > "$out/$size$part/names.tsv"
 done
 
 # one row per run: size, fill, instance, solver, run, status, time_ns and,
