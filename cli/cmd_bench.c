@@ -431,26 +431,27 @@ static int check_resumable(const struct bench_cli *cli, const struct bench_plan 
     if (!f)
         return 0;
     const struct bench_options *o = &plan->opt;
-    char now[5][40];
+    char now[6][40];
     snprintf(now[0], sizeof(now[0]), "%llu", (unsigned long long) o->limit);
     snprintf(now[1], sizeof(now[1]), "%s", o->permute ? "yes" : "no");
     snprintf(now[2], sizeof(now[2]), "%llu", (unsigned long long) o->seed);
     snprintf(now[3], sizeof(now[3]), "%u", o->repeat);
     snprintf(now[4], sizeof(now[4]), "%llu", (unsigned long long) o->budget_ms);
-    static const char *const keys[5]
-        = { "limit", "permute", "seed", "repeat", "budget_ms" };
-    char was[5][40] = { "", "", "", "", "" };
+    snprintf(now[5], sizeof(now[5]), "%u", o->seeds ? o->seeds : 1);
+    static const char *const keys[6]
+        = { "limit", "permute", "seed", "repeat", "budget_ms", "seeds" };
+    char was[6][40] = { "", "", "", "", "", "" };
     char line[512];
     while (fgets(line, sizeof(line), f)) {
         line[strcspn(line, "\r\n")] = '\0';
-        for (int k = 0; k < 5; k++) {
+        for (int k = 0; k < 6; k++) {
             const size_t len = strlen(keys[k]);
             if (strncmp(line, keys[k], len) == 0 && strncmp(line + len, ": ", 2) == 0)
                 snprintf(was[k], sizeof(was[k]), "%.39s", line + len + 2);
         }
     }
     fclose(f);
-    for (int k = 0; k < 5; k++) {
+    for (int k = 0; k < 6; k++) {
         if (k == 2 && !o->permute && o->seeds <= 1)
             continue; /* the seed matters for permuted puzzles and seeded runs */
         if (was[k][0] && strcmp(was[k], now[k]) != 0) {
@@ -520,8 +521,8 @@ static int open_runs(struct bench_cli *cli, struct bench_plan *plan, long *resum
     }
     if (valid == 0) {
         char header[BENCH_CSV_LINE_MAX];
-        const size_t len
-            = bench_csv_header_with(header, sizeof(header), plan->se_columns);
+        const size_t len = bench_csv_header_seeded(
+            header, sizeof(header), plan->se_columns, plan->opt.seeds > 1);
         if (write(fd, header, len) != (ssize_t) len) {
             fprintf(stderr, "%s: %s\n", path, strerror(errno));
             close(fd);
@@ -740,7 +741,8 @@ static void start_csv_rows(struct bench_plan *plan)
 {
     char header[BENCH_CSV_LINE_MAX];
     fflush(stdout);
-    const size_t len = bench_csv_header_with(header, sizeof(header), plan->se_columns);
+    const size_t len = bench_csv_header_seeded(
+        header, sizeof(header), plan->se_columns, plan->opt.seeds > 1);
     if (!io_write_all(STDOUT_FILENO, header, len)) {
         plan->write_errors++;
         plan->csv_errno = errno;
