@@ -197,11 +197,12 @@ for size in $(echo "$sizes" | tr ',' ' '); do
     nice "$bin" bench --solvers "$list" --limit 1 --budget-ms $((t * 1000)) $head_opt $seeds_opt \
         --warmup-ms 0 --pass-ms 0 --jobs "$jobs" --quiet --out "$rout/$size$part" "$@" \
         || echo "phase-transition.sh: bench on $size ended with status $? (see $out/$size$part)" >&2
-    # each instance's name, from the `# instNxN_F_K.txt` line before it
+    # each instance of the sample: its name, from the `# instNxN_F_K.txt`
+    # line before it, and its puzzle
     for f in "$@"; do
         # named as bench names a corpus: a compressed file as its content
         xz -dcf "$f" | awk -v corpus="$(basename "$f" | sed 's/\.[xg]z$//')" -f "$sdir/phase-names.awk"
-    done > "$out/$size$part/names.tsv"
+    done | awk -F'\t' -v sample="$sample" 'sample == 0 || $2 <= sample' > "$out/$size$part/names.tsv"
 done
 
 # one row per run: size, fill, instance, solver, run, status, time_ns and,
