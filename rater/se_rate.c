@@ -77,8 +77,9 @@ struct se_rater *se_rater_new(void)
         return NULL;
     rt->basic = se_basic_memo_new();
     rt->wings = se_wings_memo_new();
+    rt->links = se_links_memo_new();
     rt->chains = se_chains_memo_new();
-    if (!rt->basic || !rt->wings || !rt->chains) {
+    if (!rt->basic || !rt->wings || !rt->links || !rt->chains) {
         se_rater_free(rt);
         return NULL;
     }
@@ -91,6 +92,7 @@ void se_rater_free(struct se_rater *rt)
         return;
     se_basic_memo_free(rt->basic);
     se_wings_memo_free(rt->wings);
+    se_links_memo_free(rt->links);
     se_chains_memo_free(rt->chains);
     free(rt);
 }
