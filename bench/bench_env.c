@@ -2,6 +2,7 @@
 
 #include <math.h>
 #include <sched.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,141 @@
 const char *bench_env_revision(void)
 {
     return BENCH_GIT_REVISION;
+}
+
+static const char *const key_names[BENCH_ENV_NKEYS] = {
+#define BENCH_ENV_NAME(id, name) [BENCH_ENV_##id] = name,
+    BENCH_ENV_KEYS(BENCH_ENV_NAME)
+#undef BENCH_ENV_NAME
+};
+
+const char *bench_env_key_name(enum bench_env_key key)
+{
+    return key_names[key];
+}
+
+void bench_env_put(FILE *out, enum bench_env_key key, const char *fmt, ...)
+{
+    fputs(key_names[key], out);
+    fputs(": ", out);
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(out, fmt, ap);
+    va_end(ap);
+    fputc('\n', out);
+}
+
+/* ---- reading env.txt back ---- */
+
+static void free_lines(struct bench_env_line *lines, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        free(lines[i].key);
+        free(lines[i].value);
+    }
+}
+
+void bench_env_file_free(struct bench_env_file *env)
+{
+    free_lines(env->lines, env->nlines);
+    free(env->lines);
+    free(env->text);
+    memset(env, 0, sizeof(*env));
+}
+
+/* Appends a line as read to env->text. Returns false when out of memory. */
+static bool keep_text(
+    struct bench_env_file *env, size_t *cap, const char *line, size_t len)
+{
+    if (env->text_len + len + 1 > *cap) {
+        const size_t grown_cap = 2 * (env->text_len + len + 1);
+        char *grown = realloc(env->text, grown_cap);
+        if (!grown)
+            return false;
+        env->text = grown;
+        *cap = grown_cap;
+    }
+    memcpy(env->text + env->text_len, line, len);
+    env->text_len += len;
+    env->text[env->text_len] = '\0';
+    return true;
+}
+
+/* Appends `key: value` (line, its line break cut off) to env->lines.
+ * Returns false when out of memory. */
+static bool keep_fact(struct bench_env_file *env, char *line)
+{
+    char *colon = strstr(line, ": ");
+    if (!colon)
+        return true;
+    *colon = '\0';
+    struct bench_env_line *grown
+        = realloc(env->lines, (env->nlines + 1) * sizeof(*grown));
+    if (!grown)
+        return false;
+    env->lines = grown;
+    struct bench_env_line *l = &env->lines[env->nlines++];
+    l->key = strdup(line);
+    l->value = strdup(colon + 2);
+    return l->key && l->value;
+}
+
+int bench_env_read(struct bench_env_file *env, const char *path)
+{
+    memset(env, 0, sizeof(*env));
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
+    char *line = NULL;
+    size_t cap = 0, text_cap = 0;
+    bool ok = true;
+    ssize_t got;
+    while (ok && (got = getline(&line, &cap, f)) > 0) {
+        ok = keep_text(env, &text_cap, line, (size_t) got);
+        line[strcspn(line, "\r\n")] = '\0';
+        if (strcmp(line, BENCH_ENV_RESUMED) == 0)
+            env->last_section = env->nlines;
+        else if (ok)
+            ok = keep_fact(env, line);
+    }
+    free(line);
+    fclose(f);
+    return ok ? 0 : -2;
+}
+
+static const char *last_value(
+    const struct bench_env_file *env, size_t from, enum bench_env_key key)
+{
+    const char *v = NULL;
+    for (size_t i = from; i < env->nlines; i++) {
+        if (strcmp(env->lines[i].key, key_names[key]) == 0)
+            v = env->lines[i].value;
+    }
+    return v;
+}
+
+const char *bench_env_get(const struct bench_env_file *env, enum bench_env_key key)
+{
+    return last_value(env, env->last_section, key);
+}
+
+const char *bench_env_get_latest(const struct bench_env_file *env, enum bench_env_key key)
+{
+    return last_value(env, 0, key);
+}
+
+const char *bench_env_next(
+    const struct bench_env_file *env, enum bench_env_key key, size_t *at)
+{
+    for (size_t i = *at > env->last_section ? *at : env->last_section; i < env->nlines;
+         i++) {
+        if (strcmp(env->lines[i].key, key_names[key]) == 0) {
+            *at = i + 1;
+            return env->lines[i].value;
+        }
+    }
+    *at = env->nlines;
+    return NULL;
 }
 
 /* The value of the first "key<spaces>: value" line of a file like
@@ -69,16 +205,16 @@ void bench_env_write_machine(FILE *out)
     struct tm tm;
     gmtime_r(&now, &tm);
     strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm);
-    fprintf(out, "date: %s\n", buf);
+    bench_env_put(out, BENCH_ENV_DATE, "%s", buf);
     if (gethostname(buf, sizeof(buf)) == 0) {
         buf[sizeof(buf) - 1] = '\0';
-        fprintf(out, "host: %s\n", buf);
+        bench_env_put(out, BENCH_ENV_HOST, "%s", buf);
     }
     struct utsname u;
     if (uname(&u) == 0)
-        fprintf(out, "kernel: %s %s %s\n", u.sysname, u.release, u.machine);
+        bench_env_put(out, BENCH_ENV_KERNEL, "%s %s %s", u.sysname, u.release, u.machine);
     if (read_keyed("/proc/cpuinfo", "model name", buf, sizeof(buf)))
-        fprintf(out, "cpu: %s\n", buf);
+        bench_env_put(out, BENCH_ENV_CPU, "%s", buf);
     char flags[8192];
     if (read_keyed("/proc/cpuinfo", "flags", flags, sizeof(flags))) {
         /* the instruction sets the bitboard back ends choose between */
@@ -86,7 +222,8 @@ void bench_env_write_machine(FILE *out)
             = { "sse4_2", "avx2", "bmi2", "avx512f", "avx512bw", "avx512vl" };
         char padded[8200]; /* spaces around every flag: whole words only */
         snprintf(padded, sizeof(padded), " %s ", flags);
-        fputs("cpu_simd:", out);
+        /* "cpu_simd:" alone when it has none of them */
+        fprintf(out, "%s:", bench_env_key_name(BENCH_ENV_CPU_SIMD));
         for (size_t i = 0; i < sizeof(simd) / sizeof(simd[0]); i++) {
             char word[32];
             snprintf(word, sizeof(word), " %s ", simd[i]);
@@ -95,24 +232,26 @@ void bench_env_write_machine(FILE *out)
         }
         fputc('\n', out);
     }
-    fprintf(out, "cores_online: %ld\n", sysconf(_SC_NPROCESSORS_ONLN));
+    bench_env_put(out, BENCH_ENV_CORES_ONLINE, "%ld", sysconf(_SC_NPROCESSORS_ONLN));
     cpu_set_t set;
     if (sched_getaffinity(0, sizeof(set), &set) == 0)
-        fprintf(out, "cores_usable: %d\n", CPU_COUNT(&set));
+        bench_env_put(out, BENCH_ENV_CORES_USABLE, "%d", CPU_COUNT(&set));
     if (read_first_line(
             "/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor", buf, sizeof(buf)))
-        fprintf(out, "governor: %s\n", buf);
+        bench_env_put(out, BENCH_ENV_GOVERNOR, "%s", buf);
     else
-        fprintf(out, "governor: n/a\n");
-    fprintf(out, "sudolab: %s\n", SUDOLAB_VERSION);
-    fprintf(out, "git_revision: %s\n", bench_env_revision());
-    fprintf(out, "compiler: %s\n", SUDOLAB_COMPILER);
-    fprintf(out, "buildtype: %s\n", SUDOLAB_BUILDTYPE);
+        bench_env_put(out, BENCH_ENV_GOVERNOR, "n/a");
+    bench_env_put(out, BENCH_ENV_SUDOLAB, "%s", SUDOLAB_VERSION);
+    bench_env_put(out, BENCH_ENV_GIT_REVISION, "%s", bench_env_revision());
+    bench_env_put(out, BENCH_ENV_COMPILER, "%s", SUDOLAB_COMPILER);
+    bench_env_put(out, BENCH_ENV_BUILDTYPE, "%s", SUDOLAB_BUILDTYPE);
 #ifdef SUDOLAB_BUILD_OPTIONS
-    fprintf(out, "build_options: %s\n", SUDOLAB_BUILD_OPTIONS);
+    bench_env_put(out, BENCH_ENV_BUILD_OPTIONS, "%s", SUDOLAB_BUILD_OPTIONS);
 #endif
-    fprintf(out, "c_args: %s\n", SUDOLAB_CFLAGS[0] ? SUDOLAB_CFLAGS : "(none)");
-    fprintf(out, "native: %s\n", SUDOLAB_NATIVE ? "yes (-march=native)" : "no");
+    bench_env_put(
+        out, BENCH_ENV_C_ARGS, "%s", SUDOLAB_CFLAGS[0] ? SUDOLAB_CFLAGS : "(none)");
+    bench_env_put(
+        out, BENCH_ENV_NATIVE, "%s", SUDOLAB_NATIVE ? "yes (-march=native)" : "no");
 }
 
 /* ---- what makes a run noisy ---- */
@@ -247,50 +386,50 @@ void bench_env_noise(const struct bench_cpu_times *before,
     }
 }
 
-static void write_loadavg(FILE *out, const char *root, const char *key)
+static void write_loadavg(FILE *out, const char *root, enum bench_env_key key)
 {
     double load[3];
     if (bench_env_read_loadavg(root, load))
-        fprintf(out, "%s: %.2f %.2f %.2f\n", key, load[0], load[1], load[2]);
+        bench_env_put(out, key, "%.2f %.2f %.2f", load[0], load[1], load[2]);
     else
-        fprintf(out, "%s: n/a\n", key);
+        bench_env_put(out, key, "n/a");
 }
 
-static void write_cpu_mhz(FILE *out, const char *root, const char *key)
+static void write_cpu_mhz(FILE *out, const char *root, enum bench_env_key key)
 {
     struct bench_cpu_freq f;
     if (bench_env_read_cpu_freq(root, &f))
-        fprintf(out, "%s: %.0f (min %.0f, max %.0f, %u cores, from %s)\n", key,
+        bench_env_put(out, key, "%.0f (min %.0f, max %.0f, %u cores, from %s)",
             f.mean_mhz, f.min_mhz, f.max_mhz, f.cores, f.source);
     else
-        fprintf(out, "%s: n/a\n", key);
+        bench_env_put(out, key, "n/a");
 }
 
 void bench_env_write_before(FILE *out, const char *root)
 {
-    write_loadavg(out, root, "loadavg_before");
-    write_cpu_mhz(out, root, "cpu_mhz_before");
+    write_loadavg(out, root, BENCH_ENV_LOADAVG_BEFORE);
+    write_cpu_mhz(out, root, BENCH_ENV_CPU_MHZ_BEFORE);
 }
 
 void bench_env_write_after(FILE *out, const char *root,
     const struct bench_cpu_times *before, const struct bench_cpu_times *after)
 {
-    write_loadavg(out, root, "loadavg_after");
-    write_cpu_mhz(out, root, "cpu_mhz_after");
+    write_loadavg(out, root, BENCH_ENV_LOADAVG_AFTER);
+    write_cpu_mhz(out, root, BENCH_ENV_CPU_MHZ_AFTER);
     struct bench_noise n;
     bench_env_noise(before, after, &n);
     if (!isnan(n.other_busy_cores)) {
-        fprintf(out, "other_busy_cores: %.3f\n", n.other_busy_cores);
-        fprintf(out, "other_busy_share: %.4f\n", n.other_busy_share);
-        fprintf(out, "steal_share: %.4f\n", n.steal_share);
+        bench_env_put(out, BENCH_ENV_OTHER_BUSY_CORES, "%.3f", n.other_busy_cores);
+        bench_env_put(out, BENCH_ENV_OTHER_BUSY_SHARE, "%.4f", n.other_busy_share);
+        bench_env_put(out, BENCH_ENV_STEAL_SHARE, "%.4f", n.steal_share);
     }
     if (!isnan(n.self_cores))
-        fprintf(out, "self_cores: %.3f\n", n.self_cores);
+        bench_env_put(out, BENCH_ENV_SELF_CORES, "%.3f", n.self_cores);
     static const char *const verdict[] = { [BENCH_QUIET_UNKNOWN] = "unknown",
         [BENCH_QUIET_YES] = "yes",
         [BENCH_QUIET_NO] = "no" };
-    fprintf(out, "quiet: %s%s%s%s\n", verdict[n.quiet], n.why[0] ? " (" : "", n.why,
-        n.why[0] ? ")" : "");
+    bench_env_put(out, BENCH_ENV_QUIET, "%s%s%s%s", verdict[n.quiet],
+        n.why[0] ? " (" : "", n.why, n.why[0] ? ")" : "");
 }
 
 const char *bench_env_isa_path(const struct solver *s)
@@ -311,6 +450,6 @@ const char *bench_env_isa_path(const struct solver *s)
 void bench_env_write_isa_paths(FILE *out, const struct solver *const *solvers, size_t n)
 {
     for (size_t i = 0; i < n; i++)
-        fprintf(
-            out, "isa_path: %s %s\n", solvers[i]->name, bench_env_isa_path(solvers[i]));
+        bench_env_put(out, BENCH_ENV_ISA_PATH, "%s %s", solvers[i]->name,
+            bench_env_isa_path(solvers[i]));
 }

@@ -1,7 +1,9 @@
 /* env.txt, the sidecar of a bench run: what a reader needs to trust or
  * reproduce its figures. `key: value` lines, one fact each, so scripts can
- * grep them. This part writes the facts about the machine and the build; the
- * driver adds the command line, options, seed and timer figures. */
+ * grep them. Its keys are one table (BENCH_ENV_KEYS) that every writer and
+ * reader spells them from: this file (the machine, the build, the noise),
+ * the bench session (bench/bench_session.h: the run's facts and outcome, and
+ * --resume's check) and sudolab merge (scaleout/merge.h). */
 #ifndef SUDOLAB_BENCH_BENCH_ENV_H
 #define SUDOLAB_BENCH_BENCH_ENV_H
 
@@ -10,6 +12,131 @@
 #include <stdio.h>
 
 #include "solvers/solver.h"
+
+/* Every key of env.txt, in the order a run writes them. scripts/report.sh,
+ * scripts/plots.sh and the docs read them by these names too: a rename
+ * breaks the env.txt files already written. */
+#define BENCH_ENV_KEYS(X)                                                                \
+    /* the machine and the build (bench_env_write_machine) */                            \
+    X(DATE, "date")                                                                      \
+    X(HOST, "host")                                                                      \
+    X(KERNEL, "kernel")                                                                  \
+    X(CPU, "cpu")                                                                        \
+    X(CPU_SIMD, "cpu_simd")                                                              \
+    X(CORES_ONLINE, "cores_online")                                                      \
+    X(CORES_USABLE, "cores_usable")                                                      \
+    X(GOVERNOR, "governor")                                                              \
+    X(SUDOLAB, "sudolab")                                                                \
+    X(GIT_REVISION, "git_revision")                                                      \
+    X(COMPILER, "compiler")                                                              \
+    X(BUILDTYPE, "buildtype")                                                            \
+    X(BUILD_OPTIONS, "build_options")                                                    \
+    X(C_ARGS, "c_args")                                                                  \
+    X(NATIVE, "native")                                                                  \
+    /* the run: what was asked and how it was read (the bench session) */                \
+    X(COMMAND, "command")                                                                \
+    X(SOLVERS, "solvers")                                                                \
+    X(BASELINE, "baseline")                                                              \
+    X(OUTSIDE, "outside")                                                                \
+    X(SOLVER_SPEC, "solver_spec")                                                        \
+    X(CORPUS, "corpus")                                                                  \
+    X(LIMIT, "limit")                                                                    \
+    X(BUDGET_MS, "budget_ms")                                                            \
+    X(BUDGET_STEPS, "budget_steps")                                                      \
+    X(REPEAT, "repeat")                                                                  \
+    X(THREADS, "threads")                                                                \
+    X(WARMUP_MS, "warmup_ms")                                                            \
+    X(PASS_MS, "pass_ms")                                                                \
+    X(FAST_US, "fast_us")                                                                \
+    X(TDOKU_PROTOCOL, "tdoku_protocol")                                                  \
+    X(PERMUTE, "permute")                                                                \
+    X(SEED, "seed")                                                                      \
+    X(HEAD, "head")                                                                      \
+    X(SE_RATE, "se_rate")                                                                \
+    X(SE_RATE_MS, "se_rate_ms")                                                          \
+    X(SHARD, "shard")                                                                    \
+    X(CORPUS_FINGERPRINT, "corpus_fingerprint")                                          \
+    X(RESUME, "resume")                                                                  \
+    X(TIMER_OVERHEAD_NS, "timer_overhead_ns")                                            \
+    X(TIMER_RESOLUTION_NS, "timer_resolution_ns")                                        \
+    X(ISA_PATH, "isa_path")                                                              \
+    /* the noise before the run (bench_env_write_before) */                              \
+    X(LOADAVG_BEFORE, "loadavg_before")                                                  \
+    X(CPU_MHZ_BEFORE, "cpu_mhz_before")                                                  \
+    /* after it: whole passes (the bench session), noise (bench_env_write_after) */      \
+    X(PASS, "pass")                                                                      \
+    X(LOADAVG_AFTER, "loadavg_after")                                                    \
+    X(CPU_MHZ_AFTER, "cpu_mhz_after")                                                    \
+    X(OTHER_BUSY_CORES, "other_busy_cores")                                              \
+    X(OTHER_BUSY_SHARE, "other_busy_share")                                              \
+    X(STEAL_SHARE, "steal_share")                                                        \
+    X(SELF_CORES, "self_cores")                                                          \
+    X(QUIET, "quiet")                                                                    \
+    /* the outcome (the bench session; merge writes its own) */                          \
+    X(WALL_S, "wall_s")                                                                  \
+    X(ROWS_RESUMED, "rows_resumed")                                                      \
+    X(RUNS_PENDING, "runs_pending")                                                      \
+    X(ROWS, "rows")                                                                      \
+    X(DISAGREEMENTS, "disagreements")                                                    \
+    X(ERRORS, "errors")                                                                  \
+    X(FAILURE, "failure")                                                                \
+    X(FINISHED, "finished")                                                              \
+    /* the first line of a merged env.txt (sudolab merge) */                             \
+    X(MERGED, "merged")
+
+enum bench_env_key {
+#define BENCH_ENV_ENUM(id, name) BENCH_ENV_##id,
+    BENCH_ENV_KEYS(BENCH_ENV_ENUM)
+#undef BENCH_ENV_ENUM
+        BENCH_ENV_NKEYS
+};
+
+/* The line that opens each section a --resume appends: the facts after it
+ * are the continued run's. */
+#define BENCH_ENV_RESUMED "--- resumed ---"
+
+/* The key as env.txt spells it. */
+const char *bench_env_key_name(enum bench_env_key key);
+
+/* Writes one `key: value` line, the value formatted as by printf. */
+void bench_env_put(FILE *out, enum bench_env_key key, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* ---- Reading env.txt back ---- */
+
+struct bench_env_line {
+    char *key, *value; /* the key as written, known to this build or not */
+};
+
+/* An env.txt as read: its `key: value` lines (other lines are left out)
+ * and the whole text. */
+struct bench_env_file {
+    struct bench_env_line *lines;
+    size_t nlines;
+    size_t last_section; /* the first line after the last BENCH_ENV_RESUMED */
+    char *text; /* NUL-terminated */
+    size_t text_len;
+};
+
+/* Reads path into *env. Returns 0; -1 when it cannot be opened (errno says
+ * why); -2 when out of memory. Free *env with bench_env_file_free in every
+ * case. */
+int bench_env_read(struct bench_env_file *env, const char *path);
+void bench_env_file_free(struct bench_env_file *env);
+
+/* The last value of key in the last section (the run a --resume continued
+ * last), or NULL. */
+const char *bench_env_get(const struct bench_env_file *env, enum bench_env_key key);
+
+/* The last value of key anywhere in the file, or NULL. */
+const char *bench_env_get_latest(
+    const struct bench_env_file *env, enum bench_env_key key);
+
+/* The values of a key written once per item (corpus_fingerprint, pass,
+ * solver_spec), in the last section: the next one after line *at (start
+ * with *at = 0), or NULL after the last. */
+const char *bench_env_next(
+    const struct bench_env_file *env, enum bench_env_key key, size_t *at);
 
 /* date, host, kernel, CPU model, cores, affinity, governor, compiler, build
  * type and flags, sudolab version and git revision. */

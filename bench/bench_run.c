@@ -11,6 +11,7 @@
 #include "common/clock.h"
 #include "common/hash.h"
 #include "common/io.h"
+#include "common/pool.h"
 #include "common/rng.h"
 #include "common/symmetry.h"
 
@@ -329,8 +330,7 @@ size_t bench_plan_pending(const struct bench_plan *plan)
 struct shared {
     struct bench_plan *plan;
     const struct bench_job *jobs;
-    size_t njobs;
-    atomic_size_t next;
+    struct worker *workers; /* one per worker of the pool */
     pthread_mutex_t lock;
     /* Per (back end, corpus): chunks not finished yet. Its pass job comes
      * right after its chunks in the list and waits on chunks_done for them:
@@ -866,63 +866,65 @@ static void run_passes(struct worker *w, size_t si, size_t ci)
     free(idx);
 }
 
-static void *worker_main(void *arg)
+/* Job k of the list on worker `t`; false once the run is interrupted. */
+static bool run_listed_job(void *ctx, unsigned t, size_t k)
 {
-    struct worker *w = arg;
-    struct shared *sh = w->sh;
-    for (;;) {
-        if (stopping(sh->plan))
-            break;
-        if (sh->plan->next_job) {
-            struct bench_job job;
-            if (!sh->plan->next_job(sh->plan->hook_ctx, &job))
-                break;
-            run_chunk(w, &job);
-            continue;
-        }
-        const size_t k = atomic_fetch_add(&sh->next, 1);
-        if (k >= sh->njobs)
-            break;
-        const struct bench_job *job = &sh->jobs[k];
-        const size_t pair = (size_t) job->si * sh->plan->ncorpora + job->ci;
-        if (job->start == job->end) {
+    struct shared *sh = ctx;
+    if (stopping(sh->plan))
+        return false;
+    struct worker *w = &sh->workers[t];
+    const struct bench_job *job = &sh->jobs[k];
+    const size_t pair = (size_t) job->si * sh->plan->ncorpora + job->ci;
+    if (job->start == job->end) {
+        pthread_mutex_lock(&sh->lock);
+        while (sh->remaining && sh->remaining[pair] > 0)
+            pthread_cond_wait(&sh->chunks_done, &sh->lock);
+        pthread_mutex_unlock(&sh->lock);
+        run_passes(w, job->si, job->ci);
+    } else {
+        run_chunk(w, job);
+        if (sh->remaining) {
             pthread_mutex_lock(&sh->lock);
-            while (sh->remaining && sh->remaining[pair] > 0)
-                pthread_cond_wait(&sh->chunks_done, &sh->lock);
+            if (--sh->remaining[pair] == 0)
+                pthread_cond_broadcast(&sh->chunks_done);
             pthread_mutex_unlock(&sh->lock);
-            run_passes(w, job->si, job->ci);
-        } else {
-            run_chunk(w, job);
-            if (sh->remaining) {
-                pthread_mutex_lock(&sh->lock);
-                if (--sh->remaining[pair] == 0)
-                    pthread_cond_broadcast(&sh->chunks_done);
-                pthread_mutex_unlock(&sh->lock);
-            }
         }
     }
-    /* closed by the thread that opened them: libraries such as GLPK keep
-     * per-thread state that another thread must not free */
+    return true;
+}
+
+/* Jobs from the plan's next_job hook (the MPI runner's) until it has none. */
+static void run_hooked_jobs(void *ctx, unsigned t)
+{
+    struct shared *sh = ctx;
+    struct bench_job job;
+    while (!stopping(sh->plan) && sh->plan->next_job(sh->plan->hook_ctx, &job))
+        run_chunk(&sh->workers[t], &job);
+}
+
+/* Closed by the thread that opened them: libraries such as GLPK keep
+ * per-thread state that another thread must not free. */
+static void close_instances(void *ctx, unsigned t)
+{
+    struct shared *sh = ctx;
+    struct worker *w = &sh->workers[t];
     for (size_t si = 0; si < sh->plan->nsolvers; si++) {
         solver_close(w->inst[si]);
         w->inst[si] = NULL;
     }
-    return NULL;
 }
 
 /* Runs jobs on the plan's threads (the calling thread is one of them). */
 static int run_jobs(struct bench_plan *plan, const struct bench_job *jobs, size_t njobs,
     size_t *remaining)
 {
-    struct shared sh
-        = { .plan = plan, .jobs = jobs, .njobs = njobs, .remaining = remaining };
-    atomic_init(&sh.next, 0);
+    struct shared sh = { .plan = plan, .jobs = jobs, .remaining = remaining };
     pthread_mutex_init(&sh.lock, NULL);
     pthread_cond_init(&sh.chunks_done, NULL);
     const unsigned nthreads = plan->opt.threads;
     struct worker *workers = calloc(nthreads, sizeof(*workers));
-    pthread_t *threads = calloc(nthreads, sizeof(*threads));
-    int rc = workers && threads ? 0 : -1;
+    sh.workers = workers;
+    int rc = workers ? 0 : -1;
     for (unsigned t = 0; rc == 0 && t < nthreads; t++) {
         workers[t].sh = &sh;
         workers[t].inst = calloc(plan->nsolvers ? plan->nsolvers : 1, sizeof(void *));
@@ -930,16 +932,18 @@ static int run_jobs(struct bench_plan *plan, const struct bench_job *jobs, size_
         if (!workers[t].inst || !workers[t].failed)
             rc = -1;
     }
-    unsigned started = 0;
-    for (unsigned t = 1; rc == 0 && t < nthreads; t++) {
-        if (pthread_create(&threads[t], NULL, worker_main, &workers[t]) != 0)
-            break; /* fewer threads than asked: the ones running do the work */
-        started = t;
+    /* fewer threads than asked: the ones running do the work */
+    struct pool *pool = rc == 0 ? pool_create(nthreads) : NULL;
+    if (pool) {
+        if (plan->next_job)
+            pool_run(pool, run_hooked_jobs, &sh);
+        else
+            pool_for_each(pool, njobs, run_listed_job, &sh);
+        pool_run(pool, close_instances, &sh);
+        pool_destroy(pool);
+    } else {
+        rc = -1;
     }
-    if (rc == 0)
-        worker_main(&workers[0]);
-    for (unsigned t = 1; t <= started; t++)
-        pthread_join(threads[t], NULL);
     for (unsigned t = 0; workers && t < nthreads; t++) {
         free(workers[t].inst);
         free(workers[t].failed);
@@ -950,7 +954,6 @@ static int run_jobs(struct bench_plan *plan, const struct bench_job *jobs, size_
     pthread_mutex_destroy(&sh.lock);
     pthread_cond_destroy(&sh.chunks_done);
     free(workers);
-    free(threads);
     return rc;
 }
 

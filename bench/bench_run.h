@@ -150,7 +150,7 @@ struct bench_plan {
     uint64_t progress_at_ns;
     bool progress_drawn;
 
-    /* Optional, for sudolab-mpi (dist/mpi_bench.c): where the per-puzzle
+    /* Optional, for sudolab-mpi (scaleout/mpi_bench.c): where the per-puzzle
      * chunks come from, called by any worker thread (NULL: every pending
      * chunk, in order), and each result as it is recorded, as a cell and as
      * its runs.csv line (called with the plan's lock held). */

@@ -313,6 +313,9 @@ static void print_row(const struct bench_plan *plan, size_t si, size_t baseline,
             format_ratio(hi, sizeof(hi), s->speedup_high);
             fprintf(out, " [%s, %s]%s", lo, hi,
                 no_measurable_difference(s) ? " no measurable difference" : "");
+        } else if (si != baseline && s->speedup_pairs < BENCH_INTERVAL_MIN_PAIRS) {
+            fprintf(out, " [no interval: %zu puzzles in common, %d needed]",
+                s->speedup_pairs, BENCH_INTERVAL_MIN_PAIRS);
         }
     }
     fputc('\n', out);

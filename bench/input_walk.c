@@ -1,5 +1,8 @@
 #include "bench/input_walk.h"
 
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -83,17 +86,119 @@ static bool walk_literal(struct walk *w, const char *arg)
     return true;
 }
 
-/* One argument: a literal puzzle, or a file ("-": standard input). */
+int input_name_order(const char *a, const char *b)
+{
+    const char *p = a, *q = b;
+    while (*p && *q) {
+        if (*p >= '0' && *p <= '9' && *q >= '0' && *q <= '9') {
+            while (*p == '0' && p[1] >= '0' && p[1] <= '9')
+                p++;
+            while (*q == '0' && q[1] >= '0' && q[1] <= '9')
+                q++;
+            size_t np = 0, nq = 0;
+            while (p[np] >= '0' && p[np] <= '9')
+                np++;
+            while (q[nq] >= '0' && q[nq] <= '9')
+                nq++;
+            if (np != nq)
+                return np < nq ? -1 : 1;
+            const int c = memcmp(p, q, np);
+            if (c != 0)
+                return c;
+            p += np;
+            q += nq;
+        } else if (*p != *q) {
+            return (unsigned char) *p < (unsigned char) *q ? -1 : 1;
+        } else {
+            p++;
+            q++;
+        }
+    }
+    if (*p || *q)
+        return *p ? 1 : -1;
+    return strcmp(a, b); /* "a01" and "a1": the bytes decide */
+}
+
+static int compare_names(const void *a, const void *b)
+{
+    return input_name_order(*(char *const *) a, *(char *const *) b);
+}
+
+static void walk_file(struct walk *w, const char *path);
+
+/* A directory: its files (not those of its subdirectories, nor hidden ones)
+ * in input_name_order. */
+static void walk_directory(struct walk *w, const char *path)
+{
+    DIR *d = opendir(path);
+    if (!d) {
+        fprintf(w->in->err, "%s: %s\n", path, strerror(errno));
+        w->problems++;
+        return;
+    }
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    bool short_of_memory = false;
+    for (struct dirent *de; (de = readdir(d)) != NULL;) {
+        if (de->d_name[0] == '.')
+            continue;
+        if (n == cap) {
+            cap = cap ? 2 * cap : 64;
+            char **grown = realloc(names, cap * sizeof(*names));
+            if (!grown) {
+                short_of_memory = true;
+                break;
+            }
+            names = grown;
+        }
+        const size_t len = strlen(path) + strlen(de->d_name) + 2;
+        if (!(names[n] = malloc(len))) {
+            short_of_memory = true;
+            break;
+        }
+        snprintf(names[n++], len, "%s%s%s", path,
+            path[strlen(path) - 1] == '/' ? "" : "/", de->d_name);
+    }
+    closedir(d);
+    if (short_of_memory) {
+        fprintf(w->in->err, "%s: out of memory\n", path);
+        w->problems++;
+    } else {
+        qsort(names, n, sizeof(*names), compare_names);
+        size_t files = 0;
+        for (size_t i = 0; i < n && !w->stopped; i++) {
+            struct stat sb;
+            if (stat(names[i], &sb) == 0 && S_ISDIR(sb.st_mode))
+                continue;
+            files++;
+            walk_file(w, names[i]);
+        }
+        if (files == 0) {
+            fprintf(w->in->err, "%s: no files in this directory\n", path);
+            w->problems++;
+        }
+    }
+    for (size_t i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+}
+
+/* One argument: a literal puzzle, a directory, or a file ("-": standard
+ * input). */
 static void walk_argument(struct walk *w, const char *path)
 {
     struct stat sb;
     if (strcmp(path, "-") != 0 && stat(path, &sb) != 0 && walk_literal(w, path))
         return;
     if (strcmp(path, "-") != 0 && stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
-        fprintf(w->in->err, "%s: is a directory, not a corpus file\n", path);
-        w->problems++;
+        walk_directory(w, path);
         return;
     }
+    walk_file(w, path);
+}
+
+static void walk_file(struct walk *w, const char *path)
+{
     char why[200];
     struct corpus *corpus = corpus_open(path, w->in->corpus, why, sizeof(why));
     if (!corpus) {

@@ -1,8 +1,10 @@
 /* The walk over a command's inputs: the --empty grids, then every argument (a
- * corpus file, "-" for standard input, or a literal puzzle), or standard input
- * when there is none, with `file:line: reason` diagnostics for what does not
- * read. The commands of the CLI and count's split path (dist/count_range.h)
- * read their puzzles through it. */
+ * corpus file, a directory, "-" for standard input, or a literal puzzle), or
+ * standard input when there is none, with `file:line: reason` diagnostics for
+ * what does not read. A directory stands for its files, not those of its
+ * subdirectories nor hidden ones (a leading '.'), in input_name_order. The
+ * commands of the CLI and count's split path (scaleout/count_range.h) read their
+ * puzzles through it. */
 #ifndef SUDOLAB_BENCH_INPUT_WALK_H
 #define SUDOLAB_BENCH_INPUT_WALK_H
 
@@ -31,6 +33,12 @@ struct input_entry {
 
 /* Called for each entry; return false to stop the walk. */
 typedef bool input_entry_fn(void *ctx, const struct input_entry *e);
+
+/* The order of a directory's files: natural order, where runs of digits
+ * compare by their value (inst9x9_5_17.txt before inst9x9_10_0.txt, 9x9
+ * before 16x16), everything else byte by byte; names equal that way (a01,
+ * a1) by their bytes. Returns <0, 0 or >0 as strcmp does. */
+int input_name_order(const char *a, const char *b);
 
 /* Walks the inputs: argc arguments in argv. Writes `file:line: reason` to
  * in->err for bad entries (at most 20 per input, then a count) and for

@@ -1,5 +1,7 @@
 #include "bench/solve_row.h"
 
+#include <string.h>
+
 #include "common/text.h"
 
 void solve_row_header(FILE *out)
@@ -7,11 +9,27 @@ void solve_row_header(FILE *out)
     fputs("index,status,solutions", out);
     for (int i = 0; i < SOLVER_COUNTER_COUNT; i++)
         fprintf(out, ",%s", solver_counter_names[i]);
-    fputs(",time_ns,solution\n", out);
+    fputs(",time_ns,solution,name\n", out);
+}
+
+/* A name as a CSV field: quoted when it holds a comma, a quote or a line end. */
+static void print_csv_name(FILE *out, const char *name)
+{
+    if (!strpbrk(name, ",\"\r\n")) {
+        fputs(name, out);
+        return;
+    }
+    fputc('"', out);
+    for (const char *p = name; *p; p++) {
+        if (*p == '"')
+            fputc('"', out);
+        fputc(*p, out);
+    }
+    fputc('"', out);
 }
 
 static void print_csv(FILE *out, const struct solver *s, unsigned long index,
-    const struct solve_result *res, const char *sol)
+    const char *name, const struct solve_result *res, const char *sol)
 {
     fprintf(out, "%lu,%s,%llu", index, solve_status_name(res->status),
         (unsigned long long) res->solutions);
@@ -20,18 +38,23 @@ static void print_csv(FILE *out, const struct solver *s, unsigned long index,
         if (res->status != SOLVE_STATUS_INVALID && !res->no_answer)
             solve_row_counter(out, s, &res->counters, i, true);
     }
-    fprintf(out, ",%llu,%s\n", (unsigned long long) res->time_ns, sol);
+    fprintf(out, ",%llu,%s,", (unsigned long long) res->time_ns, sol);
+    print_csv_name(out, name);
+    fputc('\n', out);
 }
 
 void solve_row_print(FILE *out, const struct solve_row_style *style, unsigned long index,
-    const struct grid *puzzle, const struct solve_result *res)
+    const char *name, const struct grid *puzzle, const struct solve_result *res)
 {
+    if (!name)
+        name = "";
     const struct solver *s = style->solver;
     char sol[GRID_MAX_CELLS + 1] = "";
-    if (res->solutions > 0)
+    /* an error row's grid, if any, is what the checker refused: no solution */
+    if (res->solutions > 0 && res->status != SOLVE_STATUS_ERROR)
         grid_format_line(&res->solution, sol);
     if (style->csv) {
-        print_csv(out, s, index, res, sol);
+        print_csv(out, s, index, name, res, sol);
         return;
     }
     if (style->counting)
@@ -53,6 +76,8 @@ void solve_row_print(FILE *out, const struct solve_row_style *style, unsigned lo
     }
     if (!style->counting && sol[0])
         fprintf(out, " %s", sol);
+    if (name[0])
+        fprintf(out, " name=%s", name);
     fputc('\n', out);
     if (style->pretty && !style->counting)
         grid_print_pretty(res->solutions > 0 ? &res->solution : puzzle, out);

@@ -20,9 +20,12 @@ struct solve_row_style {
 /* The CSV header line. */
 void solve_row_header(FILE *out);
 
-/* The row of puzzle number index (its grid is drawn with pretty). */
+/* The row of puzzle number index (its grid is drawn with pretty). name: the
+ * entry's own name (corpus_item.name: a Lewis instance's file name), NULL or
+ * "" for none; the text row ends with " name=NAME" when there is one, the
+ * CSV row always has the name column, last. */
 void solve_row_print(FILE *out, const struct solve_row_style *style, unsigned long index,
-    const struct grid *puzzle, const struct solve_result *res);
+    const char *name, const struct grid *puzzle, const struct solve_result *res);
 
 /* Writes counter i of a result, or "n/a" (empty in CSV) when s does not report it. */
 void solve_row_counter(

@@ -1,7 +1,7 @@
 /* What `sudolab bench` reads from its command line, parsed apart from
  * running it so that another program (sudolab-mpi) can read the same
  * options: sudolab-mpi parses bench's command line with bench_parse and runs
- * it with bench_run on every rank, its runner installed (dist/dist.h). */
+ * it with bench_run on every rank, its runner installed (scaleout/dist.h). */
 #ifndef SUDOLAB_CLI_CMD_BENCH_H
 #define SUDOLAB_CLI_CMD_BENCH_H
 
@@ -44,8 +44,10 @@ extern const struct cli_table bench_table;
 enum cli_parsed bench_parse(int argc, char **argv, struct bench_cli *out);
 void bench_cli_free(struct bench_cli *cli);
 
-/* Runs a parsed benchmark. Returns the exit status: 0 all agreed, 1 something
- * was skipped, failed or disagreed, 2 usage, 130 interrupted. */
+/* Runs a parsed benchmark as a bench session (bench/bench_session.h) through
+ * this process's runner, with a seed from the clock unless one was given.
+ * Returns the exit status: 0 all agreed, 1 something was skipped, failed or
+ * disagreed, 2 usage, 130 (SIGINT) or 143 (SIGTERM) interrupted. */
 int bench_run(struct bench_cli *cli);
 
 #endif /* SUDOLAB_CLI_CMD_BENCH_H */

@@ -1,6 +1,6 @@
 /* sudolab generate: seeded unique puzzles, one per line, after a `#` header
  * that records everything needed to make the same file again. The puzzles
- * are made by dist/gen_range.h (threads, or the ranks of sudolab-mpi) and
+ * are made by scaleout/gen_range.h (threads, or the ranks of sudolab-mpi) and
  * come back in puzzle order, so -j N writes the very bytes -j 1 writes. */
 #include <stdlib.h>
 #include <string.h>
@@ -9,10 +9,11 @@
 #include "cli/cli.h"
 #include "cli/cmd_generate.h"
 #include "cli/commands.h"
+#include "common/corpus.h"
 #include "common/io.h"
 #include "common/text.h"
-#include "dist/dist.h"
 #include "puzzle/rate.h"
+#include "scaleout/dist.h"
 #include "solvers/registry.h"
 
 static void print_header(const struct generate_cli *a, const struct gen_range_options *r,
@@ -80,6 +81,15 @@ static int parse_size(const struct cli_value *v)
     struct gen_options *o = v->field;
     return grid_parse_box(v->arg, &o->box_rows, &o->box_cols) == 0 ? CLI_VALUE_OK
                                                                    : CLI_VALUE_BAD;
+}
+
+static int parse_output(const struct cli_value *v)
+{
+    bool *lewis = v->field;
+    if (strcmp(v->arg, "lines") != 0 && strcmp(v->arg, "lewis") != 0)
+        return CLI_VALUE_BAD;
+    *lewis = strcmp(v->arg, "lewis") == 0;
+    return CLI_VALUE_OK;
 }
 
 static int parse_variant(const struct cli_value *v)
@@ -323,6 +333,15 @@ static const struct cli_option generate_options[] = {
         .name = "stats",
         .help = "print work counters and the rate to stderr",
         .field = GEN_FIELD(stats) },
+    { .kind = CLI_CUSTOM,
+        .name = "output",
+        .metavar = "O",
+        .help = "lines (default) or lewis: each puzzle in Lewis's\n"
+                "instance format after a '# puzzle-N' line that\n"
+                "names it (square boxes)",
+        .field = GEN_FIELD(output_lewis),
+        .parse = parse_output,
+        .expected = "lines or lewis" },
     CLI_OPTION_HELP,
 };
 
@@ -346,6 +365,13 @@ enum cli_parsed generate_parse(int argc, char **argv, struct generate_cli *out)
         fprintf(stderr, "sudolab generate: unexpected argument '%s'\n", argv[first]);
         return CLI_PARSED_ERROR;
     }
+    if (out->output_lewis && out->opt.box_rows != out->opt.box_cols) {
+        fprintf(stderr,
+            "sudolab generate: --output lewis needs square boxes (2x2, 3x3, 4x4 or "
+            "5x5), not %dx%d\n",
+            out->opt.box_rows, out->opt.box_cols);
+        return CLI_PARSED_ERROR;
+    }
     if (out->opt.holes && out->opt.method != GEN_DIG) {
         fprintf(stderr, "sudolab generate: --holes is for --method dig\n");
         return CLI_PARSED_ERROR;
@@ -357,6 +383,7 @@ enum cli_parsed generate_parse(int argc, char **argv, struct generate_cli *out)
 struct gen_printer {
     uint64_t made;
     bool failed;
+    bool lewis; /* --output lewis */
 };
 
 static bool print_puzzle(void *ctx, const struct gen_result *r)
@@ -368,9 +395,16 @@ static bool print_puzzle(void *ctx, const struct gen_result *r)
         p->failed = true;
         return false;
     }
-    char line[GRID_MAX_CELLS + 1];
-    grid_format_line(&r->puzzle, line);
-    printf("%s%s\n", line, r->rating);
+    if (p->lewis) {
+        char name[CORPUS_NAME_MAX + GEN_RATE_TEXT];
+        snprintf(name, sizeof(name), "puzzle-%llu%s",
+            (unsigned long long) (r->number + 1), r->rating);
+        corpus_write_lewis(stdout, &r->puzzle, name);
+    } else {
+        char line[GRID_MAX_CELLS + 1];
+        grid_format_line(&r->puzzle, line);
+        printf("%s%s\n", line, r->rating);
+    }
     p->made++;
     return true;
 }
@@ -420,7 +454,7 @@ int generate_run(const struct generate_cli *a)
     }
     if (dist_output())
         print_header(a, &ro, gen_range_options(g));
-    struct gen_printer p = { 0, false };
+    struct gen_printer p = { 0, false, a->output_lewis };
     struct gen_stats stats;
     const uint64_t start_ns = clock_now_ns();
     const int rc = dist_generate(g, first, count, print_puzzle, &p, &stats);

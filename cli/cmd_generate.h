@@ -1,7 +1,7 @@
 /* sudolab generate: what it reads from its command line, parsed apart from
  * making the puzzles, and its run. sudolab-mpi parses generate's command line
  * with generate_parse and runs it with generate_run, its runner installed
- * (dist/dist.h). */
+ * (scaleout/dist.h). */
 #ifndef SUDOLAB_CLI_CMD_GENERATE_H
 #define SUDOLAB_CLI_CMD_GENERATE_H
 
@@ -18,6 +18,7 @@ struct generate_cli {
     int permutations; /* for the guesses rating */
     int jobs;
     bool seed_set, stats;
+    bool output_lewis; /* --output lewis: Lewis's instance format */
     const char *shard; /* --shard K/N as given, NULL = the whole run */
     uint64_t shard_k, shard_n;
 };

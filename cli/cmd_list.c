@@ -23,7 +23,20 @@ static void print_caps(const struct solver *s, char *out, size_t len)
         out[n - 1] = '\0';
 }
 
-static void print_solver(const struct solver *s, bool csv)
+/* The widths of the name and family columns: the longest listed, so that an
+ * outside back end's long name (cmd:python3_solver.py) keeps them aligned. */
+struct widths {
+    int name, family;
+};
+
+static void widen(struct widths *w, const struct solver *s)
+{
+    const int name = (int) strlen(s->name), family = (int) strlen(s->family);
+    w->name = name > w->name ? name : w->name;
+    w->family = family > w->family ? family : w->family;
+}
+
+static void print_solver(const struct solver *s, bool csv, const struct widths *w)
 {
     char caps[80], sizes[16], counters[96] = "", why[120], summary[320];
     print_caps(s, caps, sizeof(caps));
@@ -44,7 +57,8 @@ static void print_solver(const struct solver *s, bool csv)
         printf("%s,%s,%d,%d,%s,%s,\"%s\"\n", s->name, s->family, s->min_n, s->max_n, caps,
             counters, summary);
     else
-        printf("%-14s %-10s %-6s %-38s %s\n", s->name, s->family, sizes, caps, summary);
+        printf("%-*s %-*s %-6s %-38s %s\n", w->name, s->name, w->family, s->family, sizes,
+            caps, summary);
 }
 
 static int add_named(const struct cli_value *v)
@@ -104,16 +118,21 @@ int list_run(const struct list_cli *cli)
         if (problem && problem[0])
             rc = CLI_SKIPPED;
     }
+    struct widths w = { 14, 10 };
+    for (size_t i = 0; solver_registry[i]; i++)
+        widen(&w, solver_registry[i]);
+    for (int i = 0; i < cli->nnamed; i++)
+        widen(&w, named[i]);
     if (cli->csv)
         puts("name,family,min_n,max_n,caps,counters,summary");
     else
-        printf("%-14s %-10s %-6s %-38s %s\n", "name", "family", "sizes", "capabilities",
-            "summary");
+        printf("%-*s %-*s %-6s %-38s %s\n", w.name, "name", w.family, "family", "sizes",
+            "capabilities", "summary");
     for (size_t i = 0; solver_registry[i]; i++)
-        print_solver(solver_registry[i], cli->csv);
+        print_solver(solver_registry[i], cli->csv, &w);
     for (int i = 0; i < cli->nnamed; i++) {
         if (outside_problem(named[i])) /* NULL for a built-in back end */
-            print_solver(named[i], cli->csv);
+            print_solver(named[i], cli->csv, &w);
     }
     return rc;
 }

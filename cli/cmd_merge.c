@@ -11,8 +11,8 @@
 #include "cli/cmd_merge.h"
 #include "cli/commands.h"
 #include "common/io.h"
-#include "dist/grid_text.h"
-#include "dist/merge.h"
+#include "scaleout/grid_text.h"
+#include "scaleout/merge.h"
 
 #define MERGE_FIELD(member) offsetof(struct merge_cli, member)
 

@@ -9,10 +9,10 @@
 #include "common/io.h"
 #include "common/shard.h"
 #include "common/text.h"
-#include "dist/count_text.h"
-#include "dist/dist.h"
-#include "dist/grid_run.h"
 #include "puzzle/split.h"
+#include "scaleout/count_text.h"
+#include "scaleout/dist.h"
+#include "scaleout/grid_run.h"
 #include "solvers/registry.h"
 
 struct solve_run {
@@ -36,7 +36,28 @@ static void print_row(
     const struct cli_common *c = &run->cli->common;
     const struct solve_row_style style
         = { c->solver, run->cli->counting, c->csv, c->pretty };
-    solve_row_print(stdout, &style, e->index, &e->item->puzzle, res);
+    solve_row_print(stdout, &style, e->index, e->item->name, &e->item->puzzle, res);
+}
+
+/* --output lewis: the solution as an instance of Lewis's format, named
+ * like the entry, instead of the row; what has none is said on stderr. */
+static void write_lewis(
+    struct solve_run *run, const struct input_entry *e, const struct solve_result *res)
+{
+    const char *name = e->item->name;
+    if (res->solutions == 0) {
+        if (e->ok)
+            fprintf(stderr, "%s:%lu: %s%s%s, no solution to write\n", e->source, e->line,
+                name, name[0] ? ": " : "", solve_status_name(res->status));
+        return;
+    }
+    if (corpus_write_lewis(stdout, &res->solution, name) != 0) {
+        char shape[32];
+        grid_describe_shape(&res->solution, shape, sizeof(shape));
+        fprintf(stderr, "%s:%lu: Lewis's format has square boxes only, not %s\n",
+            e->source, e->line, shape);
+        run->failures++;
+    }
 }
 
 static bool solve_entry(void *ctx, const struct input_entry *e)
@@ -60,8 +81,20 @@ static bool solve_entry(void *ctx, const struct input_entry *e)
                 solver_of(run->inst)->name, res.error);
         }
     }
-    print_row(run, e, &res);
+    if (run->cli->output_lewis)
+        write_lewis(run, e, &res);
+    else
+        print_row(run, e, &res);
     return true;
+}
+
+static int parse_output(const struct cli_value *v)
+{
+    bool *lewis = v->field;
+    if (strcmp(v->arg, "rows") != 0 && strcmp(v->arg, "lewis") != 0)
+        return CLI_VALUE_BAD;
+    *lewis = strcmp(v->arg, "lewis") == 0;
+    return CLI_VALUE_OK;
 }
 
 static const struct cli_option solve_options[] = {
@@ -76,6 +109,14 @@ static const struct cli_option solve_options[] = {
         .field = offsetof(struct solve_cli, head),
         .min = 1,
         .expected = "a number from 1" },
+    { .kind = CLI_CUSTOM,
+        .name = "output",
+        .metavar = "O",
+        .help = "rows (default) or lewis: each solution in Lewis's\n"
+                "instance format, after a '# name' line (square boxes)",
+        .field = offsetof(struct solve_cli, output_lewis),
+        .parse = parse_output,
+        .expected = "rows or lewis" },
     CLI_OPTION_HELP,
 };
 
@@ -219,6 +260,12 @@ static enum cli_parsed parse(int argc, char **argv, bool counting, struct solve_
     if (counting && (out->grids || out->estimate || out->essential)
         && check_grids(out) != 0)
         return CLI_PARSED_ERROR;
+    if (out->output_lewis && (out->common.csv || out->common.pretty)) {
+        fprintf(stderr,
+            "sudolab solve: --output lewis does not combine with --csv or "
+            "--pretty\n");
+        return CLI_PARSED_ERROR;
+    }
     if (out->use_split && out->print_all) {
         fprintf(stderr, "sudolab count: --print does not combine with -j or --shard\n");
         return CLI_PARSED_ERROR;

@@ -1,7 +1,7 @@
 /* What `sudolab solve` and `sudolab count` read from their command lines,
  * parsed apart from running them so that another program (sudolab-mpi) can
  * read the same options: sudolab-mpi parses count's command line with
- * count_parse and runs it with solve_run, its runner installed (dist/dist.h). */
+ * count_parse and runs it with solve_run, its runner installed (scaleout/dist.h). */
 #ifndef SUDOLAB_CLI_CMD_SOLVE_H
 #define SUDOLAB_CLI_CMD_SOLVE_H
 
@@ -12,7 +12,7 @@
 #include "cli/options.h"
 #include "common/shard.h"
 
-/* count's split path (dist/count_range.h): count --shard K/N and count -j N. */
+/* count's split path (scaleout/count_range.h): count --shard K/N and count -j N. */
 struct solve_split {
     struct shard shard;
     size_t split; /* --split: subproblems per puzzle, at least */
@@ -30,6 +30,7 @@ struct solve_cli {
     bool estimate; /* count --grids --estimate: the plan and its time */
     bool essential; /* count --grids --essential */
     unsigned long head; /* solve --head: the first N entries of each input (0: all) */
+    bool output_lewis; /* solve --output lewis: solutions in Lewis's format */
     int nfiles;
     char **files; /* the operands: files, "-" or literal puzzles */
 };

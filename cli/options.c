@@ -293,6 +293,8 @@ int cli_parse_format(const struct cli_value *v)
         *format = CORPUS_LINES;
     else if (strcmp(v->arg, "grids") == 0)
         *format = CORPUS_GRIDS;
+    else if (strcmp(v->arg, "lewis") == 0)
+        *format = CORPUS_LEWIS;
     else
         return CLI_VALUE_BAD;
     return CLI_VALUE_OK;

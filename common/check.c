@@ -14,6 +14,25 @@ static bool fail(char *why, size_t whylen, const char *fmt, ...)
     return false;
 }
 
+/* Why the unit `cells` (n indices into s) does not hold each value once: the
+ * first value it holds twice, and where (the values are known to be 1..n). */
+static bool repeated(
+    const struct grid *s, const int *cells, const char *unit, char *why, size_t whylen)
+{
+    int first_at[GRID_MAX_N + 1];
+    for (int v = 0; v <= s->n; v++)
+        first_at[v] = -1;
+    for (int k = 0; k < s->n; k++) {
+        const int i = cells[k], v = s->cell[i];
+        if (first_at[v] >= 0)
+            return fail(why, whylen, "value %d appears twice in %s (r%dc%d and r%dc%d)",
+                v, unit, first_at[v] / s->n + 1, first_at[v] % s->n + 1, i / s->n + 1,
+                i % s->n + 1);
+        first_at[v] = i;
+    }
+    return fail(why, whylen, "%s does not hold every value once", unit);
+}
+
 bool check_solution(
     const struct grid *puzzle, const struct grid *solution, char *why, size_t whylen)
 {
@@ -41,12 +60,17 @@ bool check_solution(
             box |= 1ul << solution->cell[(top + b / bc) * n + left + b % bc];
         }
         const unsigned long all = ((1ul << n) - 1) << 1;
-        if (row != all)
-            return fail(why, whylen, "row %d repeats a value", a + 1);
-        if (col != all)
-            return fail(why, whylen, "column %d repeats a value", a + 1);
-        if (box != all)
-            return fail(why, whylen, "box %d repeats a value", a + 1);
+        if (row == all && col == all && box == all)
+            continue;
+        int cells[GRID_MAX_N];
+        char unit[32];
+        const char *kind = row != all ? "row" : col != all ? "column" : "box";
+        for (int b = 0; b < n; b++)
+            cells[b] = row != all ? a * n + b
+                : col != all      ? b * n + a
+                                  : (top + b / bc) * n + left + b % bc;
+        snprintf(unit, sizeof(unit), "%s %d", kind, a + 1);
+        return repeated(solution, cells, unit, why, whylen);
     }
     if (puzzle->variant == GRID_DIAGONAL || solution->variant == GRID_DIAGONAL) {
         unsigned long down = 0, up = 0;
@@ -55,10 +79,12 @@ bool check_solution(
             up |= 1ul << solution->cell[k * n + n - 1 - k];
         }
         const unsigned long all = ((1ul << n) - 1) << 1;
-        if (down != all)
-            return fail(why, whylen, "the main diagonal repeats a value");
-        if (up != all)
-            return fail(why, whylen, "the anti-diagonal repeats a value");
+        int cells[GRID_MAX_N];
+        for (int k = 0; k < n; k++)
+            cells[k] = down != all ? k * n + k : k * n + n - 1 - k;
+        if (down != all || up != all)
+            return repeated(solution, cells,
+                down != all ? "the main diagonal" : "the anti-diagonal", why, whylen);
     }
     return true;
 }

@@ -31,6 +31,8 @@ struct corpus {
     bool utf16; /* the text's first line reads as UTF-16 */
     bool pushed_back; /* buf holds a line to be looked at again */
     bool at_eof;
+    char comment[CORPUS_NAME_MAX]; /* first word of the last '#' comment line */
+    unsigned long comment_line; /* its line number; 0 = none yet */
 };
 
 struct corpus *corpus_open_stream(
@@ -393,10 +395,255 @@ static enum corpus_status read_puzzle_line(struct corpus *c, struct corpus_item 
     return CORPUS_PUZZLE;
 }
 
+/* --- Lewis's format --- */
+
+static bool is_blank(char ch)
+{
+    return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\v' || ch == '\f';
+}
+
+/* An integer token: an optional sign and 1 to 9 digits. */
+static bool parse_int(const char *s, size_t len, long *v)
+{
+    size_t i = 0;
+    const bool negative = len > 0 && s[0] == '-';
+    if (len > 0 && (s[0] == '-' || s[0] == '+'))
+        i = 1;
+    if (i == len || len - i > 9)
+        return false;
+    long x = 0;
+    for (; i < len; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return false;
+        x = x * 10 + (s[i] - '0');
+    }
+    *v = negative ? -x : x;
+    return true;
+}
+
+/* How many tokens the line in buf has when it has one or two, both integers
+ * and the first an unsigned one of at most two digits (an order): the start
+ * of an instance in Lewis's format. Else 0. */
+static int lewis_header_tokens(const struct corpus *c, long *order)
+{
+    long v[2] = { 0, 0 };
+    int count = 0;
+    size_t i = skip_space(c->buf, 0, c->len);
+    while (i < c->len) {
+        size_t j = i;
+        while (j < c->len && !is_blank(c->buf[j]))
+            j++;
+        if (count == 2 || !parse_int(c->buf + i, j - i, &v[count]))
+            return 0;
+        if (count == 0 && (j - i > 2 || c->buf[i] == '-' || c->buf[i] == '+'))
+            return 0;
+        count++;
+        i = skip_space(c->buf, j, c->len);
+    }
+    *order = v[0];
+    return count;
+}
+
+/* The next whitespace-separated token of an instance, from *at in buf on,
+ * reading further lines as needed (blank ones skipped). Returns 1 (the token
+ * is buf[*start], *len bytes; *at is past it), 0 when the input ends or a
+ * '#' comment line comes first (pushed back: it may name the next instance),
+ * -1 when the input fails, -2 for a line longer than the bytes kept. */
+static int lewis_token(struct corpus *c, size_t *at, size_t *start, size_t *len)
+{
+    for (;;) {
+        *at = skip_space(c->buf, *at, c->len);
+        if (*at < c->len) {
+            *start = *at;
+            while (*at < c->len && !is_blank(c->buf[*at]))
+                (*at)++;
+            *len = *at - *start;
+            return 1;
+        }
+        const int got = read_line(c);
+        if (got <= 0)
+            return got;
+        if (line_cut(c))
+            return -2;
+        *at = 0;
+        const size_t first = skip_space(c->buf, 0, c->len);
+        if (first < c->len && c->buf[first] == '#') {
+            c->pushed_back = true;
+            c->lineno--;
+            return 0;
+        }
+    }
+}
+
+/* After an instance whose order makes no grid: its values cannot be counted,
+ * so the reader goes on after the next blank or comment line. */
+static void skip_to_blank_line(struct corpus *c)
+{
+    int got;
+    while ((got = read_line(c)) > 0 && !is_ignorable(c))
+        ;
+    if (got > 0 && !line_cut(c) && c->buf[skip_space(c->buf, 0, c->len)] == '#') {
+        c->pushed_back = true;
+        c->lineno--;
+    }
+}
+
+/* Why lewis_token found no token where the instance needs one. */
+static enum corpus_status lewis_missing(struct corpus *c, struct corpus_item *item,
+    int got, const char *what, int have, int want)
+{
+    if (got == -1)
+        return input_failed(c, item);
+    if (got == -2)
+        return bad(item, "line %lu is longer than %d bytes", c->lineno, LINE_KEEP);
+    if (want > 0)
+        return bad(item, "instance has %d of its %d values (truncated at line %lu)", have,
+            want, c->lineno + (c->pushed_back ? 1 : 0));
+    return bad(item, "instance ends before its %s (truncated at line %lu)", what,
+        c->lineno + (c->pushed_back ? 1 : 0));
+}
+
+/* Reads an instance in Lewis's format. Its order is the token at `at` in buf
+ * unless order_read (then `order` holds it and the second integer comes
+ * next). On a bad value the rest of the instance's values are still read,
+ * so that the next instance starts where it should. */
+static enum corpus_status read_lewis(
+    struct corpus *c, struct corpus_item *item, size_t at, bool order_read, long order)
+{
+    size_t start, len;
+    int got;
+    if (!order_read) {
+        got = lewis_token(c, &at, &start, &len);
+        if (got != 1)
+            return lewis_missing(c, item, got, "order", 0, 0);
+        if (!parse_int(c->buf + start, len, &order)) {
+            const int shown = len > 20 ? 20 : (int) len;
+            bad(item, "order '%.*s' of a Lewis instance is not a number", shown,
+                c->buf + start);
+            skip_to_blank_line(c); /* after the message: it reads over buf */
+            return CORPUS_BAD;
+        }
+    }
+    if (order < 2 || order > 5) {
+        skip_to_blank_line(c);
+        return bad(item, "Lewis order %ld is no grid size (2 to 5: 4x4 to 25x25)", order);
+    }
+    const int box = (int) order, n = box * box, cells = n * n;
+    const struct grid_shape *shape = &c->opts.shape;
+    char why[CORPUS_WHY_MAX] = "";
+    if (shape->box_rows && (shape->box_rows != box || shape->box_cols != box))
+        snprintf(why, sizeof(why),
+            "Lewis order %d (%dx%d boxes) does not match the given size %dx%d", box, box,
+            box, shape->box_rows, shape->box_cols);
+    got = lewis_token(c, &at, &start, &len);
+    long second;
+    if (got != 1)
+        return lewis_missing(c, item, got, "second integer", 0, 0);
+    if (!why[0] && !parse_int(c->buf + start, len, &second))
+        snprintf(why, sizeof(why), "the second integer at line %lu is not a number",
+            c->lineno);
+    grid_init(&item->puzzle, box, box, (enum grid_variant) shape->variant);
+    for (int k = 0; k < cells; k++) {
+        got = lewis_token(c, &at, &start, &len);
+        if (got != 1)
+            return lewis_missing(c, item, got, "values", k, cells);
+        long v;
+        if (why[0])
+            continue;
+        if (!parse_int(c->buf + start, len, &v))
+            snprintf(why, sizeof(why), "value '%.*s' at line %lu is not a number",
+                len > 20 ? 20 : (int) len, c->buf + start, c->lineno);
+        else if (v != -1 && (v < 1 || v > n))
+            snprintf(why, sizeof(why),
+                "value %ld at line %lu is out of range for %dx%d (-1 blank, 1 to %d)", v,
+                c->lineno, n, n, n);
+        else
+            item->puzzle.cell[k] = (uint8_t) (v == -1 ? 0 : v);
+    }
+    if (!why[0] && skip_space(c->buf, at, c->len) < c->len)
+        snprintf(why, sizeof(why), "more than %d values (line %lu has more)", cells,
+            c->lineno);
+    if (why[0])
+        return bad(item, "%s", why);
+    return CORPUS_PUZZLE;
+}
+
+/* The instance's name: the comment line right before it, else its file's. */
+static void name_lewis_entry(const struct corpus *c, struct corpus_item *item)
+{
+    if (c->comment_line != 0 && c->comment_line + 1 == item->line) {
+        snprintf(item->name, sizeof(item->name), "%s", c->comment);
+        return;
+    }
+    const char *slash = strrchr(c->name, '/');
+    snprintf(
+        item->name, sizeof(item->name), "%s", slash && slash[1] ? slash + 1 : c->name);
+}
+
+/* A '#' comment line: its first word may name the next Lewis instance. */
+static void note_comment(struct corpus *c)
+{
+    size_t i = skip_space(c->buf, 0, c->len);
+    if (i == c->len || c->buf[i] != '#')
+        return;
+    i = skip_space(c->buf, i + 1, c->len);
+    size_t j = i;
+    while (j < c->len && !is_blank(c->buf[j]))
+        j++;
+    const size_t keep = j - i < CORPUS_NAME_MAX - 1 ? j - i : CORPUS_NAME_MAX - 1;
+    memcpy(c->comment, c->buf + i, keep);
+    c->comment[keep] = '\0';
+    c->comment_line = c->lineno;
+}
+
+/* A line of one small integer in auto mode: an order when the next line
+ * starts with an integer (the second one), else a line of the lines format
+ * (whose reason it gets, as before Lewis's format was known). */
+static enum corpus_status lone_integer_line(
+    struct corpus *c, struct corpus_item *item, long order)
+{
+    const enum corpus_status as_line = read_puzzle_line(c, item);
+    const int got = read_line(c);
+    if (got < 0)
+        return input_failed(c, item);
+    if (got == 0)
+        return as_line;
+    c->pushed_back = true;
+    c->lineno--;
+    size_t start = skip_space(c->buf, 0, c->len), end = start;
+    while (end < c->len && !is_blank(c->buf[end]))
+        end++;
+    long second;
+    if (!parse_int(c->buf + start, end - start, &second))
+        return as_line;
+    item->why[0] = '\0';
+    item->extra[0] = '\0';
+    name_lewis_entry(c, item);
+    /* the pushed-back line is read again as the second integer's */
+    return read_lewis(c, item, c->len, true, order);
+}
+
+int corpus_write_lewis(FILE *out, const struct grid *g, const char *name)
+{
+    if (g->box_rows != g->box_cols)
+        return -1;
+    if (name && name[0])
+        fprintf(out, "# %s\n", name);
+    fprintf(out, "%d\n1\n", g->box_rows);
+    for (int r = 0; r < g->n; r++) {
+        for (int k = 0; k < g->n; k++) {
+            const int v = g->cell[r * g->n + k];
+            fprintf(out, "%d%c", v ? v : -1, k + 1 < g->n ? '\t' : '\n');
+        }
+    }
+    return 0;
+}
+
 enum corpus_status corpus_next(struct corpus *c, struct corpus_item *item)
 {
     item->extra[0] = '\0';
     item->why[0] = '\0';
+    item->name[0] = '\0';
     for (;;) {
         const int got = read_line(c);
         if (got < 0)
@@ -413,10 +660,24 @@ enum corpus_status corpus_next(struct corpus *c, struct corpus_item *item)
         if (is_ignorable(c)) {
             if (c->index == 0 && c->opts.variant_from_header)
                 read_header_variant(c);
+            if (!line_cut(c))
+                note_comment(c);
             continue;
         }
         item->line = c->lineno;
         item->index = ++c->index;
+        long order;
+        const int header = c->opts.format == CORPUS_AUTO && !line_cut(c)
+            ? lewis_header_tokens(c, &order)
+            : 0;
+        if (c->opts.format == CORPUS_LEWIS || (header == 2 && order >= 2 && order <= 5)) {
+            if (line_cut(c))
+                return too_long(c, item);
+            name_lewis_entry(c, item);
+            return read_lewis(c, item, 0, false, 0);
+        }
+        if (header == 1)
+            return lone_integer_line(c, item, order);
         int n = 0;
         if (c->opts.format == CORPUS_GRIDS
             || (c->opts.format == CORPUS_AUTO && looks_like_grid_row(c, &n))) {

@@ -7,6 +7,16 @@
  *    tdoku's data files read unchanged.
  *  - grids (seed 002's date.txt): N rows of N whitespace-separated integers,
  *    0 (or '.') blank; grids are separated by blank lines.
+ *  - lewis (the instances of Rhydian Lewis's generator, as in the repository
+ *    huwlloyd-mmu/sudoku_acs): the order n (box side, 2..5), a second
+ *    integer, then the n^4 cells row-major, -1 blank and 1..n^2 a value, all
+ *    whitespace-separated over any number of lines. The second integer is
+ *    read and ignored: sudoku_acs's own reader drops it, and it is 1 in every
+ *    one of their files. Told from the others by a line of one integer (the
+ *    order) followed by a line that starts with one, or a line of exactly two
+ *    integers. A '#' comment line right before an instance names it
+ *    (item->name, its first word); an instance without one is named after
+ *    its file. Several instances may follow one another in a file.
  * A file may be compressed with xz or gzip, told from its first bytes, not its
  * name (common/input_stream.h); it is decompressed as it is read. The text is
  * UTF-8 (a byte-order mark at its start is skipped); a line ends at LF, CRLF
@@ -28,6 +38,7 @@ enum corpus_format {
     CORPUS_AUTO = 0,
     CORPUS_LINES,
     CORPUS_GRIDS,
+    CORPUS_LEWIS,
 };
 
 struct corpus_options {
@@ -50,13 +61,16 @@ enum corpus_status {
                   * item->line 0: the whole input is refused (UTF-16) */
 };
 
-enum { CORPUS_EXTRA_MAX = 256, CORPUS_WHY_MAX = 200 };
+enum { CORPUS_EXTRA_MAX = 256, CORPUS_WHY_MAX = 200, CORPUS_NAME_MAX = 128 };
 
 struct corpus_item {
     struct grid puzzle;
     unsigned long line; /* first line of the entry, 1-based */
     unsigned long index; /* 1-based ordinal of the entry, bad ones included */
     char extra[CORPUS_EXTRA_MAX]; /* trailing fields of a line (truncated) */
+    /* The instance's own name, for formats whose entries have one (lewis:
+     * its comment, or its file's base name); "" for the others. */
+    char name[CORPUS_NAME_MAX];
     char why[CORPUS_WHY_MAX];
 };
 
@@ -74,5 +88,11 @@ const char *corpus_name(const struct corpus *c);
 /* Lines read so far. */
 unsigned long corpus_lines(const struct corpus *c);
 void corpus_close(struct corpus *c);
+
+/* Writes g in Lewis's format (order, the second integer 1, then n rows of
+ * tab-separated values, -1 blank), after a "# name" comment line when name
+ * is not empty, so that corpus_next reads it back with that name. Returns
+ * 0, or -1 when g's boxes are not square (the format has only an order). */
+int corpus_write_lewis(FILE *out, const struct grid *g, const char *name);
 
 #endif /* SUDOLAB_COMMON_CORPUS_H */

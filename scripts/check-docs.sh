@@ -3,8 +3,10 @@
 # docs/*.md: every relative link reaches a file (and its #anchor a heading
 # there); every `sudolab COMMAND --option` names a command and an option that
 # `sudolab COMMAND --help` lists; every tree path written in code (scripts/x.sh,
-# solvers/registry.h, datasets/public/, tests/data/crosscheck*.txt) exists; and
-# each command of README's tour runs with exit status 0. Prints
+# solvers/registry.h, tests/data/crosscheck*.txt) exists, but under results/
+# and datasets/, which also hold what scripts write and fetch; every
+# `meson test NAME` names a test or benchmark of SUDOLAB's build; and each
+# command of README's tour runs with exit status 0. Prints
 # `file:line: reason` for each fault and exits 1 when there is one.
 # Usage: scripts/check-docs.sh SOURCE-ROOT SUDOLAB
 set -u
@@ -22,9 +24,10 @@ done
 
 # One record per thing to check, tab-separated: FILE LINE KIND VALUE, where
 # KIND is link (a link's target), cmd (a `sudolab ...` command line as written
-# in code), path (a code word that names a file or folder of the tree) or tour
-# (a line of README's tour block). Code is what `backticks` hold, spans that
-# run over a line break included, and the lines of ``` blocks.
+# in code), path (a code word that names a file or folder of the tree), test (a
+# name after `meson test`) or tour (a line of README's tour block). Code is
+# what `backticks` hold, spans that run over a line break included, and the
+# lines of ``` blocks.
 # shellcheck disable=SC2086
 awk '
 function emit(kind, value, line) {
@@ -45,6 +48,14 @@ function code(text, line,    n, w, i, j, t, o, cmd) {
                 }
             }
             if (j == i + 2) emit("cmd", cmd, line)
+        }
+        if (t == "meson" && w[i + 1] == "test") {
+            for (j = i + 2; j <= n; j++) {
+                if (w[j] ~ /^(-C|--suite|--setup|--num-processes|--repeat)$/) { j++; continue }
+                if (w[j] ~ /^-/) continue
+                if (w[j] !~ /^[a-z][a-z0-9_-]*$/) break
+                emit("test", w[j], line)
+            }
         }
         sub(/^[(\[]+/, "", t); sub(/[,;:.)\]]+$/, "", t)
         if (t ~ /^[a-z][a-z0-9_-]*\/[A-Za-z0-9_.*\/-]*$/ && t !~ /^build/ \
@@ -106,6 +117,15 @@ help_of() { # help_of COMMAND: file with `sudolab COMMAND --help`, empty if none
     echo "$out"
 }
 
+# The names of the build's tests and benchmarks, from Meson's introspection
+# files beside the program (none: that part is not checked).
+tests=$tmp/tests
+info=$(dirname "$bin")/meson-info
+if [ -f "$info/intro-tests.json" ]; then
+    cat "$info/intro-tests.json" "$info/intro-benchmarks.json" 2> /dev/null \
+        | grep -o '"name": *"[^"]*"' | sed 's/.*"\([^"]*\)"$/\1/' > "$tests"
+fi
+
 tab=$(printf '\t')
 while IFS=$tab read -r file line kind value; do
     case $kind in
@@ -136,9 +156,17 @@ while IFS=$tab read -r file line kind value; do
                     || fault "$file" "$line" "sudolab $command $option: not an option in 'sudolab $command --help'"
             fi
             ;;
+        test)
+            [ -f "$tests" ] && ! grep -qx -- "$value" "$tests" \
+                && fault "$file" "$line" "meson test $value: no test or benchmark of that name in this build"
+            ;;
         path)
             # shellcheck disable=SC2086
             set -- $value
+            case $value in
+                # what scripts write or fetch there need not be in the tree
+                results/* | datasets/*) [ -e "$1" ] || continue ;;
+            esac
             [ -e "$1" ] || fault "$file" "$line" "$value: no such file or folder in the tree"
             ;;
     esac

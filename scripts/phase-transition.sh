@@ -21,6 +21,8 @@
 #   --jobs N          bench threads (default 1)
 #   --no-peer         leave Lloyd & Amos's program out
 #   --out DIR         default results/phase-transition
+#   --tables-only     run nothing: rebuild the tables and plots from the
+#                     runs already in DIR (after an interrupted run, say)
 # Environment: SUDOLAB_BIN (default build-release/sudolab, else build/sudolab),
 # SUDOKU_ACS (their program, default ~/.cache/sudoku_acs/sudokusolver; the
 # peer is skipped with a message when it is not there).
@@ -44,6 +46,7 @@ t25=10
 solvers=acs,anneal,naive,mrv,dlx,sat,wide,auto
 jobs=1
 peer=1
+tables_only=0
 out=$root/results/phase-transition
 while [ $# -gt 0 ]; do
     case $1 in
@@ -59,7 +62,8 @@ while [ $# -gt 0 ]; do
         --jobs) jobs=$2; shift 2 ;;
         --no-peer) peer=0; shift ;;
         --out) out=$2; shift 2 ;;
-        -h|--help) sed -n '2,33p' "$0"; exit 0 ;;
+        --tables-only) tables_only=1; shift ;;
+        -h|--help) sed -n '2,/^set -eu$/p' "$0" | sed '$d'; exit 0 ;;
         *) echo "phase-transition.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -123,7 +127,7 @@ rout=$(rel "$out")
 bin=$(rel "$bin")
 case $bin in */*) ;; *) bin=./$bin ;; esac
 export SUDOKU_ACS="$peer_bin"
-cat > "$out/protocol.txt" <<EOT
+[ "$tables_only" = 1 ] || cat > "$out/protocol.txt" <<EOT
 sample: $sample instances per size x fill (0 = all)
 runs: $runs per instance of each stochastic back end
 timeouts_s: 9x9=$t9 16x16=$t16 25x25=$t25
@@ -174,11 +178,13 @@ for size in $(echo "$sizes" | tr ',' ' '); do
             done
         fi ;;
     esac
+    [ "$tables_only" = 1 ] && continue
     rm -rf "${out:?}/$size"
     mkdir -p "$out/$size"
     head_opt=""
     [ "$sample" -gt 0 ] && head_opt="--head $sample"
-    echo "phase-transition.sh: $size, $# fills, ${sample:-all} instances each, $t s per run" >&2
+    echo "phase-transition.sh: $size, $# fills, $([ "$sample" -gt 0 ] && echo "the first $sample" || echo all)" \
+        "instances of each, $t s per run" >&2
     # shellcheck disable=SC2086 # head_opt and seeds_opt are option pairs or empty
     nice "$bin" bench --solvers "$list" --limit 1 --budget-ms $((t * 1000)) $head_opt $seeds_opt \
         --warmup-ms 0 --pass-ms 0 --jobs "$jobs" --quiet --out "$rout/$size" "$@" \
@@ -203,7 +209,8 @@ done
             FNR == 1 { FS = ","; $0 = $0; for (i = 1; i <= NF; i++) c[$i] = i; next }
             {
                 corpus = $c["corpus"]; index_ = $c["index"]; solver = $c["solver"]
-                run = ("seed" in c) ? $c["seed"] : $c["repeat"]
+                # our stochastic runs by their seed, the others by repeat
+                run = ("seed" in c) && $c["seed"] != "" ? $c["seed"] : $c["repeat"]
                 if (solver ~ /^sudoku_acs\.[0-9]+$/) { run = substr(solver, 12); solver = "sudoku_acs" }
                 fill = corpus; sub(/^[0-9]+x[0-9]+_0*/, "", fill); sub(/[^0-9].*$/, "", fill)
                 if (fill == "") fill = 0
@@ -224,6 +231,30 @@ awk -f "$sdir/phase-cells.awk" "$out/instances.csv" > "$out/cells.csv"
 awk -f "$sdir/phase-table.awk" -v protocol="$out/protocol.txt" \
     -v cpu="$(sed -n 's/^cpu: //p' "$out"/*/env.txt 2>/dev/null | head -1)" \
     "$out/cells.csv" > "$out/table.md"
+# per back end over every cell: how many runs it solved, and its slowest
+# solved run (the instance that cost it most)
+awk -F, '
+    function t(ns) { return ns < 1e9 ? sprintf("%.3g ms", ns / 1e6) : sprintf("%.3g s", ns / 1e9) }
+    NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    {
+        s = $c["solver"]
+        if (!(s in runs)) order[++n] = s
+        runs[s]++
+        if ($c["status"] == "solved" && $c["time_ns"] + 0 >= slowest[s]) {
+            slowest[s] = $c["time_ns"] + 0; where[s] = $c["size"] " " $c["instance"]
+        }
+        if ($c["status"] == "solved") solved[s]++
+    }
+    END {
+        print "\n## Every cell together\n"
+        print "| back end | runs | solved | not solved | slowest solved run |"
+        print "|---|---:|---:|---:|---|"
+        for (i = 1; i <= n; i++) {
+            s = order[i]
+            printf "| %s | %d | %d | %d | %s |\n", s, runs[s], solved[s], runs[s] - solved[s],
+                (solved[s] ? t(slowest[s]) " (" where[s] ")" : "-")
+        }
+    }' "$out/instances.csv" >> "$out/table.md"
 printf '\n## Plots\n' >> "$out/table.md"
 for size in $(echo "$sizes" | tr ',' ' '); do
     grep -q "^$size," "$out/cells.csv" || continue

@@ -497,12 +497,22 @@ static enum verdict compare_at(struct run *r, const struct agree_set *set,
     return v;
 }
 
+/* Whether s hands every solution to on_solution past the first. Outside back
+ * ends cannot when they are processes (the line protocol carries one
+ * solution) or tdoku-ABI functions (solvers/sudolab_plugin.h). */
+static bool lists_solutions(const struct solver *s)
+{
+    return strcmp(s->family, "process") != 0 && strcmp(s->family, "tdoku-abi") != 0;
+}
+
 /* Limit 2 with and without on_solution (counting may take other paths than
- * enumerating), limit 1, and the full count where it is small. */
+ * enumerating), limit 1, and the full count where it is small; on_solution
+ * past the first solution only where the back end lists solutions. */
 static enum verdict compare_puzzle(
     struct run *r, const struct agree_set *set, const struct agree_puzzle *p)
 {
     const bool counts = (r->s->caps & SOLVER_CAP_COUNT) != 0;
+    const bool lists = counts && lists_solutions(r->s);
     r->deadline_ns = clock_now_ns() + r->deadline_s * second;
     r->steps_left = r->puzzle_steps;
     const uint64_t full_max
@@ -511,11 +521,11 @@ static enum verdict compare_puzzle(
         uint64_t limit;
         bool enumerate, when;
     } modes[] = {
-        { 2, true, counts },
+        { 2, true, lists },
         { 2, false, counts },
         { 1, true, true },
         { 0, false, counts && p->full <= full_max },
-        { 0, true, counts && p->full <= full_max },
+        { 0, true, lists && p->full <= full_max },
     };
     for (size_t m = 0; m < TEST_COUNT(modes); m++) {
         if (!modes[m].when)

@@ -983,6 +983,75 @@ static void isa_paths_follow_the_cpu(void **state)
 #endif
 }
 
+/* Every key of the table written, then read back by the same key: a key
+ * spelled like another would read the other's value. */
+static void env_txt_keys_round_trip(void **state)
+{
+    (void) state;
+    char path[] = "/tmp/sudolab-env-XXXXXX";
+    const int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    assert_non_null(f);
+    for (int k = 0; k < BENCH_ENV_NKEYS; k++)
+        bench_env_put(f, (enum bench_env_key) k, "value %d", k);
+    fclose(f);
+    struct bench_env_file env;
+    assert_int_equal(bench_env_read(&env, path), 0);
+    assert_int_equal(env.nlines, BENCH_ENV_NKEYS);
+    for (int k = 0; k < BENCH_ENV_NKEYS; k++) {
+        char want[32];
+        snprintf(want, sizeof(want), "value %d", k);
+        const char *got = bench_env_get(&env, (enum bench_env_key) k);
+        if (!got || strcmp(got, want) != 0)
+            fail_msg("%s: '%s', not '%s'", bench_env_key_name((enum bench_env_key) k),
+                got ? got : "(none)", want);
+    }
+    bench_env_file_free(&env);
+    remove(path);
+}
+
+/* A resumed run's env.txt: its last section is the run that finished, and
+ * the text comes back as it was. */
+static void env_txt_reads_the_last_section(void **state)
+{
+    (void) state;
+    static const char text[] = "limit: 2\n"
+                               "pass: mrv a.txt 3 10 300 90\n"
+                               "seed: 7\n"
+                               "a line with no key\n"
+                               "--- resumed ---\r\n"
+                               "limit: 1\n"
+                               "pass: mrv a.txt 4 10 400 80\n"
+                               "from_a_later_version: x: y\n"
+                               "pass: dlx a.txt 2 10 500 200\n"
+                               "limit: 3\n";
+    char path[] = "/tmp/sudolab-env-XXXXXX";
+    const int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, text, sizeof(text) - 1), (ssize_t) sizeof(text) - 1);
+    close(fd);
+    struct bench_env_file env;
+    assert_int_equal(bench_env_read(&env, path), 0);
+    assert_int_equal(env.text_len, sizeof(text) - 1);
+    assert_string_equal(env.text, text);
+    assert_string_equal(bench_env_get(&env, BENCH_ENV_LIMIT), "3");
+    assert_null(bench_env_get(&env, BENCH_ENV_SEED)); /* not said again when resumed */
+    assert_string_equal(bench_env_get_latest(&env, BENCH_ENV_SEED), "7");
+    assert_string_equal(bench_env_get_latest(&env, BENCH_ENV_LIMIT), "3");
+    size_t at = 0;
+    assert_string_equal(
+        bench_env_next(&env, BENCH_ENV_PASS, &at), "mrv a.txt 4 10 400 80");
+    assert_string_equal(
+        bench_env_next(&env, BENCH_ENV_PASS, &at), "dlx a.txt 2 10 500 200");
+    assert_null(bench_env_next(&env, BENCH_ENV_PASS, &at));
+    assert_null(bench_env_next(&env, BENCH_ENV_PASS, &at));
+    bench_env_file_free(&env);
+    remove(path);
+    assert_int_equal(bench_env_read(&env, path), -1);
+    bench_env_file_free(&env);
+}
+
 int main(int argc, char **argv)
 {
     static const struct CMUnitTest tests[] = {
@@ -1008,6 +1077,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(env_judges_whether_the_machine_was_quiet),
         cmocka_unit_test(env_txt_lines_for_noise_and_paths),
         cmocka_unit_test(isa_paths_follow_the_cpu),
+        cmocka_unit_test(env_txt_keys_round_trip),
+        cmocka_unit_test(env_txt_reads_the_last_section),
         cmocka_unit_test(learners_meet_each_puzzle_once_per_instance),
     };
     const struct test_group plain = { "bench", tests, TEST_COUNT(tests), NULL, NULL };

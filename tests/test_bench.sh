@@ -52,6 +52,12 @@ awk -F, 'NR == 1 {for (i = 1; i <= NF; i++) c[$i] = i; next}
     $c["speedup_pairs"] != 3 || $c["speedup_ci_low"] != "" {bad = 1} END {exit bad}' \
     "$out/summary.csv"
 ok "three puzzles compared: too few for an interval" $? "$(cat "$out/summary.csv")"
+if [ "$nsolvers" -ge 2 ]; then
+    has "... and the table says why it shows none" "$tmp/stdout" \
+        'x \[no interval: 3 puzzles in common, 10 needed\]$'
+else
+    skip "the table says why a ratio has no interval" "one back end: no ratio"
+fi
 [ $(($(wc -l < "$out/summary.csv") - 1)) -eq "$nsolvers" ]; ok "summary.csv: a row per solver" $?
 has "env.txt has the seed" "$out/env.txt" '^seed: [0-9]'
 has "env.txt has the timer overhead" "$out/env.txt" '^timer_overhead_ns: [0-9]'

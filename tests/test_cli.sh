@@ -29,7 +29,7 @@ has "Royle's puzzle is unique" "$tmp/out" \
 
 printf '%s\n' "$royle" | "$bin" solve --solver naive --limit 1 --csv > "$tmp/out"
 check "solve from stdin" $? 0
-has "csv header" "$tmp/out" '^index,status,solutions,steps,guesses,backtracks,nodes,article_steps,time_ns,solution$'
+has "csv header" "$tmp/out" '^index,status,solutions,steps,guesses,backtracks,nodes,article_steps,time_ns,solution,name$'
 has "first-solution mode says solved" "$tmp/out" '^1,solved,1,[0-9]*,[0-9]*,[0-9]*,[0-9]*,,[0-9]*,9256'
 
 "$bin" solve --solver naive --pretty 1234341221434.2. > "$tmp/out"; check "solve --pretty" $? 0

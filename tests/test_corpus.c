@@ -1,8 +1,9 @@
 /* The corpus reader: every format, and every class of bad input goes on to
  * the next entry with the right line and reason; xz and gzip input, whole,
  * truncated and corrupt; every encoding people have (BOM, CR, CRLF, UTF-16,
- * binary, a line longer than memory should hold); the shipped public corpora
- * read whole. */
+ * binary, a line longer than memory should hold); Lewis's instance format,
+ * its writer and its bad cases; the shipped public corpora and Lewis's
+ * instances (datasets/lewis) read whole. */
 #include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -30,6 +31,7 @@ struct entry {
     int variant;
     char text[640];
     char extra[CORPUS_EXTRA_MAX];
+    char name[CORPUS_NAME_MAX];
     char why[200];
 };
 
@@ -53,6 +55,7 @@ static int read_all(const char *text, size_t len, const struct corpus_options *o
         if (st == CORPUS_PUZZLE)
             grid_format_line(&item.puzzle, out[count].text);
         snprintf(out[count].extra, sizeof(out[count].extra), "%s", item.extra);
+        snprintf(out[count].name, sizeof(out[count].name), "%s", item.name);
         snprintf(out[count].why, sizeof(out[count].why), "%s", item.why);
         count++;
     }
@@ -925,6 +928,226 @@ static void public_corpora_read_whole(void **state)
     }
 }
 
+/* --- Lewis's format --- */
+
+/* 4x4 in Lewis's layout: order 2, the second integer, 4 rows of 4. */
+#define LEWIS_A "2\n1\n1\t-1\t-1\t-1\n-1\t2\t-1\t-1\n-1\t-1\t3\t-1\n-1\t-1\t-1\t4\n"
+#define LEWIS_B "2\r\n1\r\n-1 3 -1 -1 \r\n-1 -1 -1 -1\r\n4 -1 -1 -1\r\n-1 -1 -1 2\r\n"
+
+/* Instances as sudoku_acs ships them (CRLF, trailing tabs) and as bundles
+ * hold them (several, each named by the comment line before it), with the
+ * values over any number of lines; detected without --format. */
+static void lewis_instances_read_and_are_named(void **state)
+{
+    (void) state;
+    struct entry e[16];
+    assert_int_equal(
+        READ("# inst4x4_25_0.txt extra words\n" LEWIS_A "# header\n\n" LEWIS_B
+             "2 7\n1 2 3 4 3 4 1 2\n\n2 1 4 3\n4 3 2 1\n"
+             "# first.txt\n"
+             "# second.txt\n" LEWIS_A,
+            NULL, e),
+        4);
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(e[i].status, CORPUS_PUZZLE);
+    assert_string_equal(e[0].text, "1....2....3....4");
+    assert_string_equal(e[0].name, "inst4x4_25_0.txt");
+    assert_int_equal(e[0].line, 2);
+    assert_string_equal(e[1].text, ".3......4......2");
+    assert_string_equal(e[1].name, "mem"); /* no comment right before: the file's */
+    assert_int_equal(e[1].line, 10);
+    assert_string_equal(e[2].text, "1234341221434321"); /* header on one line */
+    assert_int_equal(e[2].line, 16);
+    assert_string_equal(e[3].name, "second.txt");
+    /* forced, and a whole instance on one line */
+    const struct corpus_options lewis = { .format = CORPUS_LEWIS };
+    assert_int_equal(
+        READ("2 1 1 -1 -1 -1 -1 2 -1 -1 -1 -1 3 -1 -1 -1 -1 4\n", &lewis, e), 1);
+    assert_string_equal(e[0].text, "1....2....3....4");
+    /* the lines format beside it, unnamed */
+    assert_int_equal(READ(LEWIS_A "1....2....3....4\n", NULL, e), 2);
+    assert_int_equal(e[1].status, CORPUS_PUZZLE);
+    assert_string_equal(e[1].name, "");
+    assert_int_equal(e[1].line, 7);
+}
+
+/* Each bad instance gives its line and reason, and the next one reads. */
+static void lewis_bad_instances(void **state)
+{
+    (void) state;
+    static const struct {
+        const char *text;
+        const char *why; /* of the first entry; the last entry is LEWIS_A */
+        unsigned long line;
+    } cases[] = {
+        { "2\n1\n1 -1 -1 -1\n-1 2 -1 -1\n-1 -1 3 -1\n-1 -1 -1\n# next\n" LEWIS_A,
+            "instance has 15 of its 16 values (truncated at line 7)", 1 },
+        { "2\n1\n1 -1 -1 -1\n-1 5 -1 -1\n-1 -1 3 -1\n-1 -1 -1 4\n" LEWIS_A,
+            "value 5 at line 4 is out of range for 4x4 (-1 blank, 1 to 4)", 1 },
+        { "2\n1\n1 -1 -1 -1\n-1 0 -1 -1\n-1 -1 3 -1\n-1 -1 -1 4\n" LEWIS_A,
+            "value 0 at line 4 is out of range for 4x4 (-1 blank, 1 to 4)", 1 },
+        { "2\n1\n1 -1 -1 -1\n-1 x -1 -1\n-1 -1 3 -1\n-1 -1 -1 4\n" LEWIS_A,
+            "value 'x' at line 4 is not a number", 1 },
+        { "2\n1\n1 -1 -1 -1\n-1 2 -1 -1\n-1 -1 3 -1\n-1 -1 -1 4 4\n\n" LEWIS_A,
+            "more than 16 values (line 6 has more)", 1 },
+        { "\n7\n1\n-1 -1 -1\n\n" LEWIS_A,
+            "Lewis order 7 is no grid size (2 to 5: 4x4 to 25x25)", 2 },
+        { "1\n1\n-1\n\n" LEWIS_A, "Lewis order 1 is no grid size (2 to 5: 4x4 to 25x25)",
+            1 },
+
+    };
+    for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+        struct entry e[16];
+        const int n = READ(cases[k].text, NULL, e);
+        assert_true(n >= 2);
+        assert_int_equal(e[0].status, CORPUS_BAD);
+        assert_string_equal(e[0].why, cases[k].why);
+        assert_int_equal(e[0].line, cases[k].line);
+        assert_int_equal(e[n - 1].status, CORPUS_PUZZLE);
+        assert_string_equal(e[n - 1].text, "1....2....3....4");
+    }
+    struct entry e[16];
+    /* cut short by the end of the input */
+    assert_int_equal(READ("2\n1\n1 -1 -1 -1\n-1 2", NULL, e), 1);
+    assert_string_equal(
+        e[0].why, "instance has 6 of its 16 values (truncated at line 4)");
+    /* an order alone is no Lewis header: read as a (bad) puzzle line */
+    assert_int_equal(READ("# inst.txt\n2\n", NULL, e), 1);
+    assert_non_null(strstr(e[0].why, "1 symbols is no grid size"));
+    const struct corpus_options lewis = { .format = CORPUS_LEWIS };
+    assert_int_equal(READ("2\n", &lewis, e), 1);
+    assert_string_equal(
+        e[0].why, "instance ends before its second integer (truncated at line 1)");
+    assert_int_equal(
+        READ("2\nx\n1 -1 -1 -1\n-1 2 -1 -1\n-1 -1 3 -1\n-1 -1 -1 4\n" LEWIS_A, &lewis, e),
+        2);
+    assert_string_equal(e[0].why, "the second integer at line 2 is not a number");
+    assert_int_equal(e[1].status, CORPUS_PUZZLE);
+    assert_int_equal(READ("six\n\n" LEWIS_A, &lewis, e), 2);
+    assert_string_equal(e[0].why, "order 'six' of a Lewis instance is not a number");
+    assert_int_equal(e[1].status, CORPUS_PUZZLE);
+    /* a forced size that the order contradicts */
+    const struct corpus_options nine = { .shape = { 3, 3, GRID_STANDARD } };
+    assert_int_equal(READ(LEWIS_A LEWIS_A, &nine, e), 2);
+    assert_string_equal(
+        e[0].why, "Lewis order 2 (2x2 boxes) does not match the given size 3x3");
+    assert_int_equal(e[1].status, CORPUS_BAD);
+    /* a short line of the lines format is no Lewis header: its old reason */
+    assert_int_equal(READ("12\n1....2....3....4\n", NULL, e), 2);
+    assert_int_equal(e[0].status, CORPUS_BAD);
+    assert_non_null(strstr(e[0].why, "2 symbols is no grid size"));
+    assert_int_equal(e[1].status, CORPUS_PUZZLE);
+    assert_int_equal(e[1].line, 2);
+}
+
+/* What corpus_write_lewis writes reads back to the same grid and name; a
+ * grid without square boxes is refused. */
+static void lewis_writer_round_trip(void **state)
+{
+    (void) state;
+    static const char *const puzzles[] = {
+        "1....2....3....4",
+        ".2..3..4.6.......3..4...5.....8.6...8...1...6...7.5.....7...6..4.......8.3..4.."
+        "2.",
+    };
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    assert_non_null(out);
+    char why[200];
+    for (size_t k = 0; k < 2; k++) {
+        struct grid g;
+        assert_int_equal(
+            grid_parse_token(&g, puzzles[k], strlen(puzzles[k]), NULL, why, sizeof(why)),
+            0);
+        assert_int_equal(corpus_write_lewis(out, &g, k == 0 ? "small" : ""), 0);
+    }
+    struct grid six;
+    grid_init(&six, 2, 3, GRID_STANDARD);
+    assert_int_equal(corpus_write_lewis(out, &six, "six"), -1);
+    fclose(out);
+    struct entry e[16];
+    assert_int_equal(read_all(text, len, NULL, e, 16), 2);
+    assert_string_equal(e[0].text, puzzles[0]);
+    assert_string_equal(e[0].name, "small");
+    assert_string_equal(e[1].text, puzzles[1]);
+    assert_string_equal(e[1].name, "mem");
+    assert_null(strstr(text, "six"));
+    free(text);
+}
+
+/* Bundles of instances in an xz archive read like the text. */
+static void lewis_compressed(void **state)
+{
+    (void) state;
+    static const char text[] = "# a\n" LEWIS_A "# b\n" LEWIS_B "# c\n" LEWIS_A;
+    size_t zlen;
+    unsigned char *xz = xz_compress(text, sizeof(text) - 1, &zlen);
+    struct entry e[16];
+    assert_int_equal(read_all((const char *) xz, zlen, NULL, e, 16), 3);
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(e[i].status, CORPUS_PUZZLE);
+    assert_string_equal(e[1].text, ".3......4......2");
+    assert_string_equal(e[2].name, "c");
+    free(xz);
+}
+
+/* Every bundle of datasets/lewis reads whole: as many instances as the
+ * manifest gives it, in its order, each named, shaped and with the givens
+ * the manifest says. (The manifest's checksums: tests/test_cli.sh.) */
+static void lewis_bundles_read_whole(void **state)
+{
+    (void) state;
+    const char *public_dir = getenv("SUDOLAB_DATASETS");
+    assert_non_null(public_dir);
+    char dir[4096], path[4400];
+    snprintf(dir, sizeof(dir), "%s/../lewis", public_dir);
+    snprintf(path, sizeof(path), "%s/MANIFEST.tsv", dir);
+    FILE *manifest = fopen(path, "r");
+    if (!manifest)
+        print_error("%s: %s\n", path, strerror(errno));
+    assert_non_null(manifest);
+    char row[1024], bundle[256] = "";
+    struct corpus *c = NULL;
+    static struct corpus_item item;
+    int rows = 0, bundles = 0;
+    assert_non_null(fgets(row, sizeof(row), manifest)); /* the header */
+    while (fgets(row, sizeof(row), manifest)) {
+        char file[256], original[512], sha[80], size[16], fill[8], instance[8];
+        int entry, order, givens;
+        assert_int_equal(
+            sscanf(row, "%255s %d %511s %79s %d %15s %7s %7s %d", file, &entry, original,
+                sha, &order, size, fill, instance, &givens),
+            9);
+        if (strcmp(file, bundle) != 0) {
+            if (c) {
+                assert_int_equal(corpus_next(c, &item), CORPUS_END);
+                corpus_close(c);
+            }
+            snprintf(bundle, sizeof(bundle), "%s", file);
+            snprintf(path, sizeof(path), "%s/%s", dir, file);
+            c = corpus_open(path, NULL, row, sizeof(row));
+            if (!c)
+                print_error("%s: %s\n", path, row);
+            assert_non_null(c);
+            bundles++;
+        }
+        assert_int_equal(corpus_next(c, &item), CORPUS_PUZZLE);
+        assert_int_equal(item.index, (unsigned long) entry);
+        assert_string_equal(item.name, strrchr(original, '/') + 1);
+        assert_int_equal(item.puzzle.box_rows, order);
+        assert_int_equal(grid_count_clues(&item.puzzle), givens);
+        rows++;
+    }
+    assert_non_null(c);
+    assert_int_equal(corpus_next(c, &item), CORPUS_END);
+    corpus_close(c);
+    fclose(manifest);
+    printf("# datasets/lewis: %d instances in %d bundles\n", rows, bundles);
+    assert_int_equal(rows, 6316);
+    assert_int_equal(bundles, 64);
+}
+
 int main(int argc, char **argv)
 {
     static const struct CMUnitTest tests[]
@@ -955,6 +1178,11 @@ int main(int argc, char **argv)
               cmocka_unit_test(utf16_is_refused),
               cmocka_unit_test(a_line_far_longer_than_memory_allows),
               cmocka_unit_test(public_corpora_read_whole),
+              cmocka_unit_test(lewis_instances_read_and_are_named),
+              cmocka_unit_test(lewis_bad_instances),
+              cmocka_unit_test(lewis_writer_round_trip),
+              cmocka_unit_test(lewis_compressed),
+              cmocka_unit_test(lewis_bundles_read_whole),
           };
     /* meson test sets it (tests/meson.build); run by hand without it, the
      * public corpora cannot be found: a skip, not a pass */

@@ -331,7 +331,7 @@ static const struct refusal refusals[] = {
     { { "rate", "--variant", "q" },
         "sudolab: --variant q: standard or diagonal expected\n" },
     { { "trace", "--format", "q" },
-        "sudolab: --format q: auto, lines or grids expected\n" },
+        "sudolab: --format q: auto, lines, grids or lewis expected\n" },
     { { "solve", "--solver", "nosuch" },
         "sudolab: no solver named 'nosuch' (see `sudolab list`)\n" },
     { { "bench", "--repeat", "1000001", "x" },

@@ -73,6 +73,8 @@ for fill in 0 50 100; do
     ok "table.md has the fill-$fill row of both sizes" $?
 done
 has "table.md names the protocol" "$out/table.md" '^- timeouts_s: 9x9=2 16x16=2'
+has "table.md sums every cell per back end, naming its slowest instance" "$out/table.md" \
+    '^| dlx | 12 | 12 | 0 | [0-9.]* m*s (\(9x9\|16x16\) inst[0-9x_]*\.txt) |$'
 root=$(cd "$(dirname "$0")/.." && pwd)
 case $(cd "$(dirname "$bin")" && pwd) in
     "$root"/*)
@@ -80,6 +82,13 @@ case $(cd "$(dirname "$bin")" && pwd) in
         [ $? -ne 0 ]; ok "env.txt names the tree's files relative to it" $? ;;
     *) skip "env.txt names the tree's files relative to it" "sudolab is built outside the tree" ;;
 esac
+
+cp "$out/table.md" "$tmp/table.md"
+rm "$out/table.md" "$out/cells.csv"
+"$script" --data "$tmp/data" --sizes 9x9,16x16 --no-peer --tables-only --out "$out" \
+    > /dev/null 2> "$tmp/stderr"
+check "--tables-only" $? 0
+same "--tables-only rebuilds the same table from the runs" "$out/table.md" "$tmp/table.md"
 
 "$script" --sample x --out "$tmp/bad" > /dev/null 2>&1
 check "a sample that is not a number" $? 2

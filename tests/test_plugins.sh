@@ -103,6 +103,10 @@ if [ -n "$python" ]; then
     "$bin" list --solver "$proc" > "$tmp/list"
     has "list shows the process and the protocol's cost" "$tmp/list" \
         '^cmd:python3_process_solver.py .*process .*1-25 .*count,diagonal .*protocol round trip'
+    # the sizes column starts where its heading does, on every line
+    awk 'NR == 1 { at = index($0, " sizes ") } NR > 1 && substr($0, at, 2) !~ /^ [0-9]$/ {
+        bad = 1 } END { exit bad }' "$tmp/list"
+    ok "list keeps its columns with a long process name" $? "$(cat "$tmp/list")"
     answers mrv "$tmp/small.txt" | cut -d, -f1-3,9 > "$tmp/mrv.csv"
     answers "$proc" "$tmp/small.txt" | cut -d, -f1-3,9 > "$tmp/proc.csv"
     cmp -s "$tmp/mrv.csv" "$tmp/proc.csv"
@@ -253,6 +257,12 @@ has "wrong count: the cross-check names the puzzle" "$tmp/count.stderr" \
     '^DISAGREEMENT nine.txt:3'
 has "wrong count: ... and the plug-in's answer" "$tmp/count.stderr" \
     'so:plugin_native_wrong_count: 1 solutions, unique'
+"$bin" solve --solver "$tdoku:tdoku_abi_wrong" "$tmp/nine.txt" > "$tmp/out" 2> "$tmp/err"
+"$bin" solve --csv --solver "$tdoku:tdoku_abi_wrong" "$tmp/nine.txt" >> "$tmp/out" 2>&1
+grep '^[0-9]*[ ,]error' "$tmp/out" > "$tmp/errors"
+[ -s "$tmp/errors" ] && ! grep -q '[1-9]\{81\}' "$tmp/errors"
+ok "solve: an error row does not show the refused grid as a solution" $? "$(cat "$tmp/out")"
+has "... the message says what is wrong with it" "$tmp/err" 'wrong solution: r1c2 changes clue'
 SUDOLAB_TEST_CRASH_ON=$p2 "$bin" solve --solver "$tdoku:tdoku_abi_crash" "$tmp/nine.txt" \
     > "$tmp/out" 2> "$tmp/err"
 check "solve goes on after a crash" $? 1
@@ -285,7 +295,7 @@ if [ -n "$proc" ]; then
         > "$tmp/out" 2> "$tmp/err"
     has "solve: a hung process is named with the puzzle" "$tmp/err" \
         'nine.txt:2: cmd:[^ ]*: no answer within the budget; killed and started again'
-    has "solve --csv: its row has empty counters" "$tmp/out" '^2,limit,0,,,,,,[0-9]*,$'
+    has "solve --csv: its row has empty counters" "$tmp/out" '^2,limit,0,,,,,,[0-9]*,,$'
     bad_bench garbage "$proc --garbage-on $p2" > "$tmp/garbage.status"
     bad_case garbage "$(second "$tmp/garbage")" 1 1 \
         "the process answered 'the answer is forty-two'"

@@ -1,8 +1,8 @@
 #!/bin/sh
 # The standalone plug-in example, tests/plugins/plugin_lastcell.c, built as
-# README says a plug-in outside the tree is built: with the documented command
-# against solvers/sudolab_plugin.h alone (no other sudolab header, no sudolab
-# library), then loaded by sudolab and checked against mrv.
+# docs/outside-solvers.md says a plug-in outside the tree is built: with the
+# documented command against solvers/sudolab_plugin.h alone (no other sudolab
+# header, no sudolab library), then loaded by sudolab and checked against mrv.
 # Usage: example.sh SUDOLAB SOURCE-ROOT [CC]
 set -u
 bin=$1

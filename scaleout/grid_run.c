@@ -1,0 +1,371 @@
+/* count --grids over threads and shards (scaleout/grid_run.h). */
+#include "scaleout/grid_run.h"
+
+#include <stdlib.h>
+
+#include "common/clock.h"
+#include "common/exit_status.h"
+#include "common/pool.h"
+#include "gridcount/grid_count.h"
+#include "gridcount/grid_essential.h"
+#include "scaleout/grid_text.h"
+
+enum { GRID_MAX_THREADS = 256 };
+
+/* One phase over a list of classes: their orders, or their completions. */
+struct grid_work {
+    struct grid_count *gc;
+    const size_t *items;
+    grid_count_u128 *completions; /* NULL: the orders phase */
+};
+
+static bool grid_item(void *ctx, unsigned worker, size_t i)
+{
+    (void) worker;
+    struct grid_work *w = ctx;
+    const size_t k = w->items[i];
+    if (w->completions)
+        w->completions[k] = grid_count_completions(w->gc, k);
+    else
+        grid_count_orders(w->gc, k);
+    return true;
+}
+
+/* Runs the phase on the pool's workers, this thread among them. */
+static void run_phase(struct pool *pool, struct grid_count *gc, const size_t *items,
+    size_t n, grid_count_u128 *completions)
+{
+    struct grid_work w = { gc, items, completions };
+    pool_for_each(pool, n, grid_item, &w);
+}
+
+static double seconds_since(uint64_t t0)
+{
+    return (double) (clock_now_ns() - t0) / 1e9;
+}
+
+/* The classes this shard counts, and (three bands) every class, whose
+ * orders it needs. */
+struct grid_lists {
+    size_t *owned, nowned;
+    size_t *all, nall;
+};
+
+static int make_lists(
+    const struct grid_count *gc, const struct shard *s, struct grid_lists *l)
+{
+    const size_t n = grid_count_classes(gc);
+    l->owned = malloc((n + 1) * sizeof(size_t));
+    l->all = malloc((n + 1) * sizeof(size_t));
+    if (!l->owned || !l->all)
+        return -1;
+    l->nowned = l->nall = 0;
+    for (size_t k = 0; k < n; k++) {
+        l->all[l->nall++] = k;
+        if (shard_owns(s, k))
+            l->owned[l->nowned++] = k;
+    }
+    if (!grid_count_needs_all_orders(gc)) {
+        l->nall = l->nowned;
+        for (size_t i = 0; i < l->nowned; i++)
+            l->all[i] = l->owned[i];
+    }
+    return 0;
+}
+
+/* Prints the shard's rows (and the totals of a whole count); returns the
+ * grids. */
+static grid_count_u128 print_rows(FILE *out, struct grid_count *gc,
+    const struct grid_lists *l, const grid_count_u128 *completions, bool partial)
+{
+    grid_count_u128 bands = 0, grids = 0;
+    for (size_t i = 0; i < l->nowned; i++) {
+        struct grid_row r;
+        grid_class_row(gc, l->owned[i], completions[l->owned[i]], &r);
+        grid_text_row(out, &r);
+        bands += grid_row_bands(&r);
+        grids += grid_row_bands(&r) * r.completions;
+    }
+    if (!partial)
+        grid_text_totals(out, bands, grids);
+    return grids;
+}
+
+/* --- the essentially different grids --- */
+
+/* Search nodes a class of Burnside's sum may take before it is given up:
+ * about a second each; the classes it does not reach are named. */
+enum { GRID_ESSENTIAL_NODES = 2000000 };
+
+struct essential_work {
+    struct grid_essential *ge;
+    grid_count_u128 total;
+};
+
+static bool essential_item(void *ctx, unsigned worker, size_t k)
+{
+    (void) worker;
+    struct essential_work *w = ctx;
+    grid_essential_count(w->ge, k, w->total, GRID_ESSENTIAL_NODES);
+    return true;
+}
+
+/* One row per class with fixed grids (or not counted); returns the classes
+ * not counted. */
+static size_t print_essential_rows(FILE *out, const struct grid_essential *ge, int n)
+{
+    size_t missing = 0, zero = 0;
+    fprintf(out,
+        "# class size fixed representative (fixed: grids X that it maps to "
+        "a relabelling of X)\n");
+    for (size_t k = 0; k < grid_essential_classes(ge); k++) {
+        const struct grid_essential_class *c = grid_essential_class_at(ge, k);
+        char what[160], fixed[GRID_COUNT_U128_DIGITS];
+        grid_essential_describe(c, n, what, sizeof(what));
+        grid_count_u128_format(c->fixed, fixed);
+        if (!c->counted) {
+            missing++;
+            fprintf(out, "class %zu %llu not-counted %s (gave up after %llu nodes)\n",
+                k + 1, (unsigned long long) c->size, what, (unsigned long long) c->nodes);
+        } else if (c->fixed != 0) {
+            fprintf(out, "class %zu %llu %s %s\n", k + 1, (unsigned long long) c->size,
+                fixed, what);
+        } else {
+            zero++;
+        }
+    }
+    fprintf(out, "# %zu classes fix no grid\n", zero);
+    return missing;
+}
+
+/* Burnside's lemma over the geometry and the relabellings, the identity's
+ * term being the total just counted. Returns 0, 1 after saying why it
+ * failed, 2 after naming the classes it did not reach. */
+static int print_essential(FILE *out, FILE *err, const struct grid_run_options *o,
+    struct pool *pool, grid_count_u128 total)
+{
+    char why[200], fixed[GRID_COUNT_U128_DIGITS], classes[GRID_COUNT_U128_DIGITS];
+    const uint64_t t0 = clock_now_ns();
+    struct grid_essential *ge
+        = grid_essential_new(o->box_rows, o->box_cols, why, sizeof(why));
+    if (!ge) {
+        fprintf(err, "sudolab count: --essential: %s\n", why);
+        return 1;
+    }
+    const int n = o->box_rows * o->box_cols;
+    fprintf(out,
+        "# Burnside: |G| = %llu maps (bands, rows, stacks, columns%s) in %zu conjugacy "
+        "classes, x %d! relabellings\n",
+        (unsigned long long) grid_essential_group(ge),
+        o->box_rows == o->box_cols ? ", transpose" : "", grid_essential_classes(ge), n);
+    const unsigned threads
+        = o->threads > GRID_MAX_THREADS ? GRID_MAX_THREADS : o->threads;
+    struct essential_work w = { ge, total };
+    pool_for_each(pool, grid_essential_classes(ge), essential_item, &w);
+    const size_t missing = print_essential_rows(out, ge, n);
+    grid_count_u128 sum = 0, quotient = 0;
+    const int rc = grid_essential_sum(ge, &sum, &quotient, why, sizeof(why));
+    grid_essential_free(ge);
+    fprintf(out, "# time %.3f s (Burnside) on %u thread%s\n", seconds_since(t0), threads,
+        threads == 1 ? "" : "s");
+    if (missing) {
+        fprintf(err,
+            "sudolab count: --essential: %zu classes not counted within %d nodes "
+            "each (the rows marked not-counted): no total\n",
+            missing, GRID_ESSENTIAL_NODES);
+        return 2;
+    }
+    if (rc != 0) {
+        fprintf(err, "sudolab count: --essential: %s\n", why);
+        return 1;
+    }
+    grid_count_u128_format(sum, fixed);
+    grid_count_u128_format(quotient, classes);
+    fprintf(out, "fixed %s\nessentially-different %s\n", fixed, classes);
+    return 0;
+}
+
+/* --- the estimate --- */
+
+enum { GRID_PROBES = 200 };
+
+/* The estimated search nodes of classes (list[0..n), or 0..n when list is
+ * NULL), and those of the classes small enough to count here, timed. */
+struct node_sample {
+    double nodes, timed_nodes, timed_s;
+};
+
+static void sample_nodes(
+    struct grid_count *gc, const size_t *list, size_t n, struct node_sample *s)
+{
+    enum { SMALL = 20000000 };
+    for (size_t i = 0; i < n; i++) {
+        const size_t k = list ? list[i] : i;
+        const double e = grid_count_orders_nodes_estimate(gc, k, GRID_PROBES, k + 1);
+        s->nodes += e;
+        if (e <= SMALL && s->timed_s < 2.0) {
+            const uint64_t t0 = clock_now_ns();
+            grid_count_orders(gc, k);
+            s->timed_s += seconds_since(t0);
+            s->timed_nodes += e;
+        }
+    }
+}
+
+/* Two bands: each class is one search; Knuth's estimate of its nodes, at a
+ * rate timed on the classes small enough to count here, else on the 8x8
+ * shape's. */
+static void estimate_two_bands(
+    FILE *out, struct grid_count *gc, const struct grid_lists *l, unsigned threads)
+{
+    struct node_sample s = { 0, 0, 0 };
+    sample_nodes(gc, l->owned, l->nowned, &s);
+    struct node_sample rate_on = s;
+    const char *where = "this shape's small classes";
+    char why[160];
+    struct grid_count *small
+        = s.timed_nodes > 0 ? NULL : grid_count_new(2, 4, why, sizeof(why));
+    if (small) {
+        rate_on = (struct node_sample) { 0, 0, 0 };
+        sample_nodes(small, NULL, grid_count_classes(small), &rate_on);
+        grid_count_free(small);
+        where = "the 8x8 shape's classes";
+    }
+    fprintf(out, "plan: %zu classes in this shard, one search each for its orders\n",
+        l->nowned);
+    fprintf(out, "sample: %.3g search nodes (Knuth's estimate, %d probes per class)\n",
+        s.nodes, GRID_PROBES);
+    if (rate_on.timed_nodes == 0) {
+        fputs("estimate: no class small enough to time a rate on\n", out);
+        return;
+    }
+    const double rate
+        = rate_on.timed_nodes / (rate_on.timed_s > 1e-6 ? rate_on.timed_s : 1e-6);
+    fprintf(out, "rate: %.3g nodes/s, timed on %.3g nodes of %s\n", rate,
+        rate_on.timed_nodes, where);
+    fprintf(out, "estimate: %.3g s on %u thread%s of this machine\n",
+        s.nodes / rate / threads, threads, threads == 1 ? "" : "s");
+}
+
+/* Three bands: the orders of every class, timed, then the completions of a
+ * sample of the shard's classes, all of which cost about the same. */
+static void estimate_three_bands(FILE *out, struct grid_count *gc,
+    const struct grid_lists *l, struct pool *pool, unsigned threads)
+{
+    uint64_t t0 = clock_now_ns();
+    run_phase(pool, gc, l->all, l->nall, NULL);
+    const double orders_s = seconds_since(t0);
+    const size_t sample = l->nowned < 3 ? l->nowned : 3;
+    t0 = clock_now_ns();
+    for (size_t i = 0; i < sample; i++)
+        grid_count_completions(gc, l->owned[i * l->nowned / sample]);
+    const double per_class = sample ? seconds_since(t0) / (double) sample : 0;
+    fprintf(out,
+        "plan: the orders of all %zu classes, then the completions of %zu classes in "
+        "this shard\n",
+        l->nall, l->nowned);
+    fprintf(out, "sample: orders %.3f s; completions %.3f s per class (%zu timed)\n",
+        orders_s, per_class, sample);
+    fprintf(out, "estimate: %.3g s on %u thread%s of this machine\n",
+        orders_s + per_class * (double) l->nowned / threads, threads,
+        threads == 1 ? "" : "s");
+}
+
+/* --- the count --- */
+
+/* Returns 0, -1 when memory ran out, 1 after saying why it failed, 2 when
+ * Burnside's sum missed classes (named). */
+static int count_classes(const struct grid_run_options *o, FILE *out, FILE *err,
+    struct pool *pool, struct grid_count *gc, struct grid_lists *l)
+{
+    grid_count_u128 *completions
+        = calloc(grid_count_classes(gc) + 1, sizeof(*completions));
+    if (!completions)
+        return -1;
+    const uint64_t t0 = clock_now_ns();
+    run_phase(pool, gc, l->all, l->nall, NULL);
+    run_phase(pool, gc, l->owned, l->nowned, completions);
+    const double took = seconds_since(t0);
+    const grid_count_u128 total = print_rows(out, gc, l, completions, o->partial);
+    fprintf(out, "# time %.3f s on %u thread%s\n", took, o->threads,
+        o->threads == 1 ? "" : "s");
+    free(completions);
+    return o->essential ? print_essential(out, err, o, pool, total) : 0;
+}
+
+/* The diagonal variant: every first band, no classes (grid_count.h). */
+static int run_diagonal(const struct grid_run_options *o, FILE *out, FILE *err)
+{
+    struct grid_count_diagonal d;
+    char why[160], completions[GRID_COUNT_U128_DIGITS], total[GRID_COUNT_U128_DIGITS];
+    const uint64_t t0 = clock_now_ns();
+    if (grid_count_diagonal(o->box_rows, o->box_cols, &d, why, sizeof(why)) != 0) {
+        fprintf(err, "sudolab count: --grids --variant diagonal: %s\n", why);
+        return EXIT_STATUS_USAGE;
+    }
+    const int n = o->box_rows * o->box_cols;
+    grid_count_u128_format(d.completions, completions);
+    grid_count_u128_format(d.total, total);
+    fprintf(out,
+        "# complete diagonal grids of %dx%d (%dx%d boxes): the first row 1..%d, every "
+        "first\n"
+        "# band enumerated, the second band searched from its column sets and "
+        "diagonals\n",
+        n, n, o->box_rows, o->box_cols, n);
+    fprintf(out, "first-bands %llu\ncompleted %llu\ncompletions %s\nrelabellings %llu\n",
+        (unsigned long long) d.first_bands, (unsigned long long) d.diagonal_bands,
+        completions, (unsigned long long) d.relabellings);
+    fprintf(out, "grids %s\n# time %.3f s on 1 thread\n", total, seconds_since(t0));
+    return EXIT_STATUS_OK;
+}
+
+int grid_run(const struct grid_run_options *o, FILE *out, FILE *err)
+{
+    if (o->diagonal)
+        return run_diagonal(o, out, err);
+    char why[160];
+    if (o->essential && o->box_rows * o->box_cols > 9) {
+        fprintf(err,
+            "sudolab count: --essential: Burnside's sum is searched for 4x4, 6x6 and "
+            "9x9\n");
+        return EXIT_STATUS_USAGE;
+    }
+    struct grid_count *gc = grid_count_new(o->box_rows, o->box_cols, why, sizeof(why));
+    if (!gc) {
+        fprintf(err, "sudolab count: --grids: %s\n", why);
+        return EXIT_STATUS_USAGE;
+    }
+    struct grid_plan_text plan;
+    grid_plan_text_of(gc, &plan);
+    struct grid_lists l = { NULL, 0, NULL, 0 };
+    int rc = make_lists(gc, &o->shard, &l) == 0 ? EXIT_STATUS_OK : EXIT_STATUS_SKIPPED;
+    if (rc == EXIT_STATUS_OK && o->partial && !o->estimate)
+        grid_partial_header(out, &plan, &o->shard);
+    else if (rc == EXIT_STATUS_OK)
+        grid_text_header(out, &plan);
+    if (rc == EXIT_STATUS_OK && !o->partial && !o->estimate)
+        grid_text_columns(out);
+    const unsigned threads
+        = o->threads > GRID_MAX_THREADS ? GRID_MAX_THREADS : o->threads;
+    struct pool *pool = rc == EXIT_STATUS_OK ? pool_create(threads) : NULL;
+    if (!pool)
+        rc = EXIT_STATUS_SKIPPED;
+    if (rc == EXIT_STATUS_OK && o->estimate) {
+        if (grid_count_needs_all_orders(gc))
+            estimate_three_bands(out, gc, &l, pool, threads);
+        else
+            estimate_two_bands(out, gc, &l, threads);
+    } else if (rc == EXIT_STATUS_OK) {
+        const int failed = count_classes(o, out, err, pool, gc, &l);
+        rc = failed == 1 ? EXIT_STATUS_USAGE : failed != 0 ? EXIT_STATUS_SKIPPED : rc;
+        if (failed < 0)
+            fprintf(err, "sudolab count: --grids: out of memory\n");
+    } else {
+        fprintf(err, "sudolab count: --grids: out of memory\n");
+    }
+    pool_destroy(pool);
+    free(l.owned);
+    free(l.all);
+    grid_count_free(gc);
+    return rc;
+}
