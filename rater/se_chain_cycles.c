@@ -661,9 +661,8 @@ static unsigned search_starts(const struct cycle_ctx *c, int cell)
  * v from a cell o only when o has v and sees the cell of an "on" potential
  * of v and that of an "off" potential of v of the cycle: so some cell with
  * v must see one of each among the component's potentials. Most
- * components with a dirty link have none (their cycles remove nothing: on
- * the hardest list, 97% of the nested cycle searches), and their searches,
- * which would offer or collect nothing, are skipped. */
+ * components with a dirty link have none (their cycles remove nothing),
+ * and their searches, which would offer or collect nothing, are skipped. */
 static bool comp_eliminates(const struct cycle_ctx *c, int k)
 {
     const struct reach *R = c->reach;
@@ -894,7 +893,7 @@ static void loops(struct cycle_ctx *c, bool y, bool xl)
 
 /* A cycle search's memory (~1 MB), kept by the rater between calls
  * (spare_cycle): a nested search makes thousands, and allocating and
- * clearing it each time was ~4% of a hardest-list rating. Its stamps stay
+ * clearing it each time is a share of a hard puzzle's rating. Its stamps stay
  * valid across calls, as the search numbers go on growing. */
 static void cycle_ctx_free(struct cycle_ctx *c)
 {

@@ -224,8 +224,8 @@ void se_cell_chains(struct chain_ctx *x, int cell)
 
 /* ---- which runs of the multiple kind can give a hint ----
  *
- * Most groups of runs give no hint (on top1465, 98% of the multiple kind's:
- * a cell's candidates, a region's places of a value). A hint needs a
+ * Most groups of runs give no hint (the multiple kind's groups: a cell's
+ * candidates, a region's places of a value). A hint needs a
  * potential common to the runs of a group. Without removals (the multiple
  * kind) the links from a potential do not depend on the run: a run is a
  * breadth-first walk of one fixed graph from its start, which stops at the

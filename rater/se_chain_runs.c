@@ -201,8 +201,7 @@ static bool adv_hint(void *ctx, const struct se_step *s, const uint16_t *parents
 
 /* `pos` and `pos0`: the places of g and src, and `lost_in` the regions
  * where each value lost a place since src, which the run keeps (the reduced
- * grid made from them, not from a scan of the cells: that was ~4% of a
- * hardest-list rating). */
+ * grid made from them, not from a scan of the cells at every stall). */
 static int advanced(const struct se_grid *g, const struct se_grid *src,
     const region_places pos, const region_places pos0, const uint32_t *lost_in,
     struct run *r, int *queue, int *tail)
@@ -236,8 +235,8 @@ static int nested_cmp(const void *a, const void *b)
 }
 
 /* A search's context (~60 KB), kept by the rater between searches: thousands
- * of nested searches each cleared a new one, and so did each of the step's
- * searches (~1.4% of a hardest-list rating). Only the fields before `stamp`
+ * of nested searches would each clear a new one, and so would each of the
+ * step's searches. Only the fields before `stamp`
  * start cleared; the rest need no clearing (see struct chain_ctx). Nested
  * searches do not nest, and se_chains does not call itself: one spare for
  * the nested searches and one for se_chains. */
@@ -704,7 +703,7 @@ static void do_chaining(struct chain_ctx *x, const struct se_grid *start, struct
     uint16_t buf[32];
     struct on_item items[4];
     /* the clock once a run and before each nested round, not once a
-     * potential (that was ~1.5% of a top1465 rating): a run without rules
+     * potential (a potential costs little more than reading it): a run without rules
      * takes microseconds, and the nested searches check for themselves */
     if (se_out_of_time(x->rt))
         return;

@@ -46,8 +46,8 @@ static inline int node_of(int cell, int v, int on)
 {
     return ((cell * 9 + v - 1) << 1) | on;
 }
-/* A potential's cell and value by table: the divisions by 9 were ~4% of
- * the instructions of a hardest-list rating. */
+/* A potential's cell and value by table: the runs ask them for every
+ * potential, and a lookup is cheaper than the divisions by 9. */
 #define NC18(c) c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c
 #define NC9(c)                                                                           \
     NC18(c), NC18(c + 1), NC18(c + 2), NC18(c + 3), NC18(c + 4), NC18(c + 5),            \
@@ -79,8 +79,7 @@ struct run {
     /* by potential: its parents, arena[poff .. poff + pn), and for "on"
      * ones the cause as in struct on_item. One small record per potential,
      * and no nested-chain fields written outside the nested levels: a run
-     * touches about half the pages it did (faulting them in was ~5% of a
-     * top1465 rating) */
+     * touches as few pages as it can (a new run faults in each one) */
     struct {
         uint16_t poff, pn;
         uint8_t cause;

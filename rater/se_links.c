@@ -191,8 +191,8 @@ static void link_sets(struct link_ref *r)
 }
 
 /* a1 = b1 - a2 = b2 (b1 sees all of a2): v goes from the cells that see all
- * of a1 and b2. As cell sets, a pair of links costs a few masks (the
- * cell-by-cell test took ~7% of a top1465 rating); the same hints. */
+ * of a1 and b2. As cell sets, a pair of links costs a few masks instead of
+ * a test cell by cell; the same hints. */
 static bool grouped_pair(int v, const struct cellset *vcells, const struct link_ref *l1,
     int o1, const struct link_ref *l2, int o2, struct se_step *s)
 {
@@ -215,7 +215,7 @@ static bool grouped_pair(int v, const struct cellset *vcells, const struct link_
 }
 
 /* Each region's links of v are found once per value, not once per pair of
- * regions (that took ~10% of a top1465 rating); the pairs are met in the
+ * regions (every pair would find them again); the pairs are met in the
  * same order, each in both orientations of both links. */
 /* The searches of one value below (grouped turbots, strong-link chains)
  * read that value's cells alone. Per rater and search, the cells of each

@@ -56,10 +56,9 @@ static inline uint32_t lost_regions(const uint64_t *before, const struct cellset
 
 /* What the searches read of a grid, made once per grid and kept per rater:
  * at a step of the path that gets past the fish, the turbots, strong-link
- * chains, BUG and ALS wings (k = 3, 4, 5) all run on the same grid (making
- * these for each was ~half the ALS wings' cost on se_dev's generated
- * puzzles, and the places of each value region by region were read nine
- * cells at a time by every link). */
+ * chains, BUG and ALS wings (k = 3, 4, 5) all run on the same grid, and
+ * each would otherwise make these again (and read the places of each value
+ * region by region, nine cells at a time, for every link). */
 struct grid_view {
     bool valid;
     uint16_t cand[SE_CELLS]; /* the grid they were made from */

@@ -749,7 +749,7 @@ static void aligned_possible(
 }
 
 /* Whether the cell set {m0, m1} has two cells or more (no popcount: it is a
- * library call without -mpopcnt, 2% of a top1465 rating). */
+ * library call without -mpopcnt, and this runs for every pair). */
 static inline bool two_or_more(uint64_t m0, uint64_t m1)
 {
     return (m0 & (m0 - 1)) || (m1 & (m1 - 1)) || (m0 && m1);
@@ -932,7 +932,7 @@ static bool aligned_scan(
             a->cells[0] = c0, a->cells[1] = c1;
             /* a set needs two common excluders (aligned_set): a pair without
              * them, and then a third cell without them, are passed over here
-             * (the calls that found none were ~5% of a top1465 rating) */
+             * (most calls would find none) */
             const uint64_t both[2] = { a->emask[c0][0] & a->emask[c1][0],
                 a->emask[c0][1] & a->emask[c1][1] };
             if (!two_or_more(both[0], both[1]))
@@ -1200,7 +1200,7 @@ static int wing_count(const struct als_wing *w, struct wing_group *gr,
 
 /* The yz cells of the group, in cell order: bivalue cells outside it with
  * both values among its values, seeing one of its cells (as cell sets: the
- * test cell by cell over every bivalue cell was ~5% of a top1465 rating).
+ * test cell by cell over every bivalue cell costs more for every group).
  * A group rated above the best wing found cannot replace it. Each yz cell
  * is counted with the group's sets (made once per group), and the step is
  * made only for a wing that replaces the best. */
@@ -1274,8 +1274,8 @@ static void wing_extend(
 
 /* Groups of k unsolved cells of one house (a group in two houses is met
  * twice; the best hint is the same). Searched depth first with the union of
- * values bounded, not as every k of 9 cells: the wings' share of a top1465
- * rating went from ~9.6% to ~5.3%. */
+ * values bounded, not as every k of 9 cells: a group whose values are
+ * already too many is not extended. */
 static void wing_groups(struct wing_search *ws)
 {
     const struct grid_view *t = ws->t;
