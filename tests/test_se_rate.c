@@ -379,8 +379,8 @@ static void hints_say_what_they_do(void **state)
     assert_non_null(strstr(out, "\"place\":{\"cell\":60,\"digit\":2}"));
 }
 
-/* A hint's deadline already past: no hint, the reason said; the next hint on
- * the rater has no deadline left over. */
+/* A hint's deadline already past: no hint, the reason said; the next hint
+ * with the rater has no deadline left over. */
 static void a_spent_budget_gives_no_hint(void **state)
 {
     (void) state;
