@@ -51,6 +51,7 @@
     X(TDOKU_PROTOCOL, "tdoku_protocol")                                                  \
     X(PERMUTE, "permute")                                                                \
     X(SEED, "seed")                                                                      \
+    X(SEEDS, "seeds")                                                                    \
     X(HEAD, "head")                                                                      \
     X(SE_RATE, "se_rate")                                                                \
     X(SE_RATE_MS, "se_rate_ms")                                                          \

@@ -11,6 +11,7 @@
 #include "common/clock.h"
 #include "common/hash.h"
 #include "common/io.h"
+#include "common/pool.h"
 #include "common/rng.h"
 #include "common/symmetry.h"
 
@@ -224,9 +225,14 @@ int bench_plan_finish(struct bench_plan *plan)
                 bench_puzzle_grid(c, pi, &g);
                 const bool skip = c->puzzles[pi].ok
                     && !solver_supports(plan->solvers[si], &g, why, sizeof(why));
+                /* --seeds: the runs past the first are for incomplete back ends */
+                const bool once = plan->opt.seeds > 1
+                    && !(plan->solvers[si]->caps & SOLVER_CAP_INCOMPLETE);
                 for (unsigned r = 0; r < plan->opt.repeat; r++) {
                     if (skip)
                         cell_at(plan, si, ci, pi, r)->state = BENCH_CELL_UNSUPPORTED;
+                    else if (once && r > 0)
+                        cell_at(plan, si, ci, pi, r)->state = BENCH_CELL_SKIPPED;
                 }
             }
         }
@@ -329,8 +335,7 @@ size_t bench_plan_pending(const struct bench_plan *plan)
 struct shared {
     struct bench_plan *plan;
     const struct bench_job *jobs;
-    size_t njobs;
-    atomic_size_t next;
+    struct worker *workers; /* one per worker of the pool */
     pthread_mutex_t lock;
     /* Per (back end, corpus): chunks not finished yet. Its pass job comes
      * right after its chunks in the list and waits on chunks_done for them:
@@ -357,10 +362,15 @@ static bool stopping(const struct bench_plan *plan)
     return plan->stop && atomic_load(plan->stop);
 }
 
-static struct solve_request make_request(const struct bench_plan *plan)
+/* The request of run r of back end si: an incomplete back end runs at limit
+ * 1, and under --seeds run r takes seed + r. */
+static struct solve_request make_request(
+    const struct bench_plan *plan, size_t si, unsigned r)
 {
-    struct solve_request req
-        = { .limit = plan->opt.limit, .budget_steps = plan->opt.budget_steps };
+    const bool incomplete = plan->solvers[si]->caps & SOLVER_CAP_INCOMPLETE;
+    struct solve_request req = { .limit = incomplete ? 1 : plan->opt.limit,
+        .budget_steps = plan->opt.budget_steps,
+        .seed = plan->opt.seed + (incomplete && plan->opt.seeds > 1 ? r : 0) };
     if (plan->opt.budget_ms)
         req.deadline_ns = clock_now_ns() + plan->opt.budget_ms * 1000000u;
     return req;
@@ -442,7 +452,7 @@ static void learner_ready(
     if (!inst || shape == w->learner_shape
         || grid_init(&empty, g->box_rows, g->box_cols, g->variant) != 0)
         return;
-    struct solve_request req = make_request(w->sh->plan);
+    struct solve_request req = make_request(w->sh->plan, 0, 0);
     req.limit = 1;
     struct solve_result res;
     solver_run(inst, &empty, &req, &res);
@@ -465,7 +475,7 @@ static void warm_up(struct worker *w, size_t si, size_t ci, size_t from)
         if (!c->puzzles[pi].ok
             || cell_at(plan, si, ci, pi, 0)->state == BENCH_CELL_UNSUPPORTED)
             continue;
-        struct solve_request req = make_request(plan);
+        struct solve_request req = make_request(plan, si, 0);
         if (!req.deadline_ns || req.deadline_ns > end)
             req.deadline_ns = end;
         struct grid g;
@@ -565,7 +575,7 @@ static void solve_cell(struct worker *w, const struct bench_job *job,
         bench_puzzle_grid(c, pi, &g);
         if (learns(plan, job->si))
             learner_ready(w, inst, &g);
-        const struct solve_request req = make_request(plan);
+        const struct solve_request req = make_request(plan, job->si, r);
         solver_run(inst, &g, &req, &res);
     }
     record(w, job->si, job->ci, pi, r, &res);
@@ -839,6 +849,10 @@ static void run_passes(struct worker *w, size_t si, size_t ci)
 {
     struct bench_plan *plan = w->sh->plan;
     struct bench_pass *pass = &plan->passes[si * plan->ncorpora + ci];
+    if (plan->solvers[si]->caps & SOLVER_CAP_INCOMPLETE) {
+        snprintf(pass->note, sizeof(pass->note), "incomplete: its runs are the measure");
+        return;
+    }
     struct pass_input in = { .c = &plan->corpora[ci] };
     uint64_t want = 0;
     size_t *idx = pass_puzzles(plan, si, ci, &in.n, &want, pass);
@@ -866,63 +880,65 @@ static void run_passes(struct worker *w, size_t si, size_t ci)
     free(idx);
 }
 
-static void *worker_main(void *arg)
+/* Job k of the list on worker `t`; false once the run is interrupted. */
+static bool run_listed_job(void *ctx, unsigned t, size_t k)
 {
-    struct worker *w = arg;
-    struct shared *sh = w->sh;
-    for (;;) {
-        if (stopping(sh->plan))
-            break;
-        if (sh->plan->next_job) {
-            struct bench_job job;
-            if (!sh->plan->next_job(sh->plan->hook_ctx, &job))
-                break;
-            run_chunk(w, &job);
-            continue;
-        }
-        const size_t k = atomic_fetch_add(&sh->next, 1);
-        if (k >= sh->njobs)
-            break;
-        const struct bench_job *job = &sh->jobs[k];
-        const size_t pair = (size_t) job->si * sh->plan->ncorpora + job->ci;
-        if (job->start == job->end) {
+    struct shared *sh = ctx;
+    if (stopping(sh->plan))
+        return false;
+    struct worker *w = &sh->workers[t];
+    const struct bench_job *job = &sh->jobs[k];
+    const size_t pair = (size_t) job->si * sh->plan->ncorpora + job->ci;
+    if (job->start == job->end) {
+        pthread_mutex_lock(&sh->lock);
+        while (sh->remaining && sh->remaining[pair] > 0)
+            pthread_cond_wait(&sh->chunks_done, &sh->lock);
+        pthread_mutex_unlock(&sh->lock);
+        run_passes(w, job->si, job->ci);
+    } else {
+        run_chunk(w, job);
+        if (sh->remaining) {
             pthread_mutex_lock(&sh->lock);
-            while (sh->remaining && sh->remaining[pair] > 0)
-                pthread_cond_wait(&sh->chunks_done, &sh->lock);
+            if (--sh->remaining[pair] == 0)
+                pthread_cond_broadcast(&sh->chunks_done);
             pthread_mutex_unlock(&sh->lock);
-            run_passes(w, job->si, job->ci);
-        } else {
-            run_chunk(w, job);
-            if (sh->remaining) {
-                pthread_mutex_lock(&sh->lock);
-                if (--sh->remaining[pair] == 0)
-                    pthread_cond_broadcast(&sh->chunks_done);
-                pthread_mutex_unlock(&sh->lock);
-            }
         }
     }
-    /* closed by the thread that opened them: libraries such as GLPK keep
-     * per-thread state that another thread must not free */
+    return true;
+}
+
+/* Jobs from the plan's next_job hook (the MPI runner's) until it has none. */
+static void run_hooked_jobs(void *ctx, unsigned t)
+{
+    struct shared *sh = ctx;
+    struct bench_job job;
+    while (!stopping(sh->plan) && sh->plan->next_job(sh->plan->hook_ctx, &job))
+        run_chunk(&sh->workers[t], &job);
+}
+
+/* Closed by the thread that opened them: libraries such as GLPK keep
+ * per-thread state that another thread must not free. */
+static void close_instances(void *ctx, unsigned t)
+{
+    struct shared *sh = ctx;
+    struct worker *w = &sh->workers[t];
     for (size_t si = 0; si < sh->plan->nsolvers; si++) {
         solver_close(w->inst[si]);
         w->inst[si] = NULL;
     }
-    return NULL;
 }
 
 /* Runs jobs on the plan's threads (the calling thread is one of them). */
 static int run_jobs(struct bench_plan *plan, const struct bench_job *jobs, size_t njobs,
     size_t *remaining)
 {
-    struct shared sh
-        = { .plan = plan, .jobs = jobs, .njobs = njobs, .remaining = remaining };
-    atomic_init(&sh.next, 0);
+    struct shared sh = { .plan = plan, .jobs = jobs, .remaining = remaining };
     pthread_mutex_init(&sh.lock, NULL);
     pthread_cond_init(&sh.chunks_done, NULL);
     const unsigned nthreads = plan->opt.threads;
     struct worker *workers = calloc(nthreads, sizeof(*workers));
-    pthread_t *threads = calloc(nthreads, sizeof(*threads));
-    int rc = workers && threads ? 0 : -1;
+    sh.workers = workers;
+    int rc = workers ? 0 : -1;
     for (unsigned t = 0; rc == 0 && t < nthreads; t++) {
         workers[t].sh = &sh;
         workers[t].inst = calloc(plan->nsolvers ? plan->nsolvers : 1, sizeof(void *));
@@ -930,16 +946,18 @@ static int run_jobs(struct bench_plan *plan, const struct bench_job *jobs, size_
         if (!workers[t].inst || !workers[t].failed)
             rc = -1;
     }
-    unsigned started = 0;
-    for (unsigned t = 1; rc == 0 && t < nthreads; t++) {
-        if (pthread_create(&threads[t], NULL, worker_main, &workers[t]) != 0)
-            break; /* fewer threads than asked: the ones running do the work */
-        started = t;
+    /* fewer threads than asked: the ones running do the work */
+    struct pool *pool = rc == 0 ? pool_create(nthreads) : NULL;
+    if (pool) {
+        if (plan->next_job)
+            pool_run(pool, run_hooked_jobs, &sh);
+        else
+            pool_for_each(pool, njobs, run_listed_job, &sh);
+        pool_run(pool, close_instances, &sh);
+        pool_destroy(pool);
+    } else {
+        rc = -1;
     }
-    if (rc == 0)
-        worker_main(&workers[0]);
-    for (unsigned t = 1; t <= started; t++)
-        pthread_join(threads[t], NULL);
     for (unsigned t = 0; workers && t < nthreads; t++) {
         free(workers[t].inst);
         free(workers[t].failed);
@@ -950,7 +968,6 @@ static int run_jobs(struct bench_plan *plan, const struct bench_job *jobs, size_
     pthread_mutex_destroy(&sh.lock);
     pthread_cond_destroy(&sh.chunks_done);
     free(workers);
-    free(threads);
     return rc;
 }
 
@@ -1092,6 +1109,10 @@ unsigned long bench_plan_crosscheck(const struct bench_plan *plan, FILE *out)
             const struct bench_cell *ref = NULL;
             bool differ = false;
             for (size_t si = 0; si < plan->nsolvers; si++) {
+                /* an incomplete back end counts nothing; its solutions are
+                   verified by solver_run */
+                if (plan->solvers[si]->caps & SOLVER_CAP_INCOMPLETE)
+                    continue;
                 for (unsigned r = 0; r < plan->opt.repeat; r++) {
                     const struct bench_cell *cell = cell_at(plan, si, ci, pi, r);
                     if (!comparable(cell))

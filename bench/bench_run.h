@@ -10,6 +10,10 @@
  * corpus before its first timed puzzle of that corpus. With --repeat K every
  * puzzle is solved K times back to back and the summary takes the median.
  *
+ * Incomplete back ends (SOLVER_CAP_INCOMPLETE) run at limit 1 whatever the
+ * plan's limit, take no part in the cross-check of counts (their solutions
+ * are verified all the same) and have no whole passes.
+ *
  * Whole passes (tdoku's protocol): for back ends marked SOLVER_CAP_FAST, or
  * whose untimed warm-up pass averages under fast_us per puzzle, the corpus is
  * solved in whole passes with one clock read per pass, for at least pass_ms
@@ -42,7 +46,12 @@ struct bench_options {
     double fast_us; /* warm-up pass mean below which passes are timed */
     bool tdoku_protocol; /* parse inside the timed passes */
     bool permute; /* solve a random isomorph of each puzzle */
-    uint64_t seed;
+    uint64_t seed; /* of --permute, and of incomplete back ends' runs */
+    /* > 1: incomplete back ends (SOLVER_CAP_INCOMPLETE) run each puzzle this
+     * many times, run r (from 0) with seed + r, as the repeats of the plan
+     * (repeat == seeds); complete ones run once (their other repeats are
+     * BENCH_CELL_SKIPPED). 0 or 1: every run with seed. */
+    unsigned seeds;
     unsigned long head; /* keep the first `head` entries of each corpus; 0 = all */
     bool expect; /* check counts written after the puzzle (puzzle:count) */
     bool progress; /* progress bar on stderr */
@@ -90,6 +99,7 @@ enum bench_cell_state {
     BENCH_CELL_PENDING = 0,
     BENCH_CELL_DONE,
     BENCH_CELL_UNSUPPORTED, /* the back end does not handle this shape */
+    BENCH_CELL_SKIPPED, /* a complete back end's repeat under --seeds: not run */
 };
 
 /* The result of one (solver, corpus, puzzle, repeat). */

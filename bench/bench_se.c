@@ -1,10 +1,10 @@
 #include "bench/bench_se.h"
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <string.h>
 
 #include "common/clock.h"
+#include "common/pool.h"
 #include "rater/se_rate.h"
 
 /* One rating with one decimal ("7.1", "11.9") at text; returns the characters
@@ -81,7 +81,8 @@ void bench_plan_take_se(struct bench_plan *plan, size_t ci, const struct bench_r
 
 struct rate_work {
     struct bench_plan *plan;
-    atomic_size_t next; /* over every puzzle of every corpus, in order */
+    size_t first; /* the puzzle number of the pool's item 0 */
+    struct se_rater **raters; /* one per pool worker, NULL until it rates */
     atomic_ulong rated;
     atomic_ulong out_of_time;
 };
@@ -101,7 +102,7 @@ static bool nth_puzzle(const struct bench_plan *plan, size_t k, size_t *ci, size
 }
 
 /* Returns whether it ran the rater. */
-static bool rate_one(struct rate_work *w, size_t ci, size_t pi)
+static bool rate_one(struct se_rater *rt, struct rate_work *w, size_t ci, size_t pi)
 {
     struct bench_plan *plan = w->plan;
     struct bench_puzzle *p = &plan->corpora[ci].puzzles[pi];
@@ -111,7 +112,7 @@ static bool rate_one(struct rate_work *w, size_t ci, size_t pi)
     bench_puzzle_grid(&plan->corpora[ci], pi, &g);
     const uint64_t ms = plan->opt.se_rate_ms;
     struct se_rating r;
-    se_rate_within(&g, ms ? clock_now_ns() + ms * 1000000u : 0, &r);
+    se_rate_within(rt, &g, ms ? clock_now_ns() + ms * 1000000u : 0, &r);
     if (r.verdict == SE_OUT_OF_TIME)
         atomic_fetch_add(&w->out_of_time, 1);
     if (r.verdict != SE_RATED && r.verdict != SE_BEYOND)
@@ -124,41 +125,53 @@ static bool rate_one(struct rate_work *w, size_t ci, size_t pi)
     return true;
 }
 
-static void *rate_worker(void *arg)
+/* Puzzles first + item, in order over the corpora; false on an interrupt. */
+static bool rate_item(void *ctx, unsigned worker, size_t item)
 {
-    struct rate_work *w = arg;
+    struct rate_work *w = ctx;
+    if (w->plan->stop && atomic_load(w->plan->stop))
+        return false;
+    /* each worker its own rater, made on its first puzzle; without memory
+     * for one, that worker's puzzles stay unrated */
+    if (!w->raters[worker])
+        w->raters[worker] = se_rater_new();
     size_t ci, pi;
-    while (!(w->plan->stop && atomic_load(w->plan->stop))
-        && nth_puzzle(w->plan, atomic_fetch_add(&w->next, 1), &ci, &pi))
-        rate_one(w, ci, pi);
-    return NULL;
+    if (w->raters[worker] && nth_puzzle(w->plan, w->first + item, &ci, &pi))
+        rate_one(w->raters[worker], w, ci, pi);
+    return true;
 }
 
 unsigned long bench_plan_rate_se(struct bench_plan *plan, unsigned long *out_of_time)
 {
-    struct rate_work w = { .plan = plan };
-    atomic_init(&w.next, 0);
+    enum { MAX_THREADS = 256 };
+    struct se_rater *raters[MAX_THREADS] = { 0 };
+    struct rate_work w = { .plan = plan, .raters = raters };
     atomic_init(&w.rated, 0);
     atomic_init(&w.out_of_time, 0);
     /* up to the first puzzle rated, on this thread alone: the rater builds
      * its constant tables on first use, and only one thread may */
     size_t ci, pi;
-    while (
-        nth_puzzle(plan, atomic_fetch_add(&w.next, 1), &ci, &pi) && !rate_one(&w, ci, pi))
+    w.raters[0] = se_rater_new();
+    while (w.raters[0] && nth_puzzle(plan, w.first++, &ci, &pi)
+        && !rate_one(w.raters[0], &w, ci, pi))
         ;
-    enum { MAX_THREADS = 256 };
-    pthread_t threads[MAX_THREADS];
-    unsigned started = 0;
+    size_t puzzles = 0;
+    for (size_t c = 0; c < plan->ncorpora; c++)
+        puzzles += plan->corpora[c].n;
     const unsigned want
         = plan->opt.threads < MAX_THREADS ? plan->opt.threads : MAX_THREADS;
-    for (unsigned t = 1; t < want; t++) {
-        if (pthread_create(&threads[started], NULL, rate_worker, &w) != 0)
-            break; /* fewer threads: the ones running do the work */
-        started++;
+    struct pool *pool = w.first < puzzles ? pool_create(want) : NULL;
+    if (pool) {
+        pool_for_each(pool, puzzles - w.first, rate_item, &w);
+        pool_destroy(pool);
+    } else {
+        /* out of memory for the pool: this thread rates the rest alone */
+        for (size_t item = 0; w.first + item < puzzles; item++)
+            if (!rate_item(&w, 0, item))
+                break;
     }
-    rate_worker(&w);
-    for (unsigned t = 0; t < started; t++)
-        pthread_join(threads[t], NULL);
+    for (unsigned t = 0; t < MAX_THREADS; t++)
+        se_rater_free(raters[t]);
     *out_of_time = atomic_load(&w.out_of_time);
     return atomic_load(&w.rated);
 }

@@ -118,8 +118,8 @@ static int check_resumable(const char *out_dir, const struct bench_plan *plan)
     }
     bench_env_file_free(&env);
     for (int k = 0; k < 5; k++) {
-        if (k == 2 && !o->permute)
-            continue; /* the seed only matters for permuted puzzles */
+        if (k == 2 && !o->permute && o->seeds <= 1)
+            continue; /* the seed matters for permuted puzzles and seeded runs */
         if (was[k][0] && strcmp(was[k], now[k]) != 0) {
             fprintf(stderr,
                 "sudolab bench: not resuming %s: its %s was %s, now %s (give the same "
@@ -250,6 +250,7 @@ static void write_run_facts(FILE *f, const struct bench_session_options *so,
     bench_env_put(f, BENCH_ENV_TDOKU_PROTOCOL, "%s", o->tdoku_protocol ? "yes" : "no");
     bench_env_put(f, BENCH_ENV_PERMUTE, "%s", o->permute ? "yes" : "no");
     bench_env_put(f, BENCH_ENV_SEED, "%llu", (unsigned long long) o->seed);
+    bench_env_put(f, BENCH_ENV_SEEDS, "%u", o->seeds ? o->seeds : 1);
     bench_env_put(f, BENCH_ENV_HEAD, "%lu", o->head);
     bench_env_put(f, BENCH_ENV_SE_RATE, "%s", o->se_rate ? "yes" : "no");
     if (o->se_rate)

@@ -193,6 +193,62 @@ static int summarize_pass(const struct bench_pass *pass, struct bench_summary *o
     return 0;
 }
 
+/* Every run apart (each repeat, each seed of --seeds): how many, how many
+ * found their answer, the times of those, and PAR-2 over the runs. Returns
+ * 0, or -1 (out of memory). */
+static int summarize_runs(
+    const struct bench_plan *plan, size_t si, size_t ci, struct bench_summary *out)
+{
+    out->success_rate = out->success_median_ns = out->success_mean_ns = NAN;
+    out->run_par2_ns = NAN;
+    const size_t total = plan->corpora[ci].n * plan->opt.repeat;
+    const struct bench_cell *cells = plan->cells[si * plan->ncorpora + ci];
+    double *time = malloc((total ? total : 1) * sizeof(double));
+    double *success_time = malloc((total ? total : 1) * sizeof(double));
+    bool *success = malloc((total ? total : 1) * sizeof(bool));
+    if (!time || !success_time || !success) {
+        free(time);
+        free(success_time);
+        free(success);
+        return -1;
+    }
+    size_t nsuccess = 0;
+    double limit_max_ns = 0;
+    bool any_limit = false;
+    for (size_t k = 0; k < total; k++) {
+        const struct bench_cell *cell = &cells[k];
+        if (cell->state != BENCH_CELL_DONE || !cell->timed)
+            continue;
+        const bool found = cell->status != SOLVE_STATUS_LIMIT
+            && cell->status != SOLVE_STATUS_ERROR && cell->status != SOLVE_STATUS_INVALID;
+        time[out->runs] = (double) cell->time_ns;
+        success[out->runs++] = found;
+        if (found)
+            success_time[nsuccess++] = (double) cell->time_ns;
+        if (cell->status == SOLVE_STATUS_LIMIT) {
+            any_limit = true;
+            if ((double) cell->time_ns > limit_max_ns)
+                limit_max_ns = (double) cell->time_ns;
+        }
+    }
+    out->run_successes = nsuccess;
+    if (out->runs > 0) {
+        out->success_rate = (double) nsuccess / (double) out->runs;
+        bench_sort(success_time, nsuccess);
+        out->success_median_ns = bench_quantile(success_time, nsuccess, 0.5);
+        out->success_mean_ns = bench_mean(success_time, nsuccess);
+        const double budget
+            = plan->opt.budget_ms ? (double) plan->opt.budget_ms * 1e6 : limit_max_ns;
+        out->run_par2_ns = any_limit || nsuccess < out->runs
+            ? bench_par2(time, success, out->runs, budget)
+            : bench_mean(time, out->runs);
+    }
+    free(time);
+    free(success_time);
+    free(success);
+    return 0;
+}
+
 int bench_summarize(const struct bench_plan *plan, size_t si, size_t ci, size_t baseline,
     struct bench_summary *out)
 {
@@ -204,6 +260,8 @@ int bench_summarize(const struct bench_plan *plan, size_t si, size_t ci, size_t 
     tally_puzzles(plan, si, ci, baseline, &t, out);
     int rc = summarize_tally(plan, plan->solvers[si], &t, out);
     if (summarize_pass(&plan->passes[si * plan->ncorpora + ci], out) != 0)
+        rc = -1;
+    if (summarize_runs(plan, si, ci, out) != 0)
         rc = -1;
     tally_free(&t);
     return rc;
@@ -252,6 +310,7 @@ static bool no_measurable_difference(const struct bench_summary *s)
 struct table_columns {
     bool show[SOLVE_STATUS_COUNT];
     bool unsupported, pending, par2;
+    bool runs; /* some back end is incomplete: its runs' figures */
 };
 
 static void print_header(const struct bench_plan *plan, size_t ci, size_t baseline,
@@ -273,6 +332,9 @@ static void print_header(const struct bench_plan *plan, size_t ci, size_t baseli
         "max", "puzzles/s", "pass p/s", "guesses");
     if (tc->par2)
         fprintf(out, " %9s", "PAR-2");
+    if (tc->runs)
+        fprintf(out, " %7s %7s %9s %9s %9s", "runs", "success", "t-median", "t-mean",
+            "run PAR-2");
     if (baseline < plan->nsolvers)
         fprintf(out, "  vs %s [95%% interval]", plan->solvers[baseline]->name);
     fputc('\n', out);
@@ -303,6 +365,18 @@ static void print_row(const struct bench_plan *plan, size_t si, size_t baseline,
         char p[24];
         format_time(p, sizeof(p), s->par2_ns);
         fprintf(out, " %9s", p);
+    }
+    if (tc->runs) {
+        char share[24], run_t[3][24];
+        if (isnan(s->success_rate))
+            snprintf(share, sizeof(share), "-");
+        else
+            snprintf(share, sizeof(share), "%.1f%%", 100 * s->success_rate);
+        format_time(run_t[0], sizeof(run_t[0]), s->success_median_ns);
+        format_time(run_t[1], sizeof(run_t[1]), s->success_mean_ns);
+        format_time(run_t[2], sizeof(run_t[2]), s->run_par2_ns);
+        fprintf(
+            out, " %7zu %7s %9s %9s %9s", s->runs, share, run_t[0], run_t[1], run_t[2]);
     }
     if (baseline < plan->nsolvers && !isnan(s->speedup)) {
         char r[24], lo[24], hi[24];
@@ -359,6 +433,7 @@ void bench_summary_print(const struct bench_plan *plan, size_t baseline, FILE *o
             tc.unsupported |= sum[si].unsupported > 0;
             tc.pending |= sum[si].pending > 0;
             tc.par2 |= !isnan(sum[si].par2_ns);
+            tc.runs |= (plan->solvers[si]->caps & SOLVER_CAP_INCOMPLETE) != 0;
         }
         print_header(plan, ci, baseline, &tc, out);
         for (size_t si = 0; si < ns; si++)
@@ -403,7 +478,8 @@ int bench_summary_write_csv(const struct bench_plan *plan, size_t baseline, FILE
         fprintf(out, ",mean_%s", solver_counter_names[k]);
     fputs(",par2_ns,baseline,speedup_vs_baseline,speedup_ci_low,speedup_ci_high,"
           "speedup_pairs,pass_median_puzzles_per_s,pass_q1_puzzles_per_s,"
-          "pass_q3_puzzles_per_s\n",
+          "pass_q3_puzzles_per_s,runs,run_successes,success_rate,success_median_ns,"
+          "success_mean_ns,run_par2_ns\n",
         out);
     for (size_t ci = 0; ci < plan->ncorpora; ci++) {
         for (size_t si = 0; si < plan->nsolvers; si++) {
@@ -435,6 +511,11 @@ int bench_summary_write_csv(const struct bench_plan *plan, size_t baseline, FILE
             csv_number(out, s.pass_median_puzzles_per_s, "%.2f");
             csv_number(out, s.pass_q1_puzzles_per_s, "%.2f");
             csv_number(out, s.pass_q3_puzzles_per_s, "%.2f");
+            fprintf(out, ",%zu,%zu", s.runs, s.run_successes);
+            csv_number(out, s.success_rate, "%.4f");
+            csv_number(out, s.success_median_ns, "%.0f");
+            csv_number(out, s.success_mean_ns, "%.0f");
+            csv_number(out, s.run_par2_ns, "%.0f");
             fputc('\n', out);
         }
     }

@@ -2,6 +2,11 @@
  * statistics, throughput, mean counters, PAR-2 and the speed ratio against a
  * baseline back end. Printed as tables for people and as summary.csv.
  *
+ * Incomplete back ends (SOLVER_CAP_INCOMPLETE, run K times a puzzle with
+ * bench --seeds K) are measured by their runs, each run apart: the share of
+ * runs that found a solution, the median and mean time of those, and PAR-2
+ * over the runs; the table shows these columns when such a back end ran.
+ *
  * Per puzzle, the time is the median over its repeats and the status and
  * counters are those of its first repeat. Time statistics are over the
  * finished puzzles (a verdict within the budget); those that hit a budget
@@ -23,7 +28,8 @@
  * pass_puzzles_per_s, pass_best_puzzles_per_s, passes, mean_<counter> for
  * each counter, par2_ns, baseline, speedup_vs_baseline, speedup_ci_low,
  * speedup_ci_high, speedup_pairs, pass_median_puzzles_per_s,
- * pass_q1_puzzles_per_s, pass_q3_puzzles_per_s. Empty cells are figures
+ * pass_q1_puzzles_per_s, pass_q3_puzzles_per_s, runs, run_successes,
+ * success_rate, success_median_ns, success_mean_ns, run_par2_ns. Empty cells are figures
  * that do not exist (nothing finished, no passes, no interval). */
 #ifndef SUDOLAB_BENCH_BENCH_SUMMARY_H
 #define SUDOLAB_BENCH_BENCH_SUMMARY_H
@@ -52,6 +58,12 @@ struct bench_summary {
     double speedup; /* vs the baseline; NAN when no puzzle to compare */
     double speedup_low, speedup_high; /* its 95% interval; NAN: none */
     size_t speedup_pairs;
+    /* every run apart (repeats, and the seeds of incomplete back ends):
+     * runs, those that found their answer (not limit, error or invalid),
+     * their share, the median and mean time of those (NAN: none), and PAR-2
+     * over the runs (the mean time when none hit a budget; NAN: no run) */
+    size_t runs, run_successes;
+    double success_rate, success_median_ns, success_mean_ns, run_par2_ns;
 };
 
 /* Summarises back end si on corpus ci. Returns 0, or -1 (out of memory). */

@@ -9,7 +9,7 @@ void solve_row_header(FILE *out)
     fputs("index,status,solutions", out);
     for (int i = 0; i < SOLVER_COUNTER_COUNT; i++)
         fprintf(out, ",%s", solver_counter_names[i]);
-    fputs(",time_ns,solution,name\n", out);
+    fputs(",time_ns,name,solution\n", out);
 }
 
 /* A name as a CSV field: quoted when it holds a comma, a quote or a line end. */
@@ -38,9 +38,9 @@ static void print_csv(FILE *out, const struct solver *s, unsigned long index,
         if (res->status != SOLVE_STATUS_INVALID && !res->no_answer)
             solve_row_counter(out, s, &res->counters, i, true);
     }
-    fprintf(out, ",%llu,%s,", (unsigned long long) res->time_ns, sol);
+    fprintf(out, ",%llu,", (unsigned long long) res->time_ns);
     print_csv_name(out, name);
-    fputc('\n', out);
+    fprintf(out, ",%s\n", sol);
 }
 
 void solve_row_print(FILE *out, const struct solve_row_style *style, unsigned long index,

@@ -23,7 +23,8 @@ void solve_row_header(FILE *out);
 /* The row of puzzle number index (its grid is drawn with pretty). name: the
  * entry's own name (corpus_item.name: a Lewis instance's file name), NULL or
  * "" for none; the text row ends with " name=NAME" when there is one, the
- * CSV row always has the name column, last. */
+ * CSV row always has the name column, before the solution (which stays
+ * last, where scripts take it from). */
 void solve_row_print(FILE *out, const struct solve_row_style *style, unsigned long index,
     const char *name, const struct grid *puzzle, const struct solve_result *res);
 

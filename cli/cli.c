@@ -16,6 +16,17 @@ int cli_common_finish(struct cli_common *c)
 {
     if (!c->solver)
         c->solver = solver_default();
+    if (c->solver->caps & SOLVER_CAP_INCOMPLETE) {
+        if (!c->limit_set)
+            c->limit = 1;
+        if (c->limit != 1) {
+            fprintf(stderr,
+                "sudolab: %s is incomplete (stochastic search): it can find a solution "
+                "but not prove uniqueness; use --limit 1\n",
+                c->solver->name);
+            return -1;
+        }
+    }
     if (c->limit != 1 && !(c->solver->caps & SOLVER_CAP_COUNT)) {
         fprintf(stderr, "sudolab: solver %s finds one solution only: use --limit 1\n",
             c->solver->name);
@@ -26,7 +37,8 @@ int cli_common_finish(struct cli_common *c)
 
 struct solve_request cli_request(const struct cli_common *c)
 {
-    struct solve_request req = { .limit = c->limit, .budget_steps = c->budget_steps };
+    struct solve_request req
+        = { .limit = c->limit, .budget_steps = c->budget_steps, .seed = c->seed };
     if (c->budget_ms)
         req.deadline_ns = clock_now_ns() + c->budget_ms * 1000000u;
     return req;

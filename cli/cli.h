@@ -29,6 +29,7 @@ struct cli_common {
     bool limit_set;
     uint64_t budget_steps;
     uint64_t budget_ms;
+    uint64_t seed; /* solve_request.seed */
     struct corpus_options corpus;
     int nempty;
     struct grid empty[8]; /* --empty grids */
@@ -42,7 +43,9 @@ enum { CLI_DEFAULT_BUDGET_MS = 60000 };
 
 void cli_common_defaults(struct cli_common *c, uint64_t limit);
 /* Picks the default back end when none was named and checks it can do what
- * was asked (counting). Prints why and returns -1 when it cannot. */
+ * was asked (counting; an incomplete back end, SOLVER_CAP_INCOMPLETE, runs at
+ * limit 1, which is its default when --limit is not given). Prints why and
+ * returns -1 when it cannot. */
 int cli_common_finish(struct cli_common *c);
 /* The request for one puzzle (budget deadline counted from now). */
 struct solve_request cli_request(const struct cli_common *c);

@@ -155,9 +155,20 @@ static const struct cli_option bench_options[] = {
     { .kind = CLI_U64,
         .name = "seed",
         .metavar = "S",
-        .help = "seed of --permute (default from the clock; printed)",
+        .help = "seed of --permute and of stochastic back ends (default\n"
+                "from the clock; printed)",
         .field = BENCH_FIELD(opt.seed),
         .given = CLI_GIVEN(struct bench_cli, seed_set),
+        .expected = BENCH_NUMBER },
+    { .kind = CLI_UNSIGNED,
+        .name = "seeds",
+        .metavar = "K",
+        .help = "run each incomplete (stochastic) back end K times per\n"
+                "puzzle, with seeds S, S+1, ..., S+K-1 (runs.csv's repeat\n"
+                "K is seed S+K-1); complete ones run once",
+        .field = BENCH_FIELD(opt.seeds),
+        .min = 1,
+        .max = 1000000,
         .expected = BENCH_NUMBER },
     { .kind = CLI_ULONG,
         .name = "head",
@@ -243,7 +254,12 @@ static int select_solvers(struct bench_cli *cli)
         select_pattern("*", chosen, &nchosen);
     size_t kept = 0;
     for (size_t i = 0; i < nchosen; i++) {
-        if (cli->opt.limit != 1 && !(chosen[i]->caps & SOLVER_CAP_COUNT)) {
+        if (cli->opt.limit != 1 && chosen[i]->caps & SOLVER_CAP_INCOMPLETE) {
+            fprintf(err,
+                "sudolab bench: %s is incomplete (stochastic search): it runs at limit 1 "
+                "and stays out of the cross-check of counts\n",
+                chosen[i]->name);
+        } else if (cli->opt.limit != 1 && !(chosen[i]->caps & SOLVER_CAP_COUNT)) {
             fprintf(err,
                 "sudolab bench: %s finds one solution only: left out (use --limit 1)\n",
                 chosen[i]->name);
@@ -302,6 +318,15 @@ enum cli_parsed bench_parse(int argc, char **argv, struct bench_cli *out)
     if (out->nfiles == 0 && out->common.nempty == 0) {
         fprintf(stderr, "sudolab bench: no corpus files (see --help)\n");
         return CLI_PARSED_ERROR;
+    }
+    if (out->opt.seeds > 1) {
+        if (out->opt.repeat > 1) {
+            fprintf(stderr,
+                "sudolab bench: --seeds and --repeat do not combine: each "
+                "seed's run is a sample of its own\n");
+            return CLI_PARSED_ERROR;
+        }
+        out->opt.repeat = out->opt.seeds;
     }
     if (out->resume && !out->out_dir) {
         fprintf(stderr, "sudolab bench: --resume needs --out DIR\n");

@@ -20,6 +20,7 @@ struct hint_cli {
 
 struct hint_run {
     const struct hint_cli *cli;
+    struct se_rater *rater;
     unsigned long failures;
 };
 
@@ -39,7 +40,7 @@ static bool hint_entry(void *ctx, const struct input_entry *e)
         return true;
     }
     const uint64_t budget = run->cli->common.budget_ms;
-    bool ok = se_hint_within(&e->item->puzzle, run->cli->json,
+    bool ok = se_hint_within(run->rater, &e->item->puzzle, run->cli->json,
         budget ? clock_now_ns() + budget * 1000000u : 0, text, sizeof(text));
     if (!ok)
         run->failures++;
@@ -82,8 +83,13 @@ int cmd_hint(int argc, char **argv)
         return cli_parsed_status(p);
     cli.nfiles = argc - first;
     cli.files = argv + first;
-    struct hint_run run = { &cli, 0 };
+    struct hint_run run = { &cli, se_rater_new(), 0 };
+    if (!run.rater) {
+        fprintf(stderr, "sudolab hint: out of memory\n");
+        return CLI_SKIPPED;
+    }
     const unsigned long problems
         = cli_walk(&cli.common, cli.nfiles, cli.files, hint_entry, &run);
+    se_rater_free(run.rater);
     return problems || run.failures ? CLI_SKIPPED : CLI_OK;
 }

@@ -13,11 +13,12 @@
 
 static void print_caps(const struct solver *s, char *out, size_t len)
 {
-    snprintf(out, len, "%s%s%s%s%s", s->caps & SOLVER_CAP_COUNT ? "count," : "",
+    snprintf(out, len, "%s%s%s%s%s%s", s->caps & SOLVER_CAP_COUNT ? "count," : "",
         s->caps & SOLVER_CAP_DIAGONAL ? "diagonal," : "",
         s->caps & SOLVER_CAP_TRACE ? "trace," : "",
         s->caps & SOLVER_CAP_STEP_BUDGET ? "step-budget," : "",
-        s->caps & SOLVER_CAP_FAST ? "fast," : "");
+        s->caps & SOLVER_CAP_FAST ? "fast," : "",
+        s->caps & SOLVER_CAP_INCOMPLETE ? "incomplete," : "");
     const size_t n = strlen(out);
     if (n)
         out[n - 1] = '\0';

@@ -102,6 +102,8 @@ static const struct cli_option solve_options[] = {
     CLI_LINE("Solves each puzzle: status, solutions found (up to --limit, default 2), "
              "counters, solution."),
     CLI_COMMON_OPTIONS,
+    CLI_OPTION_SEED("seed of a stochastic back end (acs, anneal; default 0):\n"
+                    "the same seed, the same run"),
     { .kind = CLI_ULONG,
         .name = "head",
         .metavar = "N",
@@ -255,6 +257,13 @@ static enum cli_parsed parse(int argc, char **argv, bool counting, struct solve_
     out->files = argv + first;
     if (counting && !out->common.solver)
         out->common.solver = solver_find("auto");
+    if (counting && out->common.solver->caps & SOLVER_CAP_INCOMPLETE) {
+        fprintf(stderr,
+            "sudolab count: %s is incomplete (stochastic search): it can find a solution "
+            "but not count them; use sudolab solve --limit 1\n",
+            out->common.solver->name);
+        return CLI_PARSED_ERROR;
+    }
     if (cli_common_finish(&out->common) != 0)
         return CLI_PARSED_ERROR;
     if (counting && (out->grids || out->estimate || out->essential)

@@ -164,6 +164,11 @@ cli_parse_fn cli_parse_empty;
         .where = CLI_IN_COMMON, .field = CLI_COMMON_FIELD(budget_ms),                    \
         .expected = "milliseconds"                                                       \
     }
+#define CLI_OPTION_SEED(text)                                                            \
+    {                                                                                    \
+        .kind = CLI_U64, .name = "seed", .metavar = "S", .help = (text),                 \
+        .where = CLI_IN_COMMON, .field = CLI_COMMON_FIELD(seed), .expected = "a number"  \
+    }
 #define CLI_OPTION_SIZE(text)                                                            \
     {                                                                                    \
         .kind = CLI_CUSTOM, .name = "size", .metavar = "RxC", .help = (text),            \

@@ -1,12 +1,14 @@
 /* Ordered rating on threads (cli/rate_pool.h): a ring of slots, filled in
  * input order by the walk, taken in that order by the workers, printed in
- * that order by the walk as each oldest slot is done. */
+ * that order by the walk as each oldest slot is done. The walk is worker 0
+ * of the common pool; workers 1..N rate. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/rate_pool.h"
+#include "common/pool.h"
 
 enum { POOL_LINE = 2048, SLOTS_PER_THREAD = 32 };
 
@@ -16,13 +18,6 @@ struct slot {
     bool work; /* to be rated (else the line is ready) */
     bool done;
     char line[POOL_LINE];
-};
-
-struct worker {
-    struct rate_pool *pool;
-    void *state;
-    pthread_t tid;
-    bool started;
 };
 
 struct rate_pool {
@@ -35,13 +30,14 @@ struct rate_pool {
     bool stopping;
     struct rate_pool_calls calls;
     int nworkers;
-    struct worker *workers;
+    void **states; /* [nworkers]: worker w's is states[w - 1] */
+    struct pool *threads; /* NULL until they all started */
 };
 
-static void *work(void *arg)
+static void work(void *ctx, unsigned worker)
 {
-    struct worker *w = arg;
-    struct rate_pool *p = w->pool;
+    struct rate_pool *p = ctx;
+    void *state = p->states[worker - 1];
     pthread_mutex_lock(&p->lock);
     for (;;) {
         /* the walk prints ready lines past the workers; their slots may
@@ -58,13 +54,12 @@ static void *work(void *arg)
         }
         struct slot *s = &p->slots[p->next++ % p->nslots];
         pthread_mutex_unlock(&p->lock);
-        p->calls.line(p->calls.ctx, w->state, &s->g, s->index, s->line, sizeof(s->line));
+        p->calls.line(p->calls.ctx, state, &s->g, s->index, s->line, sizeof(s->line));
         pthread_mutex_lock(&p->lock);
         s->done = true;
         pthread_cond_broadcast(&p->done_cv);
     }
     pthread_mutex_unlock(&p->lock);
-    return NULL;
 }
 
 /* Prints the oldest slots that are done; with `wait`, waits for the oldest
@@ -80,12 +75,12 @@ static void print_done(struct rate_pool *p, bool wait)
 static void pool_free(struct rate_pool *p)
 {
     for (int i = 0; i < p->nworkers; i++)
-        if (p->workers[i].state)
-            p->calls.close(p->calls.ctx, p->workers[i].state);
+        if (p->states[i])
+            p->calls.close(p->calls.ctx, p->states[i]);
     pthread_cond_destroy(&p->work_cv);
     pthread_cond_destroy(&p->done_cv);
     pthread_mutex_destroy(&p->lock);
-    free(p->workers);
+    free(p->states);
     free(p->slots);
     free(p);
 }
@@ -101,28 +96,27 @@ struct rate_pool *rate_pool_open(int threads, const struct rate_pool_calls *call
     p->calls = *calls;
     p->nslots = (unsigned long) threads * SLOTS_PER_THREAD;
     p->slots = calloc(p->nslots, sizeof(*p->slots));
-    p->workers = calloc((size_t) threads, sizeof(*p->workers));
-    if (!p->slots || !p->workers) {
+    p->states = calloc((size_t) threads, sizeof(*p->states));
+    if (!p->slots || !p->states) {
         pool_free(p);
         return NULL;
     }
     p->nworkers = threads;
     for (int i = 0; i < threads; i++) {
-        p->workers[i].pool = p;
-        p->workers[i].state = calls->open(calls->ctx);
-        if (!p->workers[i].state) {
+        p->states[i] = calls->open(calls->ctx);
+        if (!p->states[i]) {
             pool_free(p);
             return NULL;
         }
     }
-    for (int i = 0; i < threads; i++) {
-        struct worker *w = &p->workers[i];
-        w->started = pthread_create(&w->tid, NULL, work, w) == 0;
-        if (!w->started) {
-            rate_pool_close(p);
-            return NULL;
-        }
+    struct pool *pool = pool_create((unsigned) threads + 1);
+    if (!pool || pool_workers(pool) != (unsigned) threads + 1) {
+        pool_destroy(pool);
+        pool_free(p);
+        return NULL;
     }
+    p->threads = pool;
+    pool_start(p->threads, work, p);
     return p;
 }
 
@@ -165,15 +159,10 @@ void rate_pool_close(struct rate_pool *p)
     pthread_mutex_lock(&p->lock);
     p->stopping = true;
     pthread_cond_broadcast(&p->work_cv);
-    bool all_started = true;
-    for (int i = 0; i < p->nworkers; i++)
-        all_started = all_started && p->workers[i].started;
-    if (all_started)
-        while (p->head < p->tail)
-            print_done(p, true);
+    while (p->head < p->tail)
+        print_done(p, true);
     pthread_mutex_unlock(&p->lock);
-    for (int i = 0; i < p->nworkers; i++)
-        if (p->workers[i].started)
-            pthread_join(p->workers[i].tid, NULL);
+    pool_wait(p->threads);
+    pool_destroy(p->threads);
     pool_free(p);
 }

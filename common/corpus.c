@@ -361,6 +361,25 @@ static enum corpus_status read_grid(struct corpus *c, struct corpus_item *item, 
     return CORPUS_PUZZLE;
 }
 
+/* Whether buf[start, end) holds a byte no text has; why says which, where. */
+static bool binary_in(
+    const struct corpus *c, size_t start, size_t end, char *why, size_t whylen)
+{
+    for (size_t i = start; i < end; i++) {
+        const unsigned char ch = (unsigned char) c->buf[i];
+        if (!is_binary_byte(ch))
+            continue;
+        const unsigned long long at = c->line_offset + i;
+        if (ch == 0)
+            snprintf(why, whylen, "binary data (NUL byte at offset %llu)", at);
+        else
+            snprintf(
+                why, whylen, "binary data (control byte 0x%02x at offset %llu)", ch, at);
+        return true;
+    }
+    return false;
+}
+
 static enum corpus_status read_puzzle_line(struct corpus *c, struct corpus_item *item)
 {
     size_t start = skip_space(c->buf, 0, c->len);
@@ -369,19 +388,8 @@ static enum corpus_status read_puzzle_line(struct corpus *c, struct corpus_item 
         end++;
     if (end == c->len && line_cut(c))
         return too_long(c, item);
-    for (size_t i = start; i < end; i++) {
-        const unsigned char ch = (unsigned char) c->buf[i];
-        if (!is_binary_byte(ch))
-            continue;
-        const unsigned long long at = c->line_offset + i;
-        if (ch == 0)
-            snprintf(item->why, sizeof(item->why),
-                "binary data (NUL byte at offset %llu)", at);
-        else
-            snprintf(item->why, sizeof(item->why),
-                "binary data (control byte 0x%02x at offset %llu)", ch, at);
+    if (binary_in(c, start, end, item->why, sizeof(item->why)))
         return CORPUS_BAD;
-    }
     if (grid_parse_token(&item->puzzle, c->buf + start, end - start, &c->opts.shape,
             item->why, sizeof(item->why))
         != 0)
@@ -549,6 +557,8 @@ static enum corpus_status read_lewis(
             return lewis_missing(c, item, got, "values", k, cells);
         long v;
         if (why[0])
+            continue;
+        if (binary_in(c, start, start + len, why, sizeof(why)))
             continue;
         if (!parse_int(c->buf + start, len, &v))
             snprintf(why, sizeof(why), "value '%.*s' at line %lu is not a number",

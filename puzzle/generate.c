@@ -77,6 +77,7 @@ struct generator {
      * solution of the puzzle without it differs from the solution */
     bool has_witness[GRID_MAX_CELLS];
     uint64_t witness[GRID_MAX_CELLS][GEN_WORDS];
+    struct se_rater *se; /* with --se: the SE rater's memory */
     uint64_t fill_nodes;
     int nsol;
     struct grid sol[2];
@@ -263,6 +264,11 @@ struct generator *gen_open(const struct gen_options *o, char *why, size_t whylen
         gen_close(g);
         return NULL;
     }
+    if (o->se_filter && !(g->se = se_rater_new())) {
+        snprintf(why, whylen, "out of memory");
+        gen_close(g);
+        return NULL;
+    }
     if (o->technique_filter) {
         g->logic = calloc(1, sizeof(*g->logic));
         if (!g->logic) {
@@ -293,6 +299,7 @@ void gen_close(struct generator *g)
     solver_close(g->solver);
     solver_close(g->verifier);
     free(g->logic);
+    se_rater_free(g->se);
     free(g);
 }
 
@@ -828,7 +835,7 @@ static bool in_se_band(const struct generator *g)
 {
     const uint64_t ms = g->opt.se_budget_ms ? g->opt.se_budget_ms : 60000;
     struct se_rating r;
-    se_rate_within(&g->puzzle, clock_now_ns() + ms * 1000000u, &r);
+    se_rate_within(g->se, &g->puzzle, clock_now_ns() + ms * 1000000u, &r);
     return r.verdict == SE_RATED && r.er >= g->opt.min_se && r.er <= g->opt.max_se;
 }
 

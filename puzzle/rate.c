@@ -168,6 +168,11 @@ int rater_open(struct rater *r, unsigned methods, const struct solver *solver,
             return -1;
         }
     }
+    if ((methods & (RATE_SE | RATE_HODOKU)) && !(r->se = se_rater_new())) {
+        rater_close(r);
+        snprintf(why, whylen, "out of memory");
+        return -1;
+    }
     return 0;
 }
 
@@ -175,8 +180,10 @@ void rater_close(struct rater *r)
 {
     solver_close(r->inst);
     free(r->logic);
+    se_rater_free(r->se);
     r->inst = NULL;
     r->logic = NULL;
+    r->se = NULL;
 }
 
 /* FNV-1a over the cells: the permutations of a puzzle depend on the puzzle,
@@ -238,9 +245,9 @@ void rater_rate(struct rater *r, const struct grid *g, struct rate_values *v)
     const uint64_t deadline = r->budget_ms ? clock_now_ns() + r->budget_ms * 1000000u : 0;
     /* one SE path gives both scales */
     if (r->methods & RATE_HODOKU)
-        hodoku_rate_within(g, deadline, &v->hodoku, &v->se);
+        hodoku_rate_within(r->se, g, deadline, &v->hodoku, &v->se);
     else if (r->methods & RATE_SE)
-        se_rate_within(g, deadline, &v->se);
+        se_rate_within(r->se, g, deadline, &v->se);
 }
 
 /* Appends to out like snprintf, keeping the running length. */

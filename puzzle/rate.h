@@ -68,6 +68,7 @@ struct rater {
     const struct solver *solver;
     struct solver_instance *inst;
     struct logic *logic;
+    struct se_rater *se; /* for RATE_SE and RATE_HODOKU */
 };
 
 /* The back end for search effort: `mrv` when registered, else the default,

@@ -194,7 +194,7 @@ static void on_step(void *ctx, enum se_technique tech, int rating)
     add_step(ctx, hodoku_technique_of(tech));
 }
 
-void hodoku_rate_within(const struct grid *g, uint64_t deadline_ns,
+void hodoku_rate_within(struct se_rater *rt, const struct grid *g, uint64_t deadline_ns,
     struct hodoku_rating *out, struct se_rating *se)
 {
     struct se_rating own;
@@ -203,7 +203,7 @@ void hodoku_rate_within(const struct grid *g, uint64_t deadline_ns,
     memset(out, 0, sizeof(*out));
     out->level = HODOKU_EASY;
     out->hardest = table[SE_full_house].name;
-    se_rate_steps(g, deadline_ns, se, on_step, out);
+    se_rate_steps(rt, g, deadline_ns, se, on_step, out);
     out->verdict = se->verdict;
     if (se->verdict == SE_BEYOND)
         add_step(out, &give_up);

@@ -60,9 +60,10 @@ struct hodoku_rating {
     int steps; /* HoDoKu's count: SE's direct steps count twice */
 };
 
-/* Rates g (givens only) within deadline_ns (clock_now_ns's clock; 0: none).
- * se, when not NULL, gets SE's rating of the same path. */
-void hodoku_rate_within(const struct grid *g, uint64_t deadline_ns,
+/* Rates g (givens only) with rater rt (rater/se_rate.h) within deadline_ns
+ * (clock_now_ns's clock; 0: none). se, when not NULL, gets SE's rating of
+ * the same path. */
+void hodoku_rate_within(struct se_rater *rt, const struct grid *g, uint64_t deadline_ns,
     struct hodoku_rating *out, struct se_rating *se);
 
 #endif /* SUDOLAB_RATER_HODOKU_H */

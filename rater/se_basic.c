@@ -2,6 +2,7 @@
  * (an intersection or hidden set that leaves a hidden single), intersections,
  * naked and hidden sets, fish. Each producer scans in SE's order and returns
  * its first useful hint, because SE keeps the first hint it is given. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "rater/se_internal.h"
@@ -24,6 +25,84 @@ static uint8_t crossing_holding[3][3][512];
 /* crossing[a][t][j - 1] at j = 1..3, and a itself at j = 0 (a region to read
  * that the caller ignores). */
 static uint8_t crossing_at[27][3][4];
+
+/* The values of the grid the last search with this rater saw (a copy), the
+ * number of empty cells of each region in it, and as a mask over SE's order
+ * (bit k: region_order[k]) the regions with one empty cell. Steps place a
+ * value in one cell at most, so the counts carry over but for that cell's
+ * three regions. Exact: a region's count reads only the values of its nine
+ * cells, and every cell whose value differs from the copy moves the counts of
+ * its three regions by its change (empty or not) before the copy takes its
+ * value; any other grid (a hint's, the next rating's) is followed the same
+ * way, and the first call with a rater counts all. */
+struct alone_count {
+    bool valid;
+    uint8_t value[SE_CELLS];
+    uint8_t empty[27]; /* by place in SE's order */
+    uint32_t alone;
+};
+
+/* A value's intersections (and a direct one's following single) read only
+ * its places. Per rater, direct or not, by value: its places in the nine
+ * rows when a call found none of it. Those list every empty cell where the
+ * value is a candidate, so they give its places in every region: the same
+ * rows give none again. A memo is never wrong, only overwritten. */
+struct lock_memo {
+    uint16_t rows[10][9];
+    bool empty[10];
+};
+
+/* A naked set of a region reads only the candidates of the region's cells.
+ * Per rater, by degree, by region:
+ * those candidates when a call found no set there; the same ones give none
+ * again. A memo is never wrong, only overwritten. */
+struct set_memo {
+    uint16_t cand[27][9];
+    bool empty[27];
+};
+
+/* A hidden set (and a direct one's following single, and whether its step
+ * removes anything) reads only the places of the region's values. Per
+ * rater, direct or not, by degree, by region: those places when a call
+ * found no set there; the same ones give none again. A memo is never wrong,
+ * only overwritten. */
+struct hidden_memo {
+    uint16_t at[27][9];
+    bool empty[27];
+};
+
+/* A value's fish read only its places in the rows and columns and how many
+ * times it is placed. Per rater and degree, by value: those when a whole
+ * se_fish call found no fish of it; the same ones give none again (most
+ * steps change the places of a few values). A memo is never wrong, only
+ * overwritten. */
+struct fish_key {
+    uint16_t at[18];
+    uint8_t placed;
+};
+struct fish_memo {
+    struct fish_key key[10];
+    bool empty[10];
+};
+
+/* What this file keeps between calls of one rater (struct se_rater). */
+struct se_basic_memo {
+    struct alone_count last;
+    struct lock_memo lock_memo[2];
+    struct set_memo set_memo[5];
+    struct hidden_memo hidden_memo[2][5];
+    struct fish_memo fish_memo[5];
+};
+
+struct se_basic_memo *se_basic_memo_new(void)
+{
+    return calloc(1, sizeof(struct se_basic_memo));
+}
+
+void se_basic_memo_free(struct se_basic_memo *m)
+{
+    free(m);
+}
 
 /* crossing_holding's entry, from the first region of type t1. */
 static int holding_crossing(int t1, int t2, unsigned m)
@@ -111,22 +190,6 @@ static unsigned single_place_values(const struct se_grid *g, int r)
     return singles_at(&g->cand[r - 18], 9, 27);
 }
 
-/* The values of the grid the last search on this thread saw (a copy), the
- * number of empty cells of each region in it, and as a mask over SE's order
- * (bit k: region_order[k]) the regions with one empty cell. Steps place a
- * value in one cell at most, so the counts carry over but for that cell's
- * three regions. Exact: a region's count reads only the values of its nine
- * cells, and every cell whose value differs from the copy moves the counts of
- * its three regions by its change (empty or not) before the copy takes its
- * value; any other grid (a hint's, the next rating's) is followed the same
- * way, and the first call on a thread counts all. */
-static _Thread_local struct {
-    bool valid;
-    uint8_t value[SE_CELLS];
-    uint8_t empty[27]; /* by place in SE's order */
-    uint32_t alone;
-} last;
-
 /* Region r's place in SE's order (region_order: boxes, columns, rows). */
 static int order_of(int r)
 {
@@ -134,41 +197,41 @@ static int order_of(int r)
 }
 
 /* Follows cell c's value into the copy and its regions' counts. */
-static void value_follow(const struct se_grid *g, int c)
+static void value_follow(struct alone_count *last, const struct se_grid *g, int c)
 {
-    const int was_empty = last.value[c] == 0, is_empty = g->value[c] == 0;
-    last.value[c] = g->value[c];
+    const int was_empty = last->value[c] == 0, is_empty = g->value[c] == 0;
+    last->value[c] = g->value[c];
     if (was_empty == is_empty)
         return;
     for (int t = 0; t < 3; t++) {
         const int k = cell_order[c][t];
-        last.empty[k] = (uint8_t) (last.empty[k] + is_empty - was_empty);
-        last.alone ^= (last.alone ^ (last.empty[k] == 1 ? ~0u : 0u)) & (1u << k);
+        last->empty[k] = (uint8_t) (last->empty[k] + is_empty - was_empty);
+        last->alone ^= (last->alone ^ (last->empty[k] == 1 ? ~0u : 0u)) & (1u << k);
     }
 }
 
 /* Brings `last` to g's values: the chunks of eight cells (cells 0-79, then
  * 80 alone) that differ are marked in one pass, then their cells followed. */
-static uint32_t alone_follow(const struct se_grid *g)
+static uint32_t alone_follow(struct alone_count *last, const struct se_grid *g)
 {
-    if (!last.valid) {
-        memset(last.value, 0, sizeof(last.value));
+    if (!last->valid) {
+        memset(last->value, 0, sizeof(last->value));
         for (int r = 0; r < 27; r++)
-            last.empty[r] = 9;
-        last.alone = 0;
-        last.valid = true;
+            last->empty[r] = 9;
+        last->alone = 0;
+        last->valid = true;
     }
-    unsigned changed = (unsigned) (g->value[80] != last.value[80]) << 10;
+    unsigned changed = (unsigned) (g->value[80] != last->value[80]) << 10;
     for (int i = 0; i < 10; i++) {
         uint64_t x, y;
         memcpy(&x, &g->value[i * 8], sizeof(x));
-        memcpy(&y, &last.value[i * 8], sizeof(y));
+        memcpy(&y, &last->value[i * 8], sizeof(y));
         changed |= (unsigned) (x != y) << i;
     }
     for (; changed; changed &= changed - 1) {
         const int c0 = __builtin_ctz(changed) * 8;
         if (c0 == 80) {
-            value_follow(g, 80);
+            value_follow(last, g, 80);
             continue;
         }
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -176,19 +239,19 @@ static uint32_t alone_follow(const struct se_grid *g)
          * test per cell to mispredict */
         uint64_t x, y;
         memcpy(&x, &g->value[c0], sizeof(x));
-        memcpy(&y, &last.value[c0], sizeof(y));
+        memcpy(&y, &last->value[c0], sizeof(y));
         for (uint64_t d = x ^ y; d;) {
             const int i = __builtin_ctzll(d) / 8;
-            value_follow(g, c0 + i);
+            value_follow(last, g, c0 + i);
             d &= ~(0xFFull << (i * 8));
         }
 #else
         for (int c = c0; c < c0 + 8; c++)
-            if (g->value[c] != last.value[c])
-                value_follow(g, c);
+            if (g->value[c] != last->value[c])
+                value_follow(last, g, c);
 #endif
     }
-    return last.alone;
+    return last->alone;
 }
 
 /* The step of v, the first value of vals, in region r (k: r's place in SE's
@@ -264,9 +327,9 @@ static int first_single(const struct se_grid *g, unsigned *vals)
  * a hidden single, each in the first region of SE's order that has one;
  * before the places are made: most steps end here. The full-house regions
  * come from alone_follow, as counting each region's empty cells gave them. */
-bool se_hidden_single(const struct se_grid *g, struct se_step *s)
+bool se_hidden_single(struct se_rater *rt, const struct se_grid *g, struct se_step *s)
 {
-    const uint32_t alone = alone_follow(g);
+    const uint32_t alone = alone_follow(&rt->basic->last, g);
     for (uint32_t left = alone; left; left &= left - 1) {
         const int k = __builtin_ctz(left), r = region_order[k];
         const unsigned vals = single_place_values(g, r);
@@ -403,17 +466,8 @@ static bool locking_scan(
     return false;
 }
 
-/* A value's intersections (and a direct one's following single) read only
- * its places. Per thread, direct or not, by value: its places in the nine
- * rows when a call found none of it. Those list every empty cell where the
- * value is a candidate, so they give its places in every region: the same
- * rows give none again. A memo is never wrong, only overwritten. */
-static _Thread_local struct {
-    uint16_t rows[10][9];
-    bool empty[10];
-} lock_memo[2];
-
-static bool locking(const struct se_places *p, bool direct, struct se_step *s)
+static bool locking(struct lock_memo *lock_memo, const struct se_places *p, bool direct,
+    struct se_step *s)
 {
     unsigned skip = 0;
     for (int v = 1; v <= 9; v++) {
@@ -432,14 +486,14 @@ static bool locking(const struct se_places *p, bool direct, struct se_step *s)
     return false;
 }
 
-bool se_direct_locking(const struct se_places *p, struct se_step *s)
+bool se_direct_locking(struct se_rater *rt, const struct se_places *p, struct se_step *s)
 {
-    return locking(p, true, s);
+    return locking(rt->basic->lock_memo, p, true, s);
 }
 
-bool se_locking(const struct se_places *p, struct se_step *s)
+bool se_locking(struct se_rater *rt, const struct se_places *p, struct se_step *s)
 {
-    return locking(p, false, s);
+    return locking(rt->basic->lock_memo, p, false, s);
 }
 
 /* SE's common tuple: every member has at least two elements and together
@@ -527,16 +581,8 @@ static bool first_set(const unsigned *sets, int n, int degree, set_fn fn, void *
     return false;
 }
 
-/* A naked set of a region reads only the candidates of the region's cells.
- * Per thread, by degree, by region:
- * those candidates when a call found no set there; the same ones give none
- * again. A memo is never wrong, only overwritten. */
-static _Thread_local struct {
-    uint16_t cand[27][9];
-    bool empty[27];
-} set_memo[5];
-
-static bool set_memo_same(const struct se_grid *g, int degree, int r)
+static bool set_memo_same(
+    const struct set_memo *set_memo, const struct se_grid *g, int degree, int r)
 {
     if (!set_memo[degree].empty[r])
         return false;
@@ -546,7 +592,8 @@ static bool set_memo_same(const struct se_grid *g, int degree, int r)
     return true;
 }
 
-static void set_memo_keep(const struct se_grid *g, int degree, int r)
+static void set_memo_keep(
+    struct set_memo *set_memo, const struct se_grid *g, int degree, int r)
 {
     for (int i = 0; i < 9; i++)
         set_memo[degree].cand[r][i] = g->cand[se_region_cell[r][i]];
@@ -614,17 +661,7 @@ static bool hidden_set_region(
     return n >= degree && first_set(sets, n, degree, hidden_take, &h);
 }
 
-/* A hidden set (and a direct one's following single, and whether its step
- * removes anything) reads only the places of the region's values. Per
- * thread, direct or not, by degree, by region: those places when a call
- * found no set there; the same ones give none again. A memo is never wrong,
- * only overwritten. */
-static _Thread_local struct {
-    uint16_t at[27][9];
-    bool empty[27];
-} hidden_memo[2][5];
-
-static bool hidden_set_scan(
+static bool hidden_set_scan(struct hidden_memo (*hidden_memo)[5],
     const struct se_places *p, int degree, bool direct, struct se_step *s)
 {
     for (int k = 0; k < 27; k++) {
@@ -643,14 +680,16 @@ static bool hidden_set_scan(
     return false;
 }
 
-bool se_direct_hidden_set(const struct se_places *p, int degree, struct se_step *s)
+bool se_direct_hidden_set(
+    struct se_rater *rt, const struct se_places *p, int degree, struct se_step *s)
 {
-    return hidden_set_scan(p, degree, true, s);
+    return hidden_set_scan(rt->basic->hidden_memo, p, degree, true, s);
 }
 
-bool se_hidden_set(const struct se_places *p, int degree, struct se_step *s)
+bool se_hidden_set(
+    struct se_rater *rt, const struct se_places *p, int degree, struct se_step *s)
 {
-    return hidden_set_scan(p, degree, false, s);
+    return hidden_set_scan(rt->basic->hidden_memo, p, degree, false, s);
 }
 
 static const int naked_ratings[5] = { 0, 0, 30, 36, 50 };
@@ -712,16 +751,18 @@ static bool naked_set_region(
     return n >= degree && first_set(sets, n, degree, naked_take, &h);
 }
 
-bool se_naked_set(const struct se_places *p, int degree, struct se_step *s)
+bool se_naked_set(
+    struct se_rater *rt, const struct se_places *p, int degree, struct se_step *s)
 {
+    struct set_memo *const set_memo = rt->basic->set_memo;
     const struct se_grid *g = p->g;
     for (int k = 0; k < 27; k++) {
         int r = region_order[k];
-        if (p->empty[r] < degree * 2 || set_memo_same(g, degree, r))
+        if (p->empty[r] < degree * 2 || set_memo_same(set_memo, g, degree, r))
             continue;
         if (naked_set_region(g, degree, r, s))
             return true;
-        set_memo_keep(g, degree, r);
+        set_memo_keep(set_memo, g, degree, r);
     }
     return false;
 }
@@ -760,20 +801,6 @@ static bool fish_one(const struct se_grid *g, const uint16_t (*at)[10], int degr
     s->digits = (uint16_t) (1u << v);
     return se_step_useful(g, s);
 }
-
-/* A value's fish read only its places in the rows and columns and how many
- * times it is placed. Per thread and degree, by value: those when a whole
- * se_fish call found no fish of it; the same ones give none again (most
- * steps change the places of a few values). A memo is never wrong, only
- * overwritten. */
-struct fish_key {
-    uint16_t at[18];
-    uint8_t placed;
-};
-static _Thread_local struct {
-    struct fish_key key[10];
-    bool empty[10];
-} fish_memo[5];
 
 static void fish_key_of(const struct se_places *p, int v, struct fish_key *k)
 {
@@ -853,8 +880,10 @@ static bool fish_scan(
     return false;
 }
 
-bool se_fish(const struct se_places *p, int degree, struct se_step *s)
+bool se_fish(
+    struct se_rater *rt, const struct se_places *p, int degree, struct se_step *s)
 {
+    struct fish_memo *const fish_memo = rt->basic->fish_memo;
     struct fish_key keys[10];
     unsigned skip = 0;
     for (int v = 1; v <= 9; v++) {

@@ -135,16 +135,67 @@ struct nested_memo {
  * the search (`src`, the step's grid) only: nested_list_of reads nothing
  * else. Levels 2 and 3 of one step start from the same grid, and a level-3
  * run is the level-2 run until level 2's rules stall, so level 3 meets most
- * of level 2's grids again: the store outlives level 2's search (per thread)
+ * of level 2's grids again: the store outlives level 2's search (in the rater)
  * and serves level 3's when `src` is equal. */
 struct memo_store {
     uint16_t src[SE_CELLS];
     struct nested_memo **slot;
     size_t nslots, count, bytes;
 };
-static _Thread_local struct memo_store *step_memo;
+
+/* Runs are large and a search takes hundreds: the spent ones wait in the
+ * rater's memory (struct se_chains_memo) for the next search instead of going
+ * back to malloc, whose trimming and refaulting of pages cost more than the
+ * chaining. */
+#define SPARE_RUNS 2048
+
+/* Not nested: an X-only search (cycles and forcing chains of one digit)
+ * reads that digit's cells alone, since every empty cell has two
+ * candidates or more by then (the singles came first). Per rater, the
+ * cells of each digit on which a whole call found nothing: the X pass skips
+ * a digit whose cells are the same, as the nested searches skip a digit the
+ * outer run left unchanged. A memo is never wrong, only overwritten. */
+struct x_memo {
+    uint64_t cells[10][2];
+    bool empty[10];
+};
+
+/* Nishio's runs (no Y links) read one digit: an "on" potential turns off
+ * the digit's copies in the peers, an "off" one turns on the digit's last
+ * place in a region, and the removals are of that digit. So the runs of
+ * digit v depend only on v's cells, and whether they are made on the cells
+ * with two candidates or more. A Nishio hint is a run's contradiction. Per
+ * rater, by digit: those two cell sets when a whole search made every run
+ * of the digit with no contradiction; a search on the same sets skips the
+ * digit (it would offer nothing). A memo is never wrong, only overwritten. */
+struct nishio_memo {
+    uint64_t cells[10][2], runs[10][2];
+    bool empty[10];
+};
+
+/* What the chain searches keep between calls of one rater (struct
+ * se_rater): the step's nested memo, the last dynamic level's runs, and the
+ * spare contexts and runs (se_chains_release frees those after a rating). */
+struct se_chains_memo {
+    struct memo_store *step_memo;
+    /* see ctx_take */
+    struct chain_ctx *spare_nested, *spare_top;
+    struct snap_store *snap_last; /* the last level's */
+    struct run *spare_runs[SPARE_RUNS];
+    int nspare_runs;
+    /* see cycle_ctx_take */
+    struct cycle_ctx *spare_cycle;
+    struct x_memo x_memo;
+    struct nishio_memo nishio_memo;
+};
+
+struct se_chains_memo *se_chains_memo_new(void)
+{
+    return calloc(1, sizeof(struct se_chains_memo));
+}
 
 struct chain_ctx {
+    struct se_rater *rt; /* whose memory this search uses */
     const struct se_grid *grid;
     uint16_t pos0[27][10]; /* the places of grid (see region_places): every run starts
                               there, */
@@ -558,25 +609,27 @@ static int nested_cmp(const void *a, const void *b)
     return p->seq - q->seq;
 }
 
-/* A search's context (~60 KB), kept per thread between searches: thousands
+/* A search's context (~60 KB), kept by the rater between searches: thousands
  * of nested searches each cleared a new one, and so did each of the step's
  * searches (~1.4% of a hardest-list rating). Only the fields before `stamp`
  * start cleared; the rest need no clearing (see struct chain_ctx). Nested
  * searches do not nest, and se_chains does not call itself: one spare for
  * the nested searches and one for se_chains. */
-static _Thread_local struct chain_ctx *spare_nested, *spare_top;
-
-static struct chain_ctx *ctx_take(struct chain_ctx **spare)
+static struct chain_ctx *ctx_take(struct se_rater *rt, struct chain_ctx **spare)
 {
     struct chain_ctx *n = *spare;
     *spare = NULL;
     if (!n)
-        return calloc(1, sizeof(*n));
-    memset(n, 0, offsetof(struct chain_ctx, stamp));
-    if (n->stamp >= 1u << 31) { /* long before the stamps wrap */
-        n->stamp = 0;
-        memset(n->seen, 0, sizeof(n->seen));
+        n = calloc(1, sizeof(*n));
+    else {
+        memset(n, 0, offsetof(struct chain_ctx, stamp));
+        if (n->stamp >= 1u << 31) { /* long before the stamps wrap */
+            n->stamp = 0;
+            memset(n->seen, 0, sizeof(n->seen));
+        }
     }
+    if (n)
+        n->rt = rt;
     return n;
 }
 
@@ -588,32 +641,32 @@ static void ctx_give_back(struct chain_ctx **spare, struct chain_ctx *n)
         *spare = n;
 }
 
-static struct chain_ctx *nested_ctx_take(void)
+static struct chain_ctx *nested_ctx_take(struct se_rater *rt)
 {
-    return ctx_take(&spare_nested);
+    return ctx_take(rt, &rt->chains->spare_nested);
 }
 
-static void nested_ctx_give_back(struct chain_ctx *n)
+static void nested_ctx_give_back(struct se_rater *rt, struct chain_ctx *n)
 {
-    ctx_give_back(&spare_nested, n);
+    ctx_give_back(&rt->chains->spare_nested, n);
 }
 
-static void spare_ctx_drop(void)
+static void spare_ctx_drop(struct se_chains_memo *m)
 {
-    free(spare_nested);
-    spare_nested = NULL;
-    free(spare_top);
-    spare_top = NULL;
+    free(m->spare_nested);
+    m->spare_nested = NULL;
+    free(m->spare_top);
+    m->spare_top = NULL;
 }
 
 /* Every forcing chain and cycle (nested level 2) or cell and region chain
  * (level 3) of g, sorted as SE sorts them (a stable sort: equal ones keep
  * their order). */
-static struct nested_list nested_list_of(const struct se_grid *g,
+static struct nested_list nested_list_of(struct se_rater *rt, const struct se_grid *g,
     const struct se_grid *src, const uint16_t (*places)[10], bool multiple)
 {
     struct nested_list list = { NULL, 0, 0 };
-    struct chain_ctx *n = nested_ctx_take();
+    struct chain_ctx *n = nested_ctx_take(rt);
     if (!n)
         return list;
     n->grid = g;
@@ -629,7 +682,7 @@ static struct nested_list nested_list_of(const struct se_grid *g,
         nested_multiple(n);
     else
         cycles_producer(n);
-    nested_ctx_give_back(n);
+    nested_ctx_give_back(rt, n);
     if (list.n > 1) /* an empty list has no array, and qsort wants one */
         qsort(list.h, (size_t) list.n, sizeof(*list.h), nested_cmp);
     return list;
@@ -685,7 +738,7 @@ static struct nested_list nested_hints(struct chain_ctx *x, const struct se_grid
         *owned = false;
         return (*at)->list;
     }
-    struct nested_list list = nested_list_of(g, src, places, multiple);
+    struct nested_list list = nested_list_of(x->rt, g, src, places, multiple);
     *owned = true;
     size_t size = sizeof(struct nested_memo) + sizeof(*list.h) * (size_t) list.n;
     if (!m || m->bytes + size > MEMO_BYTES)
@@ -708,9 +761,9 @@ static struct nested_list nested_hints(struct chain_ctx *x, const struct se_grid
     return list;
 }
 
-static void memo_drop(void)
+static void memo_drop(struct se_chains_memo *mem)
 {
-    struct memo_store *m = step_memo;
+    struct memo_store *m = mem->step_memo;
     if (!m)
         return;
     for (size_t i = 0; i < m->nslots; i++)
@@ -720,17 +773,19 @@ static void memo_drop(void)
         }
     free(m->slot);
     free(m);
-    step_memo = NULL;
+    mem->step_memo = NULL;
 }
 
 /* The memo of the nested searches from g: level 2 starts a new one, level 3
  * takes level 2's when it was made from the same grid (NULL without
  * memory: no memo). */
-static struct memo_store *memo_for(const struct se_grid *g, int level)
+static struct memo_store *memo_for(
+    struct se_chains_memo *mem, const struct se_grid *g, int level)
 {
-    if (step_memo && level > 2 && !memcmp(step_memo->src, g->cand, sizeof(g->cand)))
-        return step_memo;
-    memo_drop();
+    if (mem->step_memo && level > 2
+        && !memcmp(mem->step_memo->src, g->cand, sizeof(g->cand)))
+        return mem->step_memo;
+    memo_drop(mem);
     struct memo_store *m = malloc(sizeof(*m));
     if (!m)
         return NULL;
@@ -742,7 +797,7 @@ static struct memo_store *memo_for(const struct se_grid *g, int level)
         free(m);
         return NULL;
     }
-    return step_memo = m;
+    return mem->step_memo = m;
 }
 
 /* Adds the eliminations of the nested hints of g with their rule parents;
@@ -872,7 +927,7 @@ static const uint16_t *on_offs(struct chain_ctx *x, const struct se_grid *g,
  * ends the same at level k. So each level keeps its runs' final states,
  * and the next restores them: an open one goes on from its stall with the
  * level's own rule, a final one is final. Kept compactly (a run is ~70 KB,
- * its used part a few KB), per thread for one step. */
+ * its used part a few KB), in the rater for one step. */
 struct snap {
     bool open, absurd, keyed;
     int norder, narena, abs_on, abs_off, virt;
@@ -890,7 +945,6 @@ struct snap_store {
     size_t bytes;
     struct snap *root[NODES]; /* by starting potential */
 };
-static _Thread_local struct snap_store *snap_last; /* the last level's */
 
 static void snap_store_free(struct snap_store *st)
 {
@@ -976,12 +1030,13 @@ static void stall_grid(
  * from, and a store for this level's (none for level 3, the last). */
 static void snaps_begin(struct chain_ctx *x, const struct se_grid *g, int level)
 {
-    if (snap_last && snap_last->level == level - 1
-        && !memcmp(snap_last->grid, g->cand, sizeof(g->cand)))
-        x->resume = snap_last;
+    struct se_chains_memo *const mem = x->rt->chains;
+    if (mem->snap_last && mem->snap_last->level == level - 1
+        && !memcmp(mem->snap_last->grid, g->cand, sizeof(g->cand)))
+        x->resume = mem->snap_last;
     else
-        snap_store_free(snap_last);
-    snap_last = NULL;
+        snap_store_free(mem->snap_last);
+    mem->snap_last = NULL;
     if (level < 3 && (x->save = calloc(1, sizeof(*x->save)))) {
         memcpy(x->save->grid, g->cand, sizeof(x->save->grid));
         x->save->level = level;
@@ -992,7 +1047,7 @@ static void snaps_end(struct chain_ctx *x)
 {
     snap_store_free(x->resume);
     x->resume = NULL;
-    snap_last = x->save;
+    x->rt->chains->snap_last = x->save;
     x->save = NULL;
 }
 
@@ -1027,7 +1082,7 @@ static void do_chaining(struct chain_ctx *x, const struct se_grid *start, struct
     /* the clock once a run and before each nested round, not once a
      * potential (that was ~1.5% of a top1465 rating): a run without rules
      * takes microseconds, and the nested searches check for themselves */
-    if (se_out_of_time())
+    if (se_out_of_time(x->rt))
         return;
     for (;;) {
         if (hon < ton) {
@@ -1062,7 +1117,7 @@ static void do_chaining(struct chain_ctx *x, const struct se_grid *start, struct
         }
         int found = -1; /* level 0 has no rules: the next level's first applies */
         if (x->level > 0) {
-            if (se_out_of_time())
+            if (se_out_of_time(x->rt))
                 return;
             found = stall_rules(x, first_rule, &g, start, pos, lost_in, r, qoff, &toff);
             first_rule = 1;
@@ -1093,17 +1148,11 @@ static void start_run(struct chain_ctx *x, struct run *r, int node)
         snap_save(x->save, node, r, x->run_end > 0 && !r->absurd);
 }
 
-/* Runs are large and a search takes hundreds: the spent ones wait here for
- * the next search on this thread instead of going back to malloc, whose
- * trimming and refaulting of pages cost more than the chaining. */
-#define SPARE_RUNS 2048
-static _Thread_local struct run *spare_runs[SPARE_RUNS];
-static _Thread_local int nspare_runs;
-
-static struct run *run_alloc(void)
+/* A run from the rater's spares (see SPARE_RUNS), else a new one. */
+static struct run *run_alloc(struct se_chains_memo *m)
 {
-    if (nspare_runs)
-        return spare_runs[--nspare_runs];
+    if (m->nspare_runs)
+        return m->spare_runs[--m->nspare_runs];
     struct run *r = malloc(sizeof(struct run));
     if (r) {
         memset(r->has, 0, sizeof(r->has));
@@ -1112,27 +1161,33 @@ static struct run *run_alloc(void)
     return r;
 }
 
-static void run_free(struct run *r)
+static void run_free(struct se_chains_memo *m, struct run *r)
 {
-    if (r && nspare_runs < SPARE_RUNS)
-        spare_runs[nspare_runs++] = r;
+    if (r && m->nspare_runs < SPARE_RUNS)
+        m->spare_runs[m->nspare_runs++] = r;
     else
         free(r);
 }
 
-static void memo_drop(void);
-static void spare_cycle_drop(void);
-static void spare_ctx_drop(void);
+static void spare_cycle_drop(struct se_chains_memo *m);
 
-void se_chains_release(void)
+void se_chains_release(struct se_chains_memo *m)
 {
-    memo_drop();
-    snap_store_free(snap_last);
-    snap_last = NULL;
-    spare_cycle_drop();
-    spare_ctx_drop();
-    while (nspare_runs)
-        free(spare_runs[--nspare_runs]);
+    memo_drop(m);
+    snap_store_free(m->snap_last);
+    m->snap_last = NULL;
+    spare_cycle_drop(m);
+    spare_ctx_drop(m);
+    while (m->nspare_runs)
+        free(m->spare_runs[--m->nspare_runs]);
+}
+
+void se_chains_memo_free(struct se_chains_memo *m)
+{
+    if (!m)
+        return;
+    se_chains_release(m);
+    free(m);
 }
 
 /* The run of "v is in cell", made on first use (NULL without memory). */
@@ -1140,7 +1195,7 @@ static struct run *on_run(struct chain_ctx *x, int cell, int v)
 {
     struct run **slot = &x->on_runs[cell * 9 + v - 1];
     if (!*slot) {
-        *slot = run_alloc();
+        *slot = run_alloc(x->rt->chains);
         if (*slot)
             start_run(x, *slot, node_of(cell, v, 1));
     }
@@ -2874,23 +2929,10 @@ static void loops(struct cycle_ctx *c, bool y, bool xl)
     }
 }
 
-/* Not nested: an X-only search (cycles and forcing chains of one digit)
- * reads that digit's cells alone, since every empty cell has two
- * candidates or more by then (the singles came first). Per thread, the
- * cells of each digit on which a whole call found nothing: the X pass skips
- * a digit whose cells are the same, as the nested searches skip a digit the
- * outer run left unchanged. A memo is never wrong, only overwritten. */
-static _Thread_local struct {
-    uint64_t cells[10][2];
-    bool empty[10];
-} x_memo;
-
-/* A cycle search's memory (~1 MB), kept per thread between calls: a nested
- * search makes thousands, and allocating and clearing it each time was ~4%
- * of a hardest-list rating. Its stamps stay valid across calls, as the
- * search numbers go on growing. */
-static _Thread_local struct cycle_ctx *spare_cycle;
-
+/* A cycle search's memory (~1 MB), kept by the rater between calls
+ * (spare_cycle): a nested search makes thousands, and allocating and
+ * clearing it each time was ~4% of a hardest-list rating. Its stamps stay
+ * valid across calls, as the search numbers go on growing. */
 static void cycle_ctx_free(struct cycle_ctx *c)
 {
     if (!c)
@@ -2902,10 +2944,10 @@ static void cycle_ctx_free(struct cycle_ctx *c)
     free(c);
 }
 
-static struct cycle_ctx *cycle_ctx_take(void)
+static struct cycle_ctx *cycle_ctx_take(struct se_chains_memo *m)
 {
-    struct cycle_ctx *c = spare_cycle;
-    spare_cycle = NULL;
+    struct cycle_ctx *c = m->spare_cycle;
+    m->spare_cycle = NULL;
     if (!c) {
         c = malloc(sizeof(*c));
         if (!c)
@@ -2931,23 +2973,24 @@ static struct cycle_ctx *cycle_ctx_take(void)
     return c;
 }
 
-static void spare_cycle_drop(void)
+static void spare_cycle_drop(struct se_chains_memo *m)
 {
-    cycle_ctx_free(spare_cycle);
-    spare_cycle = NULL;
+    cycle_ctx_free(m->spare_cycle);
+    m->spare_cycle = NULL;
 }
 
-static void cycle_ctx_give_back(struct cycle_ctx *c)
+static void cycle_ctx_give_back(struct se_chains_memo *m, struct cycle_ctx *c)
 {
-    if (spare_cycle)
+    if (m->spare_cycle)
         cycle_ctx_free(c);
     else
-        spare_cycle = c;
+        m->spare_cycle = c;
 }
 
 static void cycles_producer(struct chain_ctx *x)
 {
-    struct cycle_ctx *c = cycle_ctx_take();
+    struct x_memo *const x_memo = &x->rt->chains->x_memo;
+    struct cycle_ctx *c = cycle_ctx_take(x->rt->chains);
     if (!c)
         return;
     c->x = x;
@@ -2968,8 +3011,8 @@ static void cycles_producer(struct chain_ctx *x)
     if (!x->collect) {
         se_value_cells(x->grid, cells);
         for (int v = 1; v <= 9; v++)
-            if (x_memo.empty[v] && x_memo.cells[v][0] == cells[v][0]
-                && x_memo.cells[v][1] == cells[v][1])
+            if (x_memo->empty[v] && x_memo->cells[v][0] == cells[v][0]
+                && x_memo->cells[v][1] == cells[v][1])
                 c->unchanged |= 1u << v;
     }
     may_starts(c);
@@ -2978,24 +3021,11 @@ static void cycles_producer(struct chain_ctx *x)
     loops(c, true, true);
     if (!x->collect && !x->have)
         for (int v = 1; v <= 9; v++) {
-            memcpy(x_memo.cells[v], cells[v], sizeof(cells[v]));
-            x_memo.empty[v] = true;
+            memcpy(x_memo->cells[v], cells[v], sizeof(cells[v]));
+            x_memo->empty[v] = true;
         }
-    cycle_ctx_give_back(c);
+    cycle_ctx_give_back(x->rt->chains, c);
 }
-
-/* Nishio's runs (no Y links) read one digit: an "on" potential turns off
- * the digit's copies in the peers, an "off" one turns on the digit's last
- * place in a region, and the removals are of that digit. So the runs of
- * digit v depend only on v's cells, and whether they are made on the cells
- * with two candidates or more. A Nishio hint is a run's contradiction. Per
- * thread, by digit: those two cell sets when a whole search made every run
- * of the digit with no contradiction; a search on the same sets skips the
- * digit (it would offer nothing). A memo is never wrong, only overwritten. */
-static _Thread_local struct {
-    uint64_t cells[10][2], runs[10][2];
-    bool empty[10];
-} nishio_memo;
 
 /* The cells of each value and those that start runs (two candidates or
  * more) in Nishio's search of g. */
@@ -3012,11 +3042,12 @@ static void nishio_sets(
             runs[v][w] = cells[v][w] & multi[w];
 }
 
-static bool nishio_same(const uint64_t cells[10][2], const uint64_t runs[10][2], int v)
+static bool nishio_same(const struct nishio_memo *nishio_memo,
+    const uint64_t cells[10][2], const uint64_t runs[10][2], int v)
 {
-    return nishio_memo.empty[v]
-        && !memcmp(nishio_memo.cells[v], cells[v], sizeof(cells[v]))
-        && !memcmp(nishio_memo.runs[v], runs[v], sizeof(runs[v]));
+    return nishio_memo->empty[v]
+        && !memcmp(nishio_memo->cells[v], cells[v], sizeof(cells[v]))
+        && !memcmp(nishio_memo->runs[v], runs[v], sizeof(runs[v]));
 }
 
 static void cells_producer(struct chain_ctx *x);
@@ -3028,27 +3059,28 @@ static void multiple_producer(struct chain_ctx *x)
         cells_producer(x);
         return;
     }
+    struct nishio_memo *const nishio_memo = &x->rt->chains->nishio_memo;
     uint64_t cells[10][2], runs[10][2];
     nishio_sets(x->grid, cells, runs);
     for (int v = 1; v <= 9; v++)
-        if (nishio_same(cells, runs, v))
+        if (nishio_same(nishio_memo, cells, runs, v))
             x->nishio_skip |= 1u << v;
     cells_producer(x);
     /* a search cut short by the clock or memory proves nothing */
-    if (x->run_failed || se_deadline_passed())
+    if (x->run_failed || se_deadline_passed(x->rt))
         return;
     for (int v = 1; v <= 9; v++) {
         if ((x->nishio_skip >> v) & 1)
             continue;
-        memcpy(nishio_memo.cells[v], cells[v], sizeof(cells[v]));
-        memcpy(nishio_memo.runs[v], runs[v], sizeof(runs[v]));
-        nishio_memo.empty[v] = !((x->nishio_absurd >> v) & 1);
+        memcpy(nishio_memo->cells[v], cells[v], sizeof(cells[v]));
+        memcpy(nishio_memo->runs[v], runs[v], sizeof(runs[v]));
+        nishio_memo->empty[v] = !((x->nishio_absurd >> v) & 1);
     }
 }
 
 static void cells_producer(struct chain_ctx *x)
 {
-    x->off_run = run_alloc();
+    x->off_run = run_alloc(x->rt->chains);
     const bool filtered = filter_begin(x), implied = !filtered && implied_begin(x);
     x->run_failed = !x->off_run;
     for (int cell = 0; x->off_run && cell < SE_CELLS; cell++) {
@@ -3065,10 +3097,10 @@ static void cells_producer(struct chain_ctx *x)
     if (filtered)
         filter_end(x);
     implied_end(x);
-    run_free(x->off_run);
+    run_free(x->rt->chains, x->off_run);
     x->off_run = NULL;
     for (int i = 0; i < SE_CELLS * 9; i++) {
-        run_free(x->on_runs[i]);
+        run_free(x->rt->chains, x->on_runs[i]);
         x->on_runs[i] = NULL;
     }
 }
@@ -3096,7 +3128,7 @@ struct chains_wanted {
 
 static bool chains_wanted_of(struct chain_ctx *x, struct chains_wanted *want)
 {
-    struct cycle_ctx *c = cycle_ctx_take();
+    struct cycle_ctx *c = cycle_ctx_take(x->rt->chains);
     if (!c)
         return false;
     const struct se_grid *g = x->grid;
@@ -3122,7 +3154,7 @@ static bool chains_wanted_of(struct chain_ctx *x, struct chains_wanted *want)
             for (int t = 0; t < 3; t++)
                 want->region[se_cell_region[cell][t]] |= (uint16_t) (1u << v);
         }
-    cycle_ctx_give_back(c);
+    cycle_ctx_give_back(x->rt->chains, c);
     return ready;
 }
 
@@ -3194,17 +3226,17 @@ static void nested_multiple(struct chain_ctx *x)
     if (filtered)
         filter_end(x);
     for (int i = 0; i < SE_CELLS * 9; i++) {
-        run_free(x->on_runs[i]);
+        run_free(x->rt->chains, x->on_runs[i]);
         x->on_runs[i] = NULL;
     }
 }
 
-bool se_chains(
-    const struct se_grid *g, enum se_chain_kind kind, int level, struct se_step *s)
+bool se_chains(struct se_rater *rt, const struct se_grid *g, enum se_chain_kind kind,
+    int level, struct se_step *s)
 {
     if (level >= 4)
         return false;
-    struct chain_ctx *x = ctx_take(&spare_top);
+    struct chain_ctx *x = ctx_take(rt, &rt->chains->spare_top);
     if (!x)
         return false;
     x->grid = g;
@@ -3214,7 +3246,7 @@ bool se_chains(
     x->y_links = kind != SE_CH_NISHIO;
     x->multiple = kind == SE_CH_MULTIPLE || kind == SE_CH_DYNAMIC;
     if (level >= 2)
-        x->memo = memo_for(g, level);
+        x->memo = memo_for(rt->chains, g, level);
     if (kind == SE_CH_DYNAMIC)
         snaps_begin(x, g, level);
     if (kind == SE_CH_CYCLES)
@@ -3227,7 +3259,7 @@ bool se_chains(
     if (found)
         *s = x->best;
     if (level >= 3)
-        memo_drop(); /* the last nested level of the step */
-    ctx_give_back(&spare_top, x);
+        memo_drop(rt->chains); /* the last nested level of the step */
+    ctx_give_back(&rt->chains->spare_top, x);
     return found;
 }

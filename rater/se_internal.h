@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "common/clock.h"
 #include "rater/se_grid.h"
 #include "rater/se_rate.h"
 
@@ -15,49 +16,95 @@
 void se_ensure_tables(void);
 /* The tables of se_basic.c, from the grid model's. */
 void se_basic_tables_init(void);
-/* True once the deadline of this thread's rating has passed (it reads the
- * clock every 64th call); the chain searches end early then, and the rating
- * is dropped. */
-bool se_out_of_time(void);
-/* Whether the deadline of this thread's rating has passed (reads the
- * clock): a search that may have been cut short keeps no memo. */
-bool se_deadline_passed(void);
+/* What each producer file keeps between calls (its memos and spares),
+ * defined in that file; calloc'd (an empty memo is all zeros). */
+struct se_basic_memo;
+struct se_wings_memo;
+struct se_chains_memo;
+struct se_basic_memo *se_basic_memo_new(void);
+void se_basic_memo_free(struct se_basic_memo *m);
+struct se_wings_memo *se_wings_memo_new(void);
+void se_wings_memo_free(struct se_wings_memo *m);
+struct se_chains_memo *se_chains_memo_new(void);
+void se_chains_memo_free(struct se_chains_memo *m);
+
+/* A rater (rater/se_rate.h): the deadline of the rating or hint under way
+ * (0: none) and every cache of the searches. The memos never change a
+ * result: each holds a grid (or part of one) on which a search found
+ * nothing, and a search skips only what that grid proves empty. */
+struct se_rater {
+    uint64_t deadline;
+    unsigned calls; /* se_out_of_time's, to read the clock every 64th */
+    struct se_basic_memo *basic;
+    struct se_wings_memo *wings;
+    struct se_chains_memo *chains;
+};
+
+/* True once the deadline of rt's rating has passed (it reads the clock
+ * every 64th call); the chain searches end early then, and the rating is
+ * dropped. */
+static inline bool se_out_of_time(struct se_rater *rt)
+{
+    if (!rt->deadline)
+        return false;
+    if (++rt->calls % 64 != 0)
+        return false;
+    if (clock_now_ns() < rt->deadline)
+        return false;
+    rt->calls = 63; /* from now on every call reads the clock: it stays late */
+    return true;
+}
+
+/* Whether the deadline of rt's rating has passed (reads the clock): a
+ * search that may have been cut short keeps no memo. */
+static inline bool se_deadline_passed(const struct se_rater *rt)
+{
+    return rt->deadline && clock_now_ns() >= rt->deadline;
+}
+
 /* SE's next step on g: the first producer, in SE's order, with a hint. */
-bool se_next_step(const struct se_grid *g, struct se_step *s);
+bool se_next_step(struct se_rater *rt, const struct se_grid *g, struct se_step *s);
 
 /* The producers, each finding SE's first hint of its kind (false: none). */
-bool se_hidden_single(const struct se_grid *g, struct se_step *s);
-bool se_direct_locking(const struct se_places *p, struct se_step *s);
-bool se_direct_hidden_set(const struct se_places *p, int degree, struct se_step *s);
+bool se_hidden_single(struct se_rater *rt, const struct se_grid *g, struct se_step *s);
+bool se_direct_locking(struct se_rater *rt, const struct se_places *p, struct se_step *s);
+bool se_direct_hidden_set(
+    struct se_rater *rt, const struct se_places *p, int degree, struct se_step *s);
 bool se_naked_single(const struct se_places *p, struct se_step *s);
-bool se_locking(const struct se_places *p, struct se_step *s);
-bool se_naked_set(const struct se_places *p, int degree, struct se_step *s);
-bool se_hidden_set(const struct se_places *p, int degree, struct se_step *s);
-bool se_fish(const struct se_places *p, int degree, struct se_step *s);
-bool se_turbot(const struct se_grid *g, struct se_step *s);
+bool se_locking(struct se_rater *rt, const struct se_places *p, struct se_step *s);
+bool se_naked_set(
+    struct se_rater *rt, const struct se_places *p, int degree, struct se_step *s);
+bool se_hidden_set(
+    struct se_rater *rt, const struct se_places *p, int degree, struct se_step *s);
+bool se_fish(
+    struct se_rater *rt, const struct se_places *p, int degree, struct se_step *s);
+bool se_turbot(struct se_rater *rt, const struct se_grid *g, struct se_step *s);
 /* Two strong links of which one or both join groups (4.3). */
-bool se_grouped_turbot(const struct se_grid *g, struct se_step *s);
+bool se_grouped_turbot(struct se_rater *rt, const struct se_grid *g, struct se_step *s);
 /* Chains of n = 3 or 4 strong links (grouped or not): the easiest. */
-bool se_strong_links(const struct se_grid *g, int n, struct se_step *s);
-bool se_xy_wing(const struct se_grid *g, bool xyz, struct se_step *s);
-bool se_unique_rectangle(const struct se_grid *g, struct se_step *s);
-bool se_bug(const struct se_grid *g, struct se_step *s);
+bool se_strong_links(
+    struct se_rater *rt, const struct se_grid *g, int n, struct se_step *s);
+bool se_xy_wing(
+    struct se_rater *rt, const struct se_grid *g, bool xyz, struct se_step *s);
+bool se_unique_rectangle(struct se_rater *rt, const struct se_grid *g, struct se_step *s);
+bool se_bug(struct se_rater *rt, const struct se_grid *g, struct se_step *s);
 /* Aligned pair (d = 2) and triplet (d = 3) exclusion. */
-bool se_aligned(const struct se_grid *g, int d, struct se_step *s);
+bool se_aligned(struct se_rater *rt, const struct se_grid *g, int d, struct se_step *s);
 /* WXYZ- (k = 3), VWXYZ- (4), UVWXYZ- (5) and TUVWXYZ-wings (6): the easiest. */
-bool se_als_wing(const struct se_grid *g, int k, struct se_step *s);
+bool se_als_wing(struct se_rater *rt, const struct se_grid *g, int k, struct se_step *s);
 
 /* Chains: level -1 cycles and X/Y forcing chains; then Nishio, multiple,
  * dynamic, and dynamic with nesting `level` (1 = "+", 2.. = nested). The
  * nested levels take it that SE_CH_CYCLES found no hint on the same grid
  * (se_next_step's order), and skip the searches that would repeat it. */
 enum se_chain_kind { SE_CH_CYCLES, SE_CH_NISHIO, SE_CH_MULTIPLE, SE_CH_DYNAMIC };
-bool se_chains(
-    const struct se_grid *g, enum se_chain_kind kind, int level, struct se_step *s);
+bool se_chains(struct se_rater *rt, const struct se_grid *g, enum se_chain_kind kind,
+    int level, struct se_step *s);
 
-/* Frees the memory the chain searches keep between searches on this thread
- * (the driver calls it when a rating or hint is done). */
-void se_chains_release(void);
+/* Frees the memory the chain searches keep between searches (the spare
+ * runs and contexts, the nested memo; the driver calls it when a rating or
+ * hint is done); their small memos stay. */
+void se_chains_release(struct se_chains_memo *m);
 
 /* All hints of the rules nested in chains (locking, hidden and naked pairs,
  * X-wing) that the removals made possible, through a callback; used by

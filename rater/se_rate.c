@@ -40,30 +40,59 @@ void se_ensure_tables(void)
 }
 
 /* SE's producers before chains, in its order (serate defaults). */
-static bool basic_step(const struct se_grid *g, struct se_step *s)
+static bool basic_step(struct se_rater *rt, const struct se_grid *g, struct se_step *s)
 {
-    if (se_hidden_single(g, s))
+    if (se_hidden_single(rt, g, s))
         return true;
     struct se_places p;
     se_places_init(&p, g);
-    return se_direct_locking(&p, s) || se_direct_hidden_set(&p, 2, s)
-        || se_naked_single(&p, s) || se_direct_hidden_set(&p, 3, s) || se_locking(&p, s)
-        || se_naked_set(&p, 2, s) || se_fish(&p, 2, s) || se_hidden_set(&p, 2, s)
-        || se_naked_set(&p, 3, s) || se_fish(&p, 3, s) || se_hidden_set(&p, 3, s)
-        || se_turbot(g, s) || se_grouped_turbot(g, s) || se_xy_wing(g, false, s)
-        || se_xy_wing(g, true, s) || se_unique_rectangle(g, s) || se_naked_set(&p, 4, s)
-        || se_fish(&p, 4, s) || se_hidden_set(&p, 4, s) || se_strong_links(g, 3, s)
-        || se_als_wing(g, 3, s) || se_bug(g, s) || se_strong_links(g, 4, s)
-        || se_als_wing(g, 4, s) || se_aligned(g, 2, s) || se_als_wing(g, 5, s);
+    return se_direct_locking(rt, &p, s) || se_direct_hidden_set(rt, &p, 2, s)
+        || se_naked_single(&p, s) || se_direct_hidden_set(rt, &p, 3, s)
+        || se_locking(rt, &p, s) || se_naked_set(rt, &p, 2, s) || se_fish(rt, &p, 2, s)
+        || se_hidden_set(rt, &p, 2, s) || se_naked_set(rt, &p, 3, s)
+        || se_fish(rt, &p, 3, s) || se_hidden_set(rt, &p, 3, s) || se_turbot(rt, g, s)
+        || se_grouped_turbot(rt, g, s) || se_xy_wing(rt, g, false, s)
+        || se_xy_wing(rt, g, true, s) || se_unique_rectangle(rt, g, s)
+        || se_naked_set(rt, &p, 4, s) || se_fish(rt, &p, 4, s)
+        || se_hidden_set(rt, &p, 4, s) || se_strong_links(rt, g, 3, s)
+        || se_als_wing(rt, g, 3, s) || se_bug(rt, g, s) || se_strong_links(rt, g, 4, s)
+        || se_als_wing(rt, g, 4, s) || se_aligned(rt, g, 2, s)
+        || se_als_wing(rt, g, 5, s);
 }
 
-bool se_next_step(const struct se_grid *g, struct se_step *s)
+bool se_next_step(struct se_rater *rt, const struct se_grid *g, struct se_step *s)
 {
-    return basic_step(g, s) || se_chains(g, SE_CH_CYCLES, 0, s) || se_als_wing(g, 6, s)
-        || se_aligned(g, 3, s) || se_chains(g, SE_CH_NISHIO, 0, s)
-        || se_chains(g, SE_CH_MULTIPLE, 0, s) || se_chains(g, SE_CH_DYNAMIC, 0, s)
-        || se_chains(g, SE_CH_DYNAMIC, 1, s) || se_chains(g, SE_CH_DYNAMIC, 2, s)
-        || se_chains(g, SE_CH_DYNAMIC, 3, s);
+    return basic_step(rt, g, s) || se_chains(rt, g, SE_CH_CYCLES, 0, s)
+        || se_als_wing(rt, g, 6, s) || se_aligned(rt, g, 3, s)
+        || se_chains(rt, g, SE_CH_NISHIO, 0, s) || se_chains(rt, g, SE_CH_MULTIPLE, 0, s)
+        || se_chains(rt, g, SE_CH_DYNAMIC, 0, s) || se_chains(rt, g, SE_CH_DYNAMIC, 1, s)
+        || se_chains(rt, g, SE_CH_DYNAMIC, 2, s) || se_chains(rt, g, SE_CH_DYNAMIC, 3, s);
+}
+
+struct se_rater *se_rater_new(void)
+{
+    se_ensure_tables();
+    struct se_rater *rt = calloc(1, sizeof(*rt));
+    if (!rt)
+        return NULL;
+    rt->basic = se_basic_memo_new();
+    rt->wings = se_wings_memo_new();
+    rt->chains = se_chains_memo_new();
+    if (!rt->basic || !rt->wings || !rt->chains) {
+        se_rater_free(rt);
+        return NULL;
+    }
+    return rt;
+}
+
+void se_rater_free(struct se_rater *rt)
+{
+    if (!rt)
+        return;
+    se_basic_memo_free(rt->basic);
+    se_wings_memo_free(rt->wings);
+    se_chains_memo_free(rt->chains);
+    free(rt);
 }
 
 /* Solutions of in, up to 2, by the fast back end (its portable path serves
@@ -96,29 +125,8 @@ static bool solved(const struct se_grid *g)
     return true;
 }
 
-/* The deadline of the rating running on this thread (0: none). */
-static _Thread_local uint64_t deadline;
-static _Thread_local unsigned calls;
-
-bool se_out_of_time(void)
-{
-    if (!deadline)
-        return false;
-    if (++calls % 64 != 0)
-        return false;
-    if (clock_now_ns() < deadline)
-        return false;
-    calls = 63; /* from now on every call reads the clock: it stays late */
-    return true;
-}
-
-bool se_deadline_passed(void)
-{
-    return deadline && clock_now_ns() >= deadline;
-}
-
-static void rate_path(
-    struct se_grid *g, struct se_rating *out, se_step_fn *on_step, void *ctx)
+static void rate_path(struct se_rater *rt, struct se_grid *g, struct se_rating *out,
+    se_step_fn *on_step, void *ctx)
 {
     int er = 0;
     enum se_technique er_tech = SE_full_house;
@@ -131,9 +139,9 @@ static void rate_path(
          * direct intersections and pairs) comes from the first searches,
          * which the deadline cannot cut short and which take a microsecond
          * or less: after those only every 16th step reads it */
-        const bool found = se_next_step(g, &s);
+        const bool found = se_next_step(rt, g, &s);
         const bool quick = found && s.rating <= 23;
-        if ((!quick || out->steps % 16 == 15) && se_deadline_passed()) {
+        if ((!quick || out->steps % 16 == 15) && se_deadline_passed(rt)) {
             out->verdict = SE_OUT_OF_TIME;
             return;
         }
@@ -163,8 +171,8 @@ static void rate_path(
     out->er_tech = er_tech;
 }
 
-static void rate_grid(
-    const struct grid *in, struct se_rating *out, se_step_fn *on_step, void *ctx)
+static void rate_grid(struct se_rater *rt, const struct grid *in, struct se_rating *out,
+    se_step_fn *on_step, void *ctx)
 {
     memset(out, 0, sizeof(*out));
     se_ensure_tables();
@@ -182,27 +190,28 @@ static void rate_grid(
         out->verdict = n == 0 ? SE_NO_SOLUTION : SE_MULTIPLE;
         return;
     }
-    rate_path(&g, out, on_step, ctx);
+    rate_path(rt, &g, out, on_step, ctx);
 }
 
-void se_rate_steps(const struct grid *in, uint64_t deadline_ns, struct se_rating *out,
-    se_step_fn *on_step, void *ctx)
+void se_rate_steps(struct se_rater *rt, const struct grid *in, uint64_t deadline_ns,
+    struct se_rating *out, se_step_fn *on_step, void *ctx)
 {
-    deadline = deadline_ns;
-    calls = 0;
-    rate_grid(in, out, on_step, ctx);
-    se_chains_release();
-    deadline = 0; /* hints and later ratings on this thread have their own */
+    rt->deadline = deadline_ns;
+    rt->calls = 0;
+    rate_grid(rt, in, out, on_step, ctx);
+    se_chains_release(rt->chains);
+    rt->deadline = 0; /* hints and later ratings with rt have their own */
 }
 
-void se_rate_within(const struct grid *in, uint64_t deadline_ns, struct se_rating *out)
+void se_rate_within(struct se_rater *rt, const struct grid *in, uint64_t deadline_ns,
+    struct se_rating *out)
 {
-    se_rate_steps(in, deadline_ns, out, NULL, NULL);
+    se_rate_steps(rt, in, deadline_ns, out, NULL, NULL);
 }
 
-void se_rate(const struct grid *in, struct se_rating *out)
+void se_rate(struct se_rater *rt, const struct grid *in, struct se_rating *out)
 {
-    se_rate_within(in, 0, out);
+    se_rate_within(rt, in, 0, out);
 }
 
 static int put_cell(char *out, size_t len, int c)
@@ -285,20 +294,20 @@ static bool hint_possible(const struct grid *in, struct se_grid *g, char *out, s
     return true;
 }
 
-bool se_hint_within(
-    const struct grid *in, bool json, uint64_t deadline_ns, char *out, size_t len)
+bool se_hint_within(struct se_rater *rt, const struct grid *in, bool json,
+    uint64_t deadline_ns, char *out, size_t len)
 {
     se_ensure_tables();
     struct se_grid g;
     if (!hint_possible(in, &g, out, len))
         return false;
-    deadline = deadline_ns;
-    calls = 0;
+    rt->deadline = deadline_ns;
+    rt->calls = 0;
     struct se_step s;
-    const bool found = !se_deadline_passed() && se_next_step(&g, &s);
-    const bool spent = se_deadline_passed();
-    deadline = 0;
-    se_chains_release();
+    const bool found = !se_deadline_passed(rt) && se_next_step(rt, &g, &s);
+    const bool spent = se_deadline_passed(rt);
+    rt->deadline = 0;
+    se_chains_release(rt->chains);
     if (spent)
         snprintf(out, len, "out of time: the budget ran out before the next step");
     else if (!found)
@@ -308,7 +317,7 @@ bool se_hint_within(
     return found && !spent;
 }
 
-bool se_hint(const struct grid *in, bool json, char *out, size_t len)
+bool se_hint(struct se_rater *rt, const struct grid *in, bool json, char *out, size_t len)
 {
-    return se_hint_within(in, json, 0, out, len);
+    return se_hint_within(rt, in, json, 0, out, len);
 }

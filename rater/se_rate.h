@@ -8,8 +8,9 @@
  * of all hints of their kind, rated by base plus a length increment.
  *
  * Only 9x9 classic grids. Free of I/O and global state apart from constant
- * tables built once and per-thread caches that never change a result (the
- * chain runs' memory, the last grid aligned exclusion found nothing on). */
+ * tables built once: the caches that make a path fast (the grids each search
+ * found nothing on, the chain runs' memory) live in a struct se_rater that
+ * the caller makes, passes to every call and frees. */
 #ifndef SUDOLAB_RATER_SE_RATE_H
 #define SUDOLAB_RATER_SE_RATE_H
 
@@ -83,26 +84,35 @@ struct se_rating {
     int steps;
 };
 
+/* A rater's memory: the caches its searches keep from one step (and one
+ * puzzle) to the next, and the deadline of the rating under way. One rater
+ * serves one call at a time: a thread that rates keeps its own. The caches
+ * never change a result. NULL when out of memory. */
+struct se_rater;
+struct se_rater *se_rater_new(void);
+void se_rater_free(struct se_rater *rt);
+
 /* Rates g (givens only). */
-void se_rate(const struct grid *g, struct se_rating *out);
+void se_rate(struct se_rater *rt, const struct grid *g, struct se_rating *out);
 /* The same, giving up with SE_OUT_OF_TIME at deadline_ns (clock_now_ns's
  * clock; 0: none): nested chains can take seconds a step, and every run has a
  * time budget. A rating is either complete or not given. */
-void se_rate_within(const struct grid *g, uint64_t deadline_ns, struct se_rating *out);
+void se_rate_within(struct se_rater *rt, const struct grid *g, uint64_t deadline_ns,
+    struct se_rating *out);
 /* Told each step of the path as it is taken: its technique and rating. */
 typedef void se_step_fn(void *ctx, enum se_technique tech, int rating);
 /* se_rate_within, calling on_step (when not NULL) for every step: other
  * scales (rater/hodoku.h) are computed from the same path. */
-void se_rate_steps(const struct grid *g, uint64_t deadline_ns, struct se_rating *out,
-    se_step_fn *on_step, void *ctx);
+void se_rate_steps(struct se_rater *rt, const struct grid *g, uint64_t deadline_ns,
+    struct se_rating *out, se_step_fn *on_step, void *ctx);
 
 /* The next step as SE takes it from g (givens and filled cells), in one line
  * of text (`json`: a JSON object). Returns false with a reason in `out` when
  * the grid is full, invalid or beyond the techniques. */
-bool se_hint(const struct grid *g, bool json, char *out, size_t len);
+bool se_hint(struct se_rater *rt, const struct grid *g, bool json, char *out, size_t len);
 /* The same, giving up at deadline_ns (as se_rate_within) with "out of time"
  * in `out`: one step of nested chains can take seconds. */
-bool se_hint_within(
-    const struct grid *g, bool json, uint64_t deadline_ns, char *out, size_t len);
+bool se_hint_within(struct se_rater *rt, const struct grid *g, bool json,
+    uint64_t deadline_ns, char *out, size_t len);
 
 #endif /* SUDOLAB_RATER_SE_RATE_H */

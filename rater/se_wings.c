@@ -50,7 +50,7 @@ static uint32_t lost_regions(const uint64_t *before, const struct cellset *now)
     return lost;
 }
 
-/* A grid on which a search found nothing (per thread and search): with it,
+/* A grid on which a search found nothing (per rater and search): with it,
  * a later search on a grid g whose every cell has its candidates among the
  * memo's (as along a rating's path, where steps only remove candidates) may
  * pass over the patterns made only of unchanged cells, when such a pattern's
@@ -85,7 +85,7 @@ static void memo_keep(struct grid_memo *m, const struct se_grid *g)
     memcpy(m->cand, g->cand, sizeof(m->cand));
 }
 
-/* What the searches read of a grid, made once per grid and kept per thread:
+/* What the searches read of a grid, made once per grid and kept per rater:
  * at a step of the path that gets past the fish, the turbots, strong-link
  * chains, BUG and ALS wings (k = 3, 4, 5) all run on the same grid (making
  * these for each was ~half the ALS wings' cost on se_dev's generated
@@ -103,11 +103,12 @@ struct grid_view {
     struct cellset near[27]; /* by house: the peers of those cells */
 };
 
-static _Thread_local struct grid_view grid_view;
+/* This file's memory of a rater (struct se_wings_memo, at the end). */
+static struct grid_view *view_memo(struct se_rater *rt);
 
-static struct grid_view *grid_view_make(const struct se_grid *g)
+static struct grid_view *grid_view_make(struct se_rater *rt, const struct se_grid *g)
 {
-    struct grid_view *t = &grid_view;
+    struct grid_view *t = view_memo(rt);
     if (t->valid && !memcmp(t->cand, g->cand, sizeof(t->cand)))
         return t;
     memset(t->vcells, 0, sizeof(t->vcells));
@@ -134,15 +135,16 @@ static struct grid_view *grid_view_make(const struct se_grid *g)
     return t;
 }
 
-static const struct grid_view *grid_view_of(const struct se_grid *g)
+static const struct grid_view *grid_view_of(struct se_rater *rt, const struct se_grid *g)
 {
-    return grid_view_make(g);
+    return grid_view_make(rt, g);
 }
 
 /* The view of g with its houses' open cells (see grid_view). */
-static const struct grid_view *grid_view_houses(const struct se_grid *g)
+static const struct grid_view *grid_view_houses(
+    struct se_rater *rt, const struct se_grid *g)
 {
-    struct grid_view *t = grid_view_make(g);
+    struct grid_view *t = grid_view_make(rt, g);
     if (t->houses)
         return t;
     t->houses = true;
@@ -237,29 +239,31 @@ static bool turbot_scan(int links[10][27][2], const uint32_t *has, const uint32_
     return false;
 }
 
-/* A value's turbot fish read only its cells. Per thread, by value: its
+/* A value's turbot fish read only its cells. Per rater, by value: its
  * cells when a whole se_turbot call found none of it; the same cells give
  * none again, and fewer give none from links of unchanged regions. A memo
  * is never wrong, only overwritten. */
-static _Thread_local struct {
+struct turbot_memo {
     uint64_t cells[10][2];
     bool empty[10];
-} turbot_memo;
+};
+static struct turbot_memo *turbot_memo_of(struct se_rater *rt);
 
-bool se_turbot(const struct se_grid *g, struct se_step *s)
+bool se_turbot(struct se_rater *rt, const struct se_grid *g, struct se_step *s)
 {
+    struct turbot_memo *const turbot_memo = turbot_memo_of(rt);
     int links[10][27][2];
     uint32_t has[10] = { 0 }, fresh[10];
-    const struct grid_view *gv = grid_view_of(g);
+    const struct grid_view *gv = grid_view_of(rt, g);
     const struct cellset *vcells = gv->vcells;
     for (int v = 1; v <= 9; v++) {
         /* with the memo's cells or fewer, a pair of links needs a region
          * where v lost a cell: a pair of links of the other regions was a
          * pair on the memo's cells, now seeing fewer cells with v */
         fresh[v] = ~0u;
-        if (turbot_memo.empty[v] && !(vcells[v].w[0] & ~turbot_memo.cells[v][0])
-            && !(vcells[v].w[1] & ~turbot_memo.cells[v][1]))
-            fresh[v] = lost_regions(turbot_memo.cells[v], &vcells[v]);
+        if (turbot_memo->empty[v] && !(vcells[v].w[0] & ~turbot_memo->cells[v][0])
+            && !(vcells[v].w[1] & ~turbot_memo->cells[v][1]))
+            fresh[v] = lost_regions(turbot_memo->cells[v], &vcells[v]);
         if (!fresh[v])
             continue; /* the same cells: no pair */
         for (int r = 0; r < 27; r++)
@@ -269,8 +273,8 @@ bool se_turbot(const struct se_grid *g, struct se_step *s)
     if (turbot_scan(links, has, fresh, vcells, s))
         return true;
     for (int v = 1; v <= 9; v++) {
-        memcpy(turbot_memo.cells[v], vcells[v].w, sizeof(vcells[v].w));
-        turbot_memo.empty[v] = true;
+        memcpy(turbot_memo->cells[v], vcells[v].w, sizeof(vcells[v].w));
+        turbot_memo->empty[v] = true;
     }
     return false;
 }
@@ -303,13 +307,14 @@ static bool wing_elims(const struct se_grid *g, const struct grid_view *gv, int 
  * cells was a wing there with the same removals or more, i.e. none. Only
  * the wings with a changed cell are tried: the same wings with removals, in
  * the same order. */
-static _Thread_local struct grid_memo xy_memo[2];
+static struct grid_memo *xy_memo_of(struct se_rater *rt);
 
 /* The pincers are a pivot's bivalue peers, in peer (cell) order: the bits of
  * its peers met with the bivalue cells; the same pairs in the same order. */
-bool se_xy_wing(const struct se_grid *g, bool xyz, struct se_step *s)
+bool se_xy_wing(struct se_rater *rt, const struct se_grid *g, bool xyz, struct se_step *s)
 {
-    const struct grid_view *gv = grid_view_of(g);
+    struct grid_memo *const xy_memo = xy_memo_of(rt);
+    const struct grid_view *gv = grid_view_of(rt, g);
     struct cellset changed;
     const bool filter = memo_within(&xy_memo[xyz], g, &changed);
     /* the pivots a wing with a changed cell may have: changed cells and
@@ -540,51 +545,55 @@ static void loop_extend(struct uloop *u, int extras, unsigned exvals)
 
 /* The search of a pair of values a, b reads only the cells holding both
  * and their candidates until it finds a loop (loop_found past its tests):
- * the hints read more. Per thread, by pair: those cells and candidates when
+ * the hints read more. Per rater, by pair: those cells and candidates when
  * the search found no loop; the same ones give no loop again, and so do
  * some of them with the same candidates (a cell that lost a or b since):
  * a loop of these would have been a loop of the memo's cells, met by the
  * same steps. So with some of them changed, a loop must hold a changed
  * cell, and a loop starts at its first cell: no start after the last
  * changed cell needs a search. A memo is never wrong, only overwritten. */
-static _Thread_local struct {
+struct ur_memo {
     bool none[10][10];
     uint64_t cells[10][10][2];
     uint16_t cand[10][10][SE_CELLS]; /* of `cells` only */
-} ur_memo;
+};
+static struct ur_memo *ur_memo_of(struct se_rater *rt);
 
 /* The cells from which the pair's loops start (see ur_memo): all of them
  * without a memo that tells, else those up to the last changed cell (the
  * result: the first start not needed; 0 for none). */
-static int ur_starts(const struct se_grid *g, int a, int b, const uint64_t *both)
+static int ur_starts(const struct ur_memo *ur_memo, const struct se_grid *g, int a, int b,
+    const uint64_t *both)
 {
-    if (!ur_memo.none[a][b] || (both[0] & ~ur_memo.cells[a][b][0])
-        || (both[1] & ~ur_memo.cells[a][b][1]))
+    if (!ur_memo->none[a][b] || (both[0] & ~ur_memo->cells[a][b][0])
+        || (both[1] & ~ur_memo->cells[a][b][1]))
         return SE_CELLS;
     int end = 0;
     for (int w = 0; w < 2; w++)
         for (uint64_t m = both[w]; m; m &= m - 1) {
             int c = w * 64 + __builtin_ctzll(m);
-            if (ur_memo.cand[a][b][c] != g->cand[c])
+            if (ur_memo->cand[a][b][c] != g->cand[c])
                 end = c + 1;
         }
     return end;
 }
 
-static void ur_remember(const struct se_grid *g, int a, int b, const uint64_t *both)
+static void ur_remember(
+    struct ur_memo *ur_memo, const struct se_grid *g, int a, int b, const uint64_t *both)
 {
-    ur_memo.none[a][b] = true;
-    ur_memo.cells[a][b][0] = both[0];
-    ur_memo.cells[a][b][1] = both[1];
+    ur_memo->none[a][b] = true;
+    ur_memo->cells[a][b][0] = both[0];
+    ur_memo->cells[a][b][1] = both[1];
     for (int w = 0; w < 2; w++)
         for (uint64_t m = both[w]; m; m &= m - 1) {
             int c = w * 64 + __builtin_ctzll(m);
-            ur_memo.cand[a][b][c] = g->cand[c];
+            ur_memo->cand[a][b][c] = g->cand[c];
         }
 }
 
-bool se_unique_rectangle(const struct se_grid *g, struct se_step *s)
+bool se_unique_rectangle(struct se_rater *rt, const struct se_grid *g, struct se_step *s)
 {
+    struct ur_memo *const ur_memo = ur_memo_of(rt);
     /* One search up to 10 cells meets the loops of each length in the
      * order a search up to that length would; the best of each length is
      * kept, and SE's order decides between them: rating, then type, then
@@ -593,12 +602,12 @@ bool se_unique_rectangle(const struct se_grid *g, struct se_step *s)
     memset(&u, 0, sizeof(u));
     u.g = g;
     u.max = 10;
-    const struct cellset *vcells = grid_view_of(g)->vcells;
+    const struct cellset *vcells = grid_view_of(rt, g)->vcells;
     for (int a = 1; a <= 9; a++)
         for (int b = a + 1; b <= 9; b++) {
             const uint64_t both[2]
                 = { vcells[a].w[0] & vcells[b].w[0], vcells[a].w[1] & vcells[b].w[1] };
-            const int starts = ur_starts(g, a, b, both);
+            const int starts = ur_starts(ur_memo, g, a, b, both);
             if (!starts)
                 continue;
             u.ab = (1u << a) | (1u << b);
@@ -612,9 +621,9 @@ bool se_unique_rectangle(const struct se_grid *g, struct se_step *s)
                 loop_drop(&u);
             }
             if (!u.loops)
-                ur_remember(g, a, b, both);
+                ur_remember(ur_memo, g, a, b, both);
             else
-                ur_memo.none[a][b] = false;
+                ur_memo->none[a][b] = false;
         }
     int pick = -1;
     for (int len = 4; len <= 10; len += 2)
@@ -635,9 +644,9 @@ bool se_unique_rectangle(const struct se_grid *g, struct se_step *s)
  * value, all its cells of three or more candidates are BUG cells. Without
  * the BUG values every empty cell must have two candidates and every value
  * two places per region. Returns the number of BUG cells (0: no BUG). */
-static int bug_cells(const struct se_grid *g, uint16_t *bugv)
+static int bug_cells(struct se_rater *rt, const struct se_grid *g, uint16_t *bugv)
 {
-    const struct grid_view *gv = grid_view_of(g);
+    const struct grid_view *gv = grid_view_of(rt, g);
     memset(bugv, 0, sizeof(uint16_t) * SE_CELLS);
     uint8_t extra[SE_CELLS] = { 0 };
     int only = 0;
@@ -688,10 +697,10 @@ static int bug_cells(const struct se_grid *g, uint16_t *bugv)
 
 /* BUG type 1 (one BUG cell: its BUG value is the one, 5.6) and type 2 (all
  * BUG cells share one BUG value: it goes from cells seeing them all, 5.7). */
-bool se_bug(const struct se_grid *g, struct se_step *s)
+bool se_bug(struct se_rater *rt, const struct se_grid *g, struct se_step *s)
 {
     uint16_t bugv[SE_CELLS];
-    int n = bug_cells(g, bugv);
+    int n = bug_cells(rt, g, bugv);
     unsigned all = 0;
     for (int c = 0; c < SE_CELLS; c++)
         all |= bugv[c];
@@ -873,12 +882,13 @@ static void aligned_tables(struct aligned *a)
     }
 }
 
-/* The last grid on which se_aligned(d) found nothing, on this thread (see
+/* The last grid on which se_aligned(d) found nothing, with this rater (see
  * aligned_changes). */
-static _Thread_local struct aligned_memo {
+struct aligned_memo {
     bool valid;
     uint16_t cand[SE_CELLS];
-} aligned_memo[4];
+};
+static struct aligned_memo *aligned_memo_of(struct se_rater *rt);
 
 /* A set's test reads only the candidates of its cells and of their common
  * excluders (peers of 2..d candidates), and which peers are excluders. So
@@ -889,10 +899,9 @@ static _Thread_local struct aligned_memo {
  * `excl` those of them with 2..d candidates before or after: the sets that
  * need a test. Everything differs without a memo. Most steps of a path
  * change a few cells, and most sets need no test again. */
-static void aligned_changes(
-    const struct se_grid *g, int d, uint64_t *changed, uint64_t *excl)
+static void aligned_changes(const struct aligned_memo *memo, const struct se_grid *g,
+    int d, uint64_t *changed, uint64_t *excl)
 {
-    const struct aligned_memo *memo = &aligned_memo[d];
     for (int w = 0; w < 2; w++)
         changed[w] = excl[w] = memo->valid ? 0 : ~0ull;
     for (int c = 0; memo->valid && c < SE_CELLS; c++) {
@@ -913,9 +922,8 @@ static inline bool in_set(const uint64_t *set, int c)
 /* The memo keeps g when se_aligned found nothing on it, and when no cell has
  * one candidate (those make their peers' sets untried, see aligned_tables;
  * the singles come first in SE's order, so it does not happen on a path). */
-static void aligned_remember(const struct se_grid *g, int d)
+static void aligned_remember(struct aligned_memo *memo, const struct se_grid *g)
 {
-    struct aligned_memo *memo = &aligned_memo[d];
     memo->valid = true;
     for (int c = 0; c < SE_CELLS; c++)
         memo->valid = memo->valid && se_popcount(g->cand[c]) != 1;
@@ -1043,7 +1051,7 @@ static bool aligned_scan(
     return false;
 }
 
-bool se_aligned(const struct se_grid *g, int d, struct se_step *s)
+bool se_aligned(struct se_rater *rt, const struct se_grid *g, int d, struct se_step *s)
 {
     struct aligned a;
     a.g = g;
@@ -1051,10 +1059,11 @@ bool se_aligned(const struct se_grid *g, int d, struct se_step *s)
     a.have_tables = false;
     aligned_tables(&a);
     uint64_t changed[2], excl[2];
-    aligned_changes(g, d, changed, excl);
+    struct aligned_memo *const memo = &aligned_memo_of(rt)[d];
+    aligned_changes(memo, g, d, changed, excl);
     if (aligned_scan(&a, changed, excl, s))
         return true;
-    aligned_remember(g, d);
+    aligned_remember(memo, g);
     return false;
 }
 
@@ -1373,12 +1382,13 @@ static void wing_groups(struct wing_search *ws)
  * hence none. So only the groups with a changed cell, and the others with a
  * changed yz cell, are tried: the same wings with removals, in the same
  * order, and the same best. */
-static _Thread_local struct grid_memo wing_memo[7];
+static struct grid_memo *wing_memo_of(struct se_rater *rt);
 
-bool se_als_wing(const struct se_grid *g, int k, struct se_step *s)
+bool se_als_wing(struct se_rater *rt, const struct se_grid *g, int k, struct se_step *s)
 {
+    struct grid_memo *const wing_memo = wing_memo_of(rt);
     struct wing_best b = { .have = false };
-    struct wing_search ws = { .g = g, .t = grid_view_houses(g), .k = k, .best = &b };
+    struct wing_search ws = { .g = g, .t = grid_view_houses(rt, g), .k = k, .best = &b };
     ws.filter = memo_within(&wing_memo[k], g, &ws.changed);
     wing_groups(&ws);
     if (b.have)
@@ -1599,7 +1609,7 @@ static bool grouped_pair(int v, const struct cellset *vcells, const struct link_
  * regions (that took ~10% of a top1465 rating); the pairs are met in the
  * same order, each in both orientations of both links. */
 /* The searches of one value below (grouped turbots, strong-link chains)
- * read that value's cells alone. Per thread and search, the cells of each
+ * read that value's cells alone. Per rater and search, the cells of each
  * value on which it found nothing: the same cells give nothing again, and
  * between two calls the rater's steps change the cells of a few values
  * only. A memo is never wrong, only overwritten. */
@@ -1620,7 +1630,8 @@ static void memo_set(struct value_memo *m, int v, const struct cellset *cells, b
     m->empty[v] = empty;
 }
 
-static _Thread_local struct value_memo grouped_memo, links_memo[5];
+static struct value_memo *grouped_memo_of(struct se_rater *rt);
+static struct value_memo *links_memo_of(struct se_rater *rt);
 
 /* The regions where v's places may differ from a memo's grid where the
  * search found nothing, when v's cells are among those it had then: the
@@ -1636,17 +1647,18 @@ static uint32_t value_fresh(
     return lost_regions(m->cells[v].w, cells);
 }
 
-bool se_grouped_turbot(const struct se_grid *g, struct se_step *s)
+bool se_grouped_turbot(struct se_rater *rt, const struct se_grid *g, struct se_step *s)
 {
+    struct value_memo *const grouped_memo = grouped_memo_of(rt);
     struct link_ref links[27][9];
     int n[27];
-    const struct grid_view *gv = grid_view_of(g);
+    const struct grid_view *gv = grid_view_of(rt, g);
     for (int v = 1; v <= 9; v++) {
         const struct cellset vcells = gv->vcells[v];
-        if (memo_empty(&grouped_memo, v, &vcells))
+        if (memo_empty(grouped_memo, v, &vcells))
             continue;
         /* a pair of regions needs one of these (see value_fresh) */
-        const uint32_t fresh = value_fresh(&grouped_memo, v, &vcells);
+        const uint32_t fresh = value_fresh(grouped_memo, v, &vcells);
         /* the regions with links, and those with a grouped one, as bits:
          * a pair of regions is visited (in region order) only when one of
          * its links is grouped */
@@ -1679,7 +1691,7 @@ bool se_grouped_turbot(const struct se_grid *g, struct se_step *s)
                     }
             }
         }
-        memo_set(&grouped_memo, v, &vcells, true);
+        memo_set(grouped_memo, v, &vcells, true);
     }
     return false;
 }
@@ -1691,7 +1703,7 @@ enum { LINK_BOX = 1, LINK_ROW = 2, LINK_COL = 4, LINK_GROUPED = 8 };
 
 /* A value's links and what follows them: they read only the value's cells,
  * and se_strong_links(3) and (4) run on the same grid at most steps, so they
- * are kept per thread and value while its cells are the same. A region has
+ * are kept per rater and value while its cells are the same. A region has
  * one link at most (a line's copies fall in two box segments one way at
  * most, and box_links gives one): 27 of them. */
 struct value_links {
@@ -1714,7 +1726,7 @@ struct value_links {
     uint8_t has_reach2[27][2];
 };
 
-static _Thread_local struct value_links value_links[10];
+static struct value_links *value_links_memo(struct se_rater *rt);
 
 struct chain_search {
     const struct se_grid *g;
@@ -1886,9 +1898,9 @@ static uint8_t link_kind(const struct link_ref *r)
 }
 
 static struct value_links *value_links_of(
-    int v, const struct cellset *cells, const struct grid_view *gv)
+    struct se_rater *rt, int v, const struct cellset *cells, const struct grid_view *gv)
 {
-    struct value_links *vl = &value_links[v];
+    struct value_links *vl = &value_links_memo(rt)[v];
     if (vl->valid && vl->cells.w[0] == cells->w[0] && vl->cells.w[1] == cells->w[1])
         return vl;
     vl->valid = true;
@@ -1910,8 +1922,10 @@ static struct value_links *value_links_of(
     return vl;
 }
 
-bool se_strong_links(const struct se_grid *g, int n, struct se_step *s)
+bool se_strong_links(
+    struct se_rater *rt, const struct se_grid *g, int n, struct se_step *s)
 {
+    struct value_memo *const links_memo = links_memo_of(rt);
     struct chain_search search, *c = &search;
     c->g = g;
     c->n = n;
@@ -1919,7 +1933,7 @@ bool se_strong_links(const struct se_grid *g, int n, struct se_step *s)
     c->regions[0] = 0;
     c->kinds[0] = 0;
     c->used[0] = (struct cellset) { { 0, 0 } };
-    const struct grid_view *gv = grid_view_of(g);
+    const struct grid_view *gv = grid_view_of(rt, g);
     for (int v = 1; v <= 9; v++) {
         c->v = v;
         c->vcells = gv->vcells[v];
@@ -1927,7 +1941,7 @@ bool se_strong_links(const struct se_grid *g, int n, struct se_step *s)
             continue;
         /* once a chain is found, later values search only for better ones */
         const bool whole = !c->have;
-        c->vl = value_links_of(v, &c->vcells, gv);
+        c->vl = value_links_of(rt, v, &c->vcells, gv);
         links_extend(c, 0);
         if (whole)
             memo_set(&links_memo[n], v, &c->vcells, !c->have);
@@ -1935,4 +1949,71 @@ bool se_strong_links(const struct se_grid *g, int n, struct se_step *s)
     if (c->have)
         *s = c->best;
     return c->have;
+}
+
+/* What this file keeps between calls of one rater (struct se_rater). */
+struct se_wings_memo {
+    struct grid_view grid_view;
+    struct turbot_memo turbot_memo;
+    struct grid_memo xy_memo[2];
+    struct ur_memo ur_memo;
+    struct aligned_memo aligned_memo[4];
+    struct grid_memo wing_memo[7];
+    struct value_memo grouped_memo, links_memo[5];
+    struct value_links value_links[10];
+};
+
+struct se_wings_memo *se_wings_memo_new(void)
+{
+    return calloc(1, sizeof(struct se_wings_memo));
+}
+
+void se_wings_memo_free(struct se_wings_memo *m)
+{
+    free(m);
+}
+
+static struct grid_view *view_memo(struct se_rater *rt)
+{
+    return &rt->wings->grid_view;
+}
+
+static struct turbot_memo *turbot_memo_of(struct se_rater *rt)
+{
+    return &rt->wings->turbot_memo;
+}
+
+static struct grid_memo *xy_memo_of(struct se_rater *rt)
+{
+    return rt->wings->xy_memo;
+}
+
+static struct ur_memo *ur_memo_of(struct se_rater *rt)
+{
+    return &rt->wings->ur_memo;
+}
+
+static struct aligned_memo *aligned_memo_of(struct se_rater *rt)
+{
+    return rt->wings->aligned_memo;
+}
+
+static struct grid_memo *wing_memo_of(struct se_rater *rt)
+{
+    return rt->wings->wing_memo;
+}
+
+static struct value_memo *grouped_memo_of(struct se_rater *rt)
+{
+    return &rt->wings->grouped_memo;
+}
+
+static struct value_memo *links_memo_of(struct se_rater *rt)
+{
+    return rt->wings->links_memo;
+}
+
+static struct value_links *value_links_memo(struct se_rater *rt)
+{
+    return rt->wings->value_links;
 }

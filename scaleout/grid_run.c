@@ -6,8 +6,8 @@
 #include "common/clock.h"
 #include "common/exit_status.h"
 #include "common/pool.h"
-#include "puzzle/grid_count.h"
-#include "puzzle/grid_essential.h"
+#include "gridcount/grid_count.h"
+#include "gridcount/grid_essential.h"
 #include "scaleout/grid_text.h"
 
 enum { GRID_MAX_THREADS = 256 };

@@ -1,5 +1,5 @@
 /* count --grids: the band-reduction count of every complete grid of a shape
- * (puzzle/grid_count.h) spread over this process's threads and over shards.
+ * (gridcount/grid_count.h) spread over this process's threads and over shards.
  *
  * The classes of first bands are the unit of work: -j N counts classes on N
  * threads; --shard K/N counts the classes whose number is K-1 mod N and

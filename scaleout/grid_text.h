@@ -4,7 +4,7 @@
  *
  * A row: class orbit labels orders bands completions grids band, where
  * bands = orbit * labels * orders and grids = bands * completions (see
- * puzzle/grid_count.h), and band is one first band of the class as a line. */
+ * gridcount/grid_count.h), and band is one first band of the class as a line. */
 #ifndef SUDOLAB_DIST_GRID_TEXT_H
 #define SUDOLAB_DIST_GRID_TEXT_H
 
@@ -14,7 +14,7 @@
 #include <stdio.h>
 
 #include "common/shard.h"
-#include "puzzle/grid_count.h"
+#include "gridcount/grid_count.h"
 
 /* The first line of a partial; merge tells a partial by it. */
 #define GRID_PARTIAL_MAGIC "# sudolab count-grids-shard 1"

@@ -1,20 +1,21 @@
 #!/bin/sh
 # The layers of ARCHITECTURE.md hold: a folder includes only the folders
 # below it (common <- solvers <- rater <- puzzle <- bench <- scaleout <- cli;
-# web <- puzzle), and no file includes a .c file. Exit 1 naming each
-# offending line.
+# web <- puzzle; gridcount sits beside solvers and needs only common, and
+# neither includes the other), and no file includes a .c file. Exit 1
+# naming each offending line.
 # Usage: scripts/check-layers.sh [SOURCE-ROOT]
 set -u
 root=${1:-$(cd "$(dirname "$0")/.." && pwd)}
 cd "$root" || exit 1
 rank() {
     case $1 in
-        common) echo 0 ;; solvers) echo 1 ;; rater) echo 2 ;; puzzle) echo 3 ;;
+        common) echo 0 ;; solvers | gridcount) echo 1 ;; rater) echo 2 ;; puzzle) echo 3 ;;
         bench) echo 4 ;; scaleout) echo 5 ;; cli) echo 6 ;; web) echo 4 ;; *) echo "" ;;
     esac
 }
 bad=0 files=0
-for dir in common solvers rater puzzle bench scaleout cli web; do
+for dir in common solvers gridcount rater puzzle bench scaleout cli web; do
     mine=$(rank "$dir")
     for f in "$dir"/*.c "$dir"/*.h; do
         [ -f "$f" ] || continue
@@ -34,6 +35,9 @@ for dir in common solvers rater puzzle bench scaleout cli web; do
                 bad=$((bad + 1))
             elif [ "$dir" != web ] && [ "$theirs" -gt "$mine" ]; then
                 echo "$f: includes $inc: $dir may not reach up into $top"
+                bad=$((bad + 1))
+            elif [ "$dir" != web ] && [ "$top" != "$dir" ] && [ "$theirs" -eq "$mine" ]; then
+                echo "$f: includes $inc: $dir and $top are side by side, neither uses the other"
                 bad=$((bad + 1))
             fi
         done

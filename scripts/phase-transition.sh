@@ -21,13 +21,17 @@
 #   --jobs N          bench threads (default 1)
 #   --no-peer         leave Lloyd & Amos's program out
 #   --out DIR         default results/phase-transition
+#   --part NAME       write the bench runs into DIR/SIZE.NAME instead of
+#                     DIR/SIZE, leaving the other parts there: the tables take
+#                     every part (run the exact back ends and the stochastic
+#                     ones apart, say)
 #   --tables-only     run nothing: rebuild the tables and plots from the
 #                     runs already in DIR (after an interrupted run, say)
 # Environment: SUDOLAB_BIN (default build-release/sudolab, else build/sudolab),
 # SUDOKU_ACS (their program, default ~/.cache/sudoku_acs/sudokusolver; the
 # peer is skipped with a message when it is not there).
 #
-# Writes DIR/SIZE/ (one `sudolab bench` run per size, the peer included as a
+# Writes DIR/SIZE/ (one `sudolab bench` run per size and part, the peer as a
 # cmd: back end: runs.csv, summary.csv, env.txt, peer-times.tsv), and from
 # them DIR/instances.csv (a row per run), DIR/cells.csv (per size, fill and
 # solver: runs, solved, success rate, median and p90 time), DIR/table.md and
@@ -47,6 +51,7 @@ solvers=acs,anneal,naive,mrv,dlx,sat,wide,auto
 jobs=1
 peer=1
 tables_only=0
+part=""
 out=$root/results/phase-transition
 while [ $# -gt 0 ]; do
     case $1 in
@@ -63,6 +68,7 @@ while [ $# -gt 0 ]; do
         --no-peer) peer=0; shift ;;
         --out) out=$2; shift 2 ;;
         --tables-only) tables_only=1; shift ;;
+        --part) part=.$2; shift 2 ;;
         -h|--help) sed -n '2,/^set -eu$/p' "$0" | sed '$d'; exit 0 ;;
         *) echo "phase-transition.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
     esac
@@ -127,7 +133,9 @@ rout=$(rel "$out")
 bin=$(rel "$bin")
 case $bin in */*) ;; *) bin=./$bin ;; esac
 export SUDOKU_ACS="$peer_bin"
-[ "$tables_only" = 1 ] || cat > "$out/protocol.txt" <<EOT
+# one protocol file per part (protocol.txt, protocol.NAME.txt)
+[ "$tables_only" = 1 ] || cat > "$out/protocol$part.txt" <<EOT
+part: $([ -n "$part" ] && echo "${part#.} (the runs in SIZE$part/)" || echo "the runs in SIZE/")
 sample: $sample instances per size x fill (0 = all)
 runs: $runs per instance of each stochastic back end
 timeouts_s: 9x9=$t9 16x16=$t16 25x25=$t25
@@ -163,7 +171,7 @@ for size in $(echo "$sizes" | tr ',' ' '); do
             while [ "$k" -le "$runs" ]; do
                 # its own timeout past the budget: the budget ends a run
                 list="$list,sudoku_acs.$k=cmd:python3 scripts/sudoku-acs-adapter.py"
-                list="$list --timeout $((t + 5)) --log $rout/$size/peer-times.tsv"
+                list="$list --timeout $((t + 5)) --log $rout/$size$part/peer-times.tsv"
                 k=$((k + 1))
             done
         fi
@@ -173,27 +181,27 @@ for size in $(echo "$sizes" | tr ',' ' '); do
             k=1
             while [ "$k" -le "$runs" ]; do
                 list="$list${list:+,}sudoku_acs.$k=cmd:python3 scripts/sudoku-acs-adapter.py"
-                list="$list --timeout $((t + 5)) --log $rout/$size/peer-times.tsv"
+                list="$list --timeout $((t + 5)) --log $rout/$size$part/peer-times.tsv"
                 k=$((k + 1))
             done
         fi ;;
     esac
     [ "$tables_only" = 1 ] && continue
-    rm -rf "${out:?}/$size"
-    mkdir -p "$out/$size"
+    rm -rf "${out:?}/$size$part"
+    mkdir -p "$out/$size$part"
     head_opt=""
     [ "$sample" -gt 0 ] && head_opt="--head $sample"
     echo "phase-transition.sh: $size, $# fills, $([ "$sample" -gt 0 ] && echo "the first $sample" || echo all)" \
         "instances of each, $t s per run" >&2
     # shellcheck disable=SC2086 # head_opt and seeds_opt are option pairs or empty
     nice "$bin" bench --solvers "$list" --limit 1 --budget-ms $((t * 1000)) $head_opt $seeds_opt \
-        --warmup-ms 0 --pass-ms 0 --jobs "$jobs" --quiet --out "$rout/$size" "$@" \
-        || echo "phase-transition.sh: bench on $size ended with status $? (see $out/$size)" >&2
+        --warmup-ms 0 --pass-ms 0 --jobs "$jobs" --quiet --out "$rout/$size$part" "$@" \
+        || echo "phase-transition.sh: bench on $size ended with status $? (see $out/$size$part)" >&2
     # each instance's name, from the `# instNxN_F_K.txt` line before it
     for f in "$@"; do
         # named as bench names a corpus: a compressed file as its content
         xz -dcf "$f" | awk -v corpus="$(basename "$f" | sed 's/\.[xg]z$//')" -f "$sdir/phase-names.awk"
-    done > "$out/$size/names.tsv"
+    done > "$out/$size$part/names.tsv"
 done
 
 # one row per run: size, fill, instance, solver, run, status, time_ns and,
@@ -201,36 +209,40 @@ done
 {
     echo "size,fill,instance,solver,run,status,time_ns,own_ns"
     for size in $(echo "$sizes" | tr ',' ' '); do
-        [ -f "$out/$size/runs.csv" ] || continue
-        touch "$out/$size/peer-times.tsv"
-        awk -F'\t' -v size="$size" -v OFS=, '
-            FILENAME ~ /names.tsv$/ { name[$1, $2] = $3; puzzle[$1, $2] = $4; next }
-            FILENAME ~ /peer-times.tsv$/ { own[$1, ++logged[$1]] = $2; next }
-            FNR == 1 { FS = ","; $0 = $0; for (i = 1; i <= NF; i++) c[$i] = i; next }
-            {
-                corpus = $c["corpus"]; index_ = $c["index"]; solver = $c["solver"]
-                # our stochastic runs by their seed, the others by repeat
-                run = ("seed" in c) && $c["seed"] != "" ? $c["seed"] : $c["repeat"]
-                if (solver ~ /^sudoku_acs\.[0-9]+$/) { run = substr(solver, 12); solver = "sudoku_acs" }
-                fill = corpus; sub(/^[0-9]+x[0-9]+_0*/, "", fill); sub(/[^0-9].*$/, "", fill)
-                if (fill == "") fill = 0
-                inst = ((corpus, index_) in name) ? name[corpus, index_] : corpus ":" index_
-                p = puzzle[corpus, index_]
-                # the peer logs its solved runs in the order they end, as
-                # runs.csv has them: the n-th solved run of a puzzle is its
-                # n-th line
-                ownns = ""
-                if (solver == "sudoku_acs" && $c["status"] == "solved" && (p, used[p] + 1) in own)
-                    ownns = sprintf("%.0f", own[p, ++used[p]] * 1e9)
-                print size, fill, inst, solver, run, $c["status"], $c["time_ns"], ownns
-            }' "$out/$size/names.tsv" "$out/$size/peer-times.tsv" FS=, "$out/$size/runs.csv"
+        for d in "$out/$size" "$out/$size".*; do
+            [ -f "$d/runs.csv" ] || continue
+            touch "$d/peer-times.tsv"
+            awk -F'\t' -v size="$size" -v OFS=, '
+                FILENAME ~ /names.tsv$/ { name[$1, $2] = $3; puzzle[$1, $2] = $4; next }
+                FILENAME ~ /peer-times.tsv$/ { own[$1, ++logged[$1]] = $2; next }
+                FNR == 1 { FS = ","; $0 = $0; for (i = 1; i <= NF; i++) c[$i] = i; next }
+                {
+                    corpus = $c["corpus"]; index_ = $c["index"]; solver = $c["solver"]
+                    # our stochastic runs by their seed, the others by repeat
+                    run = ("seed" in c) && $c["seed"] != "" ? $c["seed"] : $c["repeat"]
+                    if (solver ~ /^sudoku_acs\.[0-9]+$/) { run = substr(solver, 12); solver = "sudoku_acs" }
+                    fill = corpus; sub(/^[0-9]+x[0-9]+_0*/, "", fill); sub(/[^0-9].*$/, "", fill)
+                    if (fill == "") fill = 0
+                    inst = ((corpus, index_) in name) ? name[corpus, index_] : corpus ":" index_
+                    p = puzzle[corpus, index_]
+                    # the peer logs its solved runs in the order they end, as
+                    # runs.csv has them: the n-th solved run of a puzzle is its
+                    # n-th line
+                    ownns = ""
+                    if (solver == "sudoku_acs" && $c["status"] == "solved" && (p, used[p] + 1) in own)
+                        ownns = sprintf("%.0f", own[p, ++used[p]] * 1e9)
+                    print size, fill, inst, solver, run, $c["status"], $c["time_ns"], ownns
+                }' "$d/names.tsv" "$d/peer-times.tsv" FS=, "$d/runs.csv"
+        done
     done
 } > "$out/instances.csv"
 
 awk -f "$sdir/phase-cells.awk" "$out/instances.csv" > "$out/cells.csv"
-awk -f "$sdir/phase-table.awk" -v protocol="$out/protocol.txt" \
+cat "$out"/protocol*.txt > "$out/cells.protocol"
+awk -f "$sdir/phase-table.awk" -v protocol="$out/cells.protocol" \
     -v cpu="$(sed -n 's/^cpu: //p' "$out"/*/env.txt 2>/dev/null | head -1)" \
     "$out/cells.csv" > "$out/table.md"
+rm -f "$out/cells.protocol"
 # per back end over every cell: how many runs it solved, and its slowest
 # solved run (the instance that cost it most)
 awk -F, '

@@ -1,4 +1,4 @@
-/* fast: a bitboard back end for standard 9x9 puzzles, vectorised (issue 9).
+/* fast: a bitboard back end for standard 9x9 puzzles, vectorised.
  *
  * Board: one candidate set per digit and band, 27 bits for the 3 rows x 9
  * columns of the band, bit 9r + c (r row in band, c column):
@@ -265,10 +265,10 @@ static inline __attribute__((always_inline)) int fast_choose_config(
     return digit;
 }
 
-/* Open cells below which triads are skipped, the same on every path so that
- * the paths search alike: measured on the public corpora (AMD EPYC, issue 20),
- * 30 saves 0-6% per puzzle on the AVX-512 and AVX2 paths (most on serg) for
- * at most 5% more guesses. */
+/* Open cells below which triads are skipped: with few open cells a triad
+ * round rarely removes anything that the next guess would not, so it costs
+ * more than the guesses it saves. The same on every path, so that the paths
+ * search alike and their counters agree. */
 enum { FAST_TRIADS_MIN_OPEN = 30 };
 
 /* Empty cells below which a puzzle is dense: it takes the widest
@@ -276,11 +276,9 @@ enum { FAST_TRIADS_MIN_OPEN = 30 };
  * FAST_DESCENT_DEAD_ENDS boards (its descent) it branches on bands only,
  * skips triads and stops propagating sooner (FK(propagate)). Triads and rounds to the
  * fixpoint prune dead ends, and a dense puzzle that needs guesses at all mostly has many
- * solutions and few dead ends (serg, about 35 givens: 0.3 contradictions per puzzle for 8
- * guesses, one triad round in eight removing anything). Measured on AMD EPYC (Zen 5,
- * issue 20), AVX2 path: 7% fewer instructions on serg and 8-9% less time at limits 2 and
- * 1 without the triads. The other public corpora have 50 empty cells or more and search
- * as before. */
+ * solutions and few dead ends (serg's puzzles, about 35 givens, meet a contradiction
+ * once in many guesses), so that work is mostly spent for nothing there. Puzzles with
+ * 50 empty cells or more keep the full propagation. */
 enum { FAST_DENSE_EMPTY = 50 };
 
 /* In a descent, propagation stops after a round that settled at most this
@@ -288,9 +286,9 @@ enum { FAST_DENSE_EMPTY = 50 };
 enum { FAST_DESCENT_MORE = 3 };
 
 /* The dead ends that end a dense puzzle's descent: the widest branches of a
- * puzzle with many solutions meet a few (serg: 1.2 per puzzle); a dense
- * puzzle with few solutions meets more, and gets triads back. 4 rather than
- * 1: 2% less time on serg (AVX2 path, AMD EPYC Zen 5, issue 20). */
+ * puzzle with many solutions meet a few; a dense puzzle with few solutions
+ * meets more, and gets triads back. A few rather than one, so that the odd
+ * dead end of a puzzle with many solutions does not end its cheap descent. */
 enum { FAST_DESCENT_DEAD_ENDS = 4 };
 
 static bool fast_dense(const struct grid *puzzle)

@@ -270,9 +270,9 @@ FK_FN FK(vec) FK(rotr2)(FK(vec) x)
 
 /* The multipliers that spread a bit over its minirow (7) and a column bit
  * over the band's three rows (0x40201). Where FK_OPAQUE is set they are hidden
- * from constant folding so that the products stay multiplications: Zen 4
- * issues one 512-bit shift per cycle, and moving this work to the multiplier
- * balances the ports (clang does this by itself). */
+ * from constant folding so that the products stay multiplications: a core
+ * may issue only one 512-bit shift per cycle, and moving this work to the
+ * multiplier balances the ports (clang does this by itself). */
 struct FK(spread) {
     FK(vec) minirow, column;
 };
@@ -307,9 +307,9 @@ FK_FN FK(vec) FK(columns)(FK(vec) x, struct FK(spread) m)
  * of a stack, whose rows are the three band lanes of the digit. This covers
  * pointing and claiming in both directions, and empties the band of a digit
  * that has a row, box or column without a candidate. w gets v less what
- * either removes, both judged on v: 4% more rounds on the hard corpora than
- * filtering the columns after the rows, but about 10% less time per round
- * on the 512-bit path (measured on AMD EPYC, Zen 5, issue 20). */
+ * either removes, both judged on v: filtering the columns after the rows would
+ * find a little more per round, but the two filters are independent this way
+ * and a round's time is mostly its chain of dependent steps. */
 FK_FN void FK(locked)(FK(vec) w[FK_NV], const FK(vec) v[FK_NV], struct FK(spread) m)
 {
     /* rows and columns both from the snapshot v, so that neither waits for
@@ -433,10 +433,8 @@ FK_FN bool FK(triads)(FK(vec) w[FK_NV], struct FK(spread) m)
  * crosses fields while every row holds a candidate, as FK(locked) leaves it
  * unless its column filter emptied a row; a borrow then only hides singles
  * (F & (F - 2) is 0 only for one bit too), on a board that is lost anyway.
- * Half the instructions of "alone in its minirow, its minirow alone in the
- * row": 4% fewer in all on the AVX2 path (valgrind, serg and
- * forum_hardest_1106), 5% less time there, the same time on the AVX-512
- * path (AMD EPYC, Zen 5, issue 20). */
+ * It takes half the instructions of "alone in its minirow, its minirow alone
+ * in the row", which matters on the narrower paths. */
 FK_FN FK(vec) FK(alone_in_row)(FK(vec) x)
 {
     const FK(vec) d = x & (x - 0x40201u);
@@ -485,9 +483,8 @@ FK_FN void FK(hidden)(FK(vec) hs[FK_NV], const FK(vec) ws[FK_NV], struct FK(spre
  * box: once a known cell's row holds nothing else, the next round's locked
  * candidates, which come first, clear the rest of its box anyway (its
  * minirow is then on every permutation of the band). Leaving the box to
- * them costs 0.5% more rounds and saves 6% of the instructions (AVX2 path,
- * serg and forum_hardest_1106): 2% less time on the AVX2 and AVX-512 paths
- * (AMD EPYC, Zen 5, issue 20). */
+ * them rarely costs a round and saves the box's share of the instructions
+ * of every round. */
 FK_FN void FK(peers)(FK(vec) out[FK_NV], const FK(vec) ks[FK_NV], struct FK(spread) m)
 {
     /* rows by lane compares: no shifts */
@@ -537,16 +534,14 @@ FK_FN bool FK(one_each)(const FK(vec) ks[FK_NV])
  * every other digit from them.
  * Unless `settle` is set, it stops short of the fixpoint after a round that
  * settled at most one cell more than the round before (not counting the
- * first round): the next round then finds nothing about two times in three
- * on serg and half the time on the hard corpora, and when it does find
- * something the branches find it. Measured on AMD EPYC (Zen 5, issue 20):
- * 6-9% fewer rounds, 1-3% more guesses, 2-7% less time on serg and the hard
- * corpora. A board left this way may have one candidate everywhere without
- * FAST_SOLVED: the search then calls again with `settle`. In a `descent` (a
- * dense puzzle's search before its first dead ends, FAST_DENSE_EMPTY) it
- * stops after a round that settled at most FAST_DESCENT_MORE cells more, and
- * tries no triads: 5% less time on serg than stopping at one (AVX2 path, AMD
- * EPYC Zen 5, issue 20), for 5% more guesses.
+ * first round): the next round then mostly finds nothing, and when it does
+ * find something the branches find it, so stopping trades a few more guesses
+ * for fewer rounds. A board left this way may have one candidate everywhere
+ * without FAST_SOLVED: the search then calls again with `settle`. In a
+ * `descent` (a dense puzzle's search before its first dead ends,
+ * FAST_DENSE_EMPTY) it stops after a round that settled at most
+ * FAST_DESCENT_MORE cells more, and tries no triads: such a puzzle's branches
+ * mostly lead to solutions, so a guess is cheaper there than a round.
  * Returns FAST_CONTRA, FAST_SOLVED (every cell has one candidate; FK(leaf_ok)
  * still has to check the units), FAST_OPEN or FAST_BUDGET (round_cap rounds
  * reached). */
@@ -623,8 +618,8 @@ FK_FN int FK(propagate)(
             return FAST_SOLVED;
         /* every cell known now, each for one digit: the round left one
          * candidate everywhere, a full board found without the round that
-         * would confirm it (one round less per solution: 4% of serg's rounds
-         * at limit 2, 2-4% of its time) */
+         * would confirm it (one round less per solution, which counts on
+         * puzzles with many solutions) */
         if (!FK(any)(bands & ~known) && FK(one_each)(k))
             return FAST_SOLVED;
         if (FK(any)(changed)) {
@@ -882,12 +877,11 @@ FK_FN void FK(configs)(const FK(vec) v[FK_NV], bool stacks, uint32_t raw[FAST_LA
  * one configuration everywhere) and alternatives, as fast_choose_config()
  * finds them. A dense puzzle (FAST_DENSE_EMPTY) takes the widest branch: the
  * emptiest band and its least decided digit, where most branches lead to
- * solutions (serg: 20% fewer guesses and rounds than the narrowest, 25% less
- * time; on unique puzzles the same rule takes three times the guesses). In a
- * descent it branches on bands only while it can: 5% fewer guesses on serg
- * than choosing among bands and stacks (the same with stacks only: one
- * direction, not the mix), and half the work (AVX2 path, AMD EPYC Zen 5,
- * issue 20). */
+ * solutions, so fewer guesses reach them than from the narrowest branch (on
+ * unique puzzles the same rule would take far more guesses, hence only dense
+ * ones). In a descent it branches on bands only while it can: keeping to one
+ * direction is what helps, not which one, and bands alone are half the work
+ * of choosing among bands and stacks. */
 FK_FN int FK(branch)(
     const FK(vec) v[FK_NV], bool dense, bool descent, struct fast_alt alt[6], int *nalt)
 {

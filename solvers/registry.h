@@ -23,7 +23,7 @@
     X(fast_portable)                                                                     \
     X(fast_avx2)                                                                         \
     X(fast_avx512)                                                                       \
-    X(wide) X(wide_portable) X(wide_avx2) X(wide_avx512) X(auto)
+    X(wide) X(wide_portable) X(wide_avx2) X(wide_avx512) X(auto) X(anneal) X(acs)
 
 /* Back ends that need a library the build may lack (meson sets HAVE_*). */
 #if HAVE_SAT

@@ -140,7 +140,29 @@ bool solver_supports(
     return true;
 }
 
-static enum solve_status derive_status(
+bool solver_incomplete_request_ok(
+    const struct solver *s, const struct solve_request *req, char *why, size_t whylen)
+{
+    if (!(s->caps & SOLVER_CAP_INCOMPLETE))
+        return true;
+    if (req->limit != 1) {
+        snprintf(why, whylen,
+            "%s is incomplete (stochastic search): it can find a solution but not prove "
+            "uniqueness; use --limit 1",
+            s->name);
+        return false;
+    }
+    if (!req->budget_steps && !req->deadline_ns) {
+        snprintf(why, whylen,
+            "%s is incomplete (stochastic search): it needs a step or time budget to "
+            "stop on a puzzle without a solution",
+            s->name);
+        return false;
+    }
+    return true;
+}
+
+static enum solve_status derive_status(const struct solver *s,
     const struct solve_request *req, const struct solve_result *res)
 {
     switch (res->outcome) {
@@ -152,7 +174,8 @@ static enum solve_status derive_status(
         break;
     }
     if (res->solutions == 0)
-        return SOLVE_STATUS_UNSOLVABLE;
+        return s->caps & SOLVER_CAP_INCOMPLETE ? SOLVE_STATUS_LIMIT
+                                               : SOLVE_STATUS_UNSOLVABLE;
     if (res->solutions >= 2)
         return SOLVE_STATUS_MULTIPLE;
     return req->limit == 1 ? SOLVE_STATUS_SOLVED : SOLVE_STATUS_UNIQUE;
@@ -170,6 +193,11 @@ void solver_run(struct solver_instance *inst, const struct grid *puzzle,
     }
     if (grid_find_conflict(puzzle, res->error, sizeof(res->error))) {
         res->status = SOLVE_STATUS_INVALID;
+        return;
+    }
+    if (!solver_incomplete_request_ok(s, req, res->error, sizeof(res->error))) {
+        res->outcome = SOLVE_ERROR;
+        res->status = SOLVE_STATUS_ERROR;
         return;
     }
     const uint64_t start = clock_now_ns();
@@ -192,7 +220,7 @@ void solver_run(struct solver_instance *inst, const struct grid *puzzle,
             res->outcome = SOLVE_ERROR;
         }
     }
-    res->status = derive_status(req, res);
+    res->status = derive_status(s, req, res);
 }
 
 void solver_solve_unchecked(struct solver_instance *inst, const struct grid *puzzle,

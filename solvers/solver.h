@@ -70,6 +70,10 @@ enum solver_caps {
     SOLVER_CAP_LEARNS = 1u << 5, /* an instance keeps what it learnt from a puzzle's
                                     clues, so it re-solves a puzzle it has met faster:
                                     the bench times each puzzle once per instance */
+    SOLVER_CAP_INCOMPLETE = 1u << 6, /* stochastic search: finds a solution or runs out
+                                        of budget, never proves that there is none or
+                                        only one; runs at limit 1 with a budget, and
+                                        solve_request.seed fixes its run */
 };
 
 /* A search event for solve_request.trace. Back ends that trace emit an UNDO for
@@ -100,6 +104,8 @@ struct solve_request {
     solver_trace_fn *trace; /* NULL = no trace */
     solver_solution_fn *on_solution; /* NULL = keep only the first solution */
     void *ctx; /* handed to trace and on_solution */
+    uint64_t seed; /* of the random choices of SOLVER_CAP_INCOMPLETE back ends: the
+                      same seed, the same run */
 };
 
 /* What a back end fills in. */
@@ -181,6 +187,12 @@ void solver_run(struct solver_instance *inst, const struct grid *puzzle,
 void solver_solve_unchecked(struct solver_instance *inst, const struct grid *puzzle,
     const struct solve_request *req, struct solve_result *res);
 void solver_close(struct solver_instance *inst);
+
+/* Whether req is a request an incomplete back end (SOLVER_CAP_INCOMPLETE) can
+ * answer: limit 1, and a step or time budget. If not, why says so (the
+ * message the commands print); always true for complete back ends. */
+bool solver_incomplete_request_ok(
+    const struct solver *s, const struct solve_request *req, char *why, size_t whylen);
 
 /* Whether s can run on this machine (solver.available); if not, why says so. */
 bool solver_available(const struct solver *s, char *why, size_t whylen);

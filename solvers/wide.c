@@ -1,5 +1,5 @@
 /* wide: a bitboard back end for every grid size, vectorised, made for the
- * large grids (issue 20): 12x12, 16x16 and 25x25, diagonal or not.
+ * large grids: 12x12, 16x16 and 25x25, diagonal or not.
  *
  * Board: one candidate plane per digit, a matrix of N rows held as the lanes
  * of one vector, bit c of lane r = "the digit may go in row r, column c":

@@ -771,29 +771,31 @@ static void summary_csv_appends_the_interval_columns(void **state)
     /* the columns consumers know come first, unchanged; the new ones last */
     const char *tail = ",par2_ns,baseline,speedup_vs_baseline,speedup_ci_low,"
                        "speedup_ci_high,speedup_pairs,pass_median_puzzles_per_s,"
-                       "pass_q1_puzzles_per_s,pass_q3_puzzles_per_s";
+                       "pass_q1_puzzles_per_s,pass_q3_puzzles_per_s,runs,run_successes,"
+                       "success_rate,success_median_ns,success_mean_ns,run_par2_ns";
     assert_true(strncmp(lines[0], "corpus,solver,puzzles,unique,multiple,", 38) == 0);
     assert_string_equal(lines[0] + strlen(lines[0]) - strlen(tail), tail);
     char *head[64], *base[64], *other[64];
     const int n = csv_fields(lines[0], head);
     assert_int_equal(csv_fields(lines[1], base), n);
     assert_int_equal(csv_fields(lines[2], other), n);
-    assert_string_equal(head[n - 7], "speedup_vs_baseline");
+    const int m = n - 6; /* the columns before the runs' */
+    assert_string_equal(head[m - 7], "speedup_vs_baseline");
     /* the baseline against itself: 1, with an interval of zero width */
-    assert_string_equal(base[n - 7], "1.0000");
-    assert_string_equal(base[n - 6], "1.0000");
-    assert_string_equal(base[n - 5], "1.0000");
-    assert_string_equal(base[n - 4], "10");
-    assert_string_equal(base[n - 3], ""); /* no passes */
+    assert_string_equal(base[m - 7], "1.0000");
+    assert_string_equal(base[m - 6], "1.0000");
+    assert_string_equal(base[m - 5], "1.0000");
+    assert_string_equal(base[m - 4], "10");
+    assert_string_equal(base[m - 3], ""); /* no passes */
     /* naive_stack: 2x and 4x, so sqrt(8) within [2^1.2, 2^1.8] */
     assert_string_equal(other[1], "naive_stack");
-    assert_string_equal(other[n - 7], "2.8284");
-    assert_string_equal(other[n - 6], "2.2974");
-    assert_string_equal(other[n - 5], "3.4822");
-    assert_string_equal(other[n - 4], "10");
-    assert_string_equal(other[n - 3], "15000000.00");
-    assert_string_equal(other[n - 2], "8750000.00");
-    assert_string_equal(other[n - 1], "25000000.00");
+    assert_string_equal(other[m - 7], "2.8284");
+    assert_string_equal(other[m - 6], "2.2974");
+    assert_string_equal(other[m - 5], "3.4822");
+    assert_string_equal(other[m - 4], "10");
+    assert_string_equal(other[m - 3], "15000000.00");
+    assert_string_equal(other[m - 2], "8750000.00");
+    assert_string_equal(other[m - 1], "25000000.00");
     free(text);
     bench_plan_free(&plan);
 }

@@ -47,7 +47,7 @@ awk -F, 'NR > 1 && $12 !~ /^[0-9]+$/ {bad = 1} END {exit bad}' "$out/runs.csv"
 ok "every row is timed" $?
 has "summary.csv header" "$out/summary.csv" '^corpus,solver,puzzles,unique,multiple,'
 has "summary.csv ends with the interval and pass spread columns" "$out/summary.csv" \
-    ',speedup_vs_baseline,speedup_ci_low,speedup_ci_high,speedup_pairs,pass_median_puzzles_per_s,pass_q1_puzzles_per_s,pass_q3_puzzles_per_s$'
+    ',speedup_vs_baseline,speedup_ci_low,speedup_ci_high,speedup_pairs,pass_median_puzzles_per_s,pass_q1_puzzles_per_s,pass_q3_puzzles_per_s,runs,run_successes,success_rate,success_median_ns,success_mean_ns,run_par2_ns$'
 awk -F, 'NR == 1 {for (i = 1; i <= NF; i++) c[$i] = i; next}
     $c["speedup_pairs"] != 3 || $c["speedup_ci_low"] != "" {bad = 1} END {exit bad}' \
     "$out/summary.csv"

@@ -29,8 +29,8 @@ has "Royle's puzzle is unique" "$tmp/out" \
 
 printf '%s\n' "$royle" | "$bin" solve --solver naive --limit 1 --csv > "$tmp/out"
 check "solve from stdin" $? 0
-has "csv header" "$tmp/out" '^index,status,solutions,steps,guesses,backtracks,nodes,article_steps,time_ns,solution,name$'
-has "first-solution mode says solved" "$tmp/out" '^1,solved,1,[0-9]*,[0-9]*,[0-9]*,[0-9]*,,[0-9]*,9256'
+has "csv header" "$tmp/out" '^index,status,solutions,steps,guesses,backtracks,nodes,article_steps,time_ns,name,solution$'
+has "first-solution mode says solved" "$tmp/out" '^1,solved,1,[0-9]*,[0-9]*,[0-9]*,[0-9]*,,[0-9]*,,9256'
 
 "$bin" solve --solver naive --pretty 1234341221434.2. > "$tmp/out"; check "solve --pretty" $? 0
 has "pretty grid" "$tmp/out" '^| 4 3 | 2 1 |$'
@@ -258,5 +258,77 @@ for case in "fast $serg" "wide $sixteen" "mrv --empty 2x3"; do
     "$bin" count --solver "$want" "$@" | sed 's/ time=.*//' > "$tmp/one"
     same "count (auto) gives $want's line" "$tmp/auto" "$tmp/one"
 done
+
+# Lewis's instances (datasets/lewis): as sudoku_acs ships them (one per file,
+# CRLF), a directory of them, the bundles, the wide back end on a sample of
+# 25x25 ones, --output lewis read back, bad files, and the manifest's sums.
+lewis=$public/../lewis
+if command -v xz > /dev/null && command -v sha256sum > /dev/null; then
+    awk '{ print $2 }' "$lewis/SHA256SUMS" | while read -r name; do
+        xz -dc "$lewis/$name.xz" | sha256sum | sed "s| -\$| $name|"
+    done > "$tmp/sums"
+    same "the Lewis bundles unpack to the texts of SHA256SUMS" "$lewis/SHA256SUMS" "$tmp/sums"
+    # every instance back as its own file, byte for byte: the manifest's sums
+    mkdir "$tmp/lewis" "$tmp/lewis9"
+    for f in "$lewis"/general/*.xz "$lewis"/logic_solvable.xz; do
+        xz -dc "$f" | awk -v d="$tmp/lewis" '/^# / { if (out) close(out); out = d "/" $2; next }
+            { print > out }'
+    done
+    (cd "$tmp/lewis" && sha256sum -- *) | sort > "$tmp/file-sums"
+    awk -F'\t' 'NR > 1 { n = $3; sub(/.*\//, "", n); print $4 "  " n }' \
+        "$lewis/MANIFEST.tsv" | sort > "$tmp/manifest-sums"
+    same "each of the 6,316 instances has the manifest's sha256" \
+        "$tmp/manifest-sums" "$tmp/file-sums"
+    mv "$tmp"/lewis/inst9x9_45_*.txt "$tmp/lewis9"
+
+    "$bin" solve --limit 1 "$tmp/lewis9/inst9x9_45_3.txt" > "$tmp/out" 2> "$tmp/err"
+    check "solve an original Lewis file" $? 0
+    has "its row is solved and named after the file" "$tmp/out" \
+        '^1 solved solutions=1 .* [1-9]\{81\} name=inst9x9_45_3.txt$'
+    "$bin" solve --limit 1 --csv "$tmp/lewis9" > "$tmp/out" 2> "$tmp/err"
+    check "solve a directory of Lewis files" $? 0
+    [ "$(grep -c '^[0-9]*,solved,' "$tmp/out")" -eq 100 ]
+    ok "a directory: its 100 files solved" $? "$(head -n 3 "$tmp/out")"
+    has "a directory in natural order: the 11th file is instance 10" "$tmp/out" \
+        '^11,solved,.*,inst9x9_45_10.txt,[1-9]\{81\}$'
+    bundle=$lewis/general/9x9_045.xz
+    "$bin" solve --limit 1 "$bundle" | sed 's/.* \([^ ]*\) \(name=.*\)/\1 \2/' > "$tmp/rows"
+    "$bin" solve --limit 1 --output lewis "$bundle" > "$tmp/solved.txt"
+    check "solve --output lewis" $? 0
+    has "--output lewis names each solution" "$tmp/solved.txt" '^# inst9x9_45_99.txt$'
+    "$bin" solve --limit 1 "$tmp/solved.txt" | sed 's/.* \([^ ]*\) \(name=.*\)/\1 \2/' \
+        > "$tmp/again"
+    same "--output lewis reads back: the same solutions and names" "$tmp/rows" "$tmp/again"
+    "$bin" generate --size 4x4 --count 3 --seed 7 --output lewis > "$tmp/gen.txt"
+    check "generate --output lewis" $? 0
+    "$bin" solve --solver wide "$tmp/gen.txt" > "$tmp/out"
+    [ "$(grep -c '^[0-9] unique .* name=puzzle-[1-3]$' "$tmp/out")" -eq 3 ]
+    ok "generate --output lewis: 3 named 16x16 puzzles, each unique" $? "$(cat "$tmp/out")"
+    "$bin" generate --size 2x3 --output lewis > "$tmp/out" 2> "$tmp/err"
+    check "generate --output lewis on 2x3 boxes" $? 2
+    has "square boxes said" "$tmp/err" 'needs square boxes'
+    "$bin" solve --solver wide --limit 1 --head 4 "$lewis/general/25x25_000.xz" \
+        "$lewis/general/25x25_010.xz" "$lewis/general/25x25_100.xz" > "$tmp/out"
+    check "wide on a sample of 25x25 instances" $? 0
+    [ "$(grep -c '^[0-9]* solved .* name=inst25x25_\(0\|10\|100\)_[0-3].txt$' "$tmp/out")" -eq 12 ]
+    ok "wide: the 12 sampled 25x25 instances solved" $? "$(cut -c 1-80 "$tmp/out")"
+
+    # bad files: file:line: reason, and the next file is still solved
+    head -n 8 "$tmp/lewis9/inst9x9_45_3.txt" > "$tmp/cut.txt"
+    sed '3s/^-1/10/' "$tmp/lewis9/inst9x9_45_4.txt" > "$tmp/range.txt"
+    printf '6\r\n1\r\n-1\t-1\r\n' > "$tmp/order.txt"
+    "$bin" solve --limit 1 "$tmp/cut.txt" "$tmp/range.txt" "$tmp/order.txt" \
+        "$tmp/lewis9/inst9x9_45_5.txt" > "$tmp/out" 2> "$tmp/err"
+    check "bad Lewis files exit 1" $? 1
+    has "a truncated file" "$tmp/err" \
+        'cut.txt:1: instance has 54 of its 81 values (truncated at line 8)'
+    has "a value out of range" "$tmp/err" \
+        'range.txt:1: value 10 at line 3 is out of range for 9x9 (-1 blank, 1 to 9)'
+    has "an order of no grid" "$tmp/err" \
+        'order.txt:1: Lewis order 6 is no grid size (2 to 5: 4x4 to 25x25)'
+    has "the run goes on" "$tmp/out" '^4 solved .* name=inst9x9_45_5.txt$'
+else
+    skip "Lewis's instances" "no xz or sha256sum"
+fi
 
 tap_end

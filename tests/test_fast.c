@@ -426,6 +426,8 @@ static bool available(const char *name, char *why, size_t whylen)
 
 static void assert_mentions(const char *text, const char *part)
 {
+    assert_non_null(text);
+    assert_non_null(part);
     if (!strstr(text, part))
         fail_msg("\"%s\" does not mention \"%s\"", text, part);
 }

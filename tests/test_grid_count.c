@@ -1,4 +1,4 @@
-/* puzzle/grid_count: the band-reduction count of every complete grid against
+/* gridcount/grid_count: the band-reduction count of every complete grid against
  * plain enumeration by a back end: whole totals where enumeration reaches
  * (4x4, 6x6 both ways), and completions of partly given grids of every
  * counted shape (a given first band, given later bands and boxes: 9x9 among
@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "common/rng.h"
-#include "puzzle/grid_burnside.h"
-#include "puzzle/grid_count.h"
+#include "gridcount/grid_burnside.h"
+#include "gridcount/grid_count.h"
 #include "test_util.h"
 
 static uint64_t seed;

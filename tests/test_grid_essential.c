@@ -1,11 +1,11 @@
-/* puzzle/grid_essential: Burnside's sum class by class against the plain sum
+/* gridcount/grid_essential: Burnside's sum class by class against the plain sum
  * over every element (grid_burnside.h) on 4x4 and 6x6, and the fixed grids
  * of 9x9 classes whose cells run in long cycles against a brute force that
  * fixes sigma to each cycle type and fills whole cycles of cells. */
 #include <string.h>
 
-#include "puzzle/grid_burnside.h"
-#include "puzzle/grid_essential.h"
+#include "gridcount/grid_burnside.h"
+#include "gridcount/grid_essential.h"
 #include "test_util.h"
 
 static struct grid_essential *classes_of(int box_rows, int box_cols)

@@ -3,7 +3,8 @@
 # two instances per size x fill, three fills of 9x9 and 16x16, short limits.
 # The instances are made here from a solved grid (fill 0: empty, 50: every
 # other cell kept, 100: the grid), in files named as datasets/lewis/general
-# names them, each entry after its `# instNxN_F_K.txt` line.
+# names them, each entry after its `# instNxN_F_K.txt` line, one-line puzzles
+# and Lewis's format.
 # Usage: test_phase.sh SUDOLAB
 set -u
 bin=${1:-${SUDOLAB_BIN:-sudolab}}
@@ -16,10 +17,16 @@ if ! command -v gnuplot > /dev/null || ! command -v xz > /dev/null; then
 fi
 export SUDOLAB_BIN="$bin"
 
+# a solved grid of box shape $1 (the CSV's solution column, by name)
+solution() {
+    "$bin" solve --limit 1 --solver mrv --csv --empty "$1" | awk -F, '
+        NR == 1 { for (i = 1; i <= NF; i++) if ($i == "solution") c = i; next }
+        NR == 2 { print $c }'
+}
 mkdir -p "$tmp/data"
 for box in 3x3 4x4; do
     size=$(echo "$box" | awk -Fx '{print $1 * $2 "x" $1 * $2}')
-    grid=$("$bin" solve --limit 1 --solver mrv --csv --empty "$box" | awk -F, 'NR == 2 {print $NF}')
+    grid=$(solution "$box")
     for fill in 0 50 100; do
         for k in 0 1; do
             echo "# inst${size}_${fill}_${k}.txt"
@@ -32,6 +39,13 @@ for box in 3x3 4x4; do
         done > "$tmp/data/${size}_$(printf %03d "$fill").txt"
     done
 done
+# fill 100 of 9x9 in Lewis's format, as datasets/lewis ships it (CRLF lines,
+# a tab after every value)
+for k in 0 1; do
+    printf '# inst9x9_100_%s.txt\r\n3\r\n1\r\n' "$k"
+    solution 3x3 | awk '{
+        for (i = 1; i <= 81; i++) printf "%s\t%s", substr($0, i, 1), (i % 9 ? "" : "\r\n") }'
+done > "$tmp/data/9x9_100.txt"
 # a third instance that the sample leaves out
 echo "# inst9x9_0_2.txt" >> "$tmp/data/9x9_000.txt"
 printf '%081d\n' 0 | tr 0 . >> "$tmp/data/9x9_000.txt"
@@ -56,8 +70,9 @@ rows=$(($(wc -l < "$out/instances.csv") - 1))
 [ "$rows" -eq $((2 * 3 * 2 * 2)) ]; ok "a row per size, fill, instance and solver" $? "$rows rows"
 awk -F, 'NR > 1 && $6 != "solved" {bad = 1} END {exit bad}' "$out/instances.csv"
 ok "every instance solved" $? "$(grep -v ',solved,' "$out/instances.csv")"
-grep -q '^16x16,50,inst16x16_50_1.txt,dlx,1,solved,' "$out/instances.csv"
-ok "names from the comment lines, fills from the file names (xz read too)" $?
+grep -q '^16x16,50,inst16x16_50_1.txt,dlx,1,solved,' "$out/instances.csv" \
+    && grep -q '^9x9,100,inst9x9_100_1.txt,dlx,1,solved,' "$out/instances.csv"
+ok "names from the comment lines, fills from the file names (xz and Lewis's format read too)" $?
 grep -q 'inst9x9_0_2' "$out/instances.csv"
 [ $? -ne 0 ]; ok "the sample leaves the third instance out" $?
 [ "$(grep -c '^9x9,' "$out/cells.csv")" -eq 6 ]; ok "cells.csv: a row per fill and solver" $?
@@ -89,6 +104,14 @@ rm "$out/table.md" "$out/cells.csv"
     > /dev/null 2> "$tmp/stderr"
 check "--tables-only" $? 0
 same "--tables-only rebuilds the same table from the runs" "$out/table.md" "$tmp/table.md"
+
+"$script" --data "$tmp/data" --sizes 9x9 --fills 0,50 --sample 1 --solvers naive --no-peer \
+    --part more --out "$out" > /dev/null 2> "$tmp/stderr"
+check "a second part" $? 0
+[ -f "$out/9x9.more/runs.csv" ] && [ -f "$out/9x9/runs.csv" ]
+ok "the part beside the first run, which stays" $?
+has "the tables take both parts" "$out/table.md" '^| fill | mrv | dlx | naive |$'
+has "a cell the part left out shows as such" "$out/table.md" '^| 100% | 100% [0-9.]* ms | 100% [0-9.]* ms | - |$'
 
 "$script" --sample x --out "$tmp/bad" > /dev/null 2>&1
 check "a sample that is not a number" $? 2

@@ -54,7 +54,7 @@ cut -d' ' -f1-3 "$tmp/merged" > "$tmp/b"
 same "merged = plain count: index, solutions, status" "$tmp/a" "$tmp/b"
 "$bin" merge --csv "$tmp/c1" "$tmp/c2" "$tmp/c3" > "$tmp/csv"
 has "merge --csv writes count's CSV header" "$tmp/csv" \
-    '^index,status,solutions,steps,guesses,backtracks,nodes,article_steps,time_ns,solution,name$'
+    '^index,status,solutions,steps,guesses,backtracks,nodes,article_steps,time_ns,name,solution$'
 has "merge --csv rows" "$tmp/csv" '^1,multiple,288,'
 
 # With a limit, the capped sum is the capped count.

@@ -1087,7 +1087,14 @@ static uint32_t out_logic_hint(const struct grid *board)
 static uint32_t out_se_hint(const struct grid *g)
 {
     static char json[4096], line[4096];
-    const bool found = se_hint(g, true, json, sizeof(json));
+    /* the page's one rater, kept for its lifetime: its caches serve the
+     * next hint, which is mostly the same grid a step later */
+    static struct se_rater *web_se;
+    if (!web_se && !(web_se = se_rater_new())) {
+        out_error("out of memory");
+        return (uint32_t) web_out_len;
+    }
+    const bool found = se_hint(web_se, g, true, json, sizeof(json));
     out_reset();
     out_printf("{\"ok\":true,\"found\":%s,", found ? "true" : "false");
     if (!found) {
@@ -1096,7 +1103,7 @@ static uint32_t out_se_hint(const struct grid *g)
         out_printf("}");
         return (uint32_t) web_out_len;
     }
-    se_hint(g, false, line, sizeof(line));
+    se_hint(web_se, g, false, line, sizeof(line));
     out_printf("\"technique\":\"se\",\"se\":%s,\"line\":", json);
     out_string(line);
     out_printf("}");

@@ -123,6 +123,32 @@ for tail in "$(printf '\n%s\n' "$a")" ''; do
         "$fault" "$want_rows" $((mib / 2)) "$outcome" >> "$table"
 done
 
+# Lewis's instance format (datasets/lewis) under the same faults: a 4x4
+# instance as sudoku_acs writes its files (CRLF, a tab after each value).
+lewis='2\r\n1\r\n1\t-1\t-1\t-1\t\r\n-1\t2\t-1\t-1\t\r\n-1\t-1\t3\t-1\t\r\n-1\t-1\t-1\t4\t\r\n'
+printf '%b' "$lewis" > "$tmp/lewis-crlf.txt"
+expect "Lewis instance, CRLF" "$tmp/lewis-crlf.txt" 0 1
+printf '\357\273\277%b' "$lewis" > "$tmp/lewis-bom.txt"
+expect "Lewis instance after a UTF-8 BOM" "$tmp/lewis-bom.txt" 0 1
+tr -d '\n' < "$tmp/lewis-crlf.txt" > "$tmp/lewis-cr.txt"
+expect "Lewis instance, CR-only" "$tmp/lewis-cr.txt" 0 1
+head -c -2 "$tmp/lewis-crlf.txt" > "$tmp/lewis-no-newline.txt"
+expect "Lewis instance, no newline at the end" "$tmp/lewis-no-newline.txt" 0 1
+{ printf '# one\n%b# two\n' "$lewis"; head -n 4 "$tmp/lewis-crlf.txt"
+  printf '# three\n%b' "$lewis"; } > "$tmp/lewis-cut.txt"
+expect "Lewis instance cut short between two" "$tmp/lewis-cut.txt" 1 3 \
+    "lewis-cut.txt:9: instance has 8 of its 16 values (truncated at line 13)"
+if command -v gzip > /dev/null; then
+    gzip -c "$tmp/lewis-cut.txt" > "$tmp/lewis-cut.gz"
+    expect "Lewis instances inside gzip" "$tmp/lewis-cut.gz" 1 3 \
+        "lewis-cut.gz:9: instance has 8 of its 16 values (truncated at line 13)"
+else
+    skip "Lewis instances inside gzip" "no gzip"
+fi
+printf '%b' "$lewis" | sed 's/2\t-1/2\t\x00/' > "$tmp/lewis-nul.txt"
+expect "NUL byte in a Lewis instance" "$tmp/lewis-nul.txt" 1 1 \
+    "lewis-nul.txt:1: binary data (NUL byte at offset 24)"
+
 utf16='UTF-16 is not supported, convert to UTF-8'
 printf '\377\376#\000\n\0001\000.\000' > "$tmp/utf16le-bom.txt"
 expect "UTF-16 LE with BOM" "$tmp/utf16le-bom.txt" 1 0 "utf16le-bom.txt: $utf16"

@@ -1,11 +1,12 @@
 /* libFuzzer target: the corpus reader and the grid parser.
  *
  * The first byte picks the reader's options (format, a forced box shape,
- * the variant, whether a header comment may set it); the rest is a corpus
- * file. Every entry must come back as a
+ * the variant, whether a header comment may set it; its top bit forces
+ * Lewis's format); the rest is a corpus file. Every entry must come back as a
  * puzzle or a bad entry with a reason and a line, a puzzle's line form must
- * parse back to the same grid, and memory and time stay bounded (the
- * sanitizers and libFuzzer's limits watch those). */
+ * parse back to the same grid, one with square boxes must read back the same
+ * from Lewis's format, and memory and time stay bounded (the sanitizers and
+ * libFuzzer's limits watch those). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,35 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/* What corpus_write_lewis writes reads back as the same grid and name. */
+static void lewis_round_trip(const struct grid *g, const char *name)
+{
+    static char text[GRID_MAX_CELLS * 4 + CORPUS_NAME_MAX + 64];
+    FILE *f = fmemopen(text, sizeof(text), "w");
+    if (!f)
+        return;
+    /* a name is one word: what the comment gives back */
+    if (corpus_write_lewis(f, g, strpbrk(name, " \t") ? "" : name) != 0)
+        abort();
+    const long len = ftell(f);
+    fclose(f);
+    FILE *in = fmemopen(text, (size_t) len, "rb");
+    if (!in)
+        return;
+    const struct corpus_options opts = { .shape = { 0, 0, g->variant } };
+    struct corpus *c = corpus_open_stream(in, "round-trip", 1, &opts);
+    if (!c) {
+        fclose(in);
+        return;
+    }
+    static struct corpus_item back;
+    if (corpus_next(c, &back) != CORPUS_PUZZLE || back.puzzle.ncells != g->ncells
+        || memcmp(back.puzzle.cell, g->cell, g->ncells) != 0
+        || (name[0] && !strpbrk(name, " \t") && strcmp(back.name, name) != 0))
+        abort();
+    corpus_close(c);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1)
@@ -22,7 +52,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static const uint8_t boxes[][2] = { { 0, 0 }, { 2, 2 }, { 2, 3 }, { 3, 3 }, { 3, 2 },
         { 4, 4 }, { 1, 5 }, { 5, 5 } };
     struct corpus_options opts = { 0 };
-    opts.format = (enum corpus_format)(data[0] % 3);
+    opts.format = data[0] & 0x80 ? CORPUS_LEWIS : (enum corpus_format)(data[0] % 3);
     opts.shape.box_rows = boxes[(data[0] >> 2) % 8][0];
     opts.shape.box_cols = boxes[(data[0] >> 2) % 8][1];
     opts.shape.variant = (data[0] >> 5) & 1;
@@ -58,6 +88,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             || memcmp(again.cell, item.puzzle.cell, item.puzzle.ncells) != 0)
             abort();
         grid_find_conflict(&item.puzzle, why, sizeof(why));
+        if (item.puzzle.box_rows == item.puzzle.box_cols && item.puzzle.box_rows >= 2)
+            lewis_round_trip(&item.puzzle, item.name);
     }
     corpus_close(c);
     return 0;

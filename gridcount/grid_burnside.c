@@ -1,9 +1,11 @@
 /* Essentially different grids by Burnside's lemma (grid_burnside.h). */
-#include "puzzle/grid_burnside.h"
+#include "gridcount/grid_burnside.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "common/perm.h"
 
 enum { BS_MAX_N = 6, BS_MAX_CELLS = BS_MAX_N * BS_MAX_N, BS_MAX_PERMS = 720 };
 
@@ -126,22 +128,8 @@ static int block_perms(int n, int block, uint8_t out[][BS_MAX_N])
             keeps &= p[i] / block == p[i / block * block] / block;
         if (keeps)
             memcpy(out[count++], p, sizeof(p));
-        int i = n - 2;
-        while (i >= 0 && p[i] > p[i + 1])
-            i--;
-        if (i < 0)
+        if (!perm_next(p, n))
             return count;
-        int j = n - 1;
-        while (p[j] < p[i])
-            j--;
-        uint8_t t = p[i];
-        p[i] = p[j];
-        p[j] = t;
-        for (int a = i + 1, b = n - 1; a < b; a++, b--) {
-            t = p[a];
-            p[a] = p[b];
-            p[b] = t;
-        }
     }
 }
 

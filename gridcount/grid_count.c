@@ -3,12 +3,13 @@
  * A profile is a key: the count of digits of type t in bits 3t..3t+2 (counts
  * are at most R <= 5, types at most 32). A digit's type is its column within
  * each stack, stack s weighing C^s. */
-#include "puzzle/grid_count.h"
+#include "gridcount/grid_count.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/perm.h"
 #include "common/rng.h"
 
 typedef grid_count_u128 gc_key;
@@ -120,22 +121,8 @@ static int permutations(int n, uint8_t out[][GC_MAX_STACKS])
         p[i] = (uint8_t) i;
     for (;;) {
         memcpy(out[count++], p, sizeof(p));
-        int i = n - 2;
-        while (i >= 0 && p[i] > p[i + 1])
-            i--;
-        if (i < 0)
+        if (!perm_next(p, n))
             return count;
-        int j = n - 1;
-        while (p[j] < p[i])
-            j--;
-        const uint8_t x = p[i];
-        p[i] = p[j];
-        p[j] = x;
-        for (int a = i + 1, b = n - 1; a < b; a++, b--) {
-            const uint8_t y = p[a];
-            p[a] = p[b];
-            p[b] = y;
-        }
     }
 }
 

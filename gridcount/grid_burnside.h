@@ -20,7 +20,7 @@
 
 #include <stdint.h>
 
-#include "puzzle/grid_count.h"
+#include "gridcount/grid_count.h"
 
 struct grid_burnside {
     uint64_t group; /* |G| */

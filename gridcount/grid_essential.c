@@ -1,9 +1,11 @@
 /* Burnside's lemma class by class (grid_essential.h). */
-#include "puzzle/grid_essential.h"
+#include "gridcount/grid_essential.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "common/perm.h"
 
 enum {
     GE_N = GRID_ESSENTIAL_MAX_N,
@@ -33,27 +35,6 @@ struct grid_essential {
 
 /* --- the line groups --- */
 
-static bool next_perm(uint8_t *p, int n)
-{
-    int i = n - 2;
-    while (i >= 0 && p[i] > p[i + 1])
-        i--;
-    if (i < 0)
-        return false;
-    int j = n - 1;
-    while (p[j] < p[i])
-        j--;
-    uint8_t t = p[i];
-    p[i] = p[j];
-    p[j] = t;
-    for (int a = i + 1, b = n - 1; a < b; a++, b--) {
-        t = p[a];
-        p[a] = p[b];
-        p[b] = t;
-    }
-    return true;
-}
-
 /* Permutations of n lines in blocks of `block` that map blocks to blocks, in
  * lexicographic order. */
 static int block_perms(int n, int block, line_perm *out)
@@ -68,7 +49,7 @@ static int block_perms(int n, int block, line_perm *out)
             keeps &= p[i] / block == p[i / block * block] / block;
         if (keeps)
             memcpy(out[count++], p, sizeof(line_perm));
-    } while (next_perm(p, n));
+    } while (perm_next(p, n));
     return count;
 }
 

@@ -34,7 +34,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "puzzle/grid_count.h"
+#include "gridcount/grid_count.h"
 
 enum { GRID_ESSENTIAL_MAX_N = 9 };
 

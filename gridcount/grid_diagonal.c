@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "puzzle/grid_count.h"
+#include "gridcount/grid_count.h"
 
 enum { DG_MAX_N = 6 };
 
