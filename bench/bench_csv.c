@@ -46,6 +46,11 @@ static bool put_field(char *buf, size_t len, size_t *pos, const char *s)
 
 size_t bench_csv_header_with(char *buf, size_t len, bool se_columns)
 {
+    return bench_csv_header_seeded(buf, len, se_columns, false);
+}
+
+size_t bench_csv_header_seeded(char *buf, size_t len, bool se_columns, bool seed_column)
+{
     size_t pos = 0;
     if (!put(buf, len, &pos, "corpus,index,solver,repeat,status,solutions"))
         return 0;
@@ -59,6 +64,8 @@ size_t bench_csv_header_with(char *buf, size_t len, bool se_columns)
         if (!put(buf, len, &pos, ",%s", se_column_names[i]))
             return 0;
     }
+    if (seed_column && !put(buf, len, &pos, ",seed"))
+        return 0;
     return put(buf, len, &pos, "\n") ? pos : 0;
 }
 
@@ -102,6 +109,9 @@ size_t bench_csv_format_row(const struct bench_row *row, char *buf, size_t len)
         ok = put(buf, len, &pos, ",");
     if (ok && row->se_columns)
         ok = put_se(buf, len, &pos, row);
+    if (ok && row->seed_column)
+        ok = row->seeded ? put(buf, len, &pos, ",%llu", (unsigned long long) row->seed)
+                         : put(buf, len, &pos, ",");
     return ok && put(buf, len, &pos, "\n") ? pos : 0;
 }
 

@@ -7,7 +7,9 @@
  * clues break a rule) has empty counters and time. A run whose puzzles carry
  * Sudoku Explainer ratings (bench/bench_se.h) has three more columns at the
  * end, se_er,se_ep,se_ed ("7.1", empty when not known); other runs' files
- * are as they were before those columns existed.
+ * are as they were before those columns existed. A run with --seeds
+ * (incomplete back ends run with several seeds) ends its rows with a seed
+ * column: the seed of an incomplete back end's run, empty for the others.
  *
  * Rows are formatted into one buffer so the caller can write each with a
  * single write(): a killed run leaves whole rows. The reader finds columns by
@@ -41,6 +43,9 @@ struct bench_row {
     uint64_t time_ns;
     bool se_columns; /* the row has the se_er,se_ep,se_ed columns */
     uint8_t se[3]; /* ER, EP, ED in tenths (72 = 7.2); 0: an empty cell */
+    bool seed_column; /* the row ends with the seed column (written only) */
+    bool seeded; /* the run had a seed (an incomplete back end's): else empty */
+    uint64_t seed;
 };
 
 /* Writes the header line (with '\n') into buf; returns its length, or 0 when
@@ -48,6 +53,8 @@ struct bench_row {
 size_t bench_csv_header(char *buf, size_t len);
 /* The same, with the SE rating columns at the end when se_columns is true. */
 size_t bench_csv_header_with(char *buf, size_t len, bool se_columns);
+/* The same, then the seed column when seed_column is true (bench --seeds). */
+size_t bench_csv_header_seeded(char *buf, size_t len, bool se_columns, bool seed_column);
 
 /* Formats row as one CSV line ending in '\n' (the corpus name quoted when it
  * needs it). Returns its length, or 0 when it does not fit in len. */

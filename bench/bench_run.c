@@ -362,15 +362,23 @@ static bool stopping(const struct bench_plan *plan)
     return plan->stop && atomic_load(plan->stop);
 }
 
+/* The seed of run r of back end si: under --seeds an incomplete back end's
+ * run r takes seed + r. */
+static uint64_t run_seed(const struct bench_plan *plan, size_t si, unsigned r)
+{
+    const bool incomplete = plan->solvers[si]->caps & SOLVER_CAP_INCOMPLETE;
+    return plan->opt.seed + (incomplete && plan->opt.seeds > 1 ? r : 0);
+}
+
 /* The request of run r of back end si: an incomplete back end runs at limit
- * 1, and under --seeds run r takes seed + r. */
+ * 1. */
 static struct solve_request make_request(
     const struct bench_plan *plan, size_t si, unsigned r)
 {
     const bool incomplete = plan->solvers[si]->caps & SOLVER_CAP_INCOMPLETE;
     struct solve_request req = { .limit = incomplete ? 1 : plan->opt.limit,
         .budget_steps = plan->opt.budget_steps,
-        .seed = plan->opt.seed + (incomplete && plan->opt.seeds > 1 ? r : 0) };
+        .seed = run_seed(plan, si, r) };
     if (plan->opt.budget_ms)
         req.deadline_ns = clock_now_ns() + plan->opt.budget_ms * 1000000u;
     return req;
@@ -505,6 +513,9 @@ size_t bench_plan_format_row(const struct bench_plan *plan, size_t si, size_t ci
     row.time_ns = cell->time_ns;
     row.se_columns = plan->se_columns;
     memcpy(row.se, plan->corpora[ci].puzzles[pi].se, sizeof(row.se));
+    row.seed_column = plan->opt.seeds > 1;
+    row.seeded = (s->caps & SOLVER_CAP_INCOMPLETE) != 0;
+    row.seed = run_seed(plan, si, r);
     return bench_csv_format_row(&row, line, len);
 }
 

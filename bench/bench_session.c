@@ -102,22 +102,23 @@ static int check_resumable(const char *out_dir, const struct bench_plan *plan)
         return 0;
     }
     const struct bench_options *o = &plan->opt;
-    char now[5][40];
+    char now[6][40];
     snprintf(now[0], sizeof(now[0]), "%llu", (unsigned long long) o->limit);
     snprintf(now[1], sizeof(now[1]), "%s", o->permute ? "yes" : "no");
     snprintf(now[2], sizeof(now[2]), "%llu", (unsigned long long) o->seed);
     snprintf(now[3], sizeof(now[3]), "%u", o->repeat);
     snprintf(now[4], sizeof(now[4]), "%llu", (unsigned long long) o->budget_ms);
-    static const enum bench_env_key keys[5] = { BENCH_ENV_LIMIT, BENCH_ENV_PERMUTE,
-        BENCH_ENV_SEED, BENCH_ENV_REPEAT, BENCH_ENV_BUDGET_MS };
-    char was[5][40] = { "", "", "", "", "" };
-    for (int k = 0; k < 5; k++) {
+    snprintf(now[5], sizeof(now[5]), "%u", o->seeds ? o->seeds : 1);
+    static const enum bench_env_key keys[6] = { BENCH_ENV_LIMIT, BENCH_ENV_PERMUTE,
+        BENCH_ENV_SEED, BENCH_ENV_REPEAT, BENCH_ENV_BUDGET_MS, BENCH_ENV_SEEDS };
+    char was[6][40] = { "", "", "", "", "", "" };
+    for (int k = 0; k < 6; k++) {
         const char *v = bench_env_get_latest(&env, keys[k]);
         if (v)
             snprintf(was[k], sizeof(was[k]), "%.39s", v);
     }
     bench_env_file_free(&env);
-    for (int k = 0; k < 5; k++) {
+    for (int k = 0; k < 6; k++) {
         if (k == 2 && !o->permute && o->seeds <= 1)
             continue; /* the seed matters for permuted puzzles and seeded runs */
         if (was[k][0] && strcmp(was[k], now[k]) != 0) {
@@ -189,8 +190,8 @@ static int open_runs(
     }
     if (valid == 0) {
         char header[BENCH_CSV_LINE_MAX];
-        const size_t len
-            = bench_csv_header_with(header, sizeof(header), plan->se_columns);
+        const size_t len = bench_csv_header_seeded(
+            header, sizeof(header), plan->se_columns, plan->opt.seeds > 1);
         if (write(fd, header, len) != (ssize_t) len) {
             fprintf(stderr, "%s: %s\n", path, strerror(errno));
             close(fd);
@@ -409,7 +410,8 @@ static void start_csv_rows(struct bench_plan *plan)
 {
     char header[BENCH_CSV_LINE_MAX];
     fflush(stdout);
-    const size_t len = bench_csv_header_with(header, sizeof(header), plan->se_columns);
+    const size_t len = bench_csv_header_seeded(
+        header, sizeof(header), plan->se_columns, plan->opt.seeds > 1);
     if (!io_write_all(STDOUT_FILENO, header, len)) {
         plan->write_errors++;
         plan->csv_errno = errno;

@@ -102,8 +102,8 @@ void se_reduced_from_places(struct se_reduced *r, const struct se_grid *g,
 }
 
 /* A step with nothing in it: copying it clears a step in plain vector moves,
- * where a memset of this size compiled to `rep stos` (its start-up was ~4%
- * of an easy puzzle's rating, most steps being singles). */
+ * where a memset of this size compiles to `rep stos`, whose start-up is a
+ * share of an easy puzzle's rating (most steps are singles). */
 static const struct se_step blank_step;
 
 void se_step_clear(struct se_step *s, enum se_technique tech, int rating)

@@ -98,8 +98,8 @@ static inline bool se_sees(int a, int b)
 
 /* A grid with, per region, the places of each value (`at`, positions in
  * region order) and the number of empty cells, and how many times each value
- * is placed: made once per step for the producers that read regions (each
- * scanning the cells for itself was ~60% of an easy puzzle's rating). */
+ * is placed: made once per step for the producers that read regions,
+ * instead of each scanning the cells for itself. */
 struct se_places {
     const struct se_grid *g;
     uint16_t at[27][10];

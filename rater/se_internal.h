@@ -20,11 +20,14 @@ void se_basic_tables_init(void);
  * defined in that file; calloc'd (an empty memo is all zeros). */
 struct se_basic_memo;
 struct se_wings_memo;
+struct se_links_memo;
 struct se_chains_memo;
 struct se_basic_memo *se_basic_memo_new(void);
 void se_basic_memo_free(struct se_basic_memo *m);
 struct se_wings_memo *se_wings_memo_new(void);
 void se_wings_memo_free(struct se_wings_memo *m);
+struct se_links_memo *se_links_memo_new(void);
+void se_links_memo_free(struct se_links_memo *m);
 struct se_chains_memo *se_chains_memo_new(void);
 void se_chains_memo_free(struct se_chains_memo *m);
 
@@ -37,6 +40,7 @@ struct se_rater {
     unsigned calls; /* se_out_of_time's, to read the clock every 64th */
     struct se_basic_memo *basic;
     struct se_wings_memo *wings;
+    struct se_links_memo *links;
     struct se_chains_memo *chains;
 };
 

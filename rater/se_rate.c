@@ -77,8 +77,9 @@ struct se_rater *se_rater_new(void)
         return NULL;
     rt->basic = se_basic_memo_new();
     rt->wings = se_wings_memo_new();
+    rt->links = se_links_memo_new();
     rt->chains = se_chains_memo_new();
-    if (!rt->basic || !rt->wings || !rt->chains) {
+    if (!rt->basic || !rt->wings || !rt->links || !rt->chains) {
         se_rater_free(rt);
         return NULL;
     }
@@ -91,13 +92,14 @@ void se_rater_free(struct se_rater *rt)
         return;
     se_basic_memo_free(rt->basic);
     se_wings_memo_free(rt->wings);
+    se_links_memo_free(rt->links);
     se_chains_memo_free(rt->chains);
     free(rt);
 }
 
 /* Solutions of in, up to 2, by the fast back end (its portable path serves
- * every machine and the page). The rater's own search, without propagation,
- * took ~11% of the rating time on top1465. The SE API has no error channel
+ * every machine and the page): a search without propagation is a share of
+ * a rating. The SE API has no error channel
  * and a wrong verdict must never pass silently, so a back end that cannot
  * start (out of memory) ends the process. */
 static int count_up_to_two(const struct grid *in)
@@ -133,8 +135,8 @@ static void rate_path(struct se_rater *rt, struct se_grid *g, struct se_rating *
     bool have_ed = false, have_ep = false;
     while (!solved(g)) {
         struct se_step s;
-        /* the clock is read once a step: reading it before the step too was
-         * 5% of an easy puzzle's rating (a late step ends early: the chain
+        /* the clock is read once a step: reading it before the step too is
+         * a share of an easy puzzle's rating (a late step ends early: the chain
          * searches read the deadline). A step rated 2.3 or less (singles,
          * direct intersections and pairs) comes from the first searches,
          * which the deadline cannot cut short and which take a microsecond

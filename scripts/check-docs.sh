@@ -28,26 +28,33 @@ done
 # name after `meson test`) or tour (a line of README's tour block). Code is
 # what `backticks` hold, spans that run over a line break included, and the
 # lines of ``` blocks.
+commands=$("$bin" --help 2> /dev/null | sed -n '/^commands:/,/^$/s/^  \([a-z]*\) .*/\1/p' \
+    | tr '\n' ' ')
 # shellcheck disable=SC2086
-awk '
+awk -v commands="$commands" '
 function emit(kind, value, line) {
     if (!seen[FILENAME, line, kind, value]++)
         printf "%s\t%d\t%s\t%s\n", FILENAME, line, kind, value
 }
 function code(text, line,    n, w, i, j, t, o, cmd) {
+    sub(/^[ \t]+/, "", text)
     n = split(text, w, /[ \t]+/)
     for (i = 1; i <= n; i++) {
         t = w[i]
-        if (t ~ /(^|\/)sudolab(-mpi)?$/ && i < n && w[i + 1] ~ /^[a-z]+$/) {
-            cmd = w[i + 1]
-            for (j = i + 2; j <= n; j++) {
+        # `sudolab COMMAND ...`, or code that opens with `COMMAND --option`
+        if ((t ~ /(^|\/)sudolab(-mpi)?$/ && i < n && w[i + 1] ~ /^[a-z]+$/) \
+            || (i == 1 && index(" " commands " ", " " t " ") && w[2] ~ /^--?[a-zA-Z]/)) {
+            if (t ~ /sudolab/) i++
+            cmd = w[i]
+            for (j = i + 1; j <= n; j++) {
                 if (w[j] ~ /^(\||&&|\|\||;|[0-9]?>|<|#)$/ || w[j] ~ /sudolab/) break
                 if (w[j] ~ /^\(?--?[a-zA-Z]/) {
                     o = w[j]; sub(/^\(/, "", o); sub(/[=,):;.].*$/, "", o)
                     emit("cmd", cmd " " o, line)
                 }
             }
-            if (j == i + 2) emit("cmd", cmd, line)
+            if (j == i + 1) emit("cmd", cmd, line)
+            continue
         }
         if (t == "meson" && w[i + 1] == "test") {
             for (j = i + 2; j <= n; j++) {

@@ -143,7 +143,8 @@ struct solve_result {
 
 struct solver {
     const char *name; /* unique, stable: CLI and CSV */
-    const char *family; /* taxonomy: backtrack, singles, bitmask, dlx, sat, milp */
+    const char *family; /* taxonomy: backtrack, singles, bitmask, dlx, sat, milp,
+                           stochastic */
     const char *summary; /* one line for `sudolab list` */
     uint8_t min_n, max_n; /* grid sizes N handled */
     unsigned caps; /* enum solver_caps */

@@ -15,8 +15,10 @@
 #include "bench/bench_env.h"
 #include "bench/bench_run.h"
 #include "bench/bench_se.h"
+#include "bench/bench_session.h"
 #include "bench/bench_stats.h"
 #include "bench/bench_summary.h"
+#include "common/exit_status.h"
 #include "common/rng.h"
 #include "solvers/registry.h"
 #include "tests/test_util.h"
@@ -1054,6 +1056,119 @@ static void env_txt_reads_the_last_section(void **state)
     bench_env_file_free(&env);
 }
 
+/* ---- the bench session ---- */
+
+static int runner_calls;
+
+static int runner_that_cannot_start(struct bench_plan *plan)
+{
+    (void) plan;
+    runner_calls++;
+    return -1;
+}
+
+static int runner_on_threads(struct bench_plan *plan)
+{
+    runner_calls++;
+    return bench_plan_run(plan);
+}
+
+/* A session of mrv over a one-puzzle corpus in dir, with its outputs in
+ * dir/out when out is true, run by run. Returns the exit status; what it
+ * said on the stream of messages is in *said (free it). */
+static int run_session(
+    const char *dir, bool out, int (*run)(struct bench_plan *), char **said)
+{
+    char corpus[256], out_dir[256];
+    snprintf(corpus, sizeof(corpus), "%s/royle.txt", dir);
+    snprintf(out_dir, sizeof(out_dir), "%s/out", dir);
+    FILE *f = fopen(corpus, "w");
+    assert_non_null(f);
+    fprintf(f, "%s\n", test_royle);
+    fclose(f);
+    static const struct solver *solvers[1];
+    solvers[0] = solver_find("mrv");
+    static const struct corpus_options corpus_opt = { .variant_from_header = true };
+    size_t len = 0;
+    FILE *messages = open_memstream(said, &len);
+    assert_non_null(messages);
+    char *files[] = { corpus };
+    char *argv[] = { "bench", corpus };
+    const struct bench_session_options o = {
+        .opt = { .limit = 2, .repeat = 1, .threads = 1, .seed = 1 },
+        .solvers = solvers,
+        .nsolvers = 1,
+        .input = { .corpus = &corpus_opt, .err = messages },
+        .nfiles = 1,
+        .files = files,
+        .out_dir = out ? out_dir : NULL,
+        .quiet = true,
+        .argc = 2,
+        .argv = argv,
+        .run = run,
+        .messages = messages,
+    };
+    runner_calls = 0;
+    const int status = bench_session_run(&o);
+    fclose(messages);
+    return status;
+}
+
+static void session_runs_on_the_runner_it_is_given(void **state)
+{
+    (void) state;
+    char dir[] = "/tmp/sudolab-session-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char *said = NULL;
+    assert_int_equal(
+        run_session(dir, false, runner_that_cannot_start, &said), EXIT_STATUS_SKIPPED);
+    assert_int_equal(runner_calls, 1);
+    if (!strstr(said, "sudolab bench: could not start the worker threads\n"))
+        fail_msg("the runner's failure was not said: '%s'", said);
+    free(said);
+    assert_int_equal(run_session(dir, false, runner_on_threads, &said), EXIT_STATUS_OK);
+    assert_int_equal(runner_calls, 1);
+    assert_string_equal(said, "");
+    free(said);
+    nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* Every line of a session's env.txt is a key of the table, in the table's
+ * order: what BENCH_ENV_KEYS says of itself, and what a reader of env.txt
+ * (merge, scripts) may rely on. */
+static void session_env_txt_follows_the_key_table(void **state)
+{
+    (void) state;
+    char dir[] = "/tmp/sudolab-session-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char *said = NULL;
+    assert_int_equal(run_session(dir, true, runner_on_threads, &said), EXIT_STATUS_OK);
+    free(said);
+    char path[256];
+    snprintf(path, sizeof(path), "%s/out/env.txt", dir);
+    struct bench_env_file env;
+    assert_int_equal(bench_env_read(&env, path), 0);
+    int last = 0;
+    for (size_t i = 0; i < env.nlines; i++) {
+        int k = 0;
+        while (k < BENCH_ENV_NKEYS
+            && strcmp(env.lines[i].key, bench_env_key_name((enum bench_env_key) k)) != 0)
+            k++;
+        if (k == BENCH_ENV_NKEYS)
+            fail_msg("env.txt line %zu: '%s' is not in BENCH_ENV_KEYS", i + 1,
+                env.lines[i].key);
+        if (k < last)
+            fail_msg("env.txt line %zu: '%s' comes after '%s', against the table", i + 1,
+                env.lines[i].key, bench_env_key_name((enum bench_env_key) last));
+        last = k;
+    }
+    assert_string_equal(bench_env_get(&env, BENCH_ENV_SOLVERS), "mrv");
+    assert_string_equal(bench_env_get(&env, BENCH_ENV_ROWS), "1");
+    assert_string_equal(bench_env_get(&env, BENCH_ENV_FINISHED), "complete");
+    bench_env_file_free(&env);
+    nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
 int main(int argc, char **argv)
 {
     static const struct CMUnitTest tests[] = {
@@ -1081,6 +1196,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(isa_paths_follow_the_cpu),
         cmocka_unit_test(env_txt_keys_round_trip),
         cmocka_unit_test(env_txt_reads_the_last_section),
+        cmocka_unit_test(session_runs_on_the_runner_it_is_given),
+        cmocka_unit_test(session_env_txt_follows_the_key_table),
         cmocka_unit_test(learners_meet_each_puzzle_once_per_instance),
     };
     const struct test_group plain = { "bench", tests, TEST_COUNT(tests), NULL, NULL };

@@ -387,4 +387,31 @@ sed -i 's/^quiet: .*/quiet: yes/' "$fake/env.txt"
 "$scripts/report.sh" "$fake" > /dev/null 2>&1
 ! grep -q 'not quiet' "$fake/REPORT.md"; ok "a quiet run has no warning" $?
 
+# --seeds: an incomplete back end runs each puzzle K times (seeds S..S+K-1, in
+# the last column), a complete one once; the summary counts the runs apart.
+seeded="$tmp/seeded"
+"$bin" bench --solvers mrv,acs --seeds 3 --seed 40 --budget-ms 2000 --warmup-ms 1 \
+    --pass-ms 1 --limit 2 --out "$seeded" "$tmp/valid.txt" > "$tmp/stdout" 2> "$tmp/stderr"
+check "bench --seeds 3 with mrv and acs" $? 0
+has "acs is run at limit 1, with a note" "$tmp/stderr" 'acs is incomplete (stochastic search): it runs at limit 1'
+! grep -q DISAGREEMENT "$tmp/stdout"; ok "acs's limit-1 answers are no disagreement" $?
+[ "$(head -1 "$seeded/runs.csv" | awk -F, '{print $NF}')" = seed ]; ok "runs.csv ends with seed" $?
+[ "$(awk -F, '$3 == "mrv"' "$seeded/runs.csv" | wc -l)" -eq 3 ]; ok "mrv runs once a puzzle" $?
+awk -F, '$3 == "acs" {s[$2 "," $NF]++; n++} END {exit !(n == 9 && length(s) == 9)}' \
+    "$seeded/runs.csv"
+ok "acs runs three times a puzzle, seeds 40 to 42" $?
+awk -F, '$3 == "acs" && ($NF < 40 || $NF > 42 || $NF != 39 + $4) {bad = 1} END {exit bad}' \
+    "$seeded/runs.csv"
+ok "run r has seed 40 + r - 1" $?
+awk -F, '$3 == "mrv" && $NF != "" {bad = 1} END {exit bad}' "$seeded/runs.csv"
+ok "a complete back end's seed cell is empty" $?
+awk -F, 'NR == 1 {for (i = 1; i <= NF; i++) c[$i] = i; next}
+    $2 == "acs" && !($c["runs"] == 9 && $c["run_successes"] <= 9 && $c["success_rate"] != "") {bad = 1}
+    $2 == "mrv" && $c["runs"] != 3 {bad = 1} END {exit bad}' "$seeded/summary.csv"
+ok "summary.csv: runs, successes and their share per back end" $?
+has "env.txt has seeds" "$seeded/env.txt" '^seeds: 3$'
+"$bin" bench --solvers acs --seeds 2 --repeat 2 "$tmp/valid.txt" > /dev/null 2> "$tmp/stderr"
+check "--seeds with --repeat is refused" $? 2
+has "... saying why" "$tmp/stderr" '--seeds and --repeat do not combine'
+
 tap_end

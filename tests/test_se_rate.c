@@ -119,17 +119,22 @@ static void parse(const char *text, struct grid *g)
     assert_int_equal(grid_parse_token(g, text, strlen(text), NULL, why, sizeof(why)), 0);
 }
 
-static void rates_as_serate(const struct rated *c)
+static void rated_by_as_serate(struct se_rater *rt, const struct rated *c)
 {
     struct grid g;
     struct se_rating r;
     parse(c->puzzle, &g);
-    se_rate(rater, &g, &r);
+    se_rate(rt, &g, &r);
     char got[96];
     snprintf(got, sizeof(got), "%d.%d/%d.%d/%d.%d", r.er / 10, r.er % 10, r.ep / 10,
         r.ep % 10, r.ed / 10, r.ed % 10);
     assert_int_equal(r.verdict, SE_RATED);
     assert_string_equal(got, c->serate);
+}
+
+static void rates_as_serate(const struct rated *c)
+{
+    rated_by_as_serate(rater, c);
 }
 
 static void ratings_equal_serates(void **state)
@@ -139,9 +144,9 @@ static void ratings_equal_serates(void **state)
         rates_as_serate(&cases[i]);
 }
 
-/* The searches keep, per thread, what they found on earlier grids (the
+/* The searches keep, in the rater, what they found on earlier grids (the
  * last grid with nothing, a value's links...), and trust it only for grids
- * it holds for: a rating must not depend on what the thread rated before.
+ * it holds for: a rating must not depend on what the rater rated before.
  * The cases again in reverse order, each twice in a row (the second meets
  * the memories of its own path's end). */
 static void ratings_do_not_depend_on_the_order(void **state)
@@ -153,8 +158,22 @@ static void ratings_do_not_depend_on_the_order(void **state)
     }
 }
 
+/* Two raters in one thread, taking the cases in turns and each its own
+ * path: neither sees the other's caches, and both rate as serate. */
+static void two_raters_in_one_thread(void **state)
+{
+    (void) state;
+    struct se_rater *other = se_rater_new();
+    assert_non_null(other);
+    for (size_t i = 0; i < TEST_COUNT(cases); i++) {
+        rated_by_as_serate(i % 2 ? other : rater, &cases[i]);
+        rated_by_as_serate(i % 2 ? rater : other, &cases[TEST_COUNT(cases) - 1 - i]);
+    }
+    se_rater_free(other);
+}
+
 /* A deadline already past: no rating, a verdict saying so; the next rating
- * on the thread has no deadline left over. */
+ * with the rater has no deadline left over. */
 static void a_spent_budget_gives_no_rating(void **state)
 {
     (void) state;
@@ -360,8 +379,8 @@ static void hints_say_what_they_do(void **state)
     assert_non_null(strstr(out, "\"place\":{\"cell\":60,\"digit\":2}"));
 }
 
-/* A hint's deadline already past: no hint, the reason said; the next hint on
- * the thread has no deadline left over. */
+/* A hint's deadline already past: no hint, the reason said; the next hint
+ * with the rater has no deadline left over. */
 static void a_spent_budget_gives_no_hint(void **state)
 {
     (void) state;
@@ -379,6 +398,7 @@ int main(int argc, char **argv)
     static const struct CMUnitTest tests[] = {
         cmocka_unit_test(ratings_equal_serates),
         cmocka_unit_test(ratings_do_not_depend_on_the_order),
+        cmocka_unit_test(two_raters_in_one_thread),
         cmocka_unit_test(verdicts_for_no_or_many_solutions),
         cmocka_unit_test(a_spent_budget_gives_no_rating),
         cmocka_unit_test(every_step_keeps_the_solution),

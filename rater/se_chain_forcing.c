@@ -1,0 +1,752 @@
+/* Sudoku Explainer's cell and region forcing chains, Nishio and dynamic
+ * chains (rater/se_chains.h): their hints, and the filters that skip the
+ * runs that cannot give one. */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rater/se_chains.h"
+
+/* ---- hints of the multiple and dynamic kinds ---- */
+
+static void base_step(struct chain_ctx *x, struct se_step *s, int complexity, int cell)
+{
+    static const int base[] = { 0, 75, 80, 85 };
+    enum se_technique t = x->kind == SE_CH_NISHIO ? SE_nishio
+        : x->kind == SE_CH_MULTIPLE               ? SE_multiple_chains
+        : x->level == 0                           ? SE_dynamic_chains
+        : x->level == 1                           ? SE_dynamic_plus
+                                                  : SE_nested_chains;
+    int rating = x->level > 0 ? 85 + 5 * x->level : base[x->kind];
+    se_step_clear(s, t, rating + length_tenths(complexity));
+    s->complexity = complexity;
+    s->cells[s->ncells++] = (uint8_t) cell;
+}
+
+/* Whether a hint of this complexity (or more) would not be kept: within a
+ * search the rating grows with the complexity, and offer keeps the lowest
+ * rating, then the lowest complexity. Collecting keeps every hint. */
+static bool past_best(const struct chain_ctx *x, int complexity)
+{
+    return x->have && !x->collect && complexity > x->best.complexity;
+}
+
+/* The hints of a candidate's "on" and "off" runs; off NULL: an "off" run
+ * known to end with no contradiction, which gives nothing without doubles. */
+static void binary_hints(struct chain_ctx *x, int cell, int v, struct run *on,
+    struct run *off, bool contradiction, bool doubles)
+{
+    struct se_step s;
+    if (contradiction && on->absurd) {
+        x->nhint_keys = 0;
+        base_step(x, &s, se_anc_absurd(x, on), cell);
+        se_conclude(x->grid, node_of(cell, v, 0), &s);
+        se_offer(x, &s, 7);
+    }
+    if (contradiction && off && off->absurd) {
+        x->nhint_keys = 0;
+        base_step(x, &s, se_anc_absurd(x, off), cell);
+        se_conclude(x->grid, node_of(cell, v, 1), &s);
+        se_offer(x, &s, 7);
+    }
+    for (int i = 0; doubles && i < on->norder; i++) {
+        int p = on->order[i];
+        if (!off->has[p])
+            continue;
+        x->nhint_keys = 0;
+        int cx = se_anc_stored(x, on, p);
+        if (past_best(x, cx))
+            continue;
+        base_step(x, &s, cx + se_anc_stored(x, off, p), cell);
+        se_conclude(x->grid, p, &s);
+        se_offer(x, &s, 1);
+    }
+}
+
+/* The same potential follows from every member of a set of runs. */
+/* Rule parents of a nested cell or region forcing chain (see path_parents):
+ * along every chain to `target`; the assumptions count as `root_cause`. */
+void se_run_parents(struct chain_ctx *x, const struct run *r, int target, int root_cause,
+    uint16_t *parents)
+{
+    const struct se_grid *g = x->grid, *src = x->src;
+    uint32_t st = ++x->stamp;
+    int top = 0;
+    x->stack[top++] = target;
+    while (top > 0) {
+        int p = x->stack[--top];
+        if (x->seen[p] == st)
+            continue;
+        x->seen[p] = st;
+        for (int i = 0; i < r->ref[p].pn; i++)
+            x->stack[top++] = r->arena[r->ref[p].poff + i];
+        int cause = r->ref[p].pn ? r->ref[p].cause : root_cause;
+        if (!node_on(p) || !cause)
+            continue;
+        int cell = node_cell(p), v = node_value(p);
+        if (cause == 1) {
+            parents[cell] |= (uint16_t) (src->cand[cell] & ~g->cand[cell]);
+            continue;
+        }
+        int reg = se_cell_region[cell][cause - 2];
+        for (int i = 0; i < 9; i++) {
+            int o = se_region_cell[reg][i];
+            if (src->cand[o] & ~g->cand[o] & (1u << v))
+                parents[o] |= (uint16_t) (1u << v);
+        }
+    }
+}
+
+void se_common_hints(struct chain_ctx *x, struct run **runs, int nruns, int cell,
+    int sort_key, int root_cause)
+{
+    struct run *first = runs[0];
+    for (int i = 0; i < first->norder; i++) {
+        int p = first->order[i], complexity = 0;
+        bool all = true;
+        for (int k = 1; k < nruns && all; k++)
+            all = runs[k]->has[p];
+        if (!all)
+            continue;
+        x->nhint_keys = 0;
+        for (int k = 0; k < nruns && !past_best(x, complexity); k++)
+            complexity += se_anc_stored(x, runs[k], p);
+        if (past_best(x, complexity))
+            continue;
+        struct se_step s;
+        base_step(x, &s, complexity, cell);
+        se_conclude(x->grid, p, &s);
+        if (x->collect) {
+            uint16_t parents[SE_CELLS] = { 0 };
+            for (int k = 0; k < nruns; k++)
+                se_run_parents(x, runs[k], p, root_cause, parents);
+            se_collect_push(x, &s, sort_key, parents);
+            continue;
+        }
+        se_offer(x, &s, sort_key);
+    }
+}
+
+/* The places of v in region r of the search's grid: pos0, made on first
+ * use (a lookup instead of a scan of the region's cells). */
+unsigned se_grid_places(struct chain_ctx *x, int r, int v)
+{
+    if (!x->have_pos0) {
+        places_of(x->grid, x->pos0);
+        x->have_pos0 = true;
+    }
+    return x->pos0[r][v];
+}
+
+void se_region_hints(struct chain_ctx *x, int cell, int v, struct run *own)
+{
+    for (int t = 0; t < 3; t++) {
+        int r = se_cell_region[cell][t];
+        unsigned m = se_grid_places(x, r, v);
+        int n = se_popcount(m);
+        if (!(n == 2 || (x->multiple && n > 2)))
+            continue;
+        if (se_region_cell[r][__builtin_ctz(m)] != cell)
+            continue;
+        struct run *set[9];
+        int k = 0;
+        for (int i = 0; i < 9; i++) {
+            if (!(m & (1u << i)))
+                continue;
+            int o = se_region_cell[r][i];
+            if (o == cell) {
+                set[k++] = own;
+                continue;
+            }
+            if (!(set[k++] = se_on_run(x, o, v)))
+                return;
+        }
+        se_common_hints(x, set, k, cell, 6, 2 + t);
+    }
+}
+
+/* Whether binary_hints needs the "off" run of v in cell (else *off is set
+ * to NULL). Dynamic chains at level 0, v in a cell whose one other value
+ * is w: the run's potentials are all that follow from "off v" by the rules
+ * (it makes them all unless it meets a contradiction; the rules only add),
+ * and "off v" gives "on w" (the cell's last value) as "on w" gives "off v"
+ * (the cell's other value): the same as from "on w". So the "off v" run
+ * ends in a contradiction exactly when the "on w" run does, and with two
+ * values there are no doubles: it is made only then. Not with Nishio's
+ * links (no cell links) nor the "+" and nested levels' rules. */
+static bool off_run_needed(
+    struct chain_ctx *x, int cell, int v, bool doubles, struct run **off)
+{
+    const unsigned rest = x->grid->cand[cell] & ~(1u << v);
+    if (doubles || x->level != 0 || x->kind != SE_CH_DYNAMIC || (rest & (rest - 1)))
+        return true;
+    const struct run *w = se_on_run(x, cell, __builtin_ctz(rest));
+    if (!w || w->absurd)
+        return true;
+    *off = NULL;
+    return false;
+}
+
+void se_cell_chains(struct chain_ctx *x, int cell)
+{
+    int card = se_popcount(x->grid->cand[cell]);
+    bool nishio = x->kind == SE_CH_NISHIO;
+    bool doubles = card >= 3 && !nishio && x->dynamic;
+    bool contradiction = x->dynamic;
+    struct run *set[9];
+    int k = 0;
+    for (int v = 1; v <= 9; v++) {
+        if (!(x->grid->cand[cell] & (1u << v)))
+            continue;
+        if ((x->nishio_skip >> v) & 1)
+            continue;
+        struct run *on = se_on_run(x, cell, v), *off = x->off_run;
+        if (!on) {
+            x->run_failed = true;
+            return;
+        }
+        /* the "off" run serves only binary_hints: the multiple kind (neither
+         * contradictions nor doubles) has no use for it */
+        if (contradiction || doubles) {
+            if (off_run_needed(x, cell, v, doubles, &off))
+                se_start_run(x, off, node_of(cell, v, 0));
+            binary_hints(x, cell, v, on, off, contradiction, doubles);
+            if (on->absurd || (off && off->absurd))
+                x->nishio_absurd |= 1u << v;
+        }
+        if (!nishio)
+            se_region_hints(x, cell, v, on);
+        set[k++] = on;
+    }
+    if (!nishio && (card == 2 || (x->multiple && card > 2)))
+        se_common_hints(x, set, k, cell, 5, 1);
+}
+
+/* ---- which runs of the multiple kind can give a hint ----
+ *
+ * Most groups of runs give no hint (the multiple kind's groups: a cell's
+ * candidates, a region's places of a value). A hint needs a
+ * potential common to the runs of a group. Without removals (the multiple
+ * kind) the links from a potential do not depend on the run: a run is a
+ * breadth-first walk of one fixed graph from its start, which stops at the
+ * first contradiction (an "on" and an "off" potential of one candidate). So
+ * the potentials a run can hold are those its start reaches in that graph,
+ * found for all starts at once from the graph's strongly connected
+ * components (Tarjan's order is sinks first: a component's reach is its
+ * members and the reach of the components it links to). When the reach of
+ * every run of a group holds no common potential, the group gives no hint
+ * and its detailed runs are not made; otherwise binary, cell and region
+ * hints are made from the detailed runs as before, in the same order: the
+ * same hints, offered in the same order. A reach with a contradiction is
+ * also the detailed run's set up to it, or more: the test stays exact. */
+
+/* The graph of the search grid's potentials, numbered 2i ("off") and 2i+1
+ * ("on") for its i-th candidate, and each component's reach. */
+struct reach_all {
+    int n, words;
+    int16_t id[SE_CELLS * 9]; /* by candidate: its number i, or -1 */
+    uint16_t node[NODES];
+    /* links of potential number i, made on first visit (ra_links):
+     * to[first[i] .. end[i]) those to potentials with links of their own,
+     * to[end[i] .. sinks_end[i]) those to "off" potentials without (most
+     * of an "on" potential's): Tarjan need not visit those, whose reach is
+     * themselves */
+    struct chain_ctx *x;
+    int nedges;
+    int32_t first[NODES + 1], end[NODES], sinks_end[NODES];
+    bool linked[SE_CELLS * 9]; /* by candidate: its "off" potential has links */
+    uint16_t to[NODES / 2 * 32];
+    int16_t index[NODES], low[NODES], comp[NODES];
+    uint16_t stack[NODES], frame[NODES];
+    int32_t frame_edge[NODES];
+    int ncomp, counter; /* Tarjan's: components made, potentials visited */
+    uint64_t *set; /* by component, `words` words */
+    /* by component: its set holds both potentials of a candidate (see
+     * on_reach), found once as ra_pop completes the set */
+    bool clash[NODES];
+};
+
+static int ra_num(const struct reach_all *R, int node)
+{
+    return R->id[node >> 1] * 2 + node_on(node);
+}
+
+/* The links of every potential, as the detailed run follows them. */
+static void ra_graph(struct chain_ctx *x, struct reach_all *R)
+{
+    R->n = R->nedges = 0;
+    R->x = x;
+    memset(R->id, -1, sizeof(R->id));
+    /* by cell, the candidates whose "off" potential has links: off_to_on
+     * gives a potential when the cell has two candidates (with Y links) or
+     * the value one other place in one of its regions, i.e. two places
+     * there (its own is one): each region's two-place values mark both
+     * their cells */
+    uint16_t linked[SE_CELLS];
+    for (int cell = 0; cell < SE_CELLS; cell++) {
+        const unsigned m = x->grid->cand[cell];
+        linked[cell] = (uint16_t) (x->y_links && se_two_bits(m) ? m : 0);
+    }
+    for (int r = 0; r < 27; r++)
+        for (int v = 1; v <= 9; v++) {
+            const unsigned m = x->pos0[r][v];
+            if (!se_two_bits(m))
+                continue;
+            linked[se_region_cell[r][__builtin_ctz(m)]] |= (uint16_t) (1u << v);
+            linked[se_region_cell[r][31 - __builtin_clz(m)]] |= (uint16_t) (1u << v);
+        }
+    /* by candidate number (slot), as a loop over every slot numbered them */
+    for (int cell = 0; cell < SE_CELLS; cell++)
+        for (unsigned m = x->grid->cand[cell] & SE_ALL; m; m &= m - 1) {
+            const int slot = cell * 9 + __builtin_ctz(m) - 1;
+            R->id[slot] = (int16_t) (R->n / 2);
+            R->linked[slot] = (linked[cell] >> __builtin_ctz(m)) & 1;
+            R->node[R->n++] = (uint16_t) (slot << 1);
+            R->node[R->n++] = (uint16_t) (slot << 1 | 1);
+        }
+}
+
+/* The links of potential number i, made as Tarjan first visits it (see
+ * ra_comp): most potentials are never visited. */
+static void ra_links(void *ctx, int i)
+{
+    struct reach_all *R = ctx;
+    struct chain_ctx *x = R->x;
+    int p = R->node[i], n, ne = R->nedges;
+    R->first[i] = ne;
+    if (node_on(p)) {
+        uint16_t buf[32], sinks[32];
+        int ns = 0;
+        const uint16_t *list = se_on_offs(x, x->grid, x->pos0, p, buf, &n);
+        for (int k = 0; k < n; k++) {
+            if (R->linked[list[k] >> 1])
+                R->to[ne++] = (uint16_t) ra_num(R, list[k]);
+            else
+                sinks[ns++] = (uint16_t) ra_num(R, list[k]);
+        }
+        R->end[i] = ne;
+        for (int k = 0; k < ns; k++)
+            R->to[ne++] = sinks[k];
+    } else {
+        struct on_item items[4];
+        n = off_to_on(x->grid, x->grid, x->pos0, x->pos0, p, x->y_links, true, items);
+        for (int k = 0; k < n; k++)
+            R->to[ne++] = (uint16_t) ra_num(R, items[k].node);
+        R->end[i] = ne;
+    }
+    R->sinks_end[i] = R->nedges = ne;
+}
+
+/* Component u done: its members leave the stack, and its reach is theirs
+ * and their links' components' (all done before it). */
+static void ra_pop(void *ctx, int bottom, int top)
+{
+    struct reach_all *R = ctx;
+    const int k = R->ncomp++, W = R->words;
+    uint64_t *set = R->set + (size_t) k * W;
+    for (int j = 0; j < W; j++)
+        set[j] = 0;
+    for (int i = bottom; i < top; i++)
+        R->comp[R->stack[i]] = (int16_t) k;
+    for (int i = bottom; i < top; i++) {
+        int m = R->stack[i];
+        set[m >> 6] |= 1ull << (m & 63);
+        for (int e = R->first[m]; e < R->end[m]; e++) {
+            int y = R->comp[R->to[e]];
+            const uint64_t *ys = R->set + (size_t) y * W;
+            for (int j = 0; y != k && j < W; j++)
+                set[j] |= ys[j];
+        }
+        for (int e = R->end[m]; e < R->sinks_end[m]; e++)
+            set[R->to[e] >> 6] |= 1ull << (R->to[e] & 63);
+    }
+    uint64_t clash = 0;
+    for (int j = 0; j < W; j++)
+        clash |= set[j] & (set[j] >> 1) & 0x5555555555555555ull;
+    R->clash[k] = clash != 0;
+}
+
+/* The component of potential number i, with its reach: made on first use
+ * from i (Tarjan from i completes every component i reaches, and a
+ * component's members and reach do not depend on where the search began).
+ * Most potentials are never asked for: an "on" potential outside the core
+ * is reached from none but itself. */
+static int ra_comp(struct reach_all *R, int i)
+{
+    if (R->index[i] < 0) {
+        const struct tarjan T = { R->n, R->first, R->end, R->to, ra_links, R, R->index,
+            R->low, R->comp, R->stack, R->frame, R->frame_edge };
+        se_tarjan_root(&T, i, &R->counter, ra_pop, R);
+    }
+    return R->comp[i];
+}
+
+/* The reach of every potential of the search grid, or NULL (no memory). */
+static struct reach_all *reach_all_of(struct chain_ctx *x)
+{
+    struct reach_all *R = malloc(sizeof(*R));
+    if (!R)
+        return NULL;
+    if (!x->have_pos0) {
+        places_of(x->grid, x->pos0);
+        x->have_pos0 = true;
+    }
+    ra_graph(x, R);
+    R->words = (R->n + 63) / 64;
+    R->set = malloc(sizeof(*R->set) * (size_t) (R->n ? R->n : 1) * (size_t) R->words);
+    if (!R->set) {
+        free(R);
+        return NULL;
+    }
+    R->ncomp = R->counter = 0;
+    for (int i = 0; i < R->n; i++)
+        R->index[i] = -1; /* no component made yet (see ra_comp) */
+    return R;
+}
+
+static void reach_all_free(struct reach_all *R)
+{
+    if (R)
+        free(R->set);
+    free(R);
+}
+
+/* What the "on" run of a candidate can hold, by number (NULL: no memory).
+ * A reach with a contradiction is replaced by its detailed run's set. */
+static const uint64_t *on_reach(struct chain_ctx *x, int cell, int v)
+{
+    struct reach_all *R = x->reach_all;
+    int slot = cell * 9 + v - 1, i = R->id[slot];
+    const int comp = ra_comp(R, 2 * i + 1);
+    if (!R->clash[comp]) /* a component's set is final once made (ra_pop) */
+        return R->set + (size_t) comp * R->words;
+    uint64_t *own = x->run_sets + (size_t) i * R->words;
+    if (!x->run_set_made[i]) {
+        const struct run *r = se_on_run(x, cell, v);
+        if (!r)
+            return NULL;
+        memset(own, 0, sizeof(*own) * (size_t) R->words);
+        for (int k = 0; k < r->norder; k++) {
+            int m = ra_num(R, r->order[k]);
+            own[m >> 6] |= 1ull << (m & 63);
+        }
+        x->run_set_made[i] = 1;
+    }
+    return own;
+}
+
+/* A group of runs that may give a hint: the cells and digits of its
+ * assumptions (see common_filtered, common_implied). */
+typedef bool group_fn(struct chain_ctx *x, const uint8_t *cells, const uint8_t *digits,
+    int n, int cell, int sort_key, int root_cause);
+
+/* The region chains of v that start at `cell` (its first place in the
+ * region), each handed to `group`; false when one could not be made. */
+static bool region_groups(struct chain_ctx *x, int cell, int v, group_fn *group)
+{
+    for (int t = 0; t < 3; t++) {
+        int r = se_cell_region[cell][t];
+        unsigned m = se_grid_places(x, r, v);
+        int n = se_popcount(m);
+        if (!(n == 2 || (x->multiple && n > 2)))
+            continue;
+        if (se_region_cell[r][__builtin_ctz(m)] != cell)
+            continue;
+        uint8_t cells[9], digits[9];
+        int k = 0;
+        for (int i = 0; i < 9; i++)
+            if (m & (1u << i)) {
+                cells[k] = se_region_cell[r][i];
+                digits[k++] = (uint8_t) v;
+            }
+        if (!group(x, cells, digits, k, cell, 6, 2 + t))
+            return false;
+    }
+    return true;
+}
+
+/* Whether the sets, `words` words each, share a bit. */
+static bool words_meet(const uint64_t *const *sets, int n, int words)
+{
+    for (int w = 0; w < words; w++) {
+        uint64_t m = sets[0][w];
+        for (int i = 1; i < n && m; i++)
+            m &= sets[i][w];
+        if (m)
+            return true;
+    }
+    return false;
+}
+
+/* common_hints of the runs of "v in cells[i]" when their sets can share a
+ * potential; false without memory. */
+bool se_common_filtered(struct chain_ctx *x, const uint8_t *cells, const uint8_t *digits,
+    int n, int cell, int sort_key, int root_cause)
+{
+    const uint64_t *sets[9];
+    if (n < 1)
+        return true; /* no runs: no group (never met: groups have two or more) */
+    for (int i = 0; i < n; i++)
+        if (!(sets[i] = on_reach(x, cells[i], digits[i])))
+            return false;
+    if (!words_meet(sets, n, x->reach_all->words))
+        return true;
+    struct run *runs[9];
+    for (int i = 0; i < n; i++)
+        if (!(runs[i] = se_on_run(x, cells[i], digits[i])))
+            return false;
+    se_common_hints(x, runs, n, cell, sort_key, root_cause);
+    return true;
+}
+
+/* cell_chains of the multiple kind (it has no binary hints), the detailed
+ * runs only where a hint can be. */
+void se_cell_chains_filtered(struct chain_ctx *x, int cell)
+{
+    int card = se_popcount(x->grid->cand[cell]);
+    uint8_t cells[9], digits[9];
+    int k = 0;
+    for (int v = 1; v <= 9; v++) {
+        if (!(x->grid->cand[cell] & (1u << v)))
+            continue;
+        if (!region_groups(x, cell, v, se_common_filtered))
+            return;
+        cells[k] = (uint8_t) cell;
+        digits[k++] = (uint8_t) v;
+    }
+    if (card == 2 || (x->multiple && card > 2))
+        se_common_filtered(x, cells, digits, k, cell, 5, 1);
+}
+
+/* The reach of every potential for cell_chains_filtered, or false (then
+ * the search runs as before). */
+bool se_filter_begin(struct chain_ctx *x)
+{
+    if (x->dynamic || x->level != 0 || x->kind != SE_CH_MULTIPLE)
+        return false;
+    x->reach_all = reach_all_of(x);
+    if (!x->reach_all)
+        return false;
+    size_t n = (size_t) x->reach_all->n / 2;
+    x->run_sets
+        = malloc(sizeof(*x->run_sets) * (n ? n : 1) * (size_t) x->reach_all->words);
+    x->run_set_made = calloc(n ? n : 1, 1);
+    if (x->run_sets && x->run_set_made)
+        return true;
+    se_filter_end(x);
+    return false;
+}
+
+void se_filter_end(struct chain_ctx *x)
+{
+    reach_all_free(x->reach_all);
+    free(x->run_sets);
+    free(x->run_set_made);
+    x->reach_all = NULL;
+    x->run_sets = NULL;
+    x->run_set_made = NULL;
+}
+
+/* ---- which runs of Nishio and dynamic chains can give a hint ----
+ *
+ * With removals, a run's links depend on the run, so there is no one graph
+ * to walk; but the rules only add (a removal only makes more values last
+ * ones), so what follows from a set of potentials is a fixed set, and a
+ * level-0 run makes all of it unless it meets a contradiction (an "on" and
+ * an "off" potential of one candidate), which it then reports: checking the
+ * rules one by one, a run that ends without one holds every potential that
+ * follows from its start, and only those. Hence for a potential P in the
+ * set of a run A that ended without a contradiction, all that follows from
+ * P follows from A: P's run ends without a contradiction too, and holds
+ * only potentials of A's set. So each run made teaches, for every potential
+ * in it, a set its run stays within (the intersection of all such sets).
+ * A candidate's "on" and "off" runs are made only when a hint can come of
+ * them: a contradiction not ruled out, doubles whose sets meet, or a cell
+ * or region group whose sets share a potential; binary_hints and
+ * common_hints then run on the detailed runs as before, in the same order:
+ * the same hints, offered in the same order. */
+
+struct implied {
+    int words;
+    int16_t id[SE_CELLS * 9]; /* by candidate: its number i, or -1 */
+    uint8_t state[NODES]; /* by potential: 0 unknown, 1 bounded, 2 run made */
+    uint8_t absurd[NODES]; /* run made: it met a contradiction */
+    uint64_t *sup; /* by number (2i, 2i+1 for "off", "on"): what its run holds,
+                      exactly once made, else a superset */
+};
+
+static uint64_t *imp_sup(struct implied *I, int node)
+{
+    return I->sup + (size_t) (2 * I->id[node >> 1] + node_on(node)) * (size_t) I->words;
+}
+
+/* Learns from the run r of `start`, just made. */
+static void imp_learn(struct implied *I, const struct run *r, int start)
+{
+    uint64_t set[(NODES + 63) / 64];
+    const int W = I->words;
+    memset(set, 0, sizeof(set));
+    for (int i = 0; i < r->norder; i++) {
+        int n = 2 * I->id[r->order[i] >> 1] + node_on(r->order[i]);
+        set[n >> 6] |= 1ull << (n & 63);
+    }
+    memcpy(imp_sup(I, start), set, sizeof(*set) * (size_t) W);
+    I->state[start] = 2;
+    I->absurd[start] = r->absurd;
+    for (int i = 0; !r->absurd && i < r->norder; i++) {
+        int p = r->order[i];
+        uint64_t *sup = imp_sup(I, p);
+        if (I->state[p] == 0)
+            memcpy(sup, set, sizeof(*set) * (size_t) W);
+        for (int w = 0; I->state[p] == 1 && w < W; w++)
+            sup[w] &= set[w];
+        if (I->state[p] == 0)
+            I->state[p] = 1;
+    }
+}
+
+/* The "on" run of v in cell, made and learnt from (NULL: no memory). */
+static struct run *imp_run(struct chain_ctx *x, int cell, int v)
+{
+    struct run *r = se_on_run(x, cell, v);
+    if (r && x->implied->state[node_of(cell, v, 1)] != 2)
+        imp_learn(x->implied, r, node_of(cell, v, 1));
+    if (!r)
+        x->run_failed = true;
+    return r;
+}
+
+/* Makes the "on" run of v in cell unless it is bounded already. */
+static bool imp_know(struct chain_ctx *x, int cell, int v)
+{
+    return x->implied->state[node_of(cell, v, 1)] || imp_run(x, cell, v);
+}
+
+static bool imp_clean(const struct implied *I, int node)
+{
+    return I->state[node] == 1 || (I->state[node] == 2 && !I->absurd[node]);
+}
+
+/* The "off" run of v in cell into x->off_run, learnt from. */
+static void imp_off_run(struct chain_ctx *x, int cell, int v)
+{
+    se_start_run(x, x->off_run, node_of(cell, v, 0));
+    imp_learn(x->implied, x->off_run, node_of(cell, v, 0));
+}
+
+/* binary_hints of v in cell when its runs can give one; false: no memory. */
+static bool binary_implied(struct chain_ctx *x, int cell, int v, bool doubles)
+{
+    struct implied *I = x->implied;
+    const int on = node_of(cell, v, 1), off = node_of(cell, v, 0);
+    if (!imp_know(x, cell, v))
+        return false;
+    const unsigned rest = x->grid->cand[cell] & ~(1u << v);
+    /* "off v" with one other value w: what follows from it is what follows
+     * from "on w" (see off_run_needed) */
+    if (!I->state[off] && x->y_links && !(rest & (rest - 1))) {
+        const int w = __builtin_ctz(rest);
+        if (!imp_know(x, cell, w))
+            return false;
+        if (imp_clean(I, node_of(cell, w, 1))) {
+            memcpy(imp_sup(I, off), imp_sup(I, node_of(cell, w, 1)),
+                sizeof(*I->sup) * (size_t) I->words);
+            I->state[off] = 1;
+        }
+    }
+    bool made = !I->state[off];
+    if (made)
+        imp_off_run(x, cell, v);
+    bool need = !imp_clean(I, on) || !imp_clean(I, off);
+    if (!need && doubles) {
+        const uint64_t *pair[2] = { imp_sup(I, on), imp_sup(I, off) };
+        need = words_meet(pair, 2, I->words);
+    }
+    if (!need)
+        return true;
+    struct run *r = imp_run(x, cell, v);
+    if (!r)
+        return false;
+    if (!made)
+        imp_off_run(x, cell, v);
+    binary_hints(x, cell, v, r, x->off_run, true, doubles);
+    if (r->absurd || x->off_run->absurd)
+        x->nishio_absurd |= 1u << v;
+    return true;
+}
+
+/* common_hints of the "on" runs of v in cells[i] when their sets can
+ * share a potential; false: no memory. */
+static bool common_implied(struct chain_ctx *x, const uint8_t *cells,
+    const uint8_t *digits, int n, int cell, int sort_key, int root_cause)
+{
+    const uint64_t *sets[9];
+    if (n < 1)
+        return true; /* no runs: no group (never met: groups have two or more) */
+    for (int i = 0; i < n; i++) {
+        if (!imp_know(x, cells[i], digits[i]))
+            return false;
+        sets[i] = imp_sup(x->implied, node_of(cells[i], digits[i], 1));
+    }
+    if (!words_meet(sets, n, x->implied->words))
+        return true;
+    struct run *runs[9];
+    for (int i = 0; i < n; i++)
+        if (!(runs[i] = imp_run(x, cells[i], digits[i])))
+            return false;
+    se_common_hints(x, runs, n, cell, sort_key, root_cause);
+    return true;
+}
+
+/* cell_chains of Nishio and dynamic chains at level 0, the detailed runs
+ * only where a hint can be. */
+void se_cell_chains_implied(struct chain_ctx *x, int cell)
+{
+    int card = se_popcount(x->grid->cand[cell]);
+    bool nishio = x->kind == SE_CH_NISHIO;
+    uint8_t cells[9], digits[9];
+    int k = 0;
+    for (int v = 1; v <= 9; v++) {
+        if (!(x->grid->cand[cell] & (1u << v)) || ((x->nishio_skip >> v) & 1))
+            continue;
+        if (!binary_implied(x, cell, v, card >= 3 && !nishio))
+            return;
+        if (!nishio && !region_groups(x, cell, v, common_implied))
+            return;
+        cells[k] = (uint8_t) cell;
+        digits[k++] = (uint8_t) v;
+    }
+    if (!nishio && (card == 2 || (x->multiple && card > 2)))
+        common_implied(x, cells, digits, k, cell, 5, 1);
+}
+
+/* The tables of cell_chains_implied, or false (then the search runs as
+ * before). */
+bool se_implied_begin(struct chain_ctx *x)
+{
+    if (!x->dynamic || x->level != 0 || x->collect)
+        return false;
+    struct implied *I = x->implied = malloc(sizeof(*I));
+    if (!I)
+        return false;
+    int n = 0;
+    for (int slot = 0; slot < SE_CELLS * 9; slot++)
+        I->id[slot]
+            = (int16_t) ((x->grid->cand[slot / 9] & (1u << (slot % 9 + 1))) ? n++ : -1);
+    I->words = (2 * n + 63) / 64;
+    memset(I->state, 0, sizeof(I->state));
+    I->sup = malloc(sizeof(*I->sup) * (size_t) (n ? 2 * n : 1) * (size_t) I->words);
+    if (I->sup)
+        return true;
+    free(I);
+    x->implied = NULL;
+    return false;
+}
+
+void se_implied_end(struct chain_ctx *x)
+{
+    if (x->implied)
+        free(x->implied->sup);
+    free(x->implied);
+    x->implied = NULL;
+}

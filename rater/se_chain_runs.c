@@ -1,0 +1,860 @@
+/* Sudoku Explainer's implication runs (rater/se_chains.h): a run's
+ * potentials and parents, the implications of one potential, the rules
+ * nested in the "+" and nested levels, whole runs, the runs one dynamic
+ * level keeps for the next, and the spare runs. */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rater/se_chains.h"
+
+static void run_reset(struct run *r)
+{
+    for (int i = 0; i < r->norder; i++)
+        r->has[r->order[i]] = 0;
+    r->norder = 0;
+    r->narena = 0;
+    r->absurd = false;
+    r->keyed = false;
+}
+
+static int32_t arena_put(struct run *r, const int *parents, int n)
+{
+    if (r->narena + n > ARENA)
+        n = ARENA - r->narena; /* beyond any real chain: keep what fits */
+    int32_t at = r->narena;
+    for (int i = 0; i < n; i++)
+        r->arena[r->narena++] = (uint16_t) parents[i];
+    return at;
+}
+
+static void run_add(struct run *r, int node, const int *parents, int n)
+{
+    r->has[node] = 1;
+    if (r->keyed)
+        r->nkey[node] = 0;
+    r->ref[node].cause = 0;
+    r->order[r->norder++] = (uint16_t) node;
+    r->ref[node].poff = (uint16_t) arena_put(r, parents, n);
+    r->ref[node].pn = (uint16_t) (r->narena - r->ref[node].poff);
+}
+
+/* The nested chain behind `node` (of the run), or 0. */
+static inline uint32_t run_nkey(const struct run *r, int node)
+{
+    return r->keyed ? r->nkey[node] : 0;
+}
+
+/* Sets the nested chain behind `node`; the first one of a run clears the
+ * others' (from the run's earlier uses). */
+static void run_key(struct run *r, int node, uint32_t key, int complexity)
+{
+    if (!r->keyed) {
+        for (int i = 0; i < r->norder; i++)
+            r->nkey[r->order[i]] = 0;
+        r->keyed = true;
+    }
+    r->nkey[node] = key;
+    r->ncx[node] = complexity;
+}
+
+/* A nested chain counts once per hint (SE: its FullChain). */
+static int nested_once(struct chain_ctx *x, uint32_t key, int complexity)
+{
+    for (int i = 0; i < x->nhint_keys; i++)
+        if (x->hint_keys[i] == key)
+            return 0;
+    if (x->nhint_keys < 256)
+        x->hint_keys[x->nhint_keys++] = key;
+    return complexity;
+}
+
+/* Distinct potentials behind `self` (itself included) whose parents are the
+ * given list. */
+static int ancestors(
+    struct chain_ctx *x, const struct run *r, int self, const uint16_t *parents, int n)
+{
+    uint32_t st = ++x->stamp;
+    int top = 0, count = 1;
+    x->seen[self] = st;
+    for (int i = 0; i < n; i++)
+        x->stack[top++] = parents[i];
+    while (top > 0) {
+        int p = x->stack[--top];
+        if (x->seen[p] == st)
+            continue;
+        x->seen[p] = st;
+        count++;
+        if (run_nkey(r, p))
+            count += nested_once(x, r->nkey[p], r->ncx[p]);
+        for (int i = 0; i < r->ref[p].pn; i++)
+            if (x->seen[r->arena[r->ref[p].poff + i]] != st)
+                x->stack[top++] = r->arena[r->ref[p].poff + i];
+    }
+    return count;
+}
+
+int se_anc_stored(struct chain_ctx *x, const struct run *r, int node)
+{
+    int own = run_nkey(r, node) ? nested_once(x, r->nkey[node], r->ncx[node]) : 0;
+    return own + ancestors(x, r, node, &r->arena[r->ref[node].poff], r->ref[node].pn);
+}
+
+int se_anc_absurd(struct chain_ctx *x, const struct run *r)
+{
+    int stored = r->virt == r->abs_on ? r->abs_off : r->abs_on;
+    return se_anc_stored(x, r, stored)
+        + ancestors(x, r, r->virt, &r->arena[r->virt_poff], r->virt_pn);
+}
+
+/* Offers a hint; keeps the easiest, then the shortest, then by kind order. */
+void se_offer(struct chain_ctx *x, const struct se_step *s, int sort_key)
+{
+    if (!se_step_useful(x->grid, s))
+        return;
+    if (x->have) {
+        const struct se_step *b = &x->best;
+        if (s->rating != b->rating) {
+            if (s->rating > b->rating)
+                return;
+        } else if (s->complexity != b->complexity) {
+            if (s->complexity > b->complexity)
+                return;
+        } else if (sort_key >= x->best_sort)
+            return;
+    }
+    x->best = *s;
+    x->best_sort = sort_key;
+    x->have = true;
+}
+
+/* A conclusion on `target`: off = the value goes, on = the others go. */
+void se_conclude(const struct se_grid *g, int target, struct se_step *s)
+{
+    int c = node_cell(target), v = node_value(target);
+    if (node_on(target))
+        s->elim[c] = (uint16_t) (g->cand[c] & ~(1u << v));
+    else
+        s->elim[c] = (uint16_t) (1u << v);
+}
+
+void se_collect_push(
+    struct chain_ctx *x, const struct se_step *s, int sort_key, const uint16_t *parents)
+{
+    struct nested_list *l = x->collect;
+    if (!se_step_useful(x->grid, s))
+        return;
+    if (l->n == l->cap) {
+        int cap = l->cap ? l->cap * 2 : 64;
+        struct nested_hint *h = realloc(l->h, sizeof(*h) * (size_t) cap);
+        if (!h)
+            return;
+        l->h = h;
+        l->cap = cap;
+    }
+    struct nested_hint *h = &l->h[l->n++];
+    memcpy(h->elim, s->elim, sizeof(h->elim));
+    memcpy(h->parents, parents, sizeof(h->parents));
+    h->rating = s->rating;
+    h->complexity = s->complexity;
+    h->sort_key = sort_key;
+    uint32_t key = 2166136261u ^ (uint32_t) s->complexity;
+    for (int c = 0; c < SE_CELLS; c++)
+        key = (key ^ s->elim[c]) * 16777619u;
+    h->key = key | 1u;
+    h->seq = l->n - 1;
+}
+
+/* ---- nested rules of the "+" level ---- */
+
+struct adv {
+    struct run *r;
+    int *queue;
+    int *tail;
+    int found;
+    bool any; /* a rule gave a hint with parents */
+};
+
+static bool adv_hint(void *ctx, const struct se_step *s, const uint16_t *parents)
+{
+    struct adv *a = ctx;
+    int list[256], n = 0;
+    /* by cell, then digit (set bits: most cells have none) */
+    for (int c = 0; c < SE_CELLS; c++)
+        for (unsigned m = parents[c]; m; m &= m - 1)
+            if (n < 256 && a->r->has[node_of(c, __builtin_ctz(m), 0)])
+                list[n++] = node_of(c, __builtin_ctz(m), 0);
+    if (n == 0)
+        return true;
+    a->any = true;
+    for (int c = 0; c < SE_CELLS; c++)
+        for (unsigned m = s->elim[c]; m; m &= m - 1) {
+            int off = node_of(c, __builtin_ctz(m), 0);
+            if (!a->r->has[off]) {
+                run_add(a->r, off, list, n);
+                a->queue[(*a->tail)++] = off;
+                a->found++;
+            }
+        }
+    return true;
+}
+
+/* `pos` and `pos0`: the places of g and src, and `lost_in` the regions
+ * where each value lost a place since src, which the run keeps (the reduced
+ * grid made from them, not from a scan of the cells at every stall). */
+static int advanced(const struct se_grid *g, const struct se_grid *src,
+    const region_places pos, const region_places pos0, const uint32_t *lost_in,
+    struct run *r, int *queue, int *tail)
+{
+    struct adv a = { r, queue, tail, 0, false };
+    struct se_reduced red;
+    se_reduced_from_places(&red, g, src, pos, pos0, lost_in);
+    se_each_locking(&red, adv_hint, &a);
+    if (!a.any)
+        se_each_hidden_pair(&red, adv_hint, &a);
+    if (!a.any)
+        se_each_naked_pair(&red, adv_hint, &a);
+    if (!a.any)
+        se_each_x_wing(&red, adv_hint, &a);
+    return a.any ? a.found : -1;
+}
+
+static int nested_cmp(const void *a, const void *b)
+{
+    const struct nested_hint *p = a, *q = b;
+    if (p->rating != q->rating)
+        return p->rating - q->rating;
+    if (p->complexity != q->complexity)
+        return p->complexity - q->complexity;
+    if (p->sort_key != q->sort_key)
+        return p->sort_key - q->sort_key;
+    /* SE's sort is stable: equal hints stay in the order found. An explicit
+     * order makes the sorted list the same whatever qsort does, and the same
+     * for the hints that count when others that cannot are left out */
+    return p->seq - q->seq;
+}
+
+/* A search's context (~60 KB), kept by the rater between searches: thousands
+ * of nested searches would each clear a new one, and so would each of the
+ * step's searches. Only the fields before `stamp`
+ * start cleared; the rest need no clearing (see struct chain_ctx). Nested
+ * searches do not nest, and se_chains does not call itself: one spare for
+ * the nested searches and one for se_chains. */
+struct chain_ctx *se_ctx_take(struct se_rater *rt, struct chain_ctx **spare)
+{
+    struct chain_ctx *n = *spare;
+    *spare = NULL;
+    if (!n)
+        n = calloc(1, sizeof(*n));
+    else {
+        memset(n, 0, offsetof(struct chain_ctx, stamp));
+        if (n->stamp >= 1u << 31) { /* long before the stamps wrap */
+            n->stamp = 0;
+            memset(n->seen, 0, sizeof(n->seen));
+        }
+    }
+    if (n)
+        n->rt = rt;
+    return n;
+}
+
+void se_ctx_give_back(struct chain_ctx **spare, struct chain_ctx *n)
+{
+    if (*spare)
+        free(n);
+    else
+        *spare = n;
+}
+
+static struct chain_ctx *nested_ctx_take(struct se_rater *rt)
+{
+    return se_ctx_take(rt, &rt->chains->spare_nested);
+}
+
+static void nested_ctx_give_back(struct se_rater *rt, struct chain_ctx *n)
+{
+    se_ctx_give_back(&rt->chains->spare_nested, n);
+}
+
+void se_spare_ctx_drop(struct se_chains_memo *m)
+{
+    free(m->spare_nested);
+    m->spare_nested = NULL;
+    free(m->spare_top);
+    m->spare_top = NULL;
+}
+
+/* Every forcing chain and cycle (nested level 2) or cell and region chain
+ * (level 3) of g, sorted as SE sorts them (a stable sort: equal ones keep
+ * their order). */
+static struct nested_list nested_list_of(struct chain_ctx *x, const struct se_grid *g,
+    const struct se_grid *src, const uint16_t (*places)[10], bool multiple)
+{
+    struct nested_list list = { NULL, 0, 0 };
+    struct chain_ctx *n = nested_ctx_take(x->rt);
+    if (!n)
+        return list;
+    n->nested_search = x->nested_search;
+    n->grid = g;
+    n->kind = multiple ? SE_CH_MULTIPLE : SE_CH_CYCLES;
+    n->y_links = true;
+    n->multiple = multiple;
+    n->collect = &list;
+    n->src = src;
+    n->places = places;
+    memcpy(n->pos0, places, sizeof(n->pos0)); /* the runs' start is g */
+    n->have_pos0 = true;
+    x->nested_search(n, multiple);
+    nested_ctx_give_back(x->rt, n);
+    if (list.n > 1) /* an empty list has no array, and qsort wants one */
+        qsort(list.h, (size_t) list.n, sizeof(*list.h), nested_cmp);
+    return list;
+}
+
+static uint64_t memo_hash(const struct se_grid *g, bool multiple)
+{
+    uint64_t h = 1469598103934665603ull ^ (uint64_t) multiple;
+    for (int c = 0; c < SE_CELLS; c++)
+        h = (h ^ g->cand[c]) * 1099511628211ull;
+    return h;
+}
+
+static struct nested_memo **memo_find(
+    const struct memo_store *m, const struct se_grid *g, bool multiple)
+{
+    size_t i = memo_hash(g, multiple) & (m->nslots - 1);
+    while (m->slot[i]
+        && (m->slot[i]->multiple != multiple
+            || memcmp(m->slot[i]->cand, g->cand, sizeof(g->cand))))
+        i = (i + 1) & (m->nslots - 1);
+    return &m->slot[i];
+}
+
+/* Doubles the table; false without memory (the memo then stops growing). */
+static bool memo_grow(struct memo_store *m)
+{
+    struct memo_store bigger = *m;
+    bigger.nslots = m->nslots * 2;
+    bigger.slot = calloc(bigger.nslots, sizeof(*bigger.slot));
+    if (!bigger.slot)
+        return false;
+    for (size_t i = 0; i < m->nslots; i++)
+        if (m->slot[i]) {
+            struct se_grid g;
+            memcpy(g.cand, m->slot[i]->cand, sizeof(g.cand));
+            *memo_find(&bigger, &g, m->slot[i]->multiple) = m->slot[i];
+        }
+    free(m->slot);
+    *m = bigger;
+    return true;
+}
+
+/* The nested hints of g: from the memo when a run of this step's nested
+ * searches met the same grid before, else made and kept while the memo has
+ * room. *owned: the caller frees the list. */
+static struct nested_list nested_hints(struct chain_ctx *x, const struct se_grid *g,
+    const struct se_grid *src, const uint16_t (*places)[10], bool multiple, bool *owned)
+{
+    struct memo_store *m = x->memo;
+    struct nested_memo **at = m ? memo_find(m, g, multiple) : NULL;
+    if (at && *at) {
+        *owned = false;
+        return (*at)->list;
+    }
+    struct nested_list list = nested_list_of(x, g, src, places, multiple);
+    *owned = true;
+    size_t size = sizeof(struct nested_memo) + sizeof(*list.h) * (size_t) list.n;
+    if (!m || m->bytes + size > MEMO_BYTES)
+        return list;
+    if (m->count + 1 > m->nslots / 2) {
+        if (!memo_grow(m))
+            return list;
+        at = memo_find(m, g, multiple);
+    }
+    struct nested_memo *e = malloc(sizeof(*e));
+    if (!e)
+        return list;
+    memcpy(e->cand, g->cand, sizeof(e->cand));
+    e->multiple = multiple;
+    e->list = list;
+    *at = e;
+    m->count++;
+    m->bytes += size;
+    *owned = false;
+    return list;
+}
+
+void se_memo_drop(struct se_chains_memo *mem)
+{
+    struct memo_store *m = mem->step_memo;
+    if (!m)
+        return;
+    for (size_t i = 0; i < m->nslots; i++)
+        if (m->slot[i]) {
+            free(m->slot[i]->list.h);
+            free(m->slot[i]);
+        }
+    free(m->slot);
+    free(m);
+    mem->step_memo = NULL;
+}
+
+/* The memo of the nested searches from g: level 2 starts a new one, level 3
+ * takes level 2's when it was made from the same grid (NULL without
+ * memory: no memo). */
+struct memo_store *se_memo_for(
+    struct se_chains_memo *mem, const struct se_grid *g, int level)
+{
+    if (mem->step_memo && level > 2
+        && !memcmp(mem->step_memo->src, g->cand, sizeof(g->cand)))
+        return mem->step_memo;
+    se_memo_drop(mem);
+    struct memo_store *m = malloc(sizeof(*m));
+    if (!m)
+        return NULL;
+    memcpy(m->src, g->cand, sizeof(m->src));
+    m->nslots = MEMO_SLOTS;
+    m->count = m->bytes = 0;
+    m->slot = calloc(m->nslots, sizeof(*m->slot));
+    if (!m->slot) {
+        free(m);
+        return NULL;
+    }
+    return mem->step_memo = m;
+}
+
+/* Adds the eliminations of the nested hints of g with their rule parents;
+ * -1 when no hint has parents in the run. */
+static int nested_chains(struct chain_ctx *x, const struct se_grid *g,
+    const struct se_grid *src, const uint16_t (*places)[10], struct run *r, int *queue,
+    int *tail, bool multiple)
+{
+    bool owned;
+    struct nested_list list = nested_hints(x, g, src, places, multiple, &owned);
+    int found = 0;
+    bool any = false;
+    for (int i = 0; i < list.n; i++) {
+        const struct nested_hint *h = &list.h[i];
+        int plist[256], np = 0;
+        /* candidates by cell, then digit (set bits: most cells have none) */
+        for (int c = 0; c < SE_CELLS; c++)
+            for (unsigned m = h->parents[c]; m; m &= m - 1)
+                if (np < 256 && r->has[node_of(c, __builtin_ctz(m), 0)])
+                    plist[np++] = node_of(c, __builtin_ctz(m), 0);
+        if (np == 0)
+            continue;
+        any = true;
+        for (int c = 0; c < SE_CELLS; c++)
+            for (unsigned m = h->elim[c]; m; m &= m - 1) {
+                int off = node_of(c, __builtin_ctz(m), 0);
+                if (r->has[off])
+                    continue;
+                run_add(r, off, plist, np);
+                run_key(r, off, h->key, h->complexity);
+                queue[(*tail)++] = off;
+                found++;
+            }
+    }
+    if (owned)
+        free(list.h);
+    return any ? found : -1;
+}
+
+/* ---- a whole run ---- */
+
+/* The rules of x's level that a stalled run tries, from rule `first` on (1
+ * the "+" rules, 2 nested cycles and forcing chains, 3 nested multiple
+ * chains), each only when those before gave no hint with parents (-1);
+ * returns what the last one tried gave. */
+static int stall_rules(struct chain_ctx *x, int first, const struct se_grid *g,
+    const struct se_grid *start, const region_places pos, const uint32_t *lost_in,
+    struct run *r, int *qoff, int *toff)
+{
+    int found = -1;
+    for (int rule = first; found < 0 && rule <= x->level; rule++)
+        found = rule == 1 ? advanced(g, start, pos, x->pos0, lost_in, r, qoff, toff)
+                          : nested_chains(x, g, start, pos, r, qoff, toff, rule == 3);
+    return found;
+}
+
+static bool absurd_off(struct run *r, int on_stored, int p, int off)
+{
+    r->absurd = true;
+    r->abs_on = on_stored;
+    r->abs_off = r->virt = off;
+    int par = p;
+    r->virt_poff = (uint16_t) arena_put(r, &par, 1);
+    r->virt_pn = 1;
+    return true;
+}
+
+static bool absurd_on(struct run *r, const struct on_item *it, int off_stored)
+{
+    r->absurd = true;
+    r->abs_off = off_stored;
+    r->abs_on = r->virt = it->node;
+    r->virt_poff = (uint16_t) arena_put(r, it->parents, it->np);
+    r->virt_pn = (uint16_t) (r->narena - r->virt_poff);
+    return true;
+}
+
+/* Takes p's candidate out of a run's grid g, its places pos and lost_in
+ * (by value, the regions where it lost a place). */
+static void remove_candidate(
+    struct se_grid *g, region_places pos, uint32_t *lost_in, int p)
+{
+    int c = node_cell(p), v = node_value(p);
+    g->cand[c] &= (uint16_t) ~(1u << v);
+    for (int t = 0; t < 3; t++)
+        pos[se_cell_region[c][t]][v] &= (uint16_t) ~(1u << region_index(c, t));
+    lost_in[v] |= cell_regions[c];
+}
+
+/* The "off" potentials that "on" p forces on g, a run's grid (on_to_off).
+ * At level 0 they are those of the search's grid, made once per potential:
+ * the run's grid differs from it (dynamic kinds) only by candidates whose
+ * "off" potential the run holds, with no "on" one (a run that gets both
+ * stops), and for those the run's loop does nothing (no contradiction, no
+ * new potential); the others come in the same order. The "+" and nested
+ * levels add "off" potentials from rules without that test: they ask g. */
+const uint16_t *se_on_offs(struct chain_ctx *x, const struct se_grid *g,
+    const region_places pos, int p, uint16_t *buf, int *n)
+{
+    int list[32];
+    uint8_t causes[32];
+    if (x->level == 0) {
+        int slot = p >> 1;
+        if (!x->on_n[slot]) {
+            int k = on_to_off(x->grid, x->pos0, p, x->y_links, list, causes);
+            for (int i = 0; i < k; i++)
+                x->on_list[slot][i] = (uint16_t) list[i];
+            x->on_n[slot] = (uint8_t) (k + 1);
+        }
+        *n = x->on_n[slot] - 1;
+        return x->on_list[slot];
+    }
+    *n = on_to_off(g, pos, p, x->y_links, list, causes);
+    for (int i = 0; i < *n; i++)
+        buf[i] = (uint16_t) list[i];
+    return buf;
+}
+
+/* ---- runs kept from one dynamic level for the next ----
+ *
+ * se_next_step tries the dynamic levels 0 to 3 in turn on the same grid,
+ * and a level-k run from an assumption is the level-(k-1) run from it until
+ * a stall where the rules of level k-1 all give no hint with parents (-1):
+ * the rules before k give -1 again there (the same run and grid), and
+ * level k goes on with its own rule. A run that ended otherwise (a
+ * contradiction, or a rule that gave hints with parents but nothing new)
+ * ends the same at level k. So each level keeps its runs' final states,
+ * and the next restores them: an open one goes on from its stall with the
+ * level's own rule, a final one is final. Kept compactly (a run is ~70 KB,
+ * its used part a few KB), in the rater for one step. */
+struct snap {
+    bool open, absurd, keyed;
+    int norder, narena, abs_on, abs_off, virt;
+    uint16_t virt_poff, virt_pn;
+    /* nkey and ncx (when keyed), then poff, pn, order and arena, then
+     * cause: norder entries each, arena narena */
+    _Alignas(uint32_t) unsigned char data[];
+};
+
+#define SNAP_BYTES ((size_t) 32 << 20)
+
+struct snap_store {
+    uint16_t grid[SE_CELLS]; /* the grid of the step */
+    int level;
+    size_t bytes;
+    struct snap *root[NODES]; /* by starting potential */
+};
+
+void se_snap_store_free(struct snap_store *st)
+{
+    for (int i = 0; st && i < NODES; i++)
+        free(st->root[i]);
+    free(st);
+}
+
+static void snap_save(struct snap_store *st, int node, const struct run *r, bool open)
+{
+    const size_t n = (size_t) r->norder;
+    size_t size
+        = sizeof(struct snap) + n * (r->keyed ? 8 : 0) + n * 7 + (size_t) r->narena * 2;
+    if (st->root[node] || st->bytes + size > SNAP_BYTES)
+        return; /* started twice, or no room: the next level makes it again */
+    struct snap *s = malloc(size);
+    if (!s)
+        return;
+    *s = (struct snap) { open, r->absurd, r->keyed, r->norder, r->narena, r->abs_on,
+        r->abs_off, r->virt, r->virt_poff, r->virt_pn };
+    uint32_t *nkey = (uint32_t *) (void *) s->data;
+    int32_t *ncx = (int32_t *) (void *) (nkey + (r->keyed ? n : 0));
+    uint16_t *poff = (uint16_t *) (void *) (ncx + (r->keyed ? n : 0));
+    uint16_t *pn = poff + n, *order = pn + n, *arena = order + n;
+    uint8_t *cause = (uint8_t *) (arena + r->narena);
+    for (size_t i = 0; i < n; i++) {
+        int p = r->order[i];
+        order[i] = (uint16_t) p;
+        poff[i] = r->ref[p].poff;
+        pn[i] = r->ref[p].pn;
+        cause[i] = r->ref[p].cause;
+        if (r->keyed)
+            nkey[i] = r->nkey[p], ncx[i] = r->ncx[p];
+    }
+    memcpy(arena, r->arena, (size_t) r->narena * sizeof(*arena));
+    st->root[node] = s;
+    st->bytes += size;
+}
+
+static void snap_restore(struct run *r, const struct snap *s)
+{
+    const size_t n = (size_t) s->norder;
+    const uint32_t *nkey = (const uint32_t *) (const void *) s->data;
+    const int32_t *ncx = (const int32_t *) (const void *) (nkey + (s->keyed ? n : 0));
+    const uint16_t *poff = (const uint16_t *) (const void *) (ncx + (s->keyed ? n : 0));
+    const uint16_t *pn = poff + n, *order = pn + n, *arena = order + n;
+    const uint8_t *cause = (const uint8_t *) (arena + s->narena);
+    memset(r->has, 0, sizeof(r->has));
+    for (size_t i = 0; i < n; i++) {
+        int p = order[i];
+        r->has[p] = 1;
+        r->order[i] = (uint16_t) p;
+        r->ref[p].poff = poff[i];
+        r->ref[p].pn = pn[i];
+        r->ref[p].cause = cause[i];
+        if (s->keyed)
+            r->nkey[p] = nkey[i], r->ncx[p] = ncx[i];
+    }
+    memcpy(r->arena, arena, (size_t) s->narena * sizeof(*arena));
+    r->norder = s->norder;
+    r->narena = s->narena;
+    r->keyed = s->keyed;
+    r->absurd = s->absurd;
+    r->abs_on = s->abs_on;
+    r->abs_off = s->abs_off;
+    r->virt = s->virt;
+    r->virt_poff = s->virt_poff;
+    r->virt_pn = s->virt_pn;
+}
+
+/* The grid where the dynamic run r stalled: the start less the run's "off"
+ * potentials (each is taken out when its turn comes, and at a stall every
+ * one has had its turn). */
+static void stall_grid(
+    const struct run *r, struct se_grid *g, region_places pos, uint32_t *lost_in)
+{
+    for (int i = 0; i < r->norder; i++)
+        if (!node_on(r->order[i]))
+            remove_candidate(g, pos, lost_in, r->order[i]);
+}
+
+/* A dynamic search of `level` on g: the runs of level - 1 on g to go on
+ * from, and a store for this level's (none for level 3, the last). */
+void se_snaps_begin(struct chain_ctx *x, const struct se_grid *g, int level)
+{
+    struct se_chains_memo *const mem = x->rt->chains;
+    if (mem->snap_last && mem->snap_last->level == level - 1
+        && !memcmp(mem->snap_last->grid, g->cand, sizeof(g->cand)))
+        x->resume = mem->snap_last;
+    else
+        se_snap_store_free(mem->snap_last);
+    mem->snap_last = NULL;
+    if (level < 3 && (x->save = calloc(1, sizeof(*x->save)))) {
+        memcpy(x->save->grid, g->cand, sizeof(x->save->grid));
+        x->save->level = level;
+    }
+}
+
+void se_snaps_end(struct chain_ctx *x)
+{
+    se_snap_store_free(x->resume);
+    x->resume = NULL;
+    x->rt->chains->snap_last = x->save;
+    x->save = NULL;
+}
+
+/* Completes run r (its starting potentials already added) on g; stops at a
+ * contradiction. */
+static void do_chaining(struct chain_ctx *x, const struct se_grid *start, struct run *r)
+{
+    struct se_grid g = *start;
+    region_places pos;
+    if (!x->have_pos0) {
+        places_of(start, x->pos0);
+        x->have_pos0 = true;
+    }
+    memcpy(pos, x->pos0, sizeof(pos));
+    uint32_t lost_in[10] = { 0 };
+    int qon[NODES], qoff[NODES]; /* not static: nested rules run chains too */
+    int hon = 0, ton = 0, hoff = 0, toff = 0;
+    int first_rule = x->resume_rule ? x->resume_rule : 1;
+    x->run_end = -1;
+    if (x->resume_rule) /* r stalled there: its queues are empty */
+        stall_grid(r, &g, pos, lost_in);
+    for (int i = 0; !x->resume_rule && i < r->norder; i++) {
+        int n = r->order[i];
+        if (node_on(n))
+            qon[ton++] = n;
+        else
+            qoff[toff++] = n;
+    }
+    x->resume_rule = 0;
+    uint16_t buf[32];
+    struct on_item items[4];
+    /* the clock once a run and before each nested round, not once a
+     * potential (a potential costs little more than reading it): a run without rules
+     * takes microseconds, and the nested searches check for themselves */
+    if (se_out_of_time(x->rt))
+        return;
+    for (;;) {
+        if (hon < ton) {
+            int p = qon[hon++], n;
+            const uint16_t *list = se_on_offs(x, &g, pos, p, buf, &n);
+            for (int i = 0; i < n; i++) {
+                if (r->has[list[i] | 1] && absurd_off(r, list[i] | 1, p, list[i]))
+                    return;
+                if (!r->has[list[i]]) {
+                    run_add(r, list[i], &p, 1);
+                    qoff[toff++] = list[i];
+                }
+            }
+            continue;
+        }
+        if (hoff < toff) {
+            int p = qoff[hoff++];
+            int n = off_to_on(&g, start, pos, x->pos0, p, x->y_links, true, items);
+            if (x->dynamic)
+                remove_candidate(&g, pos, lost_in, p);
+            for (int i = 0; i < n; i++) {
+                int off = items[i].node & ~1;
+                if (r->has[off] && absurd_on(r, &items[i], off))
+                    return;
+                if (!r->has[items[i].node]) {
+                    run_add(r, items[i].node, items[i].parents, items[i].np);
+                    r->ref[items[i].node].cause = items[i].cause;
+                    qon[ton++] = items[i].node;
+                }
+            }
+            continue;
+        }
+        int found = -1; /* level 0 has no rules: the next level's first applies */
+        if (x->level > 0) {
+            if (se_out_of_time(x->rt))
+                return;
+            found = stall_rules(x, first_rule, &g, start, pos, lost_in, r, qoff, &toff);
+            first_rule = 1;
+            if (found > 0)
+                continue;
+        }
+        x->run_end = found < 0;
+        break;
+    }
+}
+
+void se_start_run(struct chain_ctx *x, struct run *r, int node)
+{
+    const struct snap *was = x->resume ? x->resume->root[node] : NULL;
+    if (was) {
+        snap_restore(r, was);
+        if (was->open) {
+            x->resume_rule = x->level;
+            do_chaining(x, x->grid, r);
+        } else
+            x->run_end = 0;
+    } else {
+        run_reset(r);
+        run_add(r, node, NULL, 0);
+        do_chaining(x, x->grid, r);
+    }
+    if (x->save && (x->run_end >= 0 || r->absurd))
+        snap_save(x->save, node, r, x->run_end > 0 && !r->absurd);
+}
+
+/* A run from the rater's spares (see SPARE_RUNS), else a new one. */
+struct run *se_run_alloc(struct se_chains_memo *m)
+{
+    if (m->nspare_runs)
+        return m->spare_runs[--m->nspare_runs];
+    struct run *r = malloc(sizeof(struct run));
+    if (r) {
+        memset(r->has, 0, sizeof(r->has));
+        r->norder = 0;
+    }
+    return r;
+}
+
+void se_run_free(struct se_chains_memo *m, struct run *r)
+{
+    if (r && m->nspare_runs < SPARE_RUNS)
+        m->spare_runs[m->nspare_runs++] = r;
+    else
+        free(r);
+}
+
+/* The run of "v is in cell", made on first use (NULL without memory). */
+struct run *se_on_run(struct chain_ctx *x, int cell, int v)
+{
+    struct run **slot = &x->on_runs[cell * 9 + v - 1];
+    if (!*slot) {
+        *slot = se_run_alloc(x->rt->chains);
+        if (*slot)
+            se_start_run(x, *slot, node_of(cell, v, 1));
+    }
+    return *slot;
+}
+
+/* ---- strongly connected components (both kinds of filters) ---- */
+
+/* Tarjan's depth-first search from `root` (not visited yet), without
+ * recursion: every component it reaches is completed and popped, so the
+ * stack is empty again at its end. `counter`: the visiting order so far. */
+void se_tarjan_root(
+    const struct tarjan *T, int root, int *counter, tarjan_pop_fn *pop, void *ctx)
+{
+    int depth = 0, top = 0;
+    if (T->visit)
+        T->visit(T->visit_ctx, root);
+    T->frame[0] = (uint16_t) root;
+    T->frame_edge[0] = T->first[root];
+    T->index[root] = T->low[root] = (int16_t) (*counter)++;
+    T->stack[top++] = (uint16_t) root;
+    T->comp[root] = -1;
+    while (depth >= 0) {
+        int u = T->frame[depth];
+        if (T->frame_edge[depth] < T->end[u]) {
+            int w = T->to[T->frame_edge[depth]++];
+            if (T->index[w] < 0) {
+                if (T->visit)
+                    T->visit(T->visit_ctx, w);
+                T->index[w] = T->low[w] = (int16_t) (*counter)++;
+                T->stack[top++] = (uint16_t) w;
+                T->comp[w] = -1;
+                T->frame[++depth] = (uint16_t) w;
+                T->frame_edge[depth] = T->first[w];
+            } else if (T->comp[w] < 0 && T->index[w] < T->low[u])
+                T->low[u] = T->index[w];
+            continue;
+        }
+        if (T->low[u] == T->index[u]) {
+            int bottom = top;
+            while (T->stack[--bottom] != u)
+                ;
+            pop(ctx, bottom, top);
+            top = bottom;
+        }
+        if (--depth >= 0 && T->low[u] < T->low[T->frame[depth]])
+            T->low[T->frame[depth]] = T->low[u];
+    }
+}
+
+/* Tarjan's strongly connected components of the whole graph. */
+void se_tarjan(const struct tarjan *T, tarjan_pop_fn *pop, void *ctx)
+{
+    int counter = 0;
+    for (int i = 0; i < T->n; i++)
+        T->index[i] = -1;
+    for (int root = 0; root < T->n; root++)
+        if (T->index[root] < 0)
+            se_tarjan_root(T, root, &counter, pop, ctx);
+}
