@@ -46,10 +46,11 @@ static bool put_field(char *buf, size_t len, size_t *pos, const char *s)
 
 size_t bench_csv_header_with(char *buf, size_t len, bool se_columns)
 {
-    return bench_csv_header_seeded(buf, len, se_columns, false);
+    return bench_csv_header_seeded(buf, len, se_columns, false, false);
 }
 
-size_t bench_csv_header_seeded(char *buf, size_t len, bool se_columns, bool seed_column)
+size_t bench_csv_header_seeded(
+    char *buf, size_t len, bool se_columns, bool seed_column, bool name_column)
 {
     size_t pos = 0;
     if (!put(buf, len, &pos, "corpus,index,solver,repeat,status,solutions"))
@@ -65,6 +66,8 @@ size_t bench_csv_header_seeded(char *buf, size_t len, bool se_columns, bool seed
             return 0;
     }
     if (seed_column && !put(buf, len, &pos, ",seed"))
+        return 0;
+    if (name_column && !put(buf, len, &pos, ",name"))
         return 0;
     return put(buf, len, &pos, "\n") ? pos : 0;
 }
@@ -112,6 +115,9 @@ size_t bench_csv_format_row(const struct bench_row *row, char *buf, size_t len)
     if (ok && row->seed_column)
         ok = row->seeded ? put(buf, len, &pos, ",%llu", (unsigned long long) row->seed)
                          : put(buf, len, &pos, ",");
+    if (ok && row->name_column)
+        ok = put(buf, len, &pos, ",")
+            && (row->name[0] == '\0' || put_field(buf, len, &pos, row->name));
     return ok && put(buf, len, &pos, "\n") ? pos : 0;
 }
 
@@ -202,6 +208,7 @@ int bench_csv_parse_header(
         cols->counter[k] = -1;
     for (int k = 0; k < 3; k++)
         cols->se[k] = -1;
+    cols->name = -1;
     cols->ncols = n;
     for (int i = 0; i < n; i++) {
         for (size_t k = 0; k < nnamed; k++) {
@@ -216,6 +223,8 @@ int bench_csv_parse_header(
             if (strcmp(fields[i], se_column_names[k]) == 0)
                 cols->se[k] = i;
         }
+        if (strcmp(fields[i], "name") == 0)
+            cols->name = i;
     }
     for (size_t k = 0; k < nnamed; k++) {
         if (*named[k].at < 0 && named[k].at != &cols->repeat) {
@@ -293,6 +302,14 @@ int bench_csv_parse_row(const char *line, const struct bench_csv_columns *cols,
     }
     strcpy(row->corpus, fields[cols->corpus]);
     strcpy(row->solver, fields[cols->solver]);
+    if (cols->name >= 0) {
+        if (strlen(fields[cols->name]) >= sizeof(row->name)) {
+            set_why(why, whylen, "name too long");
+            return -1;
+        }
+        row->name_column = true;
+        strcpy(row->name, fields[cols->name]);
+    }
     uint64_t v;
     if (parse_count(fields[cols->index], &v) != 0 || v == 0 || v > 0xffffffffu) {
         set_why(why, whylen, "bad index '%s'", fields[cols->index]);

@@ -10,6 +10,11 @@
  * are as they were before those columns existed. A run with --seeds
  * (incomplete back ends run with several seeds) ends its rows with a seed
  * column: the seed of an incomplete back end's run, empty for the others.
+ * A run over a corpus whose entries have names (Lewis's instances, docs/
+ * formats.md) ends its rows with a name column: the entry's name, empty for
+ * an entry without one. The optional columns come in that order, each only
+ * when needed (se_er,se_ep,se_ed, then seed, then name), so a file without
+ * one of them has the others at the positions they always had.
  *
  * Rows are formatted into one buffer so the caller can write each with a
  * single write(): a killed run leaves whole rows. The reader finds columns by
@@ -22,6 +27,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "common/corpus.h"
 #include "solvers/solver.h"
 
 enum {
@@ -46,6 +52,8 @@ struct bench_row {
     bool seed_column; /* the row ends with the seed column (written only) */
     bool seeded; /* the run had a seed (an incomplete back end's): else empty */
     uint64_t seed;
+    bool name_column; /* the row ends with the name column */
+    char name[CORPUS_NAME_MAX]; /* the entry's name; "" when it has none */
 };
 
 /* Writes the header line (with '\n') into buf; returns its length, or 0 when
@@ -53,11 +61,13 @@ struct bench_row {
 size_t bench_csv_header(char *buf, size_t len);
 /* The same, with the SE rating columns at the end when se_columns is true. */
 size_t bench_csv_header_with(char *buf, size_t len, bool se_columns);
-/* The same, then the seed column when seed_column is true (bench --seeds). */
-size_t bench_csv_header_seeded(char *buf, size_t len, bool se_columns, bool seed_column);
+/* The same, then the seed column when seed_column is true (bench --seeds),
+ * then the name column when name_column is true (entries with names). */
+size_t bench_csv_header_seeded(
+    char *buf, size_t len, bool se_columns, bool seed_column, bool name_column);
 
-/* Formats row as one CSV line ending in '\n' (the corpus name quoted when it
- * needs it). Returns its length, or 0 when it does not fit in len. */
+/* Formats row as one CSV line ending in '\n' (the corpus and entry names
+ * quoted when they need it). Returns its length, or 0 when it does not fit in len. */
 size_t bench_csv_format_row(const struct bench_row *row, char *buf, size_t len);
 
 /* Column positions found by name; -1 = absent. */
@@ -65,13 +75,15 @@ struct bench_csv_columns {
     int corpus, index, solver, repeat, status, solutions, time_ns;
     int counter[SOLVER_COUNTER_COUNT];
     int se[3]; /* se_er, se_ep, se_ed */
+    int name;
     int ncols;
 };
 
 /* Reads a header line. Fails (-1, why) when a required column is missing:
  * corpus, index, solver, status, solutions, time_ns. repeat and the
  * counters may be absent (then 1 and unknown), and so may the SE ratings
- * (then every row read has se_columns false). */
+ * (then every row read has se_columns false), and so may the name (then
+ * name_column is false). */
 int bench_csv_parse_header(
     const char *line, struct bench_csv_columns *cols, char *why, size_t whylen);
 

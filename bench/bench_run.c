@@ -49,6 +49,7 @@ void bench_plan_free(struct bench_plan *plan)
     for (size_t ci = 0; ci < plan->ncorpora; ci++) {
         free(plan->corpora[ci].puzzles);
         free(plan->corpora[ci].cells);
+        free(plan->corpora[ci].names);
     }
     free(plan->corpora);
     plan->cells = NULL;
@@ -112,6 +113,34 @@ bool bench_parse_expect(const char *text, uint8_t *kind, uint64_t *count)
     return true;
 }
 
+/* Stores name in corpus c's pool; returns its bench_puzzle.name, 0 when
+ * the pool cannot grow. */
+static uint32_t keep_name(struct bench_corpus *c, const char *name)
+{
+    const size_t need = strlen(name) + 1;
+    if (c->names_len + need >= UINT32_MAX)
+        return 0;
+    if (c->names_cap - c->names_len < need) {
+        size_t cap = c->names_cap ? c->names_cap : 1024;
+        while (cap - c->names_len < need)
+            cap *= 2;
+        char *grown = realloc(c->names, cap);
+        if (!grown)
+            return 0;
+        c->names = grown;
+        c->names_cap = cap;
+    }
+    memcpy(c->names + c->names_len, name, need);
+    c->names_len += need;
+    return (uint32_t) (c->names_len - need + 1);
+}
+
+const char *bench_puzzle_name(const struct bench_corpus *c, size_t pi)
+{
+    const uint32_t at = c->puzzles[pi].name;
+    return at ? c->names + at - 1 : "";
+}
+
 int bench_plan_add_puzzle(
     struct bench_plan *plan, size_t ci, const struct corpus_item *item, bool ok)
 {
@@ -157,6 +186,12 @@ int bench_plan_add_puzzle(
         p->expect_kind = BENCH_EXPECT_NONE;
     if (ok && bench_se_parse(item->extra, p->se))
         plan->se_columns = true;
+    if (item->name[0] != '\0') {
+        p->name = keep_name(c, item->name);
+        if (!p->name)
+            return -1;
+        plan->name_column = true;
+    }
     return 0;
 }
 
@@ -274,9 +309,29 @@ struct bench_cell *bench_plan_row_cell(
     return cell_at(plan, si, ci, pi, row->repeat - 1);
 }
 
+int bench_plan_take_name(struct bench_plan *plan, size_t ci, const struct bench_row *row)
+{
+    if (!row->name_column)
+        return 0;
+    plan->name_column = true;
+    struct bench_corpus *c = &plan->corpora[ci];
+    const size_t pi = bench_plan_find_puzzle(plan, ci, row->index);
+    if (pi == SIZE_MAX || row->name[0] == '\0' || c->puzzles[pi].name)
+        return 0;
+    c->puzzles[pi].name = keep_name(c, row->name);
+    return c->puzzles[pi].name ? 0 : -1;
+}
+
+size_t bench_plan_csv_header(const struct bench_plan *plan, char *buf, size_t len)
+{
+    return bench_csv_header_seeded(
+        buf, len, plan->se_columns, plan->opt.seeds > 1, plan->name_column);
+}
+
 struct resume_ctx {
     struct bench_plan *plan;
     long taken;
+    bool out_of_memory;
 };
 
 void bench_cell_take_row(struct bench_cell *cell, const struct bench_row *row)
@@ -299,6 +354,10 @@ static bool resume_row(void *ctx, const struct bench_row *row)
         return true;
     bench_cell_take_row(cell, row);
     bench_plan_take_se(rc->plan, ci, row);
+    if (bench_plan_take_name(rc->plan, ci, row) != 0) {
+        rc->out_of_memory = true;
+        return false;
+    }
     cell->resumed = true;
     rc->taken++;
     return true;
@@ -307,9 +366,13 @@ static bool resume_row(void *ctx, const struct bench_row *row)
 long bench_plan_resume(
     struct bench_plan *plan, FILE *f, long *valid_bytes, char *why, size_t whylen)
 {
-    struct resume_ctx rc = { plan, 0 };
+    struct resume_ctx rc = { plan, 0, false };
     if (bench_csv_read(f, resume_row, &rc, valid_bytes, why, whylen) < 0)
         return -1;
+    if (rc.out_of_memory) {
+        snprintf(why, whylen, "out of memory");
+        return -1;
+    }
     return rc.taken;
 }
 
@@ -516,6 +579,8 @@ size_t bench_plan_format_row(const struct bench_plan *plan, size_t si, size_t ci
     row.seed_column = plan->opt.seeds > 1;
     row.seeded = (s->caps & SOLVER_CAP_INCOMPLETE) != 0;
     row.seed = run_seed(plan, si, r);
+    row.name_column = plan->name_column;
+    snprintf(row.name, sizeof(row.name), "%s", bench_puzzle_name(&plan->corpora[ci], pi));
     return bench_csv_format_row(&row, line, len);
 }
 

@@ -79,6 +79,9 @@ struct bench_puzzle {
     uint8_t expect_kind;
     uint64_t expect;
     uint8_t se[3]; /* SE's ER, EP, ED in tenths (bench_se.h); 0: not known */
+    /* 1 + the offset of its name in bench_corpus.names; 0: it has none, so
+     * that a corpus without names spends no memory on them */
+    uint32_t name;
 };
 
 struct bench_corpus {
@@ -87,6 +90,8 @@ struct bench_corpus {
     size_t n, cap;
     uint8_t *cells; /* the puzzles' cells, as solved (transformed under --permute) */
     size_t cells_len, cells_cap;
+    char *names; /* the entries' names, each ending in '\0' (bench_puzzle.name) */
+    size_t names_len, names_cap;
     unsigned long entries; /* entries read, those past --head included */
     struct shard_fingerprint fingerprint; /* of every entry read */
 };
@@ -94,6 +99,8 @@ struct bench_corpus {
 /* Entry pi of corpus c as a grid, as solved; an entry that did not parse
  * gives a grid of zeros. */
 void bench_puzzle_grid(const struct bench_corpus *c, size_t pi, struct grid *g);
+/* Entry pi's name (Lewis's instances), or "" when it has none. */
+const char *bench_puzzle_name(const struct bench_corpus *c, size_t pi);
 
 enum bench_cell_state {
     BENCH_CELL_PENDING = 0,
@@ -148,6 +155,9 @@ struct bench_plan {
     /* runs.csv has the se_er,se_ep,se_ed columns: some puzzle carries a
      * rating, ratings were asked for, or the file being continued has them */
     bool se_columns;
+    /* runs.csv has the name column: some entry has a name, or the file
+     * being continued (or merged) has the column */
+    bool name_column;
 
     /* execution */
     atomic_int *stop; /* set asynchronously (SIGINT): no new puzzles */
@@ -201,6 +211,15 @@ struct bench_cell *bench_plan_row_cell(
     struct bench_plan *plan, const struct bench_row *row, size_t *ci);
 /* Marks a cell done with what a runs.csv row says of it (--resume, merge). */
 void bench_cell_take_row(struct bench_cell *cell, const struct bench_row *row);
+
+/* Takes a runs.csv row's name column (--resume, merge): the plan writes the
+ * column, and the row's entry gets the row's name when it has none. Returns
+ * 0, or -1 (out of memory). */
+int bench_plan_take_name(struct bench_plan *plan, size_t ci, const struct bench_row *row);
+
+/* Writes runs.csv's header for this plan (its optional columns) into buf;
+ * returns its length, 0 when len is too small. */
+size_t bench_plan_csv_header(const struct bench_plan *plan, char *buf, size_t len);
 
 /* Formats the runs.csv row of a cell (solver si, corpus ci, entry pi,
  * repeat r counted from 0) into line. Returns its length, 0 when it does not

@@ -134,8 +134,9 @@ static int check_resumable(const char *out_dir, const struct bench_plan *plan)
 }
 
 /* --resume: the file being continued decides whether rows have the SE
- * columns, so that all its rows have the same ones. Leaves f at its start. */
-static void keep_se_columns(FILE *f, const char *path, struct bench_plan *plan)
+ * columns and the name column, so that all its rows have the same ones.
+ * Leaves f at its start. */
+static void keep_optional_columns(FILE *f, const char *path, struct bench_plan *plan)
 {
     char line[BENCH_CSV_LINE_MAX];
     struct bench_csv_columns cols;
@@ -152,6 +153,12 @@ static void keep_se_columns(FILE *f, const char *path, struct bench_plan *plan)
             "too\n",
             path);
     plan->se_columns = has;
+    const bool named = cols.name >= 0;
+    if (plan->name_column && !named)
+        fprintf(stderr,
+            "%s: no name column: the rows added leave the entries' names out too\n",
+            path);
+    plan->name_column = named;
 }
 
 /* Opens DIR/runs.csv for appending: fresh (header first) or, with --resume,
@@ -168,7 +175,7 @@ static int open_runs(
         FILE *f = fopen(path, "r");
         if (f) {
             char why[200];
-            keep_se_columns(f, path, plan);
+            keep_optional_columns(f, path, plan);
             *resumed = bench_plan_resume(plan, f, &valid, why, sizeof(why));
             fclose(f);
             if (*resumed < 0) {
@@ -190,8 +197,7 @@ static int open_runs(
     }
     if (valid == 0) {
         char header[BENCH_CSV_LINE_MAX];
-        const size_t len = bench_csv_header_seeded(
-            header, sizeof(header), plan->se_columns, plan->opt.seeds > 1);
+        const size_t len = bench_plan_csv_header(plan, header, sizeof(header));
         if (write(fd, header, len) != (ssize_t) len) {
             fprintf(stderr, "%s: %s\n", path, strerror(errno));
             close(fd);
@@ -410,8 +416,7 @@ static void start_csv_rows(struct bench_plan *plan)
 {
     char header[BENCH_CSV_LINE_MAX];
     fflush(stdout);
-    const size_t len = bench_csv_header_seeded(
-        header, sizeof(header), plan->se_columns, plan->opt.seeds > 1);
+    const size_t len = bench_plan_csv_header(plan, header, sizeof(header));
     if (!io_write_all(STDOUT_FILENO, header, len)) {
         plan->write_errors++;
         plan->csv_errno = errno;

@@ -605,6 +605,11 @@ static bool take_row(void *arg, const struct bench_row *row)
     }
     bench_cell_take_row(cell, row);
     bench_plan_take_se(rc->plan, ci, row);
+    if (bench_plan_take_name(rc->plan, ci, row) != 0) {
+        fprintf(stderr, "sudolab merge: out of memory\n");
+        rc->failed = 1;
+        return false;
+    }
     return true;
 }
 
@@ -710,7 +715,7 @@ static int write_outputs(struct bench_plan *plan, const struct bench_shard *shar
         return -1;
     }
     char line[BENCH_CSV_LINE_MAX];
-    size_t len = bench_csv_header_with(line, sizeof(line), plan->se_columns);
+    size_t len = bench_plan_csv_header(plan, line, sizeof(line));
     fwrite(line, 1, len, f);
     for (size_t ci = 0; ci < plan->ncorpora; ci++) {
         for (size_t si = 0; si < plan->nsolvers; si++) {

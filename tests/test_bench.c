@@ -335,6 +335,51 @@ static void csv_se_columns_round_trip(void **state)
     assert_false(back.se_columns);
 }
 
+static void csv_name_column_comes_last_and_round_trips(void **state)
+{
+    (void) state;
+    char header[512], line[BENCH_CSV_LINE_MAX], why[160];
+    /* after the SE and seed columns, only when asked */
+    bench_csv_header_seeded(header, sizeof(header), true, true, true);
+    char plain[512];
+    bench_csv_header(plain, sizeof(plain));
+    plain[strlen(plain) - 1] = '\0';
+    char want[600];
+    snprintf(want, sizeof(want), "%s,se_er,se_ep,se_ed,seed,name\n", plain);
+    assert_string_equal(header, want);
+    struct bench_csv_columns cols;
+    assert_int_equal(bench_csv_parse_header(header, &cols, why, sizeof(why)), 0);
+    struct bench_row row, back;
+    fill_row(&row, "c", "acs");
+    row.index = 3;
+    row.repeat = 1;
+    row.status = SOLVE_STATUS_UNIQUE;
+    row.solutions = 1;
+    row.se_columns = true;
+    row.seed_column = true;
+    row.seeded = true;
+    row.seed = 7;
+    row.name_column = true;
+    snprintf(row.name, sizeof(row.name), "%s", "a, \"b\"");
+    bench_csv_format_row(&row, line, sizeof(line));
+    assert_string_equal(line, "c,3,acs,1,unique,1,,,,,,,,,,7,\"a, \"\"b\"\"\"\n");
+    assert_int_equal(bench_csv_parse_row(line, &cols, &back, why, sizeof(why)), 0);
+    assert_true(back.name_column);
+    assert_string_equal(back.name, "a, \"b\"");
+    /* an entry without a name: an empty cell */
+    row.name[0] = '\0';
+    bench_csv_format_row(&row, line, sizeof(line));
+    assert_string_equal(line, "c,3,acs,1,unique,1,,,,,,,,,,7,\n");
+    assert_int_equal(bench_csv_parse_row(line, &cols, &back, why, sizeof(why)), 0);
+    assert_string_equal(back.name, "");
+    /* a file without the column: rows say so */
+    bench_csv_parse_header(plain, &cols, why, sizeof(why));
+    assert_int_equal(bench_csv_parse_row(
+                         "c,2,dlx,1,unique,1,,,,,,9\n", &cols, &back, why, sizeof(why)),
+        0);
+    assert_false(back.name_column);
+}
+
 static void se_ratings_parse_from_corpus_lines(void **state)
 {
     (void) state;
@@ -1181,6 +1226,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(csv_reader_finds_columns_by_name),
         cmocka_unit_test(csv_reader_drops_a_torn_last_row),
         cmocka_unit_test(csv_se_columns_round_trip),
+        cmocka_unit_test(csv_name_column_comes_last_and_round_trips),
         cmocka_unit_test(se_ratings_parse_from_corpus_lines),
         cmocka_unit_test(expectations_parse),
         cmocka_unit_test(corpus_names_drop_the_compression_suffix),
