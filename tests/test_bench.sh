@@ -237,6 +237,52 @@ check "merge of shards with ratings" $? 0
 cut -d, -f1-4,13- "$tmp/se_m/runs.csv" | sort > "$tmp/b"
 same "merged = the single run: its rows and their ratings" "$tmp/a" "$tmp/b"
 
+# Lewis's instances have names (the first word of a "# name" line before
+# each): runs.csv ends with a name column, quoted as the corpus is when a name
+# holds a comma or a quote, and --resume and merge keep it. A corpus without names has none (the
+# header checked at the top).
+lewis="$(dirname "$0")/../datasets/lewis/logic_solvable.xz"
+named_opts="--solvers mrv --limit 1 --warmup-ms 1 --pass-ms 0 --quiet"
+# shellcheck disable=SC2086
+"$bin" bench $named_opts --out "$tmp/named" "$lewis" > /dev/null 2> "$tmp/stderr"
+check "bench over Lewis's logic-solvable bundle" $? 0
+[ "$(head -1 "$tmp/named/runs.csv")" = "$header,name" ]; ok "the header ends with name" $?
+"$bin" solve --solver mrv --limit 1 --csv "$lewis" 2> /dev/null \
+    | awk -F, 'NR == 1 {for (i = 1; i <= NF; i++) c[$i] = i; next} {print $c["name"]}' \
+    > "$tmp/want_names"
+awk -F, 'NR > 1 {print $NF}' "$tmp/named/runs.csv" > "$tmp/got_names"
+[ "$(wc -l < "$tmp/want_names")" -eq 16 ] && ! grep -qv '\.txt$' "$tmp/want_names"
+ok "solve names the bundle's 16 instances after their files" $? "$(cat "$tmp/want_names")"
+same "each row names its instance, as solve does" "$tmp/want_names" "$tmp/got_names"
+printf '# a,b\n2\n1\n1\t-1\t-1\t-1\n-1\t-1\t-1\t-1\n-1\t-1\t-1\t-1\n-1\t-1\t-1\t-1\n' \
+    > "$tmp/odd.txt"
+printf '# say"hi"\n2\n1\n-1\t2\t-1\t-1\n-1\t-1\t-1\t-1\n-1\t-1\t-1\t-1\n-1\t-1\t-1\t-1\n' \
+    >> "$tmp/odd.txt"
+# shellcheck disable=SC2086
+"$bin" bench $named_opts --out "$tmp/odd" "$tmp/odd.txt" > /dev/null 2> "$tmp/stderr"
+check "bench over instances whose names hold a comma and quotes" $? 0
+has "a name with a comma is quoted" "$tmp/odd/runs.csv" '^odd.txt,1,mrv,.*,"a,b"$'
+has "a quote in a name is doubled" "$tmp/odd/runs.csv" '^odd.txt,2,mrv,.*,"say""hi"""$'
+# --resume after a torn row: the column and the names stay
+sort "$tmp/named/runs.csv" | cut -d, -f1-6,13- > "$tmp/a"
+head -n 8 "$tmp/named/runs.csv" > "$tmp/named/cut.csv"
+printf 'logic_solvable.xz,8,mr' >> "$tmp/named/cut.csv"
+mv "$tmp/named/cut.csv" "$tmp/named/runs.csv"
+# shellcheck disable=SC2086
+"$bin" bench $named_opts --resume --out "$tmp/named" "$lewis" > /dev/null 2> "$tmp/stderr"
+check "--resume of a run with names" $? 0
+sort "$tmp/named/runs.csv" | cut -d, -f1-6,13- > "$tmp/b"
+same "the resumed file = the whole run: its rows and their names" "$tmp/a" "$tmp/b"
+# merge: two shards with names make a merged file with them
+for k in 1 2; do
+    # shellcheck disable=SC2086
+    "$bin" bench $named_opts --shard $k/2 --out "$tmp/named_s$k" "$lewis" > /dev/null 2>&1
+done
+"$bin" merge --quiet --out "$tmp/named_m" "$tmp/named_s1" "$tmp/named_s2" > /dev/null 2>&1
+check "merge of shards with names" $? 0
+sort "$tmp/named_m/runs.csv" | cut -d, -f1-6,13- > "$tmp/b"
+same "merged = the single run: its rows and their names" "$tmp/a" "$tmp/b"
+
 # Interruption, with real signals on a run of 3,000 entries (naive stopped
 # by a step budget, so every entry costs the same): SIGINT finishes the
 # puzzles under way, saves the summary and exits 130 with every row whole;
