@@ -8,6 +8,8 @@
 # Usage: test_phase.sh SUDOLAB
 set -u
 bin=${1:-${SUDOLAB_BIN:-sudolab}}
+# absolute: the stand-in for the peer below runs from the top of the tree
+case $bin in */*) bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin") ;; esac
 # shellcheck source=tests/tap.sh
 . "$(dirname "$0")/tap.sh"
 script=$(cd "$(dirname "$0")/.." && pwd)/scripts/phase-transition.sh
