@@ -206,11 +206,12 @@ for size in $(echo "$sizes" | tr ',' ' '); do
         sample == 0 || $2 <= sample { if (!peer) $4 = ""; print }' > "$out/$size$part/names.tsv"
 done
 
-# one row per run: size, fill, instance, solver, run, status, time_ns and,
+# The tables cover every size with runs in DIR, whichever sizes this run had.
+# One row per run: size, fill, instance, solver, run, status, time_ns and,
 # for the peer, the time its own clock gave (peer-times.tsv, by puzzle)
 {
     echo "size,fill,instance,solver,run,status,time_ns,own_ns"
-    for size in $(echo "$sizes" | tr ',' ' '); do
+    for size in 9x9 16x16 25x25; do
         for d in "$out/$size" "$out/$size".*; do
             [ -f "$d/runs.csv" ] || continue
             touch "$d/peer-times.tsv"
@@ -303,7 +304,7 @@ awk -F, '
         }
     }' "$out/instances.csv" >> "$out/table.md"
 printf '\n## Plots\n' >> "$out/table.md"
-for size in $(echo "$sizes" | tr ',' ' '); do
+for size in 9x9 16x16 25x25; do
     grep -q "^$size," "$out/cells.csv" || continue
     gnuplot -e "sdir='$sdir'; csv='$out/cells.csv'; size='$size'; out='$out/phase-$size'" \
         "$sdir/phase-success.gp"

@@ -8,6 +8,8 @@
 # Usage: test_phase.sh SUDOLAB
 set -u
 bin=${1:-${SUDOLAB_BIN:-sudolab}}
+# absolute: the stand-in for the peer below runs from the top of the tree
+case $bin in */*) bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin") ;; esac
 # shellcheck source=tests/tap.sh
 . "$(dirname "$0")/tap.sh"
 script=$(cd "$(dirname "$0")/.." && pwd)/scripts/phase-transition.sh
@@ -112,6 +114,20 @@ check "a second part" $? 0
 ok "the part beside the first run, which stays" $?
 has "the tables take both parts" "$out/table.md" '^| fill | mrv | dlx | naive |$'
 has "a cell the part left out shows as such" "$out/table.md" '^| 100% | 100% [0-9.]* ms | 100% [0-9.]* ms | - |$'
+
+# the report of a bench folder that holds the experiment gives it a section
+mkdir -p "$tmp/bench"
+cp "$out/9x9/summary.csv" "$out/9x9/env.txt" "$out/9x9/runs.csv" "$tmp/bench/"
+cp -r "$out" "$tmp/bench/phase-transition"
+"$(dirname "$script")/report.sh" "$tmp/bench" > /dev/null 2>&1
+check "report.sh on a bench folder with the experiment" $? 0
+has "the report has the experiment's section" "$tmp/bench/REPORT.md" \
+    '^## Phase transition: success rate and time against fill$'
+has "... with its table" "$tmp/bench/REPORT.md" '^### 16x16$'
+has "... and its plots, linked from the report's folder" "$tmp/bench/REPORT.md" \
+    '](phase-transition/phase-16x16-time.png)$'
+! grep -q '^## phase-transition$' "$tmp/bench/REPORT.md"
+ok "... once, not again as a folder of pictures" $?
 
 # the peer's part of the pipeline (adapter, own clock, comparison) with a
 # stand-in for Lloyd & Amos's program: their command line and output, the

@@ -151,7 +151,8 @@ static void commands_refuse_counting(void **state)
 {
     (void) state;
     static const struct {
-        const char *args, *want;
+        const char *args;
+        const char want[128]; /* an array: never null, as -Wformat-overflow asks */
     } runs[] = {
         { "solve --solver acs --limit 2 %s 2>&1; echo status $?",
             "acs is incomplete (stochastic search): it can find a solution but not "
