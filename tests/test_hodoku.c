@@ -11,24 +11,6 @@
 #include "rater/hodoku.h"
 #include "rater/se_rate.h"
 
-/* One rater for the whole program, made by the group's setup: its caches
- * carry over from test to test, as they do over a file's puzzles. */
-static struct se_rater *rater;
-
-static int rater_setup(void **state)
-{
-    (void) state;
-    rater = se_rater_new();
-    return rater ? 0 : -1;
-}
-
-static int rater_teardown(void **state)
-{
-    (void) state;
-    se_rater_free(rater);
-    return 0;
-}
-
 static void load(struct grid *g, const char *text)
 {
     assert_int_equal(grid_parse_token(g, text, strlen(text), NULL, NULL, 0), 0);
@@ -48,7 +30,7 @@ static void three_last_values(void **state)
     struct grid g;
     load(&g, text);
     struct hodoku_rating h;
-    hodoku_rate_within(rater, &g, 0, &h, NULL);
+    hodoku_rate_within(test_rater, &g, 0, &h, NULL);
     assert_int_equal(h.verdict, SE_RATED);
     assert_int_equal(h.score, 3 * 4); /* Full House: 4 each */
     assert_int_equal(h.level, HODOKU_EASY);
@@ -81,7 +63,7 @@ static void singles_are_easy_and_scored_from_the_table(void **state)
     struct tally t;
     memset(&t, 0, sizeof(t));
     struct se_rating se;
-    se_rate_steps(rater, &g, 0, &se, count_step, &t);
+    se_rate_steps(test_rater, &g, 0, &se, count_step, &t);
     assert_int_equal(se.verdict, SE_RATED);
     assert_int_equal(se.er, 12);
     const int singles
@@ -93,7 +75,7 @@ static void singles_are_easy_and_scored_from_the_table(void **state)
         + 4 * t.of[SE_naked_single];
     struct hodoku_rating h;
     struct se_rating same;
-    hodoku_rate_within(rater, &g, 0, &h, &same);
+    hodoku_rate_within(test_rater, &g, 0, &h, &same);
     assert_int_equal(h.verdict, SE_RATED);
     assert_int_equal(h.score, by_hand);
     assert_int_equal(h.score, 360); /* 20 last values, 20 hidden singles */
@@ -112,7 +94,7 @@ static void the_score_raises_the_level(void **state)
         "..5.3............8....721.3....6..7.......3.2...8.4.5.5.9..6...4.8.....76.3....."
         ".");
     struct hodoku_rating h;
-    hodoku_rate_within(rater, &g, 0, &h, NULL);
+    hodoku_rate_within(test_rater, &g, 0, &h, NULL);
     assert_int_equal(h.verdict, SE_RATED);
     assert_int_equal(hodoku_technique_of(SE_pointing)->level, HODOKU_MEDIUM);
     assert_string_equal(h.hardest, "Hidden Triple"); /* medium */
@@ -129,7 +111,7 @@ static void x_wing_is_hard(void **state)
         ".");
     struct hodoku_rating h;
     struct se_rating se;
-    hodoku_rate_within(rater, &g, 0, &h, &se);
+    hodoku_rate_within(test_rater, &g, 0, &h, &se);
     assert_int_equal(se.er, 32);
     assert_int_equal(h.level, HODOKU_HARD);
     assert_string_equal(h.hardest, "X-Wing");
@@ -146,7 +128,7 @@ static void chains_are_extreme(void **state)
         ".");
     struct hodoku_rating h;
     struct se_rating se;
-    hodoku_rate_within(rater, &g, 0, &h, &se);
+    hodoku_rate_within(test_rater, &g, 0, &h, &se);
     assert_int_equal(se.er, 71);
     assert_int_equal(h.verdict, SE_RATED);
     assert_true(h.score > 1800);
@@ -162,14 +144,14 @@ static void verdicts_for_puzzles_without_one_solution(void **state)
     load(&g,
         "1..............................................................................."
         ".");
-    hodoku_rate_within(rater, &g, 0, &h, NULL);
+    hodoku_rate_within(test_rater, &g, 0, &h, NULL);
     assert_int_equal(h.verdict, SE_MULTIPLE);
     assert_int_equal(h.score, 0);
     /* r1c9 can only be 9, which column 9 already has */
     load(&g,
         "12345678.........9.............................................................."
         ".");
-    hodoku_rate_within(rater, &g, 0, &h, NULL);
+    hodoku_rate_within(test_rater, &g, 0, &h, NULL);
     assert_int_equal(h.verdict, SE_NO_SOLUTION);
     assert_int_equal(h.score, 0);
     assert_string_equal(hodoku_level_name(HODOKU_UNFAIR), "unfair");
@@ -204,6 +186,6 @@ int main(int argc, char **argv)
         cmocka_unit_test(every_technique_has_a_hodoku_score),
     };
     const struct test_group plain
-        = { "hodoku", tests, TEST_COUNT(tests), rater_setup, rater_teardown };
+        = { "hodoku", tests, TEST_COUNT(tests), test_rater_setup, test_rater_teardown };
     return test_main(argc, argv, &plain, NULL);
 }

@@ -8,22 +8,6 @@
 #include "rater/se_chains.h"
 #include "tests/test_util.h"
 
-static struct se_rater *rater;
-
-static int rater_setup(void **state)
-{
-    (void) state;
-    rater = se_rater_new();
-    return rater ? 0 : -1;
-}
-
-static int rater_teardown(void **state)
-{
-    (void) state;
-    se_rater_free(rater);
-    return 0;
-}
-
 struct found {
     bool have;
     struct se_step step;
@@ -35,14 +19,14 @@ struct found {
 static struct found search(const struct se_grid *g, enum se_chain_kind kind, bool filter)
 {
     struct found f = { 0 };
-    struct chain_ctx *x = se_ctx_take(rater, &rater->chains->spare_top);
+    struct chain_ctx *x = se_ctx_take(test_rater, &test_rater->chains->spare_top);
     assert_non_null(x);
     x->grid = g;
     x->kind = kind;
     x->dynamic = kind == SE_CH_NISHIO || kind == SE_CH_DYNAMIC;
     x->y_links = kind != SE_CH_NISHIO;
     x->multiple = kind == SE_CH_MULTIPLE || kind == SE_CH_DYNAMIC;
-    x->off_run = se_run_alloc(rater->chains);
+    x->off_run = se_run_alloc(test_rater->chains);
     assert_non_null(x->off_run);
     const bool filtered = filter && se_filter_begin(x);
     const bool implied = filter && !filtered && se_implied_begin(x);
@@ -60,10 +44,10 @@ static struct found search(const struct se_grid *g, enum se_chain_kind kind, boo
     if (filtered)
         se_filter_end(x);
     se_implied_end(x);
-    se_run_free(rater->chains, x->off_run);
+    se_run_free(test_rater->chains, x->off_run);
     x->off_run = NULL;
     for (int i = 0; i < SE_CELLS * 9; i++) {
-        se_run_free(rater->chains, x->on_runs[i]);
+        se_run_free(test_rater->chains, x->on_runs[i]);
         x->on_runs[i] = NULL;
     }
     assert_false(x->run_failed);
@@ -71,7 +55,7 @@ static struct found search(const struct se_grid *g, enum se_chain_kind kind, boo
     if (f.have)
         f.step = x->best;
     f.filtered = filtered || implied;
-    se_ctx_give_back(&rater->chains->spare_top, x);
+    se_ctx_give_back(&test_rater->chains->spare_top, x);
     return f;
 }
 
@@ -108,7 +92,7 @@ static void filters_keep_the_hints(void **state)
         assert_true(se_load(&in, &g));
         struct se_step s;
         int asked = 0;
-        for (int step = 0; step < 400 && asked < 4 && se_next_step(rater, &g, &s);
+        for (int step = 0; step < 400 && asked < 4 && se_next_step(test_rater, &g, &s);
              step++) {
             if (s.tech >= SE_nishio) {
                 asked++;
@@ -136,7 +120,7 @@ int main(int argc, char **argv)
     static const struct CMUnitTest tests[] = {
         cmocka_unit_test(filters_keep_the_hints),
     };
-    const struct test_group plain
-        = { "se_chains", tests, TEST_COUNT(tests), rater_setup, rater_teardown };
+    const struct test_group plain = { "se_chains", tests, TEST_COUNT(tests),
+        test_rater_setup, test_rater_teardown };
     return test_main(argc, argv, &plain, NULL);
 }

@@ -15,24 +15,6 @@ struct rated {
 };
 
 /* One or two per technique, each rated by serate (se_dev.tsv). */
-/* One rater for the whole program, made by the group's setup: its caches
- * carry over from test to test, as they do over a file's puzzles. */
-static struct se_rater *rater;
-
-static int rater_setup(void **state)
-{
-    (void) state;
-    rater = se_rater_new();
-    return rater ? 0 : -1;
-}
-
-static int rater_teardown(void **state)
-{
-    (void) state;
-    se_rater_free(rater);
-    return 0;
-}
-
 static const struct rated cases[] = {
     { ".68451..2..9.....55.43..7.8..289..7.9..673..467...4.83143968.57..614........3..16",
         "1.2/1.0/1.0" },
@@ -134,7 +116,7 @@ static void rated_by_as_serate(struct se_rater *rt, const struct rated *c)
 
 static void rates_as_serate(const struct rated *c)
 {
-    rated_by_as_serate(rater, c);
+    rated_by_as_serate(test_rater, c);
 }
 
 static void ratings_equal_serates(void **state)
@@ -144,7 +126,7 @@ static void ratings_equal_serates(void **state)
         rates_as_serate(&cases[i]);
 }
 
-/* The searches keep, in the rater, what they found on earlier grids (the
+/* The searches keep, in the test_rater, what they found on earlier grids (the
  * last grid with nothing, a value's links...), and trust it only for grids
  * it holds for: a rating must not depend on what the rater rated before.
  * The cases again in reverse order, each twice in a row (the second meets
@@ -166,8 +148,8 @@ static void two_raters_in_one_thread(void **state)
     struct se_rater *other = se_rater_new();
     assert_non_null(other);
     for (size_t i = 0; i < TEST_COUNT(cases); i++) {
-        rated_by_as_serate(i % 2 ? other : rater, &cases[i]);
-        rated_by_as_serate(i % 2 ? rater : other, &cases[TEST_COUNT(cases) - 1 - i]);
+        rated_by_as_serate(i % 2 ? other : test_rater, &cases[i]);
+        rated_by_as_serate(i % 2 ? test_rater : other, &cases[TEST_COUNT(cases) - 1 - i]);
     }
     se_rater_free(other);
 }
@@ -181,9 +163,9 @@ static void a_spent_budget_gives_no_rating(void **state)
     struct grid g;
     struct se_rating r;
     parse(hard->puzzle, &g);
-    se_rate_within(rater, &g, 1, &r);
+    se_rate_within(test_rater, &g, 1, &r);
     assert_int_equal(r.verdict, SE_OUT_OF_TIME);
-    se_rate(rater, &g, &r);
+    se_rate(test_rater, &g, &r);
     assert_int_equal(r.verdict, SE_RATED);
     char got[96];
     snprintf(got, sizeof(got), "%d.%d/%d.%d/%d.%d", r.er / 10, r.er % 10, r.ep / 10,
@@ -200,21 +182,21 @@ static void verdicts_for_no_or_many_solutions(void **state)
     parse("11............................................................................"
           "...",
         &g);
-    se_rate(rater, &g, &r);
+    se_rate(test_rater, &g, &r);
     assert_int_equal(r.verdict, SE_NO_SOLUTION);
     /* no clash, but r1c9 can hold nothing: 1-8 in row 1, 9 in its column */
     parse("12345678.........9............................................................"
           "...",
         &g);
-    se_rate(rater, &g, &r);
+    se_rate(test_rater, &g, &r);
     assert_int_equal(r.verdict, SE_NO_SOLUTION);
     parse(".............................................................................."
           "...",
         &g);
-    se_rate(rater, &g, &r);
+    se_rate(test_rater, &g, &r);
     assert_int_equal(r.verdict, SE_MULTIPLE);
     char out[256];
-    assert_false(se_hint(rater, &g, false, out, sizeof(out)));
+    assert_false(se_hint(test_rater, &g, false, out, sizeof(out)));
     assert_string_equal(out, "more than one solution");
 }
 
@@ -268,7 +250,7 @@ static void every_step_keeps_the_solution(void **state)
         assert_true(se_load(&g, &sg));
         int steps = 0;
         struct se_step s;
-        while (steps < 400 && se_next_step(rater, &sg, &s)) {
+        while (steps < 400 && se_next_step(test_rater, &sg, &s)) {
             for (int c = 0; c < 81; c++)
                 if (s.elim[c] & (1u << sol[c])) {
                     fprintf(stderr, "%s: %s removes %d from r%dc%d\n", cases[i].puzzle,
@@ -327,7 +309,7 @@ static void expect_plain_single(const struct se_grid *g)
     int cell = -1, value = -1;
     bool full = false;
     const bool want = plain_single(g, &cell, &value, &full);
-    assert_int_equal(se_hidden_single(rater, g, &s), want);
+    assert_int_equal(se_hidden_single(test_rater, g, &s), want);
     if (!want)
         return;
     assert_int_equal(s.place_cell, cell);
@@ -354,7 +336,7 @@ static void hidden_singles_match_a_plain_search(void **state)
         struct se_grid sg;
         assert_true(se_load(&g, &sg));
         struct se_step s;
-        for (int steps = 0; steps < 400 && se_next_step(rater, &sg, &s); steps++) {
+        for (int steps = 0; steps < 400 && se_next_step(test_rater, &sg, &s); steps++) {
             expect_plain_single(&sg);
             if (steps % 7 == 3) {
                 expect_plain_single(&other);
@@ -372,9 +354,9 @@ static void hints_say_what_they_do(void **state)
     struct grid g;
     char out[1024];
     parse(cases[0].puzzle, &g);
-    assert_true(se_hint(rater, &g, false, out, sizeof(out)));
+    assert_true(se_hint(test_rater, &g, false, out, sizeof(out)));
     assert_string_equal(out, "Last value (1.0) places r7c7=2");
-    assert_true(se_hint(rater, &g, true, out, sizeof(out)));
+    assert_true(se_hint(test_rater, &g, true, out, sizeof(out)));
     assert_non_null(strstr(out, "\"technique\":\"Last value\""));
     assert_non_null(strstr(out, "\"place\":{\"cell\":60,\"digit\":2}"));
 }
@@ -387,9 +369,9 @@ static void a_spent_budget_gives_no_hint(void **state)
     struct grid g;
     char out[1024];
     parse(cases[TEST_COUNT(cases) - 1].puzzle, &g);
-    assert_false(se_hint_within(rater, &g, false, 1, out, sizeof(out)));
+    assert_false(se_hint_within(test_rater, &g, false, 1, out, sizeof(out)));
     assert_string_equal(out, "out of time: the budget ran out before the next step");
-    assert_true(se_hint(rater, &g, false, out, sizeof(out)));
+    assert_true(se_hint(test_rater, &g, false, out, sizeof(out)));
     assert_null(strstr(out, "out of time"));
 }
 
@@ -407,6 +389,6 @@ int main(int argc, char **argv)
         cmocka_unit_test(a_spent_budget_gives_no_hint),
     };
     const struct test_group plain
-        = { "se_rate", tests, TEST_COUNT(tests), rater_setup, rater_teardown };
+        = { "se_rate", tests, TEST_COUNT(tests), test_rater_setup, test_rater_teardown };
     return test_main(argc, argv, &plain, NULL);
 }

@@ -7,6 +7,7 @@
 #include "common/check.h"
 #include "common/clock.h"
 #include "common/text.h"
+#include "rater/se_rate.h"
 #include "solvers/registry.h"
 
 const char test_royle[]
@@ -373,4 +374,21 @@ void test_solutions_free(struct test_solutions *c)
     free(c->cells);
     c->cells = NULL;
     c->cap = 0;
+}
+
+struct se_rater *test_rater;
+
+int test_rater_setup(void **state)
+{
+    (void) state;
+    test_rater = se_rater_new();
+    return test_rater ? 0 : -1;
+}
+
+int test_rater_teardown(void **state)
+{
+    (void) state;
+    se_rater_free(test_rater);
+    test_rater = NULL;
+    return 0;
 }

@@ -161,6 +161,14 @@ struct test_group {
 int test_main(int argc, char **argv, const struct test_group *plain,
     const struct test_group *corpora);
 
+/* The rater of a test program that rates (rater/se_rate.h): made by
+ * test_rater_setup and freed by test_rater_teardown, a group's fixtures, so
+ * its caches carry over from test to test as they do over a file's puzzles. */
+struct se_rater;
+extern struct se_rater *test_rater;
+int test_rater_setup(void **state);
+int test_rater_teardown(void **state);
+
 /* The number of elements of a true array. */
 #define TEST_COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
