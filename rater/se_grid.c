@@ -101,19 +101,7 @@ void se_reduced_from_places(struct se_reduced *r, const struct se_grid *g,
     }
 }
 
-/* A step with nothing in it: copying it clears a step in plain vector moves,
- * where a memset of this size compiles to `rep stos`, whose start-up is a
- * share of an easy puzzle's rating (most steps are singles). */
-static const struct se_step blank_step;
-
-void se_step_clear(struct se_step *s, enum se_technique tech, int rating)
-{
-    *s = blank_step;
-    s->tech = tech;
-    s->rating = rating;
-    s->place_cell = s->place_value = -1;
-    s->region = -1;
-}
+const struct se_step se_blank_step;
 
 void se_place(struct se_grid *g, int cell, int value)
 {
@@ -129,14 +117,6 @@ void se_apply(struct se_grid *g, const struct se_step *s)
         g->cand[c] &= (uint16_t) ~s->elim[c];
     if (s->place_cell >= 0)
         se_place(g, s->place_cell, s->place_value);
-}
-
-bool se_step_useful(const struct se_grid *g, const struct se_step *s)
-{
-    for (int c = 0; c < SE_CELLS; c++)
-        if (g->cand[c] & s->elim[c])
-            return true;
-    return false;
 }
 
 /* Candidates from the filled cells; false when two givens clash. */

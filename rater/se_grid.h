@@ -53,10 +53,30 @@ extern uint8_t se_unit_peer_type[SE_CELLS][20];
 void se_grid_tables_init(void);
 /* The candidate grid of a puzzle's filled cells; false when two clash. */
 bool se_load(const struct grid *in, struct se_grid *g);
-void se_step_clear(struct se_step *s, enum se_technique tech, int rating);
+
+/* A step with nothing in it: copying it clears a step in plain vector moves,
+ * where a memset of this size compiles to `rep stos`, whose start-up is a
+ * share of an easy puzzle's rating (most steps are singles). */
+extern const struct se_step se_blank_step;
+
+/* Inline, as the producers call these for every step they try. */
+static inline void se_step_clear(struct se_step *s, enum se_technique tech, int rating)
+{
+    *s = se_blank_step;
+    s->tech = tech;
+    s->rating = rating;
+    s->place_cell = s->place_value = -1;
+    s->region = -1;
+}
 /* Removes the step's eliminations, then places its value (if any). */
 void se_apply(struct se_grid *g, const struct se_step *s);
-bool se_step_useful(const struct se_grid *g, const struct se_step *s);
+static inline bool se_step_useful(const struct se_grid *g, const struct se_step *s)
+{
+    for (int c = 0; c < SE_CELLS; c++)
+        if (g->cand[c] & s->elim[c])
+            return true;
+    return false;
+}
 void se_place(struct se_grid *g, int cell, int value);
 
 static inline int se_popcount(unsigned m)
