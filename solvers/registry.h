@@ -19,6 +19,9 @@
     X(mrv)                                                                               \
     X(mrv_plain)                                                                         \
     X(dlx)                                                                               \
+    X(cp_fc)                                                                             \
+    X(cp_gac)                                                                            \
+    X(cp_sac)                                                                            \
     X(fast)                                                                              \
     X(fast_portable)                                                                     \
     X(fast_avx2)                                                                         \
