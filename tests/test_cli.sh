@@ -221,10 +221,19 @@ done
 has "rate -j: the invalid entry in its place" "$tmp/j3" '^3 invalid$'
 "$bin" rate -j 0 "$easter" > "$tmp/out" 2> "$tmp/err"; check "rate -j 0 refused" $? 2
 
-# hint --budget-ms: a step of nested chains (SE 11.1) is given up on
+# hint --budget-ms: whether a step of nested chains (SE 11.1) is found within
+# 1 ms depends on the machine, so either answer passes as long as the status
+# and the line agree; a deadline already past gives no hint at all
+# (test_se_rate: the rater with a deadline of 1 ns)
 hard='98.7.....6.....8....5.4..6.4..6...3...3..42......3...5.7...9..1..6.5..2....1.....'
-"$bin" hint --budget-ms 20 "$hard" > "$tmp/out"; check "hint out of budget" $? 1
-has "hint says the budget ran out" "$tmp/out" '^1 out of time: the budget ran out before the next step$'
+"$bin" hint --budget-ms 1 "$hard" > "$tmp/out"; st=$?
+if [ "$st" -eq 1 ]; then
+    has "hint out of budget says the budget ran out" "$tmp/out" \
+        '^1 out of time: the budget ran out before the next step$'
+else
+    check "hint within 1 ms: status 0" "$st" 0
+    has "hint within 1 ms: the nested chain" "$tmp/out" '^1 Nested Forcing Chains (11.1): '
+fi
 
 # generate --se: every puzzle's ER in the band, the same bytes for any -j, and
 # a band out of reach said plainly

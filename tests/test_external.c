@@ -276,11 +276,11 @@ static void deadline_gives_limit(void **state)
     grid_init(&empty, 3, 3, GRID_STANDARD);
     test_parse(&p, "43....34.1.....1", GRID_STANDARD);
     struct solve_result res;
-    const uint64_t start = clock_now_ns();
-    const struct solve_request soon = { .limit = 0, .deadline_ns = start + 30000000u };
+    /* a deadline not honoured is a hang, which meson's timeout fails */
+    const struct solve_request soon
+        = { .limit = 0, .deadline_ns = clock_now_ns() + 30000000u };
     solver_run(inst, &empty, &soon, &res);
     assert_int_equal(res.status, SOLVE_STATUS_LIMIT);
-    assert_true(clock_now_ns() - start < 20000000000u); /* a hang guard, no speed test */
     test_solve(inst, &empty, 2, 0, &res);
     assert_int_equal(res.status, SOLVE_STATUS_MULTIPLE);
 
