@@ -2,7 +2,7 @@
  * table over the steps of SE's path, the levels with HoDoKu's per-level
  * maximum score, harder levels for X-wings and chains, and SE's verdicts for
  * puzzles without one solution. The puzzles and their SE ratings are from
- * ../shared/ratings/se_dev.tsv (serate's). */
+ * tests/data/se_dev.tsv (serate's). */
 #include "tests/test_util.h"
 
 #include <string.h>
