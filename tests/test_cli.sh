@@ -178,7 +178,7 @@ has "SE CSV columns" "$tmp/out" '^index,se_er,se_ep,se_ed,se_technique,puzzle$'
 check "rate --method se, many solutions" $? 0
 has "SE verdict for many solutions" "$tmp/out" '^1 se=multiple-solutions$'
 # --method hodoku: HoDoKu's score and level over SE's path (tests/test_hodoku.c
-# sums the scores by hand); SE's verdicts
+# replays that path and checks the table against HoDoKu's own ratings); SE's verdicts
 "$bin" rate --method hodoku --no-puzzle "$easter" > "$tmp/out"; check "rate --method hodoku" $? 0
 has "HoDoKu: 20 full houses and 20 hidden singles, easy" "$tmp/out" \
     '^1 hodoku_score=360 hodoku_level=easy hodoku_technique=Hidden_Single$'
