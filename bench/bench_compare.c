@@ -934,19 +934,25 @@ static void md_method(const struct bench_compare *cmp, FILE *out)
 {
     fprintf(out,
         "\nTime is NEW / OLD per puzzle (below 1: NEW is faster): the geometric mean "
-        "over "
-        "the puzzles both runs finished, with its 95%% paired bootstrap interval (%d "
-        "resamples, seed 0x%llx, from %d puzzles). A verdict needs the whole interval "
+        "over\n"
+        "the puzzles both runs finished, with its 95%% paired bootstrap interval (%d\n"
+        "resamples, seed 0x%llx, from %d puzzles). A verdict needs the whole interval\n"
         "beyond %.3g%% of 1 (above %.4g or below %.4g); the interval covers which "
-        "puzzles "
-        "the corpus holds, not the noise of one run against the other (see quiet above). "
-        "Whole passes: NEW / OLD time of the median pass, [OLD's first quartile against "
-        "NEW's third, OLD's third against NEW's first]. Counters: the geometric mean of "
+        "puzzles\n"
+        "the corpus holds, not the noise of one run against the other (see quiet "
+        "above).\n"
+        "Whole passes: NEW / OLD time of the median pass, [OLD's first quartile against\n"
+        "NEW's third, OLD's third against NEW's first]. Counters: the geometric mean of\n"
         "(NEW + 1) / (OLD + 1) over the same puzzles, identical when every puzzle's "
-        "is.\n\n",
+        "is.\n",
         BENCH_BOOTSTRAP_RESAMPLES, (unsigned long long) BENCH_BOOTSTRAP_SEED,
         BENCH_INTERVAL_MIN_PAIRS, 100 * cmp->threshold, 1 + cmp->threshold,
         1 / (1 + cmp->threshold));
+}
+
+/* Load moves whole runs, which the interval does not cover: said first. */
+static void md_quiet(const struct bench_compare *cmp, FILE *out)
+{
     if (!quiet(cmp->old) || !quiet(cmp->new))
         fprintf(out,
             "**Not quiet**: %s shared the machine (or did not say). Load slows every "
@@ -1077,11 +1083,64 @@ static void md_changes(const struct bench_compare_cell *c, FILE *out)
     }
 }
 
+enum { MD_SUMMARY_NAMED = 10 };
+
+/* The answer first: how many of each verdict, the slower ones named, and
+ * what changed beyond the time. */
+static void md_summary(const struct bench_compare *cmp, FILE *out)
+{
+    size_t verdicts[4] = { 0 }, identical = 0, with_counters = 0, changed = 0;
+    for (size_t k = 0; k < cmp->ncells; k++) {
+        const struct bench_compare_cell *c = &cmp->cells[k];
+        verdicts[c->verdict]++;
+        identical += c->counters_identical;
+        for (int i = 0; i < SOLVER_COUNTER_COUNT; i++) {
+            if (!isnan(c->counter_ratio[i])) {
+                with_counters++;
+                break;
+            }
+        }
+        changed += c->nchanges;
+    }
+    fprintf(out,
+        "**%zu back end x corpus compared**: %zu slower, %zu faster, %zu no measurable "
+        "difference, %zu with too few puzzles. Counters identical in %zu of %zu; %zu "
+        "puzzle%s changed status or solution count.\n",
+        cmp->ncells, verdicts[BENCH_VERDICT_SLOWER], verdicts[BENCH_VERDICT_FASTER],
+        verdicts[BENCH_VERDICT_SAME], verdicts[BENCH_VERDICT_TOO_FEW], identical,
+        with_counters, changed, changed == 1 ? "" : "s");
+    for (int v = BENCH_VERDICT_SLOWER; v >= BENCH_VERDICT_FASTER; v--) {
+        size_t named = 0;
+        for (size_t k = 0; k < cmp->ncells && named < MD_SUMMARY_NAMED; k++) {
+            const struct bench_compare_cell *c = &cmp->cells[k];
+            if (c->verdict != (enum bench_verdict) v)
+                continue;
+            char r[32], lo[32], hi[32];
+            format_ratio(r, sizeof(r), c->time.estimate);
+            format_ratio(lo, sizeof(lo), c->time.low);
+            format_ratio(hi, sizeof(hi), c->time.high);
+            fprintf(out, "%s",
+                named++                         ? ", "
+                    : v == BENCH_VERDICT_SLOWER ? "\nSlower: "
+                                                : "\nFaster: ");
+            md_text(out, c->old->solver);
+            fputs(" on ", out);
+            md_text(out, c->old->corpus);
+            fprintf(out, " %s [%s, %s]", r, lo, hi);
+        }
+        if (named > 0)
+            fprintf(out, "%s.\n", verdicts[v] > named ? ", ..." : "");
+    }
+    fputc('\n', out);
+}
+
 void bench_compare_write_markdown(const struct bench_compare *cmp, FILE *out)
 {
     fputs("# sudolab compare: NEW against OLD\n\n", out);
     md_runs(cmp, out);
-    md_method(cmp, out);
+    fputc('\n', out);
+    md_summary(cmp, out);
+    md_quiet(cmp, out);
     fputs(
         "| solver | corpus | puzzles | time NEW/OLD [95%] | verdict | whole pass NEW/OLD "
         "[quartiles] | guesses NEW/OLD | nodes NEW/OLD | status changes |\n"
@@ -1089,6 +1148,7 @@ void bench_compare_write_markdown(const struct bench_compare *cmp, FILE *out)
         out);
     for (size_t k = 0; k < cmp->ncells; k++)
         md_cell(&cmp->cells[k], out);
+    md_method(cmp, out);
     bool any = false;
     for (size_t k = 0; k < cmp->ncells; k++) {
         if (cmp->cells[k].nchanges == 0)
