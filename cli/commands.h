@@ -14,5 +14,6 @@ int cmd_rate(int argc, char **argv);
 int cmd_hint(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
 
 #endif /* SUDOLAB_CLI_COMMANDS_H */

@@ -21,6 +21,7 @@ static const struct command {
     { "hint", cmd_hint, "the next step as Sudoku Explainer takes it" },
     { "trace", cmd_trace, "a search event by event, or the grid at chosen steps" },
     { "merge", cmd_merge, "combine --shard K/N outputs into the output of one run" },
+    { "compare", cmd_compare, "two bench runs side by side: faster, slower or the same" },
 };
 
 static void usage(FILE *out)

@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "cli/cmd_bench.h"
+#include "cli/cmd_compare.h"
 #include "cli/cmd_generate.h"
 #include "cli/cmd_hint.h"
 #include "cli/cmd_list.h"
@@ -38,6 +39,7 @@ static const struct command {
     { "hint", &hint_table },
     { "trace", &trace_table },
     { "merge", &merge_table },
+    { "compare", &compare_table },
     { "list", &list_table },
 };
 enum { NCOMMANDS = sizeof(commands) / sizeof(commands[0]) };
