@@ -17,6 +17,7 @@
 #include "cli/cmd_bench.h"
 #include "cli/cmd_generate.h"
 #include "cli/cmd_hint.h"
+#include "cli/cmd_levels.h"
 #include "cli/cmd_list.h"
 #include "cli/cmd_merge.h"
 #include "cli/cmd_rate.h"
@@ -36,6 +37,7 @@ static const struct command {
     { "generate", &generate_table },
     { "rate", &rate_table },
     { "hint", &hint_table },
+    { "levels", &levels_table },
     { "trace", &trace_table },
     { "merge", &merge_table },
     { "list", &list_table },
