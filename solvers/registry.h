@@ -19,6 +19,9 @@
     X(mrv)                                                                               \
     X(mrv_plain)                                                                         \
     X(dlx)                                                                               \
+    X(cp_fc)                                                                             \
+    X(cp_gac)                                                                            \
+    X(cp_sac)                                                                            \
     X(fast)                                                                              \
     X(fast_portable)                                                                     \
     X(fast_avx2)                                                                         \
@@ -37,8 +40,15 @@
 #define SOLVER_REGISTRY_MILP(X)
 #endif
 
+#if HAVE_GECODE
+#define SOLVER_REGISTRY_GECODE(X) X(gecode)
+#else
+#define SOLVER_REGISTRY_GECODE(X)
+#endif
+
 #define SOLVER_REGISTRY(X)                                                               \
-    SOLVER_REGISTRY_BUILTIN(X) SOLVER_REGISTRY_SAT(X) SOLVER_REGISTRY_MILP(X)
+    SOLVER_REGISTRY_BUILTIN(X)                                                           \
+    SOLVER_REGISTRY_SAT(X) SOLVER_REGISTRY_MILP(X) SOLVER_REGISTRY_GECODE(X)
 
 #define SOLVER_DECLARE(name) extern const struct solver solver_##name;
 SOLVER_REGISTRY(SOLVER_DECLARE)
