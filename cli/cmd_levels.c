@@ -54,9 +54,11 @@ static const char *levels_base_name(const char *path)
 
 static void levels_header(const struct levels_cli *cli)
 {
-    printf("corpus,index,human,sat");
+    printf("corpus,index,human,cp,sat");
     for (int k = 0; k < LEVELS_HUMAN_COUNT; k++)
         printf(",%s", levels_human_name(k));
+    for (int k = 0; k < LEVELS_CP_COUNT; k++)
+        printf(",%s", levels_cp_name(k));
     for (int k = 0; k < LEVELS_SAT_COUNT; k++)
         printf(",%s", levels_sat_name(k));
     printf(",logic,se_er,se_technique%s\n", cli->show_puzzle ? ",puzzle" : "");
@@ -65,10 +67,13 @@ static void levels_header(const struct levels_cli *cli)
 static void levels_format(const struct levels_run *run, const struct levels_item *it,
     const struct levels_result *r, char *out, size_t len)
 {
-    size_t n = (size_t) snprintf(out, len, "%s,%lu,%s,%s", run->corpus, it->index,
-        levels_human_name(r->human_level), levels_sat_name(r->sat_level));
+    size_t n = (size_t) snprintf(out, len, "%s,%lu,%s,%s,%s", run->corpus, it->index,
+        levels_human_name(r->human_level), levels_cp_name(r->cp_level),
+        levels_sat_name(r->sat_level));
     for (int k = 0; k < LEVELS_HUMAN_COUNT && n < len; k++)
         n += (size_t) snprintf(out + n, len - n, ",%s", levels_outcome_name(r->human[k]));
+    for (int k = 0; k < LEVELS_CP_COUNT && n < len; k++)
+        n += (size_t) snprintf(out + n, len - n, ",%s", levels_outcome_name(r->cp[k]));
     for (int k = 0; k < LEVELS_SAT_COUNT && n < len; k++)
         n += (size_t) snprintf(out + n, len - n, ",%s", levels_outcome_name(r->sat[k]));
     char er[16] = "";
@@ -159,6 +164,8 @@ static const struct cli_option levels_options[] = {
     CLI_LINE("  human  singles, intersections, subsets, fish (the logic solver), then\n"
              "         Sudoku Explainer's ER bands se_patterns (< 6.5), se_chains\n"
              "         (< 8.5), se_dynamic (< 9.5), se_nested"),
+    CLI_LINE("  cp     forward checking (fc), domain consistency (gac), singleton arc\n"
+             "         consistency (sac) on the alldifferent model"),
     CLI_LINE("  sat    unit propagation (up), failed literals (fl), hyper-binary\n"
              "         resolution (hbr), each on the minimal, efficient and extended\n"
              "         CNF: up_min .. hbr_ext"),
@@ -178,8 +185,9 @@ static const struct cli_option levels_options[] = {
         .help = "leave the puzzle off the end of each row",
         .field = LEVELS_FIELD(show_puzzle),
         .parse = clear_flag },
-    CLI_OPTION_BUDGET_STEPS("give up (limit) after N propagations per SAT level and\n"
-                            "puzzle (default 100000000; 0 = none)"),
+    CLI_OPTION_BUDGET_STEPS("give up (limit) after N steps per level and puzzle:\n"
+                            "propagations (sat), propagator runs (cp); default\n"
+                            "100000000, 0 = none"),
     CLI_OPTION_BUDGET_MS("give up (limit) on SE's levels after N ms per puzzle\n"
                          "(default 60000; 0 = none)"),
     CLI_OPTION_SIZE("box shape (2x3 = 6x6); default: from each puzzle's length"),
@@ -199,6 +207,7 @@ static int levels_go(const struct levels_cli *cli)
     memset(&run, 0, sizeof(run));
     run.cli = cli;
     run.budget.sat_steps = cli->common.budget_steps;
+    run.budget.cp_steps = cli->common.budget_steps;
     run.budget.se_ms = cli->common.budget_ms;
     run.pool = pool_create((unsigned) cli->jobs);
     run.batch = calloc(LEVELS_BATCH, sizeof(*run.batch));

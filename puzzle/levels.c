@@ -8,6 +8,9 @@
 #include "common/exact_cover.h"
 #include "solvers/cnf.h"
 #include "solvers/cnf_prop.h"
+#include "solvers/cp.h"
+
+_Static_assert((int) LEVELS_CP_COUNT == (int) CP_LEVEL_COUNT, "the CP levels are cp.h's");
 
 static const char *const levels_human_names[LEVELS_HUMAN_COUNT] = {
 #define X(id, top) #id,
@@ -66,6 +69,12 @@ const char *levels_human_name(int level)
 {
     return level >= 0 && level < LEVELS_HUMAN_COUNT ? levels_human_names[level]
                                                     : levels_verdict_name(level);
+}
+
+const char *levels_cp_name(int level)
+{
+    return level >= 0 && level < LEVELS_CP_COUNT ? cp_level_name((enum cp_level) level)
+                                                 : levels_verdict_name(level);
 }
 
 const char *levels_sat_name(int level)
@@ -250,6 +259,33 @@ static void levels_human(struct levels *lv, const struct grid *g,
     out->human_level = levels_family(out->human, LEVELS_HUMAN_COUNT);
 }
 
+static int levels_cp(
+    const struct grid *g, uint64_t budget_steps, struct levels_result *out)
+{
+    for (int k = 0; k < LEVELS_CP_COUNT; k++) {
+        struct cp_propagation prop;
+        if (cp_propagate(g, (enum cp_level) k, budget_steps, &prop) != 0)
+            return -1;
+        out->cp_steps[k] = prop.steps;
+        switch (prop.verdict) {
+        case CP_SOLVED:
+            out->cp[k] = LEVELS_SOLVED;
+            break;
+        case CP_CONTRADICTION:
+            out->cp[k] = LEVELS_NO_SOLUTION;
+            break;
+        case CP_LIMIT:
+            out->cp[k] = LEVELS_LIMIT;
+            break;
+        default:
+            out->cp[k] = LEVELS_OPEN;
+            break;
+        }
+    }
+    out->cp_level = levels_family(out->cp, LEVELS_CP_COUNT);
+    return 0;
+}
+
 int levels_run(struct levels *lv, const struct grid *g,
     const struct levels_budget *budget, struct levels_result *out)
 {
@@ -260,6 +296,8 @@ int levels_run(struct levels *lv, const struct grid *g,
         out->sat[k] = levels_sat_one(
             lv, g, (enum levels_sat) k, budget->sat_steps, &out->sat_steps[k]);
     out->sat_level = levels_family(out->sat, LEVELS_SAT_COUNT);
+    if (levels_cp(g, budget->cp_steps, out) != 0)
+        return -1;
     levels_human(lv, g, budget, out);
     return 0;
 }

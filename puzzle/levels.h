@@ -13,6 +13,9 @@
  *          below 9.5, se_nested any rating; these count as solved when the
  *          logic solver solves or ER lies below the band's top, and need
  *          9x9 (other sizes: n/a).
+ *   cp     constraint propagation on the alldifferent model (solvers/cp.h):
+ *          fc (forward checking), gac (domain consistency), sac (singleton
+ *          arc consistency, Simonis's shaving), in that order.
  *   sat    propagation on the CNF encodings (solvers/cnf.h) with
  *          solvers/cnf_prop.h: unit propagation, failed literals and
  *          hyper-binary resolution, each on the minimal, efficient and
@@ -71,6 +74,9 @@ enum levels_sat {
         LEVELS_SAT_COUNT
 };
 
+/* The CP levels are solvers/cp.h's enum cp_level, weakest first. */
+enum { LEVELS_CP_COUNT = 3 };
+
 /* What one level made of a puzzle. */
 enum levels_outcome {
     LEVELS_SOLVED, /* every cell placed */
@@ -94,20 +100,25 @@ enum {
 
 struct levels_result {
     enum levels_outcome human[LEVELS_HUMAN_COUNT];
+    enum levels_outcome cp[LEVELS_CP_COUNT];
     enum levels_outcome sat[LEVELS_SAT_COUNT];
-    int human_level, sat_level; /* the family's: a level index or LEVELS_ (< 0) */
+    /* the family's: a level index or LEVELS_ (< 0) */
+    int human_level, cp_level, sat_level;
     struct se_rating se; /* SE's rating of the path */
     struct logic_result logic; /* the logic solver's grade (puzzle/logic.h) */
+    uint64_t cp_steps[LEVELS_CP_COUNT]; /* propagator runs each level took */
     uint64_t sat_steps[LEVELS_SAT_COUNT]; /* propagations each level took */
 };
 
-/* Names: "singles"..., "up_min"...; for a family's verdict, the level's name
- * or "none", "limit", "unsat", "n/a". */
+/* Names: "singles"..., "fc"..., "up_min"...; for a family's verdict, the
+ * level's name or "none", "limit", "unsat", "n/a". */
 const char *levels_human_name(int level);
+const char *levels_cp_name(int level);
 const char *levels_sat_name(int level);
 
 struct levels_budget {
     uint64_t sat_steps; /* per SAT level and puzzle; 0: none */
+    uint64_t cp_steps; /* propagator runs per CP level and puzzle; 0: none */
     uint64_t se_ms; /* SE's path per puzzle; 0: none */
 };
 

@@ -14,6 +14,7 @@
 #include "puzzle/levels.h"
 #include "solvers/cnf.h"
 #include "solvers/cnf_prop.h"
+#include "solvers/cp.h"
 #include "tests/test_util.h"
 
 /* 9x9_dig_easy.txt's first puzzle: naked and hidden singles solve it. */
@@ -315,7 +316,7 @@ static void run_levels(const char *puzzle, uint64_t steps, struct levels_result 
 {
     struct grid g;
     test_parse(&g, puzzle, GRID_STANDARD);
-    const struct levels_budget budget = { steps, 0 };
+    const struct levels_budget budget = { steps, steps, 0 };
     assert_int_equal(levels_run(lv, &g, &budget, r), 0);
 }
 
@@ -329,6 +330,9 @@ static void singles_are_unit_propagation(void **state)
     assert_int_equal(r.sat[LEVELS_SAT_up_ext], LEVELS_SOLVED);
     for (int k = 0; k < LEVELS_SAT_COUNT; k++)
         assert_int_equal(r.sat[k] == LEVELS_SOLVED, k >= r.sat_level);
+    /* hidden singles are domain consistency on one alldifferent */
+    assert_int_equal(r.cp[CP_LEVEL_GAC], LEVELS_SOLVED);
+    assert_int_equal(r.cp[CP_LEVEL_SAC], LEVELS_SOLVED);
 }
 
 static void failed_literals_beyond_unit_propagation(void **state)
@@ -367,6 +371,13 @@ static void ladder_budget_gives_limit(void **state)
     for (int k = 0; k < LEVELS_SAT_COUNT; k++)
         assert_int_equal(r.sat[k], LEVELS_LIMIT);
     assert_int_equal(r.sat_level, LEVELS_FAMILY_LIMIT);
+    struct grid g;
+    test_parse(&g, singles_puzzle, GRID_STANDARD);
+    const struct levels_budget cp_budget = { 0, 1, 0 };
+    assert_int_equal(levels_run(lv, &g, &cp_budget, &r), 0);
+    assert_int_equal(r.cp[CP_LEVEL_SAC], LEVELS_LIMIT);
+    assert_int_equal(r.cp_level, LEVELS_FAMILY_LIMIT);
+    assert_int_equal(r.sat_level, LEVELS_SAT_up_min);
 }
 
 /* The inclusions that hold by construction, on every puzzle of a corpus:
@@ -393,7 +404,7 @@ static void ladder_inclusions(void **state)
     };
     struct corpus_item it;
     int puzzles = 0, solved_ext = 0;
-    const struct levels_budget budget = { 0, 0 };
+    const struct levels_budget budget = { 0, 0, 0 };
     while (corpus_next(c, &it) == CORPUS_PUZZLE) {
         struct levels_result r;
         assert_int_equal(levels_run(lv, &it.puzzle, &budget, &r), 0);
@@ -404,6 +415,10 @@ static void ladder_inclusions(void **state)
         for (int k = 1; k < LEVELS_HUMAN_COUNT; k++) {
             if (r.human[k - 1] == LEVELS_SOLVED)
                 assert_int_equal(r.human[k], LEVELS_SOLVED);
+        }
+        for (int k = 1; k < LEVELS_CP_COUNT; k++) {
+            if (r.cp[k - 1] == LEVELS_SOLVED)
+                assert_int_equal(r.cp[k], LEVELS_SOLVED);
         }
         puzzles++;
         solved_ext += r.sat[LEVELS_SAT_hbr_ext] == LEVELS_SOLVED;
