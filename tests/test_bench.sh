@@ -505,5 +505,28 @@ awk -F, 'NR == 1 {for (i = 1; i <= NF; i++) c[$i] = i; next}
     $2 == "naive" && !($c["unsampled"] == 1 && $c["unsupported"] == 0) {bad = 1} END {exit bad}' \
     "$tmp/sampled_m/summary.csv"
 ok "... and counts naive's third as unsampled" $? "$(cat "$tmp/sampled_m/summary.csv")"
+# merge of --seeds shards: the seed column stays, the same as the whole run's;
+# shards run with other seeds are refused
+seeded_opts="--solvers mrv,acs --seeds 3 --seed 40 --budget-ms 2000 --warmup-ms 1 --pass-ms 1 --limit 2"
+for k in 1 2; do
+    # shellcheck disable=SC2086
+    "$bin" bench $seeded_opts --shard $k/2 --quiet --out "$tmp/seeded_s$k" "$tmp/valid.txt" \
+        > /dev/null 2>&1
+done
+"$bin" merge --quiet --out "$tmp/seeded_m" "$tmp/seeded_s1" "$tmp/seeded_s2" > /dev/null 2>&1
+check "merge of --seeds shards" $? 0
+[ "$(head -1 "$tmp/seeded_m/runs.csv")" = "$(head -1 "$seeded/runs.csv")" ]
+ok "the merged header has the seed column" $?
+sort "$seeded/runs.csv" | cut -d, -f1-6,13- > "$tmp/a"
+sort "$tmp/seeded_m/runs.csv" | cut -d, -f1-6,13- > "$tmp/b"
+same "merged = the single run: its rows and their seeds" "$tmp/a" "$tmp/b"
+has "the merged env.txt has seeds" "$tmp/seeded_m/env.txt" '^seeds: 3$'
+# shellcheck disable=SC2086
+"$bin" bench $seeded_opts --seed 41 --shard 2/2 --quiet --out "$tmp/seeded_s2b" "$tmp/valid.txt" \
+    > /dev/null 2>&1
+"$bin" merge --quiet --out "$tmp/seeded_m2" "$tmp/seeded_s1" "$tmp/seeded_s2b" > /dev/null \
+    2> "$tmp/stderr"
+check "merge of shards run with other seeds is refused" $? 2
+has "... naming the seed" "$tmp/stderr" "different runs: 'seed=40' against 'seed=41'"
 
 tap_end

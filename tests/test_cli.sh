@@ -351,6 +351,29 @@ if command -v xz > /dev/null && command -v sha256sum > /dev/null; then
     has "an order of no grid" "$tmp/err" \
         'order.txt:1: Lewis order 6 is no grid size (2 to 5: 4x4 to 25x25)'
     has "the run goes on" "$tmp/out" '^4 solved .* name=inst9x9_45_5.txt$'
+
+    # rate, hint and trace name Lewis's instances as solve does (rate on two
+    # threads too: the name travels with the puzzle)
+    logic=$lewis/logic_solvable.xz
+    "$bin" rate --method blanks -j 2 "$logic" > "$tmp/out" 2> "$tmp/err"
+    check "rate -j 2 over the logic-solvable bundle" $? 0
+    has "rate names each instance" "$tmp/out" '^1 blanks=[0-9]* .* name=aiescargot.txt$'
+    [ "$(grep -c ' name=[^ ]*\.txt$' "$tmp/out")" -eq 16 ]
+    ok "rate: the 16 rows named" $? "$(cat "$tmp/out")"
+    xz -dc "$logic" | head -n 12 | sed '1s/.*/# say"hi"\\x/' > "$tmp/odd.txt"
+    "$bin" hint "$logic" > "$tmp/out" 2> "$tmp/err"
+    check "hint over the bundle: exit 1, sabuncu3 has several solutions" $? 1
+    has "hint names each instance" "$tmp/out" '^1 .* name=aiescargot.txt$'
+    has "... and the one it cannot take" "$tmp/out" '^9 more than one solution name=sabuncu3.txt$'
+    "$bin" hint --json "$tmp/odd.txt" > "$tmp/out" 2> "$tmp/err"
+    check "hint --json over an odd name" $? 0
+    has "hint --json: the name a JSON string, escaped" "$tmp/out" \
+        '^{"index":1,"name":"say\\"hi\\"\\\\x","hint":{'
+    xz -dc "$logic" | head -n 12 > "$tmp/first.txt"
+    "$bin" trace --solver moler "$tmp/first.txt" > "$tmp/out" 2> "$tmp/err"
+    check "trace of a named instance" $? 0
+    has "trace names the instance" "$tmp/out" \
+        '^# puzzle 1 (.*first.txt:2) [1-9.]\{81\}, solver moler, name aiescargot.txt$'
 else
     skip "Lewis's instances" "no xz or sha256sum"
 fi
