@@ -550,6 +550,9 @@ static int identity_text(const struct bench_shard *b, char *out, size_t len)
         pos += (size_t) snprintf(out + pos, pos < len ? len - pos : 0, "%s=%s ",
             bench_env_key_name(identity_keys[k]), v);
     }
+    const char *sample = env_get(b, BENCH_ENV_SAMPLE); /* not before --sample */
+    pos += (size_t) snprintf(out + pos, pos < len ? len - pos : 0, "sample=%s ",
+        sample && strcmp(sample, "0") != 0 ? sample : "none");
     const char *permute = env_get(b, BENCH_ENV_PERMUTE);
     if (permute && strcmp(permute, "yes") == 0)
         pos += (size_t) snprintf(out + pos, pos < len ? len - pos : 0, "seed=%s ",
@@ -762,6 +765,9 @@ static int write_outputs(struct bench_plan *plan, const struct bench_shard *shar
         bench_env_put(f, identity_keys[k], "%s", env_get(&shards[0], identity_keys[k]));
     const char *seed = env_get(&shards[0], BENCH_ENV_SEED);
     bench_env_put(f, BENCH_ENV_SEED, "%s", seed ? seed : "");
+    const char *sample = env_get(&shards[0], BENCH_ENV_SAMPLE);
+    if (sample)
+        bench_env_put(f, BENCH_ENV_SAMPLE, "%s", sample);
     bench_env_put(f, BENCH_ENV_SEEDS, "%u", plan->opt.seeds);
     for (size_t ci = 0; ci < plan->ncorpora; ci++)
         bench_env_put(f, BENCH_ENV_CORPUS, "%s (%zu puzzles)", plan->corpora[ci].name,
@@ -971,6 +977,8 @@ static void options_from_env(const struct bench_shard *b0, struct bench_options 
         = parse_u64(env_get(b0, BENCH_ENV_REPEAT), &v) && v > 0 ? (unsigned) v : 1;
     opt->pass_ms = parse_u64(env_get(b0, BENCH_ENV_PASS_MS), &v) ? v : 0;
     opt->head = parse_u64(env_get(b0, BENCH_ENV_HEAD), &v) ? (unsigned long) v : 0;
+    /* runs from before --sample have no sample: line, and sampled nothing */
+    opt->sample = parse_u64(env_get(b0, BENCH_ENV_SAMPLE), &v) ? (unsigned long) v : 0;
     opt->permute = strcmp(env_get(b0, BENCH_ENV_PERMUTE), "yes") == 0;
     /* the seeds make the seed column of a --seeds run (seed + run for an
        incomplete back end), so the merged rows keep it */

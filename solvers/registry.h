@@ -37,7 +37,7 @@
 
 /* Back ends that need a library the build may lack (meson sets HAVE_*). */
 #if HAVE_SAT
-#define SOLVER_REGISTRY_SAT(X) X(sat) X(sat_assume)
+#define SOLVER_REGISTRY_SAT(X) X(sat) X(sat_assume) X(sat_min) X(sat_eff)
 #else
 #define SOLVER_REGISTRY_SAT(X)
 #endif
