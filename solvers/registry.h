@@ -19,6 +19,9 @@
     X(mrv)                                                                               \
     X(mrv_plain)                                                                         \
     X(dlx)                                                                               \
+    X(cp_fc)                                                                             \
+    X(cp_gac)                                                                            \
+    X(cp_sac)                                                                            \
     X(fast)                                                                              \
     X(fast_portable)                                                                     \
     X(fast_avx2)                                                                         \
@@ -27,7 +30,7 @@
 
 /* Back ends that need a library the build may lack (meson sets HAVE_*). */
 #if HAVE_SAT
-#define SOLVER_REGISTRY_SAT(X) X(sat) X(sat_assume)
+#define SOLVER_REGISTRY_SAT(X) X(sat) X(sat_assume) X(sat_min) X(sat_eff)
 #else
 #define SOLVER_REGISTRY_SAT(X)
 #endif
@@ -37,8 +40,15 @@
 #define SOLVER_REGISTRY_MILP(X)
 #endif
 
+#if HAVE_GECODE
+#define SOLVER_REGISTRY_GECODE(X) X(gecode)
+#else
+#define SOLVER_REGISTRY_GECODE(X)
+#endif
+
 #define SOLVER_REGISTRY(X)                                                               \
-    SOLVER_REGISTRY_BUILTIN(X) SOLVER_REGISTRY_SAT(X) SOLVER_REGISTRY_MILP(X)
+    SOLVER_REGISTRY_BUILTIN(X)                                                           \
+    SOLVER_REGISTRY_SAT(X) SOLVER_REGISTRY_MILP(X) SOLVER_REGISTRY_GECODE(X)
 
 #define SOLVER_DECLARE(name) extern const struct solver solver_##name;
 SOLVER_REGISTRY(SOLVER_DECLARE)

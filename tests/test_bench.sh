@@ -293,11 +293,10 @@ awk -v p="$royle" 'BEGIN {for (i = 0; i < 3000; i++) print p}' > "$tmp/big.txt"
 run="$tmp/interrupted"
 big_opts="--solvers naive --budget-steps 10000 -j 2 --warmup-ms 0 --pass-ms 0 --quiet"
 rows() { if [ -f "$run/runs.csv" ]; then wc -l < "$run/runs.csv"; else echo 0; fi; }
-wait_rows() { # wait_rows PID N: until runs.csv has N lines, PID ends or 60 s pass
-    i=0
-    while [ "$(rows)" -lt "$2" ] && kill -0 "$1" 2> /dev/null && [ "$i" -lt 1200 ]; do
+wait_rows() { # wait_rows PID N: until runs.csv has N lines or PID ends (the
+    # poll only paces the loop; a run that writes nothing is meson's timeout)
+    while [ "$(rows)" -lt "$2" ] && kill -0 "$1" 2> /dev/null; do
         sleep 0.05
-        i=$((i + 1))
     done
 }
 whole_rows() { # whole_rows FILE: every newline-terminated row has 12 fields
@@ -308,7 +307,11 @@ whole_rows() { # whole_rows FILE: every newline-terminated row has 12 fields
 "$bin" bench $big_opts --out "$run" "$tmp/big.txt" > /dev/null 2> "$tmp/stderr" &
 pid=$!
 wait_rows "$pid" 100
+# stopped first, so that the run cannot go on to its end between the check of
+# its rows and the signal: SIGINT is handled as soon as it continues
+kill -STOP "$pid"
 kill -INT "$pid"
+kill -CONT "$pid"
 wait "$pid"
 check "SIGINT: exit status 130" $? 130
 n1=$(($(rows) - 1))
@@ -321,6 +324,7 @@ has "SIGINT: the message says so" "$tmp/stderr" 'interrupted'
 "$bin" bench $big_opts --resume --out "$run" "$tmp/big.txt" > /dev/null 2>&1 &
 pid=$!
 wait_rows "$pid" $((n1 + 300))
+kill -STOP "$pid"
 kill -KILL "$pid"
 wait "$pid"
 check "SIGKILL during --resume" $? 137
@@ -505,5 +509,28 @@ awk -F, 'NR == 1 {for (i = 1; i <= NF; i++) c[$i] = i; next}
     $2 == "naive" && !($c["unsampled"] == 1 && $c["unsupported"] == 0) {bad = 1} END {exit bad}' \
     "$tmp/sampled_m/summary.csv"
 ok "... and counts naive's third as unsampled" $? "$(cat "$tmp/sampled_m/summary.csv")"
+# merge of --seeds shards: the seed column stays, the same as the whole run's;
+# shards run with other seeds are refused
+seeded_opts="--solvers mrv,acs --seeds 3 --seed 40 --budget-ms 2000 --warmup-ms 1 --pass-ms 1 --limit 2"
+for k in 1 2; do
+    # shellcheck disable=SC2086
+    "$bin" bench $seeded_opts --shard $k/2 --quiet --out "$tmp/seeded_s$k" "$tmp/valid.txt" \
+        > /dev/null 2>&1
+done
+"$bin" merge --quiet --out "$tmp/seeded_m" "$tmp/seeded_s1" "$tmp/seeded_s2" > /dev/null 2>&1
+check "merge of --seeds shards" $? 0
+[ "$(head -1 "$tmp/seeded_m/runs.csv")" = "$(head -1 "$seeded/runs.csv")" ]
+ok "the merged header has the seed column" $?
+sort "$seeded/runs.csv" | cut -d, -f1-6,13- > "$tmp/a"
+sort "$tmp/seeded_m/runs.csv" | cut -d, -f1-6,13- > "$tmp/b"
+same "merged = the single run: its rows and their seeds" "$tmp/a" "$tmp/b"
+has "the merged env.txt has seeds" "$tmp/seeded_m/env.txt" '^seeds: 3$'
+# shellcheck disable=SC2086
+"$bin" bench $seeded_opts --seed 41 --shard 2/2 --quiet --out "$tmp/seeded_s2b" "$tmp/valid.txt" \
+    > /dev/null 2>&1
+"$bin" merge --quiet --out "$tmp/seeded_m2" "$tmp/seeded_s1" "$tmp/seeded_s2b" > /dev/null \
+    2> "$tmp/stderr"
+check "merge of shards run with other seeds is refused" $? 2
+has "... naming the seed" "$tmp/stderr" "different runs: 'seed=40' against 'seed=41'"
 
 tap_end

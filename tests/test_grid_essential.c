@@ -1,12 +1,86 @@
 /* gridcount/grid_essential: Burnside's sum class by class against the plain sum
- * over every element (grid_burnside.h) on 4x4 and 6x6, and the fixed grids
- * of 9x9 classes whose cells run in long cycles against a brute force that
- * fixes sigma to each cycle type and fills whole cycles of cells. */
+ * over every element (grid_burnside.h) on 4x4 and 6x6, the fixed grids of
+ * the 23 9x9 classes whose cells run in long cycles against a brute force
+ * that fixes sigma to each cycle type and fills whole cycles of cells, and
+ * every 9x9 class counted here that fixes grids against Russell and Jarvis's
+ * published table. */
 #include <string.h>
 
 #include "gridcount/grid_burnside.h"
 #include "gridcount/grid_essential.h"
 #include "test_util.h"
+
+/* Russell and Jarvis, "Mathematics of Sudoku II" (2006): the 27 conjugacy
+ * classes of the 9x9 group that fix grids, as (class size, grids fixed up to
+ * relabelling), the table's second and fourth columns; every other class fixes
+ * none. The lemma's sum over them is 5,472,730,538 * |G|
+ * (test_published_table_adds_up checks the transcription). */
+static const struct {
+    uint64_t size, fixed_up_to_relabelling;
+} published[] = {
+    { 1, 18383222420692992u },
+    { 96, 21233664 },
+    { 16, 107495424 },
+    { 192, 4204224 },
+    { 64, 2508084 },
+    { 5184, 323928 },
+    { 20736, 162 },
+    { 20736, 288 },
+    { 144, 14837760 },
+    { 1728, 2592 },
+    { 288, 5184 },
+    { 864, 2085120 },
+    { 3456, 1296 },
+    { 1728, 294912 },
+    { 2304, 648 },
+    { 1152, 6342480 },
+    { 1296, 30258432 },
+    { 10368, 1854 },
+    { 93312, 288 },
+    { 2916, 155492352 },
+    { 69984, 13056 },
+    { 972, 449445888 },
+    { 3888, 27648 },
+    { 31104, 6480 },
+    { 15552, 1728 },
+    { 15552, 3456 },
+    { 7776, 13824 },
+};
+
+enum { NINE_FACTORIAL = 362880 };
+
+/* Fails unless a 9x9 class's count is a row of the published table: FIXED
+ * counts each grid once per relabelling that maps it, so it is 9! times the
+ * table's number. */
+static void assert_published(const struct grid_essential_class *c, const char *what)
+{
+    if (c->fixed == 0)
+        return;
+    for (size_t i = 0; i < TEST_COUNT(published); i++) {
+        if (published[i].size == c->size
+            && c->fixed
+                == (grid_count_u128) published[i].fixed_up_to_relabelling
+                    * NINE_FACTORIAL)
+            return;
+    }
+    fail_msg("%s: a class of size %llu fixing %llu * 9! + %llu grids is not in the "
+             "published table",
+        what, (unsigned long long) c->size,
+        (unsigned long long) (c->fixed / NINE_FACTORIAL),
+        (unsigned long long) (c->fixed % NINE_FACTORIAL));
+}
+
+static void test_published_table_adds_up(void **state)
+{
+    (void) state;
+    grid_count_u128 sum = 0;
+    for (size_t i = 0; i < TEST_COUNT(published); i++)
+        sum += (grid_count_u128) published[i].size * published[i].fixed_up_to_relabelling;
+    assert_true(sum == (grid_count_u128) 5472730538u * 3359232u);
+    /* the identity's row is the 9x9 total (Felgenhauer and Jarvis) over 9! */
+    assert_true((grid_count_u128) published[0].fixed_up_to_relabelling * NINE_FACTORIAL
+        == (grid_count_u128) 6670903752u * 1000000000000u + 21072936960u);
+}
 
 static struct grid_essential *classes_of(int box_rows, int box_cols)
 {
@@ -179,12 +253,13 @@ static void test_nine_by_nine_long_cycles_agree_with_brute_force(void **state)
         const grid_count_u128 brute = brute_types(&b, 9, 9, parts, 0);
         assert_true(grid_essential_count(ge, k, 0, 2000000));
         assert_true(c->fixed == brute);
+        assert_published(c, "long cycles");
         checked++;
         nonzero += brute != 0;
     }
-    print_message("%d classes checked, %d of them fix grids\n", checked, nonzero);
-    assert_true(checked >= 10);
-    assert_true(nonzero >= 3);
+    printf("# %d classes checked, %d of them fix grids\n", checked, nonzero);
+    assert_int_equal(checked, 23);
+    assert_int_equal(nonzero, 6);
     grid_essential_free(ge);
 }
 
@@ -230,6 +305,7 @@ static void test_band_join_agrees_with_search(void **state)
         assert_true(grid_essential_count(ge, nine[i].k, 0, 2000000));
         assert_true(grid_essential_class_at(ge, nine[i].k)->nodes <= 2000000);
         assert_true(grid_essential_class_at(ge, nine[i].k)->fixed == by_bands);
+        assert_published(grid_essential_class_at(ge, nine[i].k), nine[i].what);
     }
     grid_essential_free(ge);
 }
@@ -237,6 +313,7 @@ static void test_band_join_agrees_with_search(void **state)
 int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_published_table_adds_up),
         cmocka_unit_test(test_small_shapes_agree_with_plain_sum),
         cmocka_unit_test(test_nine_by_nine_long_cycles_agree_with_brute_force),
         cmocka_unit_test(test_band_join_agrees_with_search),

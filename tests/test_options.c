@@ -15,8 +15,10 @@
 #include <cmocka.h>
 
 #include "cli/cmd_bench.h"
+#include "cli/cmd_compare.h"
 #include "cli/cmd_generate.h"
 #include "cli/cmd_hint.h"
+#include "cli/cmd_levels.h"
 #include "cli/cmd_list.h"
 #include "cli/cmd_merge.h"
 #include "cli/cmd_rate.h"
@@ -36,8 +38,10 @@ static const struct command {
     { "generate", &generate_table },
     { "rate", &rate_table },
     { "hint", &hint_table },
+    { "levels", &levels_table },
     { "trace", &trace_table },
     { "merge", &merge_table },
+    { "compare", &compare_table },
     { "list", &list_table },
 };
 enum { NCOMMANDS = sizeof(commands) / sizeof(commands[0]) };

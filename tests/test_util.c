@@ -110,6 +110,92 @@ int test_load_crosscheck(struct test_case **cases, size_t *n)
     return 0;
 }
 
+/* "7.1" as tenths, or -1. */
+static int parse_tenths(const char *text, const char **end)
+{
+    if (text[0] < '0' || text[0] > '9')
+        return -1;
+    int whole = 0;
+    while (*text >= '0' && *text <= '9')
+        whole = whole * 10 + (*text++ - '0');
+    if (text[0] != '.' || text[1] < '0' || text[1] > '9')
+        return -1;
+    *end = text + 2;
+    return whole * 10 + (text[1] - '0');
+}
+
+/* One line "source<TAB>puzzle<TAB>ER/EP/ED" into r; a reason when it is not. */
+static const char *parse_se_line(char *text, struct test_se_rated *r)
+{
+    text[strcspn(text, "\r\n")] = '\0';
+    char *puzzle = strchr(text, '\t');
+    char *rating = puzzle ? strchr(puzzle + 1, '\t') : NULL;
+    if (!rating || strchr(rating + 1, '\t'))
+        return "not three tab-separated fields";
+    *puzzle++ = '\0';
+    *rating++ = '\0';
+    if (!*text || strlen(text) >= sizeof(r->source))
+        return "the source is empty or too long";
+    strcpy(r->source, text);
+    if (strlen(puzzle) != 81
+        || grid_parse_token(&r->puzzle, puzzle, strlen(puzzle), NULL, NULL, 0) != 0)
+        return "the puzzle is not 81 cells of 1-9 and .";
+    const char *at = rating;
+    int *const field[3] = { &r->er, &r->ep, &r->ed };
+    for (int i = 0; i < 3; i++) {
+        *field[i] = parse_tenths(at, &at);
+        if (*field[i] < 0 || *at != (i < 2 ? '/' : '\0'))
+            return "the rating is not ER/EP/ED with one decimal each";
+        at += i < 2;
+    }
+    snprintf(r->serate, sizeof(r->serate), "%s", rating);
+    return NULL;
+}
+
+int test_load_se_ratings(const char *name, struct test_se_rated **rated, size_t *n)
+{
+    char path[4096];
+    snprintf(path, sizeof(path), "%s/%s", test_data_dir(), name);
+    *rated = NULL;
+    *n = 0;
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "%s: cannot open\n", path);
+        return -1;
+    }
+    size_t cap = 0;
+    char text[256];
+    unsigned long line = 0;
+    const char *why = NULL;
+    while (!why && fgets(text, sizeof(text), f)) {
+        line++;
+        if (*n == cap) {
+            cap = cap ? 2 * cap : 64;
+            struct test_se_rated *more = realloc(*rated, cap * sizeof(**rated));
+            if (!more) {
+                why = "out of memory";
+                break;
+            }
+            *rated = more;
+        }
+        struct test_se_rated *r = &(*rated)[*n];
+        r->line = line;
+        if (!(why = parse_se_line(text, r)))
+            (*n)++;
+    }
+    fclose(f);
+    if (!why && *n == 0)
+        why = "no ratings";
+    if (why) {
+        fprintf(stderr, "%s:%lu: %s\n", path, line, why);
+        free(*rated);
+        *rated = NULL;
+        *n = 0;
+        return -1;
+    }
+    return 0;
+}
+
 /* --- seeds --- */
 
 uint64_t test_seed(const char *what, uint64_t fallback)

@@ -110,6 +110,41 @@ bool test_available(const struct solver *s, const char *what);
  * matches nothing. */
 const struct solver **test_solvers(const char *what);
 
+/* 1 in a build with AddressSanitizer or UBSan (meson's b_sanitize), which
+ * make the SE rater some ten times slower: the rating tests take a stride of
+ * their slowest puzzles there and say so. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_UNDEFINED__)
+#define TEST_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(undefined_behavior_sanitizer)
+#define TEST_SANITIZED 1
+#endif
+#endif
+#ifndef TEST_SANITIZED
+#define TEST_SANITIZED 0
+#endif
+
+/* The serate ratings the rating tests take under TEST_SANITIZED: every
+ * rating below 10.0, and one in TEST_HARD_STRIDE of 10.0 and up (the hardest
+ * list's, about 0.1 s each in a plain build); every one otherwise. */
+enum { TEST_HARD_STRIDE = TEST_SANITIZED ? 4 : 1 };
+
+/* One line of the serate ratings tests/data/se_*.tsv (their provenance:
+ * tests/data/se_dev.README.md): source, puzzle, and ER/EP/ED as serate
+ * printed it, also in tenths. */
+struct test_se_rated {
+    struct grid puzzle;
+    char source[32];
+    char serate[16];
+    int er, ep, ed;
+    unsigned long line;
+};
+
+/* Reads tests/data/`name` (test_data_dir()) into a new array (*rated, *n;
+ * free() it). Returns 0, or -1 after printing "file:line: reason" for the
+ * first line that is not source, puzzle and rating. */
+int test_load_se_ratings(const char *name, struct test_se_rated **rated, size_t *n);
+
 /* --- trace replay --- */
 
 /* A grid rebuilt from trace events alone, with every inconsistency counted:

@@ -3,12 +3,19 @@
  * can be compared with mrv's. Built several times by tests/plugins/meson.build:
  *   PLUGIN_ABI=N          declares ABI version N (sudolab must refuse it)
  *   PLUGIN_WRONG_COUNT    says "one solution" where there are more (the bench
- *                         cross-check must catch it) */
+ *                         cross-check must catch it)
+ *   PLUGIN_REPEAT=K       solves each puzzle K times and answers the last: the
+ *                         same answers and counters, K times the work (a
+ *                         slowed back end that compare must flag) */
 #include <stdio.h>
 #include <string.h>
 
 #include "solvers/registry.h"
 #include "solvers/sudolab_plugin.h"
+
+#ifndef PLUGIN_REPEAT
+#define PLUGIN_REPEAT 1
+#endif
 
 #ifndef PLUGIN_ABI
 #define PLUGIN_ABI SUDOLAB_PLUGIN_ABI_VERSION
@@ -76,6 +83,10 @@ static void mrv_solve(void *state, const struct sudolab_plugin_puzzle *puzzle,
         &call,
     };
     struct solve_result res;
+    const struct solve_request quiet_req
+        = { req.limit, req.budget_steps, req.deadline_ns, NULL, NULL, NULL, req.seed };
+    for (int k = 1; k < PLUGIN_REPEAT; k++)
+        solver_run(state, &g, &quiet_req, &res);
     solver_run(state, &g, &req, &res);
     result->outcome = res.outcome == SOLVE_BUDGET ? SUDOLAB_PLUGIN_BUDGET
         : res.outcome == SOLVE_ERROR              ? SUDOLAB_PLUGIN_ERROR
