@@ -152,8 +152,8 @@ struct grid_essential *grid_essential_new(
     const int n = box_rows * box_cols;
     if (box_rows < 2 || box_cols < 2 || n > GE_N) {
         snprintf(why, whylen,
-            "%dx%d boxes: the classes of Burnside's sum are searched for 4x4, 6x6 and "
-            "9x9",
+            "%dx%d boxes: the classes of Burnside's sum are counted for 4x4, 6x6, 8x8 "
+            "and 9x9",
             box_rows, box_cols);
         return NULL;
     }
