@@ -53,6 +53,7 @@
     X(SEED, "seed")                                                                      \
     X(SEEDS, "seeds")                                                                    \
     X(HEAD, "head")                                                                      \
+    X(SAMPLE, "sample")                                                                  \
     X(SE_RATE, "se_rate")                                                                \
     X(SE_RATE_MS, "se_rate_ms")                                                          \
     X(SHARD, "shard")                                                                    \

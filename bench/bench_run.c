@@ -263,9 +263,12 @@ int bench_plan_finish(struct bench_plan *plan)
                 /* --seeds: the runs past the first are for incomplete back ends */
                 const bool once = plan->opt.seeds > 1
                     && !(plan->solvers[si]->caps & SOLVER_CAP_INCOMPLETE);
+                const bool sampled = bench_plan_sampled(plan, si, c->puzzles[pi].index);
                 for (unsigned r = 0; r < plan->opt.repeat; r++) {
                     if (skip)
                         cell_at(plan, si, ci, pi, r)->state = BENCH_CELL_UNSUPPORTED;
+                    else if (!sampled)
+                        cell_at(plan, si, ci, pi, r)->state = BENCH_CELL_UNSAMPLED;
                     else if (once && r > 0)
                         cell_at(plan, si, ci, pi, r)->state = BENCH_CELL_SKIPPED;
                 }
@@ -273,6 +276,12 @@ int bench_plan_finish(struct bench_plan *plan)
         }
     }
     return 0;
+}
+
+bool bench_plan_sampled(const struct bench_plan *plan, size_t si, unsigned long index)
+{
+    return plan->opt.sample == 0 || index <= plan->opt.sample
+        || (plan->solvers[si]->caps & SOLVER_CAP_FAST);
 }
 
 size_t bench_plan_find_puzzle(
@@ -543,8 +552,9 @@ static void warm_up(struct worker *w, size_t si, size_t ci, size_t from)
     struct solve_result res;
     for (size_t k = 0; k < c->n && !stopping(plan); k++) {
         const size_t pi = (from + k) % c->n;
-        if (!c->puzzles[pi].ok
-            || cell_at(plan, si, ci, pi, 0)->state == BENCH_CELL_UNSUPPORTED)
+        const uint8_t state = cell_at(plan, si, ci, pi, 0)->state;
+        if (!c->puzzles[pi].ok || state == BENCH_CELL_UNSUPPORTED
+            || state == BENCH_CELL_UNSAMPLED)
             continue;
         struct solve_request req = make_request(plan, si, 0);
         if (!req.deadline_ns || req.deadline_ns > end)
@@ -704,8 +714,8 @@ static size_t *pass_puzzles(struct bench_plan *plan, size_t si, size_t ci, size_
     *solutions = 0;
     for (size_t pi = 0; pi < c->n; pi++) {
         const struct bench_cell *cell = cell_at(plan, si, ci, pi, 0);
-        if (cell->state == BENCH_CELL_UNSUPPORTED || !c->puzzles[pi].ok
-            || cell->status == SOLVE_STATUS_INVALID)
+        if (cell->state == BENCH_CELL_UNSUPPORTED || cell->state == BENCH_CELL_UNSAMPLED
+            || !c->puzzles[pi].ok || cell->status == SOLVE_STATUS_INVALID)
             continue;
         if (cell->state == BENCH_CELL_PENDING) {
             snprintf(pass->note, sizeof(pass->note), "run incomplete");

@@ -20,7 +20,11 @@
  * and at least `repeat` passes (so --repeat K gives K throughputs to compare);
  * with tdoku_protocol each pass parses the puzzles' text inside the timed
  * region too. The answers of the warm-up pass are checked against the
- * per-puzzle cells. */
+ * per-puzzle cells.
+ *
+ * Sample (opt.sample): back ends not marked fast run only the first entries
+ * of each corpus, by entry number (so shards and resumed runs agree); their
+ * warm-up and whole passes keep to those entries too. */
 #ifndef SUDOLAB_BENCH_BENCH_RUN_H
 #define SUDOLAB_BENCH_BENCH_RUN_H
 
@@ -53,6 +57,12 @@ struct bench_options {
      * BENCH_CELL_SKIPPED). 0 or 1: every run with seed. */
     unsigned seeds;
     unsigned long head; /* keep the first `head` entries of each corpus; 0 = all */
+    /* > 0: back ends not marked SOLVER_CAP_FAST are timed on the entries
+     * numbered 1 to `sample` of each corpus only (their other cells are
+     * BENCH_CELL_UNSAMPLED), and --se-rate rates those entries only: a back
+     * end far from the lead needs fewer puzzles to place it, and the sample
+     * is the set every back end was timed on. 0 = every entry. */
+    unsigned long sample;
     bool expect; /* check counts written after the puzzle (puzzle:count) */
     bool progress; /* progress bar on stderr */
     bool se_rate; /* compute the SE ratings the corpora do not give (bench_se.h) */
@@ -107,6 +117,7 @@ enum bench_cell_state {
     BENCH_CELL_DONE,
     BENCH_CELL_UNSUPPORTED, /* the back end does not handle this shape */
     BENCH_CELL_SKIPPED, /* a complete back end's repeat under --seeds: not run */
+    BENCH_CELL_UNSAMPLED, /* an entry past the sample of a back end it applies to */
 };
 
 /* The result of one (solver, corpus, puzzle, repeat). */
@@ -232,6 +243,9 @@ size_t bench_plan_format_row(const struct bench_plan *plan, size_t si, size_t ci
  * *valid_bytes: see bench_csv_read. */
 long bench_plan_resume(
     struct bench_plan *plan, FILE *f, long *valid_bytes, char *why, size_t whylen);
+
+/* Whether back end si is timed on entry number `index` under opt.sample. */
+bool bench_plan_sampled(const struct bench_plan *plan, size_t si, unsigned long index);
 
 /* Whether a cell still has to run. */
 static inline bool bench_cell_pending(

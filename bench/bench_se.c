@@ -106,7 +106,8 @@ static bool rate_one(struct se_rater *rt, struct rate_work *w, size_t ci, size_t
 {
     struct bench_plan *plan = w->plan;
     struct bench_puzzle *p = &plan->corpora[ci].puzzles[pi];
-    if (!p->ok || p->se[0] || p->box_rows != 3 || p->box_cols != 3 || p->variant != 0)
+    if (!p->ok || p->se[0] || p->box_rows != 3 || p->box_cols != 3 || p->variant != 0
+        || (plan->opt.sample && p->index > plan->opt.sample))
         return false;
     struct grid g;
     bench_puzzle_grid(&plan->corpora[ci], pi, &g);

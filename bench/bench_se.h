@@ -25,7 +25,8 @@
 bool bench_se_parse(const char *extra, uint8_t se[3]);
 
 /* Rates every puzzle of the plan that has no rating yet (9x9 classic ones;
- * others stay unrated), on opt.threads threads, each within opt.se_rate_ms
+ * others stay unrated; under opt.sample, the entries of the sample only), on
+ * opt.threads threads, each within opt.se_rate_ms
  * (0: no limit). A puzzle without exactly one solution, or whose rating runs
  * out of time, stays unrated; one beyond SE's techniques gets 20.0. Call it
  * before bench_plan_finish, which may permute the cells: ratings are of the

@@ -259,6 +259,7 @@ static void write_run_facts(FILE *f, const struct bench_session_options *so,
     bench_env_put(f, BENCH_ENV_SEED, "%llu", (unsigned long long) o->seed);
     bench_env_put(f, BENCH_ENV_SEEDS, "%u", o->seeds ? o->seeds : 1);
     bench_env_put(f, BENCH_ENV_HEAD, "%lu", o->head);
+    bench_env_put(f, BENCH_ENV_SAMPLE, "%lu", o->sample);
     bench_env_put(f, BENCH_ENV_SE_RATE, "%s", o->se_rate ? "yes" : "no");
     if (o->se_rate)
         bench_env_put(

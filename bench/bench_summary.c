@@ -92,6 +92,10 @@ static void tally_puzzles(const struct bench_plan *plan, size_t si, size_t ci,
             out->unsupported++;
             continue;
         }
+        if (cells[pi * plan->opt.repeat].state == BENCH_CELL_UNSAMPLED) {
+            out->unsampled++;
+            continue;
+        }
         const struct puzzle_view v = view(plan, si, ci, pi, t->scratch);
         if (!v.done) {
             out->pending++;
@@ -309,7 +313,7 @@ static bool no_measurable_difference(const struct bench_summary *s)
 /* The optional columns of a corpus's table: those some solver has. */
 struct table_columns {
     bool show[SOLVE_STATUS_COUNT];
-    bool unsupported, pending, par2;
+    bool unsupported, unsampled, pending, par2;
     bool runs; /* some back end is incomplete: its runs' figures */
 };
 
@@ -326,6 +330,8 @@ static void print_header(const struct bench_plan *plan, size_t ci, size_t baseli
     }
     if (tc->unsupported)
         fprintf(out, " %7s", "unsupp");
+    if (tc->unsampled)
+        fprintf(out, " %7s", "unsamp");
     if (tc->pending)
         fprintf(out, " %7s", "pending");
     fprintf(out, " %9s %9s %9s %9s %9s %10s %10s %9s", "mean", "median", "p90", "p99",
@@ -350,6 +356,8 @@ static void print_row(const struct bench_plan *plan, size_t si, size_t baseline,
     }
     if (tc->unsupported)
         fprintf(out, " %7zu", s->unsupported);
+    if (tc->unsampled)
+        fprintf(out, " %7zu", s->unsampled);
     if (tc->pending)
         fprintf(out, " %7zu", s->pending);
     char t[5][24], rate[24], pass[24], guesses[24];
@@ -431,6 +439,7 @@ void bench_summary_print(const struct bench_plan *plan, size_t baseline, FILE *o
             for (int k = 0; k < SOLVE_STATUS_COUNT; k++)
                 tc.show[k] |= sum[si].status[k] > 0;
             tc.unsupported |= sum[si].unsupported > 0;
+            tc.unsampled |= sum[si].unsampled > 0;
             tc.pending |= sum[si].pending > 0;
             tc.par2 |= !isnan(sum[si].par2_ns);
             tc.runs |= (plan->solvers[si]->caps & SOLVER_CAP_INCOMPLETE) != 0;
@@ -479,7 +488,7 @@ int bench_summary_write_csv(const struct bench_plan *plan, size_t baseline, FILE
     fputs(",par2_ns,baseline,speedup_vs_baseline,speedup_ci_low,speedup_ci_high,"
           "speedup_pairs,pass_median_puzzles_per_s,pass_q1_puzzles_per_s,"
           "pass_q3_puzzles_per_s,runs,run_successes,success_rate,success_median_ns,"
-          "success_mean_ns,run_par2_ns\n",
+          "success_mean_ns,run_par2_ns,unsampled\n",
         out);
     for (size_t ci = 0; ci < plan->ncorpora; ci++) {
         for (size_t si = 0; si < plan->nsolvers; si++) {
@@ -516,7 +525,7 @@ int bench_summary_write_csv(const struct bench_plan *plan, size_t baseline, FILE
             csv_number(out, s.success_median_ns, "%.0f");
             csv_number(out, s.success_mean_ns, "%.0f");
             csv_number(out, s.run_par2_ns, "%.0f");
-            fputc('\n', out);
+            fprintf(out, ",%zu\n", s.unsampled);
         }
     }
     return ferror(out) ? -1 : 0;

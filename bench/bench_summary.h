@@ -29,8 +29,10 @@
  * each counter, par2_ns, baseline, speedup_vs_baseline, speedup_ci_low,
  * speedup_ci_high, speedup_pairs, pass_median_puzzles_per_s,
  * pass_q1_puzzles_per_s, pass_q3_puzzles_per_s, runs, run_successes,
- * success_rate, success_median_ns, success_mean_ns, run_par2_ns. Empty cells are figures
- * that do not exist (nothing finished, no passes, no interval). */
+ * success_rate, success_median_ns, success_mean_ns, run_par2_ns, unsampled. Empty cells
+ * are figures that do not exist (nothing finished, no passes, no interval).
+ * unsampled counts the entries past bench --sample that the back end was not
+ * timed on; every other figure is over the entries it was. */
 #ifndef SUDOLAB_BENCH_BENCH_SUMMARY_H
 #define SUDOLAB_BENCH_BENCH_SUMMARY_H
 
@@ -45,6 +47,7 @@ struct bench_summary {
     size_t puzzles; /* entries of the corpus in the run */
     size_t status[SOLVE_STATUS_COUNT];
     size_t unsupported, pending;
+    size_t unsampled; /* entries past the sample (bench_options.sample) */
     size_t timed, finished;
     double mean_ns, median_ns, p90_ns, p99_ns, max_ns; /* NAN when none finished */
     double puzzles_per_s;

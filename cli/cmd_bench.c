@@ -176,6 +176,14 @@ static const struct cli_option bench_options[] = {
         .help = "only the first N entries of each corpus",
         .field = BENCH_FIELD(opt.head),
         .expected = BENCH_NUMBER },
+    { .kind = CLI_ULONG,
+        .name = "sample",
+        .metavar = "N",
+        .help = "time back ends not marked fast (sudolab list) on the\n"
+                "first N entries of each corpus only, and --se-rate rates\n"
+                "those (0 = all, the default)",
+        .field = BENCH_FIELD(opt.sample),
+        .expected = BENCH_NUMBER },
     { .kind = CLI_CUSTOM,
         .name = "shard",
         .metavar = "K/N",

@@ -24,6 +24,21 @@ struct hint_run {
     unsigned long failures;
 };
 
+/* s as a JSON string, quoted, with '"', '\\' and control bytes escaped. */
+static void print_json_string(const char *s)
+{
+    putchar('"');
+    for (const unsigned char *p = (const unsigned char *) s; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            printf("\\%c", *p);
+        else if (*p < 0x20)
+            printf("\\u%04x", *p);
+        else
+            putchar(*p);
+    }
+    putchar('"');
+}
+
 static bool hint_entry(void *ctx, const struct input_entry *e)
 {
     struct hint_run *run = ctx;
@@ -44,12 +59,21 @@ static bool hint_entry(void *ctx, const struct input_entry *e)
         budget ? clock_now_ns() + budget * 1000000u : 0, text, sizeof(text));
     if (!ok)
         run->failures++;
-    if (run->cli->json && !ok)
-        printf("{\"index\":%lu,\"error\":\"%s\"}\n", e->index, text);
-    else if (run->cli->json)
-        printf("{\"index\":%lu,\"hint\":%s}\n", e->index, text);
-    else
-        printf("%lu %s\n", e->index, text);
+    /* a named instance (Lewis's) is named, as solve names it */
+    const char *name = e->item->name;
+    if (run->cli->json) {
+        printf("{\"index\":%lu", e->index);
+        if (name[0]) {
+            fputs(",\"name\":", stdout);
+            print_json_string(name);
+        }
+        if (ok)
+            printf(",\"hint\":%s}\n", text);
+        else
+            printf(",\"error\":\"%s\"}\n", text);
+    } else {
+        printf("%lu %s%s%s\n", e->index, text, name[0] ? " name=" : "", name);
+    }
     return true;
 }
 

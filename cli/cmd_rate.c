@@ -17,9 +17,10 @@ struct rate_run {
     unsigned long failures;
 };
 
-/* The line of a rated puzzle (with its '\n'). */
+/* The line of a rated puzzle (with its '\n'); the rows end with the
+ * instance's name, as solve's do, when it has one (a CSV's columns stay). */
 static void rate_line(const struct rate_cli *cli, struct rater *rater,
-    const struct grid *g, unsigned long index, char *out, size_t len)
+    const struct grid *g, unsigned long index, const char *name, char *out, size_t len)
 {
     struct rate_values v;
     rater_rate(rater, g, &v);
@@ -29,8 +30,9 @@ static void rate_line(const struct rate_cli *cli, struct rater *rater,
     if (cli->common.csv)
         snprintf(out, len, "%lu%s,%s\n", index, fields, line);
     else
-        snprintf(out, len, "%lu%s%s%s\n", index, fields, cli->show_puzzle ? " " : "",
-            cli->show_puzzle ? line : "");
+        snprintf(out, len, "%lu%s%s%s%s%s\n", index, fields, cli->show_puzzle ? " " : "",
+            cli->show_puzzle ? line : "", name && name[0] ? " name=" : "",
+            name ? name : "");
 }
 
 static void invalid_line(struct rate_run *run, unsigned long index)
@@ -61,11 +63,11 @@ static bool rate_entry(void *ctx, const struct input_entry *e)
         return true;
     }
     if (run->pool) {
-        rate_pool_put(run->pool, g, e->index);
+        rate_pool_put(run->pool, g, e->index, e->item->name);
         return true;
     }
     char line[2048];
-    rate_line(run->cli, &run->rater, g, e->index, line, sizeof(line));
+    rate_line(run->cli, &run->rater, g, e->index, e->item->name, line, sizeof(line));
     fputs(line, stdout);
     return true;
 }
@@ -216,10 +218,10 @@ static void worker_close(void *ctx, void *state)
 }
 
 static void worker_line(void *ctx, void *state, const struct grid *g, unsigned long index,
-    char *out, size_t len)
+    const char *name, char *out, size_t len)
 {
     const struct rate_run *run = ctx;
-    rate_line(run->cli, state, g, index, out, len);
+    rate_line(run->cli, state, g, index, name, out, len);
 }
 
 int rate_run(const struct rate_cli *cli)

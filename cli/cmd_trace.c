@@ -210,8 +210,11 @@ static bool trace_entry(void *ctx, const struct input_entry *e)
     if (!run->cli->common.csv) {
         char line[GRID_MAX_CELLS + 1];
         grid_format_line(puzzle, line);
-        printf("# puzzle %lu (%s:%lu) %s, solver %s\n", e->index, e->source, e->line,
-            line, solver_of(run->inst)->name);
+        printf("# puzzle %lu (%s:%lu) %s, solver %s", e->index, e->source, e->line, line,
+            solver_of(run->inst)->name);
+        if (e->item->name[0])
+            printf(", name %s", e->item->name); /* as solve names Lewis's instances */
+        putchar('\n');
         if (run->cli->nat == 0)
             printf("# step row col value kind written (step: %s)\n",
                 run->article ? "the article's step number" : "the back end's steps");

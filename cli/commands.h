@@ -12,6 +12,7 @@ int cmd_count(int argc, char **argv);
 int cmd_generate(int argc, char **argv);
 int cmd_rate(int argc, char **argv);
 int cmd_hint(int argc, char **argv);
+int cmd_levels(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_compare(int argc, char **argv);

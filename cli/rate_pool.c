@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli/rate_pool.h"
+#include "common/corpus.h"
 #include "common/pool.h"
 
 enum { POOL_LINE = 2048, SLOTS_PER_THREAD = 32 };
@@ -15,6 +16,7 @@ enum { POOL_LINE = 2048, SLOTS_PER_THREAD = 32 };
 struct slot {
     struct grid g;
     unsigned long index;
+    char name[CORPUS_NAME_MAX];
     bool work; /* to be rated (else the line is ready) */
     bool done;
     char line[POOL_LINE];
@@ -54,7 +56,8 @@ static void work(void *ctx, unsigned worker)
         }
         struct slot *s = &p->slots[p->next++ % p->nslots];
         pthread_mutex_unlock(&p->lock);
-        p->calls.line(p->calls.ctx, state, &s->g, s->index, s->line, sizeof(s->line));
+        p->calls.line(
+            p->calls.ctx, state, &s->g, s->index, s->name, s->line, sizeof(s->line));
         pthread_mutex_lock(&p->lock);
         s->done = true;
         pthread_cond_broadcast(&p->done_cv);
@@ -130,12 +133,14 @@ static struct slot *claim(struct rate_pool *p)
     return s;
 }
 
-void rate_pool_put(struct rate_pool *p, const struct grid *g, unsigned long index)
+void rate_pool_put(
+    struct rate_pool *p, const struct grid *g, unsigned long index, const char *name)
 {
     pthread_mutex_lock(&p->lock);
     struct slot *s = claim(p);
     s->g = *g;
     s->index = index;
+    snprintf(s->name, sizeof(s->name), "%s", name ? name : "");
     s->work = true;
     p->tail++;
     pthread_cond_signal(&p->work_cv);

@@ -11,9 +11,9 @@
 #include "common/grid.h"
 
 /* The line for one puzzle (with its '\n'), made on a worker thread with that
- * worker's own state. */
+ * worker's own state; name: the instance's name ("" for none). */
 typedef void rate_pool_line_fn(void *ctx, void *state, const struct grid *g,
-    unsigned long index, char *out, size_t len);
+    unsigned long index, const char *name, char *out, size_t len);
 
 struct rate_pool_calls {
     void *ctx;
@@ -27,8 +27,10 @@ struct rate_pool;
 
 /* Starts `threads` workers. NULL when a thread or its state cannot start. */
 struct rate_pool *rate_pool_open(int threads, const struct rate_pool_calls *calls);
-/* Queues a puzzle; may wait for the oldest one and print it first. */
-void rate_pool_put(struct rate_pool *p, const struct grid *g, unsigned long index);
+/* Queues a puzzle and its name (NULL or "" for none, else cut to
+ * CORPUS_NAME_MAX - 1 bytes); may wait for the oldest one and print it first. */
+void rate_pool_put(
+    struct rate_pool *p, const struct grid *g, unsigned long index, const char *name);
 /* Queues a line that needs no work (an invalid entry), kept in order. */
 void rate_pool_put_line(struct rate_pool *p, const char *line);
 /* Prints what is left, stops the workers and frees the pool. */

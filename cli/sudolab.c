@@ -19,6 +19,7 @@ static const struct command {
     { "generate", cmd_generate, "generate unique puzzles (dig or seed003), seeded" },
     { "rate", cmd_rate, "rate difficulty: blanks, freedom, guesses, techniques, se" },
     { "hint", cmd_hint, "the next step as Sudoku Explainer takes it" },
+    { "levels", cmd_levels, "the weakest reasoning that solves each puzzle, per family" },
     { "trace", cmd_trace, "a search event by event, or the grid at chosen steps" },
     { "merge", cmd_merge, "combine --shard K/N outputs into the output of one run" },
     { "compare", cmd_compare, "two bench runs side by side: faster, slower or the same" },

@@ -831,12 +831,23 @@ static int verify(struct generator *g)
     return -1;
 }
 
-static bool in_se_band(const struct generator *g)
+static bool in_se_band(const struct generator *g, const struct grid *puzzle)
 {
     const uint64_t ms = g->opt.se_budget_ms ? g->opt.se_budget_ms : 60000;
     struct se_rating r;
-    se_rate_within(g->se, &g->puzzle, clock_now_ns() + ms * 1000000u, &r);
+    se_rate_within(g->se, puzzle, clock_now_ns() + ms * 1000000u, &r);
     return r.verdict == SE_RATED && r.er >= g->opt.min_se && r.er <= g->opt.max_se;
+}
+
+bool gen_filters_keep(struct generator *g, const struct grid *puzzle)
+{
+    if (g->opt.technique_filter) {
+        struct logic_result lr;
+        logic_rate(g->logic, puzzle, &lr);
+        if (lr.hardest < g->opt.min_technique || lr.hardest > g->opt.max_technique)
+            return false;
+    }
+    return !g->opt.se_filter || in_se_band(g, puzzle);
 }
 
 int gen_make(
@@ -858,15 +869,7 @@ int gen_make(
             return -1;
         if (r == 0)
             continue;
-        if (g->opt.technique_filter) {
-            struct logic_result lr;
-            logic_rate(g->logic, &g->puzzle, &lr);
-            if (lr.hardest < g->opt.min_technique || lr.hardest > g->opt.max_technique) {
-                g->stats.rejected++;
-                continue;
-            }
-        }
-        if (g->opt.se_filter && !in_se_band(g)) {
+        if (!gen_filters_keep(g, &g->puzzle)) {
             g->stats.rejected++;
             continue;
         }

@@ -101,6 +101,11 @@ struct generator *gen_open(const struct gen_options *o, char *why, size_t whylen
  * why. */
 int gen_make(
     struct generator *g, uint64_t index, struct grid *puzzle, struct grid *solution);
+/* Whether the filters of g's options (the technique range, the SE band) keep
+ * puzzle: the decision gen_make takes on each puzzle it makes, open to
+ * puzzles rated elsewhere so the filters can be checked against them. A
+ * shape g does not make is the caller's mistake. */
+bool gen_filters_keep(struct generator *g, const struct grid *puzzle);
 const char *gen_error(const struct generator *g);
 const struct gen_stats *gen_stats(const struct generator *g);
 /* The options in force (defaults filled in). */

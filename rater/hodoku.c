@@ -169,6 +169,13 @@ const char *hodoku_level_name(enum hodoku_level level)
     return level >= HODOKU_EASY && level <= HODOKU_EXTREME ? names[level] : "?";
 }
 
+enum hodoku_level hodoku_level_for(enum hodoku_level highest, int score)
+{
+    while (highest < HODOKU_EXTREME && score > level_max[highest])
+        highest++;
+    return highest;
+}
+
 const struct hodoku_technique *hodoku_technique_of(enum se_technique t)
 {
     return (unsigned) t < SE_TECHNIQUE_COUNT ? &table[t] : &give_up;
@@ -212,6 +219,5 @@ void hodoku_rate_within(struct se_rater *rt, const struct grid *g, uint64_t dead
         out->verdict = se->verdict;
         return;
     }
-    while (out->level < HODOKU_EXTREME && out->score > level_max[out->level])
-        out->level++;
+    out->level = hodoku_level_for(out->level, out->score);
 }

@@ -48,6 +48,11 @@ struct hodoku_technique {
 
 const struct hodoku_technique *hodoku_technique_of(enum se_technique t);
 
+/* HoDoKu's level of a path whose steps score `score` in all: `highest`, the
+ * highest level among the steps' techniques, raised while the score exceeds
+ * that level's maximum. */
+enum hodoku_level hodoku_level_for(enum hodoku_level highest, int score);
+
 struct hodoku_rating {
     enum se_verdict verdict; /* SE_RATED: score and level hold the rating;
                                 SE_BEYOND: the path stopped, HoDoKu's "give

@@ -550,6 +550,9 @@ static int identity_text(const struct bench_shard *b, char *out, size_t len)
         pos += (size_t) snprintf(out + pos, pos < len ? len - pos : 0, "%s=%s ",
             bench_env_key_name(identity_keys[k]), v);
     }
+    const char *sample = env_get(b, BENCH_ENV_SAMPLE); /* not before --sample */
+    pos += (size_t) snprintf(out + pos, pos < len ? len - pos : 0, "sample=%s ",
+        sample && strcmp(sample, "0") != 0 ? sample : "none");
     const char *permute = env_get(b, BENCH_ENV_PERMUTE);
     if (permute && strcmp(permute, "yes") == 0)
         pos += (size_t) snprintf(out + pos, pos < len ? len - pos : 0, "seed=%s ",
@@ -762,6 +765,10 @@ static int write_outputs(struct bench_plan *plan, const struct bench_shard *shar
         bench_env_put(f, identity_keys[k], "%s", env_get(&shards[0], identity_keys[k]));
     const char *seed = env_get(&shards[0], BENCH_ENV_SEED);
     bench_env_put(f, BENCH_ENV_SEED, "%s", seed ? seed : "");
+    const char *sample = env_get(&shards[0], BENCH_ENV_SAMPLE);
+    if (sample)
+        bench_env_put(f, BENCH_ENV_SAMPLE, "%s", sample);
+    bench_env_put(f, BENCH_ENV_SEEDS, "%u", plan->opt.seeds);
     for (size_t ci = 0; ci < plan->ncorpora; ci++)
         bench_env_put(f, BENCH_ENV_CORPUS, "%s (%zu puzzles)", plan->corpora[ci].name,
             plan->corpora[ci].n);
@@ -806,6 +813,31 @@ static int check_same_build(const struct bench_shard *a, const struct bench_shar
     return 0;
 }
 
+/* The seeds of a --seeds run: its shards share them, as the seed column is
+ * seed + run (a run without --seeds draws a seed of its own per shard, which
+ * only a permuted order uses). Returns 0, or -1 after naming the difference. */
+static int check_same_seeds(const struct bench_shard *a, const struct bench_shard *b)
+{
+    const char *na = env_get(a, BENCH_ENV_SEEDS), *nb = env_get(b, BENCH_ENV_SEEDS);
+    const bool seeded_a = na && strcmp(na, "1") != 0,
+               seeded_b = nb && strcmp(nb, "1") != 0;
+    if (!seeded_a && !seeded_b)
+        return 0;
+    static const enum bench_env_key keys[] = { BENCH_ENV_SEEDS, BENCH_ENV_SEED };
+    for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+        const char *va = env_get(a, keys[k]), *vb = env_get(b, keys[k]);
+        if (!va || !vb || strcmp(va, vb) != 0) {
+            fprintf(stderr,
+                "sudolab merge: %s and %s come from different runs: '%s=%s' against "
+                "'%s=%s'\n",
+                a->dir, b->dir, bench_env_key_name(keys[k]), va ? va : "?",
+                bench_env_key_name(keys[k]), vb ? vb : "?");
+            return -1;
+        }
+    }
+    return 0;
+}
+
 static int load_bench_shard(
     struct bench_shard *b, const char *path, const struct bench_shard *first)
 {
@@ -839,7 +871,7 @@ static int load_bench_shard(
             first->dir, b->dir, build ? "builds" : "runs", diff);
         return -1;
     }
-    if (first && check_same_build(first, b) != 0)
+    if (first && (check_same_build(first, b) != 0 || check_same_seeds(first, b) != 0))
         return -1;
     const char *finished = env_get(b, BENCH_ENV_FINISHED),
                *pending = env_get(b, BENCH_ENV_RUNS_PENDING);
@@ -945,7 +977,13 @@ static void options_from_env(const struct bench_shard *b0, struct bench_options 
         = parse_u64(env_get(b0, BENCH_ENV_REPEAT), &v) && v > 0 ? (unsigned) v : 1;
     opt->pass_ms = parse_u64(env_get(b0, BENCH_ENV_PASS_MS), &v) ? v : 0;
     opt->head = parse_u64(env_get(b0, BENCH_ENV_HEAD), &v) ? (unsigned long) v : 0;
+    /* runs from before --sample have no sample: line, and sampled nothing */
+    opt->sample = parse_u64(env_get(b0, BENCH_ENV_SAMPLE), &v) ? (unsigned long) v : 0;
     opt->permute = strcmp(env_get(b0, BENCH_ENV_PERMUTE), "yes") == 0;
+    /* the seeds make the seed column of a --seeds run (seed + run for an
+       incomplete back end), so the merged rows keep it */
+    opt->seed = parse_u64(env_get(b0, BENCH_ENV_SEED), &v) ? v : 0;
+    opt->seeds = parse_u64(env_get(b0, BENCH_ENV_SEEDS), &v) && v > 0 ? (unsigned) v : 1;
     opt->threads = 1;
 }
 

@@ -1,11 +1,14 @@
 #!/bin/sh
 # Agreement of `sudolab rate --method se` with serate's ratings.
-# usage: scripts/se-agreement.sh [SUDOLAB] [RATINGS.tsv]  (source<TAB>puzzle<TAB>ER/EP/ED)
+# usage: scripts/se-agreement.sh [SUDOLAB] [RATINGS.tsv]  (source<TAB>puzzle<TAB>ER/EP/ED,
+# default tests/data/se_dev.tsv; its provenance in tests/data/se_dev.README.md)
 # Prints exact and within-0.2 shares of ER, EP and ED per source and per ER
 # band, then every miss (source, puzzle, serate's, ours, our ER technique).
+# Exits 1 when any rating misses (or sudolab gave fewer lines than the file
+# has), 0 when all of ER, EP and ED are exact.
 set -eu
 bin=${1:-build/sudolab}
-tsv=${2:-../shared/ratings/se_dev.tsv}
+tsv=${2:-$(dirname "$0")/../tests/data/se_dev.tsv}
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
 cut -f2 "$tsv" | "$bin" rate --method se --no-puzzle - | grep -v '^#' >"$tmp"
@@ -39,4 +42,5 @@ END {
     }
     printf "\nmisses (source, puzzle, serate, sudolab, sudolab ER technique): %d\n", nm
     for (m = 1; m <= nm; m++) print misses[m]
+    exit (nm > 0 || NR == 0)
 }'

@@ -1,13 +1,14 @@
 #!/bin/sh
 # Installs what sudolab needs on Debian 12 when something is missing: the
 # build (meson, ninja, gcc, cmocka, liblzma and zlib for compressed corpora),
-# the optional back ends' libraries (CaDiCaL, GLPK), and the tools of the
-# report and the scripts (gnuplot, hyperfine, xz). Installs as
-# root, or through sudo; without either it only says what is missing.
+# the optional back ends' libraries (CaDiCaL, GLPK, Gecode with g++ for its
+# adapter), and the tools of the report and the scripts (gnuplot, hyperfine,
+# xz). Installs as root, or through sudo; without either it only says what is
+# missing.
 # Usage: scripts/setup-debian.sh [extra-package ...]
 set -eu
 packages="meson ninja-build gcc pkg-config libcmocka-dev liblzma-dev zlib1g-dev \
-libcadical-dev libglpk-dev gnuplot-nox hyperfine xz-utils git $*"
+libcadical-dev libglpk-dev libgecode-dev g++ gnuplot-nox hyperfine xz-utils git $*"
 missing=""
 for p in $packages; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \

@@ -4,31 +4,39 @@
  * Incomplete: it finds a solution or runs out of budget
  * (SOLVER_CAP_INCOMPLETE).
  *
- * Algorithm. The clues are placed with propagation (below); that state is
- * every ant's start. A cycle: each of ACS_ANTS ants starts on a random cell
- * and visits every cell once in row-major order from there, wrapping around;
- * the ants take their steps in turn (ant 0's first cell, ant 1's first cell,
- * ..., then everyone's second cell), so that each reads the pheromone as the
- * others' local updates leave it. At a cell that holds no value yet and still
- * has candidates, the ant picks one of them: with probability 1 - ACS_Q0 the
- * one of most pheromone (the lowest value on a tie), else by roulette wheel
- * in proportion to pheromone. It places it with propagation and applies the
- * local update tau = 0.9 tau + 0.1 tau0 to the pair chosen. A cell with no
- * candidate left is skipped (the ant fails there). After the cycle the ant
- * with most cells holding a value (clues included) is the cycle's best; the
- * amount it is worth, ncells / (ncells - filled), replaces the best so far
- * (its value and its grid) when larger. Then every (cell, value) of the best
- * grid gets tau = (1 - ACS_RHO) tau + ACS_RHO best, and the best amount
- * evaporates: best *= 1 - ACS_BEST_EVAP. An ant that fills every cell is a
- * solution. The pheromone starts at tau0 = 1 / ncells.
+ * Algorithm. The clues are set one by one, each with propagation (below);
+ * that state is every ant's start. A cycle: each of ACS_ANTS ants starts on a
+ * random cell and visits every cell once in row-major order from there,
+ * wrapping around; the ants take their steps in turn (ant 0's first cell,
+ * ant 1's first cell, ..., then everyone's second cell), so that each reads
+ * the pheromone as the others' local updates leave it. At a cell without
+ * candidates the ant counts a failure; at a cell with one it does nothing; at
+ * a cell with more it picks one: with probability 1 - ACS_Q0 the one of most
+ * pheromone (the lowest value on a tie), else by roulette wheel in proportion
+ * to pheromone. It sets it with propagation and applies the local update
+ * tau = 0.9 tau + 0.1 tau0 to the pair chosen. After the cycle an ant that
+ * set every cell is a solution; else the ant with fewest failures (the first
+ * on a tie) is the cycle's best, and the amount it is worth, ncells /
+ * failures, replaces the best so far (its value and its grid) when larger.
+ * Then every (cell, value) of the best grid gets tau = (1 - ACS_RHO) tau +
+ * ACS_RHO best, and the best amount evaporates: best *= 1 - ACS_BEST_EVAP.
+ * The pheromone starts at tau0 = 1 / ncells.
  *
- * Propagation is naked and hidden singles: placing a value removes it from
- * the peers' candidates; a peer left with one candidate gets it, and a value
- * left with one place in a unit (rows, columns, boxes and, in the diagonal
- * variant, the diagonals) that has it nowhere yet goes there. Candidates are
- * bitmasks (uint32_t, up to 25x25); a unit that lost a candidate is marked,
- * and marked units are scanned for hidden singles with once/twice masks.
- * Every state lives in the instance (no allocation while solving).
+ * Propagation is Lloyd and Amos's: setting a cell re-examines each peer
+ * (step j: the j-th cell of the box, the column, the row, then diagonals),
+ * recursively as cells get set. A peer's candidates become the values that
+ * no single-candidate cell of its units holds; if one is left it is set;
+ * else if exactly one of its candidates appears in no other cell of its row
+ * (then column, box, diagonals) it is set. So naked singles are complete,
+ * but a hidden single is found only when its cell is re-examined: weaker
+ * than singles to a fixed point, and the same choices give the same boards
+ * as their program. Placing the clues one by one can, on a puzzle without a
+ * solution, set a clue's cell or a peer of it to a conflicting value before
+ * the clue comes (their board keeps both); acs then knows there is no
+ * solution but, being incomplete, runs to its budget; and a full board is
+ * checked before it is returned. Candidates are bitmasks (uint32_t, up to
+ * 25x25); every state lives in the instance (no allocation while solving);
+ * the recursion is at most one level per cell set.
  *
  * Their choices kept (read from their program, sudoku_acs, written anew
  * here): 10 ants, q0 0.9, rho 0.9, best value evaporation 0.005, tau0 =
@@ -36,24 +44,20 @@
  * random cells and walking in cell order, stepping in turn; the greedy
  * choice taken when a uniform draw exceeds q0 (so with probability 0.1: the
  * program's test, kept because the success rates we compare with are the
- * program's); the best ant counted in cells holding a value; the global
- * update over the best grid's cells; naked and hidden singles after every
- * placement. What differs: their propagation re-examines each peer of a
- * placed cell in a fixed order, ours works from a queue and marked units, so
- * the same choices can reach the fixed point by another route (the same
- * fixed point when no cell empties, as singles are confluent there); the
- * roulette's rounding case (no value drawn) takes the last candidate where
- * theirs leaves the cell; their clock is checked every 100 cycles, our
- * budgets at every ant step; their random generator is mt19937 seeded from
- * the device, ours the seeded xoshiro of common/rng.h; they handle 9x9,
- * 16x16 and 25x25 standard grids, this handles every shape and the diagonal
- * variant.
+ * program's); the best ant counted by its failures; the global update over
+ * the best grid's cells; their propagation, above; a roulette draw that
+ * falls past the last candidate by rounding leaves the cell as it is. What
+ * differs: their clock is checked every 100 cycles, our budgets at every ant
+ * step; their random generator is mt19937 seeded from the device, ours the
+ * seeded xoshiro of common/rng.h; they handle square-box standard grids (their
+ * puzzle strings spell 9x9, 16x16 and 25x25), this every shape up to 25x25
+ * and the diagonal variant.
  *
  * Counters:
  *   steps   ant steps: cells visited by an ant (ncells per ant per cycle),
- *           whether it placed a value there or not;
+ *           whether it set a value there or not;
  *   guesses values chosen by ants (always among two or more candidates:
- *           single candidates are placed by propagation).
+ *           single candidates are set by propagation).
  * A cycle is ants x ncells steps, so cycles = steps / (10 ncells).
  * Randomness: one xoshiro stream seeded with the request's seed, so the same
  * seed gives the same choices, counters and solution. */
@@ -71,7 +75,8 @@ enum { ACS_ANTS = 10 };
 #define ACS_LOCAL 0.1f
 
 /* What an ant (or the start state) knows: the value of each cell (0 none),
- * the candidates of the cells without one, and the cells with one. */
+ * the candidates of each cell (a set cell has its value's only), and the
+ * cells set. */
 struct acs_board {
     uint8_t val[GRID_MAX_CELLS];
     uint32_t cand[GRID_MAX_CELLS];
@@ -81,111 +86,111 @@ struct acs_board {
 struct acs_state {
     struct units u;
     struct rng rng;
-    int n, ncells, nunits;
+    int n, ncells;
     float tau0;
     struct acs_board start;
+    bool dead; /* the clues' propagation overrode a clue: no solution */
     struct acs_board ant[ACS_ANTS];
     int pos[ACS_ANTS];
+    int fails[ACS_ANTS]; /* cells an ant found without candidates this cycle */
     uint8_t best_val[GRID_MAX_CELLS];
-    /* propagation scratch */
-    uint16_t queue[GRID_MAX_CELLS];
-    int nqueue;
-    uint64_t dirty[2]; /* units that lost a candidate since last scanned */
     float pher[GRID_MAX_CELLS * GRID_MAX_N]; /* [cell * n + value - 1] */
 };
 
-static void acs_mark_units(struct acs_state *st, int cell)
+static bool acs_single(uint32_t m)
 {
-    for (int k = 0; k < st->u.cell_nunits[cell]; k++) {
-        const int u = st->u.cell_unit[cell][k];
-        st->dirty[u >> 6] |= 1ull << (u & 63);
-    }
+    return m && !(m & (m - 1));
 }
 
-/* Places value v (1..n) at cell c and removes it from the peers. */
-static void acs_place(struct acs_state *st, struct acs_board *b, int c, int v)
+static void acs_constrain(struct acs_state *st, struct acs_board *b, int c);
+
+/* Sets cell c to the single value of mask and re-examines its peers: each
+ * step j takes the j-th cell of c's box, column and row (then diagonals) in
+ * turn, as Lloyd and Amos's board does, recursing as cells get set. A cell
+ * that already has a single candidate is left alone. */
+static void acs_set(struct acs_state *st, struct acs_board *b, int c, uint32_t mask)
 {
-    const uint32_t bit = 1u << (v - 1);
-    if (b->cand[c] != bit)
-        acs_mark_units(st, c); /* its other candidates lost a place */
-    b->val[c] = (uint8_t) v;
-    b->cand[c] = bit;
+    if (acs_single(b->cand[c]))
+        return;
+    b->cand[c] = mask;
+    b->val[c] = (uint8_t) (__builtin_ctz(mask) + 1);
     b->filled++;
-    const uint16_t *peer = st->u.peer[c];
-    for (int k = 0; k < st->u.npeers[c]; k++) {
-        const int p = peer[k];
-        if (b->val[p] || !(b->cand[p] & bit))
-            continue;
-        b->cand[p] &= ~bit;
-        acs_mark_units(st, p);
-        if (b->cand[p] && !(b->cand[p] & (b->cand[p] - 1)))
-            st->queue[st->nqueue++] = (uint16_t) p;
+    const uint8_t *unit = st->u.cell_unit[c];
+    const int nunits = st->u.cell_nunits[c];
+    for (int j = 0; j < st->n; j++) {
+        acs_constrain(st, b, st->u.unit_cell[unit[2]][j]); /* box */
+        acs_constrain(st, b, st->u.unit_cell[unit[1]][j]); /* column */
+        acs_constrain(st, b, st->u.unit_cell[unit[0]][j]); /* row */
+        for (int k = 3; k < nunits; k++)
+            acs_constrain(st, b, st->u.unit_cell[unit[k]][j]);
     }
 }
 
-/* Hidden singles of unit u: values with one place and no cell holding them. */
-static void acs_scan_unit(struct acs_state *st, struct acs_board *b, int u)
+/* Re-examines cell c (no value yet, candidates left): its candidates become
+ * the values no single-candidate peer holds; one left is set; else a
+ * candidate that no other cell of its row (then column, box, diagonals) can
+ * take, when it is the only such one, is set. (c itself is skipped: it has
+ * one candidate once set.) */
+static void acs_constrain(struct acs_state *st, struct acs_board *b, int c)
 {
-    const uint16_t *cells = st->u.unit_cell[u];
-    uint32_t once = 0, twice = 0, placed = 0;
-    for (int k = 0; k < st->n; k++) {
-        const int c = cells[k];
-        if (b->val[c]) {
-            placed |= 1u << (b->val[c] - 1);
-        } else {
-            twice |= once & b->cand[c];
-            once |= b->cand[c];
+    if (!b->cand[c] || acs_single(b->cand[c]))
+        return;
+    const uint8_t *unit = st->u.cell_unit[c];
+    const int nunits = st->u.cell_nunits[c];
+    uint32_t fixed = 0, others[UNITS_PER_CELL_MAX];
+    for (int k = 0; k < nunits; k++) {
+        uint32_t all = 0;
+        const uint16_t *cells = st->u.unit_cell[unit[k]];
+        for (int j = 0; j < st->n; j++) {
+            const int o = cells[j];
+            if (o == c)
+                continue;
+            if (acs_single(b->cand[o]))
+                fixed |= b->cand[o];
+            all |= b->cand[o];
         }
+        others[k] = all;
     }
-    uint32_t single = once & ~twice & ~placed;
-    while (single) {
-        const uint32_t bit = single & -single;
-        single &= single - 1;
-        for (int k = 0; k < st->n; k++) {
-            const int c = cells[k];
-            if (!b->val[c] && (b->cand[c] & bit)) {
-                acs_place(st, b, c, __builtin_ctz(bit) + 1);
-                break;
-            }
-        }
+    const uint32_t allowed = ((1u << st->n) - 1) & ~fixed;
+    if (acs_single(allowed)) {
+        acs_set(st, b, c, allowed);
+        return;
     }
-}
-
-/* Naked and hidden singles until neither applies. */
-static void acs_propagate(struct acs_state *st, struct acs_board *b)
-{
-    for (;;) {
-        while (st->nqueue > 0) {
-            const int c = st->queue[--st->nqueue];
-            const uint32_t m = b->cand[c];
-            if (!b->val[c] && m && !(m & (m - 1)))
-                acs_place(st, b, c, __builtin_ctz(m) + 1);
-        }
-        int w = st->dirty[0] ? 0 : st->dirty[1] ? 1 : -1;
-        if (w < 0)
+    b->cand[c] &= allowed;
+    for (int k = 0; k < nunits; k++) {
+        const uint32_t only = b->cand[c] & ~others[k];
+        if (acs_single(only)) {
+            acs_set(st, b, c, only);
             return;
-        const int bitpos = __builtin_ctzll(st->dirty[w]);
-        st->dirty[w] &= st->dirty[w] - 1;
-        acs_scan_unit(st, b, w * 64 + bitpos);
+        }
     }
 }
 
-static void acs_set(struct acs_state *st, struct acs_board *b, int c, int v)
+/* Whether no unit of b holds a value twice. */
+static bool acs_consistent(const struct acs_state *st, const struct acs_board *b)
 {
-    st->nqueue = 0;
-    st->dirty[0] = st->dirty[1] = 0;
-    acs_place(st, b, c, v);
-    acs_propagate(st, b);
+    for (int u = 0; u < st->u.nunits; u++) {
+        uint32_t seen = 0;
+        for (int k = 0; k < st->n; k++) {
+            const int v = b->val[st->u.unit_cell[u][k]];
+            if (!v)
+                continue;
+            if (seen & (1u << (v - 1)))
+                return false;
+            seen |= 1u << (v - 1);
+        }
+    }
+    return true;
 }
 
-/* The start state: every candidate, then the clues with propagation. */
+/* The start state: every candidate, then the clues one by one, each with its
+ * propagation (a clue already set by an earlier one's is left). */
 static void acs_setup(struct acs_state *st, const struct grid *puzzle)
 {
     if (!units_fit(&st->u, puzzle))
         units_build(&st->u, puzzle);
     st->n = puzzle->n;
     st->ncells = puzzle->ncells;
-    st->nunits = st->u.nunits;
     const uint32_t all = (1u << st->n) - 1;
     struct acs_board *b = &st->start;
     b->filled = 0;
@@ -193,15 +198,16 @@ static void acs_setup(struct acs_state *st, const struct grid *puzzle)
         b->val[c] = 0;
         b->cand[c] = all;
     }
-    /* the clues first (they are consistent: solver_run checked), then their
-       consequences, so propagation never takes a clue's place */
-    st->nqueue = 0;
-    st->dirty[0] = st->dirty[1] = 0;
     for (int c = 0; c < st->ncells; c++) {
         if (puzzle->cell[c])
-            acs_place(st, b, c, puzzle->cell[c]);
+            acs_set(st, b, c, 1u << (puzzle->cell[c] - 1));
     }
-    acs_propagate(st, b);
+    /* an earlier clue's propagation may have set a later clue's cell to another
+       value, or a peer of it to the clue's (their board then keeps both): only
+       a puzzle without a solution does that */
+    st->dead = !acs_consistent(st, b);
+    for (int c = 0; c < st->ncells; c++)
+        st->dead |= puzzle->cell[c] && b->val[c] != puzzle->cell[c];
     st->tau0 = 1.0f / (float) st->ncells;
     const int npher = st->ncells * st->n;
     for (int k = 0; k < npher; k++)
@@ -214,7 +220,9 @@ static float acs_random(struct rng *r)
     return (float) (rng_next(r) >> 40) * 0x1.0p-24f;
 }
 
-/* The value an ant picks at cell c among its candidates m. */
+/* The value an ant picks at cell c among its candidates m; 0 when the
+ * roulette's draw falls past the last candidate by rounding (the cell is then
+ * left as it is, as Lloyd and Amos's ant leaves it). */
 static int acs_choose(struct acs_state *st, int c, uint32_t m)
 {
     const float *tau = &st->pher[c * st->n];
@@ -235,14 +243,13 @@ static int acs_choose(struct acs_state *st, int c, uint32_t m)
         total += tau[__builtin_ctz(left)];
     const float draw = total * acs_random(&st->rng);
     float running = 0;
-    int last = 0;
     for (uint32_t left = m; left; left &= left - 1) {
-        last = __builtin_ctz(left);
-        running += tau[last];
+        const int i = __builtin_ctz(left);
+        running += tau[i];
         if (running > draw)
-            return last + 1;
+            return i + 1;
     }
-    return last + 1;
+    return 0;
 }
 
 static void acs_found(struct acs_state *st, const struct grid *puzzle,
@@ -261,6 +268,13 @@ static void acs_solve(void *priv, const struct grid *puzzle,
     rng_seed(&st->rng, req->seed);
     acs_setup(st, puzzle);
     const int ncells = st->ncells, n = st->n;
+    if (st->dead) {
+        /* incomplete: it cannot say there is no solution, so it waits for the
+           budget, as it would searching */
+        while (!solver_over_budget(req, res))
+            res->counters.steps++;
+        return;
+    }
     if (st->start.filled == ncells) {
         acs_found(st, puzzle, &st->start, req, res);
         return;
@@ -273,6 +287,7 @@ static void acs_solve(void *priv, const struct grid *puzzle,
             memcpy(st->ant[a].val, st->start.val, (size_t) ncells);
             memcpy(st->ant[a].cand, st->start.cand, (size_t) ncells * sizeof(uint32_t));
             st->pos[a] = (int) rng_below(&st->rng, (uint64_t) ncells);
+            st->fails[a] = 0;
         }
         for (int i = 0; i < ncells; i++) {
             for (int a = 0; a < ACS_ANTS; a++) {
@@ -282,26 +297,35 @@ static void acs_solve(void *priv, const struct grid *puzzle,
                 struct acs_board *b = &st->ant[a];
                 const int c = st->pos[a];
                 st->pos[a] = c + 1 == ncells ? 0 : c + 1;
-                if (b->val[c] || !b->cand[c])
+                if (!b->cand[c]) {
+                    st->fails[a]++;
+                    continue;
+                }
+                if (acs_single(b->cand[c]))
                     continue;
                 const int v = acs_choose(st, c, b->cand[c]);
+                if (!v)
+                    continue;
                 res->counters.guesses++;
-                acs_set(st, b, c, v);
+                acs_set(st, b, c, 1u << (v - 1));
                 float *tau = &st->pher[c * n + v - 1];
                 *tau = *tau * keep_local + add_local;
             }
         }
         int best_ant = 0;
-        for (int a = 1; a < ACS_ANTS; a++) {
-            if (st->ant[a].filled > st->ant[best_ant].filled)
+        for (int a = 0; a < ACS_ANTS; a++) {
+            if (st->ant[a].filled == ncells && acs_consistent(st, &st->ant[a])) {
+                acs_found(st, puzzle, &st->ant[a], req, res);
+                return;
+            }
+            if (st->fails[a] < st->fails[best_ant])
                 best_ant = a;
         }
         const struct acs_board *b = &st->ant[best_ant];
-        if (b->filled == ncells) {
-            acs_found(st, puzzle, b, req, res);
-            return;
-        }
-        const float amount = (float) ncells / (float) (ncells - b->filled);
+        /* an ant without failures that left a cell by rounding is no solution:
+           it scores as if one cell failed */
+        const int score = st->fails[best_ant] ? st->fails[best_ant] : 1;
+        const float amount = (float) ncells / (float) score;
         if (amount > best_amount) {
             best_amount = amount;
             memcpy(st->best_val, b->val, (size_t) ncells);

@@ -13,26 +13,27 @@
  * starts at the standard deviation of the cost over a random walk of
  * ANNEAL_SAMPLE_MOVES moves from the first fill, and is multiplied by
  * ANNEAL_ALPHA = 0.99 after every Markov chain of (non-clue cells)^2
- * proposed moves. When ANNEAL_REHEAT_CHAINS chains in a row bring no cost
- * below the best since the last reheat, the temperature goes back to its
- * starting value (a reheat). An instance without a solution never reaches
- * cost 0 and ends at the budget (status limit).
+ * proposed moves. When ANNEAL_REHEAT_CHAINS (20) chains in a row bring no
+ * cost below the best since the last reheat, the run reheats: a new random
+ * fill of every box, and the temperature back to its starting value. An
+ * instance without a solution never reaches cost 0 and ends at the budget
+ * (status limit).
  *
- * Sources and choices. The move, the cost, alpha 0.99, the chain length and
- * the starting temperature from a standard deviation are Lewis's as they are
- * usually quoted; they were written from memory of the paper, whose text the
- * project's search tool does not hold, and are not checked against it. Where
- * the recollection leaves a number open we chose: the sample for the starting
- * temperature is a walk of 200 accepted-whatever moves (a small sample, as
- * the paper asks, and cheap next to one chain); a reheat after 100 chains
- * without a new best since the last reheat (a factor e in temperature: a
- * shorter window reheats while the cost is still on its hot plateau, where
- * new bests are rare, and the run never cools; one too long wastes a stuck
- * run's time); a starting temperature of 0.5 where the sample shows no
- * spread (tiny grids), so that a cost-raising move is still accepted
- * sometimes. No constraint propagation is applied before the search: this
- * is Lewis's plain method, and acs is the propagating back end to compare it
- * with.
+ * Sources and choices. The paper's own text past its abstract is not in the
+ * project's search tool; the rules were checked against a description of the
+ * paper's scheme that quotes it (an open-source implementation's notes): the
+ * move and cost (Lewis's neighbourhood and his cost, rows and columns), the
+ * starting temperature as the standard deviation of the cost over "a small
+ * number of neighbourhood moves", alpha 0.99 after every Markov chain of
+ * (non-clue cells)^2 moves, and a reheat after 20 chains without improvement
+ * ("in all tests this was set to 20") that resets the temperature and makes a
+ * new random fill. Ours: the sample is a walk of 200 moves, accepted whatever
+ * they cost (a small sample, cheap next to one chain); a starting temperature
+ * of 0.5 where the sample shows no spread (tiny grids), so that a
+ * cost-raising move is still accepted sometimes; improvement measured
+ * against the best cost since the last reheat. No constraint propagation is
+ * applied before the search: this is Lewis's plain method (his later work
+ * adds it), and acs is the propagating back end to compare it with.
  *
  * Counters:
  *   steps  moves proposed (accepted or not; the sampling walk included).
@@ -47,7 +48,7 @@
 
 enum {
     ANNEAL_SAMPLE_MOVES = 200,
-    ANNEAL_REHEAT_CHAINS = 100,
+    ANNEAL_REHEAT_CHAINS = 20,
     ANNEAL_SCORED_MAX = UNITS_PER_CELL_MAX - 1, /* every unit of a cell but its box */
     ANNEAL_DELTA_MAX = 4 * ANNEAL_SCORED_MAX, /* two cells, each unit +-1 per value */
 };
@@ -138,6 +139,8 @@ static void anneal_pick(struct anneal_state *st, int *a, int *b)
     *b = st->free_cell[first + j];
 }
 
+static void anneal_count(struct anneal_state *st);
+
 /* The random first fill, the tables and the cost. */
 static void anneal_setup(struct anneal_state *st, const struct grid *puzzle)
 {
@@ -173,6 +176,13 @@ static void anneal_setup(struct anneal_state *st, const struct grid *puzzle)
             st->movable[st->nmovable++] = (uint8_t) b;
     }
     st->box_first[n] = (uint16_t) st->nfree;
+    anneal_count(st);
+}
+
+/* The counts per scored unit and the cost, from val. */
+static void anneal_count(struct anneal_state *st)
+{
+    const int n = st->n, ncells = st->ncells;
     memset(st->count, 0, sizeof(st->count));
     for (int c = 0; c < ncells; c++) {
         st->nscored[c] = 0;
@@ -191,6 +201,22 @@ static void anneal_setup(struct anneal_state *st, const struct grid *puzzle)
         for (int v = 1; v <= n; v++)
             st->cost += st->count[u][v] == 0;
     }
+}
+
+/* A new random fill: each box's non-clue cells get its missing values in a
+ * new random order. */
+static void anneal_refill(struct anneal_state *st)
+{
+    for (int b = 0; b < st->n; b++) {
+        const int first = st->box_first[b], m = st->box_first[b + 1] - first;
+        int vals[GRID_MAX_N];
+        for (int k = 0; k < m; k++)
+            vals[k] = st->val[st->free_cell[first + k]];
+        rng_shuffle(&st->rng, vals, m);
+        for (int k = 0; k < m; k++)
+            st->val[st->free_cell[first + k]] = (uint8_t) vals[k];
+    }
+    anneal_count(st);
 }
 
 static void anneal_set_temperature(struct anneal_state *st, double t)
@@ -288,6 +314,11 @@ static void anneal_solve(void *priv, const struct grid *puzzle,
         }
         stale = best < best_before ? 0 : stale + 1;
         if (stale >= ANNEAL_REHEAT_CHAINS) {
+            anneal_refill(st);
+            if (st->cost == 0) {
+                anneal_found(st, puzzle, req, res);
+                return;
+            }
             t = t0;
             stale = 0;
             best = st->cost;

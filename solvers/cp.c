@@ -136,23 +136,25 @@ static bool cp_augment(
     return false;
 }
 
-/* Tarjan's strongly connected components over values, adjacency as bit sets. */
+/* Tarjan's strongly connected components over values, adjacency as bit sets;
+ * index, low and comp are defined for the values in `visited` only. */
 struct cp_scc {
     const uint32_t *out;
     int index[32], low[32], comp[32];
     int next_index, ncomp, nstack;
     uint8_t stack[32];
-    uint32_t on_stack;
+    uint32_t on_stack, visited;
 };
 
 static void cp_scc_visit(struct cp_scc *t, int v)
 {
+    t->visited |= 1u << v;
     t->index[v] = t->low[v] = t->next_index++;
     t->stack[t->nstack++] = (uint8_t) v;
     t->on_stack |= 1u << v;
     for (uint32_t w_set = t->out[v]; w_set; w_set &= w_set - 1) {
         const int w = __builtin_ctz(w_set);
-        if (t->index[w] < 0) {
+        if (!(t->visited >> w & 1)) {
             cp_scc_visit(t, w);
             if (t->low[w] < t->low[v])
                 t->low[v] = t->low[w];
@@ -171,7 +173,8 @@ static void cp_scc_visit(struct cp_scc *t, int v)
     }
 }
 
-bool cp_alldifferent_gac(int k, uint32_t dom[], int8_t match[])
+/* cp_alldifferent_gac on variables none of which is fixed. */
+static bool cp_gac_open(int k, uint32_t dom[], int8_t match[])
 {
     int8_t owner[32];
     memset(owner, -1, sizeof(owner));
@@ -212,11 +215,9 @@ bool cp_alldifferent_gac(int k, uint32_t dom[], int8_t match[])
         reached |= next;
     }
     struct cp_scc t = { .out = out };
-    for (int v = 0; v < 32; v++)
-        t.index[v] = t.comp[v] = -1;
     for (uint32_t m = matched & ~reached; m; m &= m - 1) {
         const int v = __builtin_ctz(m);
-        if (t.index[v] < 0)
+        if (!(t.visited >> v & 1))
             cp_scc_visit(&t, v);
     }
     for (int x = 0; x < k; x++) {
@@ -228,6 +229,43 @@ bool cp_alldifferent_gac(int k, uint32_t dom[], int8_t match[])
                 keep |= 1u << v;
         }
         dom[x] &= keep;
+    }
+    return true;
+}
+
+/* A fixed variable's value is in every solution, so it leaves the others'
+ * domains and GAC over the open variables alone gives the same result on a
+ * smaller graph: in a Sudoku search most cells of a unit are fixed. */
+bool cp_alldifferent_gac(int k, uint32_t dom[], int8_t match[])
+{
+    uint32_t fixed_values = 0;
+    for (int x = 0; x < k; x++) {
+        const uint32_t d = dom[x];
+        if (d == 0 || (cp_fixed(d) && (fixed_values & d)))
+            return false;
+        if (cp_fixed(d)) {
+            fixed_values |= d;
+            match[x] = (int8_t) __builtin_ctz(d);
+        }
+    }
+    int open = 0, at[CP_ALLDIFF_MAX];
+    uint32_t sub_dom[CP_ALLDIFF_MAX];
+    int8_t sub_match[CP_ALLDIFF_MAX];
+    for (int x = 0; x < k; x++) {
+        if (cp_fixed(dom[x]))
+            continue;
+        at[open] = x;
+        sub_dom[open] = dom[x] & ~fixed_values;
+        sub_match[open] = match[x];
+        open++;
+    }
+    if (open == 0)
+        return true;
+    if (!cp_gac_open(open, sub_dom, sub_match))
+        return false;
+    for (int i = 0; i < open; i++) {
+        dom[at[i]] = sub_dom[i];
+        match[at[i]] = sub_match[i];
     }
     return true;
 }

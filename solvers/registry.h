@@ -26,11 +26,18 @@
     X(fast_portable)                                                                     \
     X(fast_avx2)                                                                         \
     X(fast_avx512)                                                                       \
-    X(wide) X(wide_portable) X(wide_avx2) X(wide_avx512) X(auto) X(anneal) X(acs)
+    X(wide)                                                                              \
+    X(wide_portable)                                                                     \
+    X(wide_avx2)                                                                         \
+    X(wide_avx512)                                                                       \
+    X(wide_restart)                                                                      \
+    X(auto)                                                                              \
+    X(anneal)                                                                            \
+    X(acs)
 
 /* Back ends that need a library the build may lack (meson sets HAVE_*). */
 #if HAVE_SAT
-#define SOLVER_REGISTRY_SAT(X) X(sat) X(sat_assume)
+#define SOLVER_REGISTRY_SAT(X) X(sat) X(sat_assume) X(sat_min) X(sat_eff)
 #else
 #define SOLVER_REGISTRY_SAT(X)
 #endif

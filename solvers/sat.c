@@ -1,11 +1,14 @@
-/* sat, sat_assume: Sudoku as CNF, solved by CaDiCaL through its C API (issue 5).
+/* sat, sat_assume, sat_min, sat_eff: Sudoku as CNF, solved by CaDiCaL through
+ * its C API (issues 5 and 32).
  *
- * Encoding: the exact-cover model of common/exact_cover.h, one variable per
- * placement (row r of the model is variable r + 1: "value v in cell c"), and
- * every column (cell, row-value, column-value, box-value, diagonal-value)
- * exactly-one: one at-least-one clause over its N placements plus the N(N-1)/2
- * pairwise at-most-one binary clauses (the "complete" encoding, the one
- * tdoku's minisat entry uses).
+ * Encoding (solvers/cnf.h): the exact-cover model of common/exact_cover.h, one
+ * variable per placement (row r of the model is variable r + 1: "value v in
+ * cell c"). `sat` and `sat_assume` make every column (cell, row-value,
+ * column-value, box-value, diagonal-value) exactly-one: one at-least-one
+ * clause over its N placements plus the N(N-1)/2 pairwise at-most-one binary
+ * clauses - Lynce & Ouaknine's extended encoding (the one tdoku's minisat
+ * entry uses). `sat_min` and `sat_eff` are `sat` on their minimal and
+ * efficient encodings, so that the three compare on the same puzzles.
  *
  * One CaDiCaL solver is built per grid shape and kept in priv across puzzles
  * (a new solver per puzzle is about 3.7x slower: building one costs ~1.4 ms
@@ -18,7 +21,7 @@
  * good, so CaDiCaL drops them instead of dragging them along. Clauses learned
  * without them follow from the base formula and are kept, which is sound.
  *
- * The two registrations differ only in how the clues get in:
+ * sat and sat_assume differ only in how the clues get in:
  *   sat         each clue is a guarded clause (act OR x), so the solver sees a
  *               single assumption, -act, and the clues follow by propagation
  *               on one decision level;
@@ -61,18 +64,23 @@
 #include <ccadical.h>
 
 #include "common/exact_cover.h"
+#include "solvers/cnf.h"
 #include "solvers/registry.h"
 
 /* Guard variables one solver may use up before it is rebuilt. */
 enum { SAT_MAX_GUARDS = 1 << 12 };
 
 enum sat_clues {
-    SAT_CLUES_GUARDED = 0, /* sat */
+    SAT_CLUES_GUARDED = 0, /* sat, sat_min, sat_eff */
     SAT_CLUES_ASSUMED = 1, /* sat_assume */
 };
 
+/* A registration's variant: how the clues get in and the encoding. */
+#define SAT_VARIANT(clues, encoding) ((clues) | (encoding) << 1)
+
 struct sat_state {
     int clues; /* enum sat_clues */
+    int encoding; /* enum cnf_encoding */
     struct exact_cover ec; /* the shape the solver was built for */
     CCaDiCaL *solver;
     int next_var; /* next unused variable (guards) */
@@ -100,7 +108,8 @@ static int sat_var(int row)
 static int sat_init(void *priv, int variant)
 {
     struct sat_state *st = priv;
-    st->clues = variant;
+    st->clues = variant & 1;
+    st->encoding = variant >> 1;
     return 0;
 }
 
@@ -119,10 +128,28 @@ static void sat_release(struct sat_state *st)
     st->solver = NULL;
 }
 
+/* Feeds CaDiCaL the rules' clauses, reading the clock every 4096 of them. */
+struct sat_adder {
+    CCaDiCaL *solver;
+    uint64_t deadline_ns; /* 0 = none */
+    uint32_t clauses;
+};
+
+static bool sat_add_clause(void *ctx, const int32_t *lits, int nlits)
+{
+    struct sat_adder *a = ctx;
+    if (a->deadline_ns && (++a->clauses & 4095u) == 0 && clock_now_ns() >= a->deadline_ns)
+        return false;
+    for (int i = 0; i < nlits; i++)
+        ccadical_add(a->solver, lits[i]);
+    ccadical_add(a->solver, 0);
+    return true;
+}
+
 /* Builds the CNF of g's shape. Returns 0, -1 when out of memory, or 1 when
  * deadline_ns (0 = none) passed first: an empty 25x25 CNF is ~750,000
  * clauses, longer to add than a 50 ms budget under a sanitizer, so the clock
- * is read every 64 columns; the half-built solver is dropped and the next
+ * is read every 4096 clauses; the half-built solver is dropped and the next
  * call starts again. */
 static int sat_build(struct sat_state *st, const struct grid *g, uint64_t deadline_ns)
 {
@@ -138,22 +165,10 @@ static int sat_build(struct sat_state *st, const struct grid *g, uint64_t deadli
         return -1;
     for (size_t i = 0; i < sizeof(sat_options) / sizeof(sat_options[0]); i++)
         ccadical_set_option(s, sat_options[i].name, sat_options[i].value);
-    for (int col = 0; col < ec->ncols; col++) {
-        if (deadline_ns && (col & 63) == 63 && clock_now_ns() >= deadline_ns) {
-            ccadical_release(s);
-            return 1;
-        }
-        const int32_t *rows = &ec->col_row[(size_t) col * ec->n];
-        for (int i = 0; i < ec->n; i++)
-            ccadical_add(s, sat_var(rows[i]));
-        ccadical_add(s, 0);
-        for (int i = 0; i < ec->n; i++) {
-            for (int j = i + 1; j < ec->n; j++) {
-                ccadical_add(s, -sat_var(rows[i]));
-                ccadical_add(s, -sat_var(rows[j]));
-                ccadical_add(s, 0);
-            }
-        }
+    struct sat_adder adder = { s, deadline_ns, 0 };
+    if (!cnf_rules(ec, (enum cnf_encoding) st->encoding, sat_add_clause, &adder)) {
+        ccadical_release(s);
+        return 1;
     }
     ccadical_set_terminate(s, st, sat_terminate);
     st->solver = s;
@@ -292,12 +307,13 @@ static void sat_solve(void *priv, const struct grid *puzzle,
 const struct solver solver_sat = {
     .name = "sat",
     .family = "sat",
-    .summary = "exact-cover CNF on CaDiCaL: guarded clues, blocking clauses to count",
+    .summary
+    = "exact-cover (extended) CNF on CaDiCaL: guarded clues, blocking clauses to count",
     .min_n = 1,
     .max_n = GRID_MAX_N,
     .caps = SOLVER_CAP_COUNT | SOLVER_CAP_DIAGONAL,
     .counters = 0,
-    .variant = SAT_CLUES_GUARDED,
+    .variant = SAT_VARIANT(SAT_CLUES_GUARDED, CNF_EXTENDED),
     .priv_size = sizeof(struct sat_state),
     .init = sat_init,
     .solve = sat_solve,
@@ -315,7 +331,38 @@ const struct solver solver_sat_assume = {
      * (`sat`, whose clauses retire, shows no such gain) */
     .caps = SOLVER_CAP_COUNT | SOLVER_CAP_DIAGONAL | SOLVER_CAP_LEARNS,
     .counters = 0,
-    .variant = SAT_CLUES_ASSUMED,
+    .variant = SAT_VARIANT(SAT_CLUES_ASSUMED, CNF_EXTENDED),
+    .priv_size = sizeof(struct sat_state),
+    .init = sat_init,
+    .solve = sat_solve,
+    .fini = sat_fini,
+};
+
+const struct solver solver_sat_min = {
+    .name = "sat_min",
+    .family = "sat",
+    .summary
+    = "sat on Lynce & Ouaknine's minimal CNF: cell at-least-one, unit at-most-one",
+    .min_n = 1,
+    .max_n = GRID_MAX_N,
+    .caps = SOLVER_CAP_COUNT | SOLVER_CAP_DIAGONAL,
+    .counters = 0,
+    .variant = SAT_VARIANT(SAT_CLUES_GUARDED, CNF_MINIMAL),
+    .priv_size = sizeof(struct sat_state),
+    .init = sat_init,
+    .solve = sat_solve,
+    .fini = sat_fini,
+};
+
+const struct solver solver_sat_eff = {
+    .name = "sat_eff",
+    .family = "sat",
+    .summary = "sat on the efficient CNF: the minimal one plus cell at-most-one",
+    .min_n = 1,
+    .max_n = GRID_MAX_N,
+    .caps = SOLVER_CAP_COUNT | SOLVER_CAP_DIAGONAL,
+    .counters = 0,
+    .variant = SAT_VARIANT(SAT_CLUES_GUARDED, CNF_EFFICIENT),
     .priv_size = sizeof(struct sat_state),
     .init = sat_init,
     .solve = sat_solve,

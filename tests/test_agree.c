@@ -20,16 +20,28 @@
  * on_solution) is verified with common/check.h against the clues and rules
  * and no solution comes twice.
  *
- * Budgets, by steps where the back end takes a step budget, so that a
- * verdict does not depend on the machine or its load (a deadline beside them
- * only guards against a hang); back ends without one (sat, milp, processes)
- * have deadlines. The solves of each puzzle share its budget. A fast back end
+ * The reference's answers are checked by a second, independent one: mrv itself
+ * is compared against dlx (Knuth's Algorithm X, no code shared with mrv) on
+ * the same puzzles, so no back end is compared with itself.
+ *
+ * No clock decides a verdict. Back ends that take a step budget are bounded
+ * by steps: the solves of each puzzle share its budget. A fast back end
  * running out of it fails. Back ends without SOLVER_CAP_FAST get only the
  * easy puzzles of 12x12 and larger, a smaller budget per puzzle (running out
  * of it is reported with the budget, counted as undecided and ends that shape
- * for them) and an allowance in all, spent over the shapes in turn; they must
- * decide at least MIN_DECIDED_PERCENT of the puzzles they were given, and
- * every puzzle they decide must agree.
+ * for them) and an allowance of steps in all, spent over the shapes in turn;
+ * they must decide at least MIN_DECIDED_PERCENT of the puzzles they were
+ * given. Back ends without a step budget (sat, milp, processes) run without
+ * a deadline and are bounded by the puzzles they get instead: a slow one the
+ * first UNBUDGETED_PER_SHAPE puzzles of each shape (the easy ones from 12x12
+ * on), and each must decide all it is given (a hang is meson's timeout). Every
+ * back end compares at least MIN_PER_SHAPE puzzles of every shape it
+ * supports, and every puzzle it decides must agree.
+ *
+ * The puzzles of the default seed are asserted by their fingerprint, so a
+ * change to the generator, to mrv's search or to the making of the puzzles is
+ * seen here; SUDOLAB_TEST_SEED=20251124 SUDOLAB_TEST_SOLVERS=mrv
+ * build/tests/test_agree prints it again (the line "puzzles made ...").
  *
  * SUDOLAB_TEST_SOLVERS=name,... compares chosen back ends only, outside ones
  * (so:PATH, cmd:COMMAND) included. */
@@ -46,6 +58,11 @@
 #include "tests/test_util.h"
 
 static const char *const reference_name = "mrv";
+/* The reference of the reference: compared with mrv, it checks mrv. */
+static const char *const second_reference_name = "dlx";
+/* The default seed's puzzles (see the top). */
+static const uint64_t default_seed = 20251124u;
+static const uint64_t default_fingerprint = 0xbbc3c9bad99dc56du;
 
 /* The shapes, with how many complete grids each gets, how many of the cells
  * digging may try (percent; 100 = until no clue can go) and the share of
@@ -81,19 +98,15 @@ enum {
     DIG_STEPS = 50000, /* ... to prove a dug puzzle unique */
     COUNT_STEPS = 200000, /* ... to count all solutions */
     MIN_DECIDED_PERCENT = 50, /* of a slow back end's puzzles */
+    UNBUDGETED_PER_SHAPE = 8, /* puzzles of a shape: slow, no step budget */
+    MIN_PER_SHAPE = 3, /* puzzles compared in every shape a back end supports */
 };
 
-static const uint64_t second = 1000000000u;
 /* Step budgets per puzzle (all its solves) and in all, for back ends that
  * take one: naive, the slowest built-in back end, does about 15 million steps
  * a second. */
 static const uint64_t fast_puzzle_steps = 200000000, slow_puzzle_steps = 2000000;
 static const uint64_t slow_allowance_steps = 40000000;
-/* Deadlines: per puzzle for the back ends that take no step budget, and as the
- * hang guard of those that do; per solve for the reference; and the time a
- * slow back end without a step budget may spend in all. */
-static const uint64_t fast_deadline_s = 20, slow_deadline_s = 1, guard_s = 60;
-static const uint64_t ref_deadline_s = 20, slow_allowance_s = 3;
 
 /* A puzzle and what the reference says of it. */
 struct agree_puzzle {
@@ -114,20 +127,19 @@ struct agree_set {
 };
 
 static struct agree_set sets[NSHAPES];
+/* The same puzzles with the second reference's answers, made for mrv's test. */
+static struct agree_set second_opinion[NSHAPES];
 static struct solver_instance *ref;
 static uint64_t seed;
 
 /* --- making the puzzles --- */
 
 /* The reference's answer; steps (0: none) bound the work in a way that does
- * not depend on the machine, so a seed makes the same puzzles everywhere (the
- * deadline only guards against a hang). */
+ * not depend on the machine, so a seed makes the same puzzles everywhere. */
 static void ref_run(
     const struct grid *g, uint64_t limit, uint64_t steps, struct solve_result *res)
 {
-    const struct solve_request req = { .limit = limit,
-        .budget_steps = steps,
-        .deadline_ns = clock_now_ns() + ref_deadline_s * second };
+    const struct solve_request req = { .limit = limit, .budget_steps = steps };
     solver_run(ref, g, &req, res);
 }
 
@@ -258,8 +270,33 @@ static bool find_swap(const struct grid *full, int cells[4])
     return false;
 }
 
+/* What `judge` says of p->g, within `steps` per solve (a separate budget for
+ * the full count): false when it could not decide. */
+static bool judge_puzzle(struct solver_instance *judge, struct agree_puzzle *p,
+    uint64_t steps, uint64_t count_steps)
+{
+    struct solve_result res;
+    struct solve_request req = { .limit = 2, .budget_steps = steps };
+    solver_run(judge, &p->g, &req, &res);
+    if (res.status != SOLVE_STATUS_UNIQUE && res.status != SOLVE_STATUS_MULTIPLE
+        && res.status != SOLVE_STATUS_UNSOLVABLE)
+        return false;
+    p->status = res.status;
+    p->solutions = res.solutions;
+    p->solution = res.solution;
+    p->full = UINT64_MAX;
+    if (p->g.n <= FULL_COUNT_N) {
+        req = (struct solve_request) { .limit = FULL_COUNT_MAX + 1,
+            .budget_steps = count_steps };
+        solver_run(judge, &p->g, &req, &res);
+        if (res.status != SOLVE_STATUS_LIMIT && res.solutions <= FULL_COUNT_MAX)
+            p->full = res.solutions;
+    }
+    return true;
+}
+
 /* Asks the reference about p->g and adds it to the set; false (with a note)
- * when the reference could not decide it in time. */
+ * when the reference could not decide it within its budget. */
 static bool add_puzzle(
     struct agree_set *set, const struct grid *g, const char *kind, bool easy)
 {
@@ -268,22 +305,10 @@ static bool add_puzzle(
     p->g = *g;
     p->kind = kind;
     p->easy = easy;
-    struct solve_result res;
-    ref_run(g, 2, REF_STEPS, &res);
-    if (res.status != SOLVE_STATUS_UNIQUE && res.status != SOLVE_STATUS_MULTIPLE
-        && res.status != SOLVE_STATUS_UNSOLVABLE) {
-        printf("# %s %s: the reference says %s (%s): left out\n", set->name, kind,
-            solve_status_name(res.status), res.error);
+    if (!judge_puzzle(ref, p, REF_STEPS, COUNT_STEPS)) {
+        printf("# %s %s: the reference does not decide it within %d steps: left out\n",
+            set->name, kind, REF_STEPS);
         return false;
-    }
-    p->status = res.status;
-    p->solutions = res.solutions;
-    p->solution = res.solution;
-    p->full = UINT64_MAX;
-    if (g->n <= FULL_COUNT_N) {
-        ref_run(g, FULL_COUNT_MAX + 1, COUNT_STEPS, &res);
-        if (res.status != SOLVE_STATUS_LIMIT && res.solutions <= FULL_COUNT_MAX)
-            p->full = res.solutions;
     }
     set->n++;
     return true;
@@ -373,7 +398,7 @@ static int make_set(size_t i)
 static int make_sets(void **state)
 {
     (void) state;
-    seed = test_seed("agree", 20251124u);
+    seed = test_seed("agree", default_seed);
     const struct solver *s = solver_find(reference_name);
     ref = s ? solver_open(s) : NULL;
     if (!ref) {
@@ -385,7 +410,7 @@ static int make_sets(void **state)
         if (make_set(i) != 0)
             return -1;
     }
-    /* the same seed makes the same puzzles on any machine: compare this */
+    /* the same seed makes the same puzzles on any machine */
     uint64_t h = HASH_FNV1A_START;
     for (size_t i = 0; i < NSHAPES; i++) {
         for (size_t k = 0; k < sets[i].n; k++)
@@ -393,7 +418,45 @@ static int make_sets(void **state)
     }
     printf("# puzzles made in %.2f s, fingerprint %016llx\n",
         (double) (clock_now_ns() - start) * 1e-9, (unsigned long long) h);
+    if (seed == default_seed && h != default_fingerprint) {
+        print_error("agree: seed %llu made puzzles of fingerprint %016llx, not %016llx: "
+                    "the generator, mrv or the making of the puzzles changed (if on "
+                    "purpose, put the new one in default_fingerprint)\n",
+            (unsigned long long) seed, (unsigned long long) h,
+            (unsigned long long) default_fingerprint);
+        return -1;
+    }
     return 0;
+}
+
+/* The second reference's answers on every puzzle, for mrv's test: false
+ * (with a note) when it leaves one undecided, which a fast back end must
+ * not. */
+static bool second_opinion_made(void)
+{
+    if (second_opinion[0].n)
+        return true;
+    const struct solver *s = solver_find(second_reference_name);
+    struct solver_instance *judge = s ? solver_open(s) : NULL;
+    if (!judge) {
+        print_error(
+            "agree: the second reference %s is not there\n", second_reference_name);
+        return false;
+    }
+    bool ok = true;
+    for (size_t i = 0; i < NSHAPES && ok; i++) {
+        second_opinion[i] = sets[i];
+        for (size_t k = 0; k < sets[i].n && ok; k++) {
+            ok = judge_puzzle(
+                judge, &second_opinion[i].p[k], fast_puzzle_steps, fast_puzzle_steps);
+            if (!ok)
+                print_error("agree: %s leaves %s (%s) undecided within %llu steps\n",
+                    second_reference_name, sets[i].name, sets[i].p[k].kind,
+                    (unsigned long long) fast_puzzle_steps);
+        }
+    }
+    solver_close(judge);
+    return ok;
 }
 
 static int close_reference(void **state)
@@ -413,9 +476,9 @@ struct run {
     uint64_t puzzle_steps; /* its step budget per puzzle (by_steps) */
     uint64_t steps_left; /* of the puzzle being compared */
     uint64_t steps_spent; /* over all puzzles */
-    uint64_t deadline_s; /* per puzzle: the budget, or the hang guard (by_steps) */
-    uint64_t deadline_ns; /* of the puzzle being compared */
+    const struct agree_set *against; /* the answers it is compared with */
     int failures, compared, undecided;
+    int compared_in[NSHAPES];
     char undecided_why[80]; /* the budget that ran out, for the last undecided */
 };
 
@@ -449,7 +512,6 @@ static enum verdict compare_at(struct run *r, const struct agree_set *set,
     struct test_solutions c = { .puzzle = &p->g };
     const struct solve_request req = { .limit = limit,
         .budget_steps = r->by_steps ? r->steps_left : 0,
-        .deadline_ns = r->deadline_ns,
         .on_solution = enumerate ? test_collect_solution : NULL,
         .ctx = &c };
     struct solve_result res;
@@ -473,9 +535,8 @@ static enum verdict compare_at(struct run *r, const struct agree_set *set,
             snprintf(r->undecided_why, sizeof(r->undecided_why),
                 "its budget of %llu steps", (unsigned long long) r->puzzle_steps);
         else
-            snprintf(r->undecided_why, sizeof(r->undecided_why), "%s%llu s",
-                r->by_steps ? "the hang guard's " : "the deadline (no step budget) of ",
-                (unsigned long long) r->deadline_s);
+            snprintf(r->undecided_why, sizeof(r->undecided_why),
+                "no budget: it gave up by itself");
         return UNDECIDED;
     }
     if (res.status != want_status || res.solutions != want)
@@ -513,7 +574,6 @@ static enum verdict compare_puzzle(
 {
     const bool counts = (r->s->caps & SOLVER_CAP_COUNT) != 0;
     const bool lists = counts && lists_solutions(r->s);
-    r->deadline_ns = clock_now_ns() + r->deadline_s * second;
     r->steps_left = r->puzzle_steps;
     const uint64_t full_max
         = (r->s->caps & SOLVER_CAP_FAST) ? FULL_COUNT_MAX : SLOW_COUNT_MAX;
@@ -543,12 +603,13 @@ static enum verdict compare_puzzle(
 static void compare_sets(struct run *r, bool active[NSHAPES])
 {
     const bool slow = !(r->s->caps & SOLVER_CAP_FAST);
-    const uint64_t end = clock_now_ns() + slow_allowance_s * second;
+    int given[NSHAPES] = { 0 };
     for (size_t k = 0; k < MAX_PUZZLES; k++) {
         for (size_t i = 0; i < NSHAPES; i++) {
-            const struct agree_set *set = &sets[i];
+            const struct agree_set *set = &r->against[i];
             if (!active[i] || k >= set->n
-                || (slow && !set->p[k].easy && set->shape.n >= SLOW_N))
+                || (slow && !set->p[k].easy && set->shape.n >= SLOW_N)
+                || (slow && !r->by_steps && given[i] >= UNBUDGETED_PER_SHAPE))
                 continue;
             if (slow && r->by_steps && r->steps_spent >= slow_allowance_steps) {
                 printf(
@@ -557,12 +618,7 @@ static void compare_sets(struct run *r, bool active[NSHAPES])
                     r->s->name, (unsigned long long) slow_allowance_steps, k + 1);
                 return;
             }
-            if (slow && !r->by_steps && clock_now_ns() >= end) {
-                printf("# %s: its %llu s (no step budget) are spent: puzzles %zu on of "
-                       "each shape left out\n",
-                    r->s->name, (unsigned long long) slow_allowance_s, k + 1);
-                return;
-            }
+            given[i]++;
             if (compare_puzzle(r, set, &set->p[k]) == UNDECIDED) {
                 printf("# %s on %s (%s): undecided within %s: the rest of %s left out\n",
                     r->s->name, set->name, set->p[k].kind, r->undecided_why, set->name);
@@ -570,6 +626,7 @@ static void compare_sets(struct run *r, bool active[NSHAPES])
                 r->undecided++;
             } else {
                 r->compared++;
+                r->compared_in[i]++;
             }
         }
     }
@@ -579,13 +636,14 @@ static void agrees_with_reference(void **state)
 {
     const struct solver *s = *state;
     const bool fast = (s->caps & SOLVER_CAP_FAST) != 0;
+    const bool is_reference = strcmp(s->name, reference_name) == 0;
+    if (is_reference && !second_opinion_made())
+        fail_msg("no second opinion on the reference's answers");
     struct run r = { .s = s,
         .inst = solver_open(s),
         .by_steps = (s->caps & SOLVER_CAP_STEP_BUDGET) != 0,
         .puzzle_steps = fast ? fast_puzzle_steps : slow_puzzle_steps,
-        .deadline_s = (s->caps & SOLVER_CAP_STEP_BUDGET) ? guard_s
-            : fast                                       ? fast_deadline_s
-                                                         : slow_deadline_s };
+        .against = is_reference ? second_opinion : sets };
     assert_non_null(r.inst);
     char declined[512] = "";
     bool active[NSHAPES];
@@ -599,9 +657,12 @@ static void agrees_with_reference(void **state)
     compare_sets(&r, active);
     solver_close(r.inst);
     const int given = r.compared + r.undecided;
-    const int need = fast ? given : (given * MIN_DECIDED_PERCENT + 99) / 100;
-    printf("# %s: %d puzzles compared in %.2f s, %d undecided (%d decided needed)%s%s\n",
-        s->name, r.compared, (double) (clock_now_ns() - start) * 1e-9, r.undecided, need,
+    const int need
+        = fast || !r.by_steps ? given : (given * MIN_DECIDED_PERCENT + 99) / 100;
+    printf("# %s against %s: %d puzzles compared in %.2f s, %d undecided (%d decided "
+           "needed)%s%s\n",
+        s->name, is_reference ? second_reference_name : reference_name, r.compared,
+        (double) (clock_now_ns() - start) * 1e-9, r.undecided, need,
         declined[0] ? "; declines " : "", declined);
     if (given == 0)
         test_skip("%s supports none of the shapes", s->name);
@@ -610,6 +671,12 @@ static void agrees_with_reference(void **state)
         fail_msg(
             "%s decided %d of the %d puzzles it was given; it must decide at least %d",
             s->name, r.compared, given, need);
+    for (size_t i = 0; i < NSHAPES; i++) {
+        if (solver_supports(s, &sets[i].shape, NULL, 0)
+            && r.compared_in[i] < MIN_PER_SHAPE)
+            fail_msg("%s compared %d puzzles of %s; at least %d are needed", s->name,
+                r.compared_in[i], sets[i].name, MIN_PER_SHAPE);
+    }
 }
 
 int main(int argc, char **argv)
@@ -634,7 +701,8 @@ int main(int argc, char **argv)
             continue;
         }
         snprintf(names[t], sizeof(names[t]), "%s agrees with %s", solvers[i]->name,
-            reference_name);
+            strcmp(solvers[i]->name, reference_name) == 0 ? second_reference_name
+                                                          : reference_name);
         tests[t] = (struct CMUnitTest) { .name = names[t],
             .test_func = agrees_with_reference,
             .initial_state = (void *) solvers[i] };

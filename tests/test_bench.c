@@ -794,6 +794,54 @@ static void summary_interval_of_ten_puzzles(void **state)
     bench_plan_free(&plan);
 }
 
+/* --sample 3: naive (not marked fast) is timed on entries 1-3 only, mrv
+ * (fast) on all ten; the summary counts naive's other seven apart and
+ * compares the two on the three they share. */
+static void sample_times_slow_back_ends_on_the_first_entries(void **state)
+{
+    (void) state;
+    const struct solver *solvers[2] = { solver_find("naive"), solver_find("mrv") };
+    assert_non_null(solvers[0]);
+    assert_non_null(solvers[1]);
+    assert_false(solvers[0]->caps & SOLVER_CAP_FAST);
+    assert_true(solvers[1]->caps & SOLVER_CAP_FAST);
+    struct bench_options opt = { .limit = 2, .repeat = 1, .threads = 1, .sample = 3 };
+    struct bench_plan plan;
+    assert_int_equal(bench_plan_init(&plan, &opt, solvers, 2), 0);
+    assert_int_equal(bench_plan_add_corpus(&plan, "ten.txt"), 0);
+    for (int k = 0; k < 10; k++) {
+        struct corpus_item item;
+        memset(&item, 0, sizeof(item));
+        const struct grid_shape shape = { 0, 0, GRID_STANDARD };
+        assert_int_equal(
+            grid_parse_token(&item.puzzle, "1....2....3....4", 16, &shape, NULL, 0), 0);
+        item.line = (unsigned long) k + 1;
+        assert_int_equal(bench_plan_add_puzzle(&plan, 0, &item, true), 0);
+    }
+    assert_int_equal(bench_plan_finish(&plan), 0);
+    for (size_t pi = 0; pi < 10; pi++) {
+        assert_int_equal(bench_cell_pending(&plan, 0, 0, pi, 0), pi < 3);
+        assert_true(bench_cell_pending(&plan, 1, 0, pi, 0));
+    }
+    assert_int_equal(bench_plan_pending(&plan), 13);
+    for (size_t pi = 0; pi < 10; pi++) {
+        if (pi < 3)
+            set_cell(&plan, 0, pi, 0, SOLVE_STATUS_MULTIPLE, 2, 400, 1);
+        set_cell(&plan, 1, pi, 0, SOLVE_STATUS_MULTIPLE, 2, 100, 1);
+    }
+    struct bench_summary s;
+    assert_int_equal(bench_summarize(&plan, 0, 0, 0, &s), 0);
+    assert_int_equal(s.unsampled, 7);
+    assert_int_equal(s.pending, 0);
+    assert_int_equal(s.finished, 3);
+    assert_int_equal(bench_summarize(&plan, 1, 0, 0, &s), 0);
+    assert_int_equal(s.unsampled, 0);
+    assert_int_equal(s.finished, 10);
+    assert_int_equal(s.speedup_pairs, 3);
+    assert_float_equal(s.speedup, 4.0, 1e-9);
+    bench_plan_free(&plan);
+}
+
 static void summary_csv_appends_the_interval_columns(void **state)
 {
     (void) state;
@@ -817,14 +865,15 @@ static void summary_csv_appends_the_interval_columns(void **state)
     const char *tail = ",par2_ns,baseline,speedup_vs_baseline,speedup_ci_low,"
                        "speedup_ci_high,speedup_pairs,pass_median_puzzles_per_s,"
                        "pass_q1_puzzles_per_s,pass_q3_puzzles_per_s,runs,run_successes,"
-                       "success_rate,success_median_ns,success_mean_ns,run_par2_ns";
+                       "success_rate,success_median_ns,success_mean_ns,run_par2_ns,"
+                       "unsampled";
     assert_true(strncmp(lines[0], "corpus,solver,puzzles,unique,multiple,", 38) == 0);
     assert_string_equal(lines[0] + strlen(lines[0]) - strlen(tail), tail);
     char *head[64], *base[64], *other[64];
     const int n = csv_fields(lines[0], head);
     assert_int_equal(csv_fields(lines[1], base), n);
     assert_int_equal(csv_fields(lines[2], other), n);
-    const int m = n - 6; /* the columns before the runs' */
+    const int m = n - 7; /* the columns before the runs' and unsampled */
     assert_string_equal(head[m - 7], "speedup_vs_baseline");
     /* the baseline against itself: 1, with an interval of zero width */
     assert_string_equal(base[m - 7], "1.0000");
@@ -1235,6 +1284,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(summary_arithmetic),
         cmocka_unit_test(summary_interval_of_ten_puzzles),
         cmocka_unit_test(summary_of_whole_passes),
+        cmocka_unit_test(sample_times_slow_back_ends_on_the_first_entries),
         cmocka_unit_test(summary_csv_appends_the_interval_columns),
         cmocka_unit_test(env_reads_load_frequency_and_cpu_time),
         cmocka_unit_test(env_judges_whether_the_machine_was_quiet),

@@ -47,7 +47,7 @@ awk -F, 'NR > 1 && $12 !~ /^[0-9]+$/ {bad = 1} END {exit bad}' "$out/runs.csv"
 ok "every row is timed" $?
 has "summary.csv header" "$out/summary.csv" '^corpus,solver,puzzles,unique,multiple,'
 has "summary.csv ends with the interval and pass spread columns" "$out/summary.csv" \
-    ',speedup_vs_baseline,speedup_ci_low,speedup_ci_high,speedup_pairs,pass_median_puzzles_per_s,pass_q1_puzzles_per_s,pass_q3_puzzles_per_s,runs,run_successes,success_rate,success_median_ns,success_mean_ns,run_par2_ns$'
+    ',speedup_vs_baseline,speedup_ci_low,speedup_ci_high,speedup_pairs,pass_median_puzzles_per_s,pass_q1_puzzles_per_s,pass_q3_puzzles_per_s,runs,run_successes,success_rate,success_median_ns,success_mean_ns,run_par2_ns,unsampled$'
 awk -F, 'NR == 1 {for (i = 1; i <= NF; i++) c[$i] = i; next}
     $c["speedup_pairs"] != 3 || $c["speedup_ci_low"] != "" {bad = 1} END {exit bad}' \
     "$out/summary.csv"
@@ -293,11 +293,10 @@ awk -v p="$royle" 'BEGIN {for (i = 0; i < 3000; i++) print p}' > "$tmp/big.txt"
 run="$tmp/interrupted"
 big_opts="--solvers naive --budget-steps 10000 -j 2 --warmup-ms 0 --pass-ms 0 --quiet"
 rows() { if [ -f "$run/runs.csv" ]; then wc -l < "$run/runs.csv"; else echo 0; fi; }
-wait_rows() { # wait_rows PID N: until runs.csv has N lines, PID ends or 60 s pass
-    i=0
-    while [ "$(rows)" -lt "$2" ] && kill -0 "$1" 2> /dev/null && [ "$i" -lt 1200 ]; do
+wait_rows() { # wait_rows PID N: until runs.csv has N lines or PID ends (the
+    # poll only paces the loop; a run that writes nothing is meson's timeout)
+    while [ "$(rows)" -lt "$2" ] && kill -0 "$1" 2> /dev/null; do
         sleep 0.05
-        i=$((i + 1))
     done
 }
 whole_rows() { # whole_rows FILE: every newline-terminated row has 12 fields
@@ -308,7 +307,11 @@ whole_rows() { # whole_rows FILE: every newline-terminated row has 12 fields
 "$bin" bench $big_opts --out "$run" "$tmp/big.txt" > /dev/null 2> "$tmp/stderr" &
 pid=$!
 wait_rows "$pid" 100
+# stopped first, so that the run cannot go on to its end between the check of
+# its rows and the signal: SIGINT is handled as soon as it continues
+kill -STOP "$pid"
 kill -INT "$pid"
+kill -CONT "$pid"
 wait "$pid"
 check "SIGINT: exit status 130" $? 130
 n1=$(($(rows) - 1))
@@ -321,6 +324,7 @@ has "SIGINT: the message says so" "$tmp/stderr" 'interrupted'
 "$bin" bench $big_opts --resume --out "$run" "$tmp/big.txt" > /dev/null 2>&1 &
 pid=$!
 wait_rows "$pid" $((n1 + 300))
+kill -STOP "$pid"
 kill -KILL "$pid"
 wait "$pid"
 check "SIGKILL during --resume" $? 137
@@ -355,11 +359,15 @@ if command -v gnuplot > /dev/null; then
     [ -f "$out/plots/cactus-valid.txt.png" ] && [ -f "$out/plots/cactus-valid.txt.svg" ]
     ok "a cactus plot per corpus, PNG and SVG" $?
     [ -f "$out/plots/throughput-1.png" ]; ok "throughput bars" $?
+    [ -f "$out/plots/overview.png" ] && [ -f "$out/plots/overview.svg" ]
+    ok "the overview: every back end against the baseline, PNG and SVG" $?
     mkdir -p "$out/extra" && printf '## An added section\n' > "$out/extra/section.md"
     "$scripts/report.sh" "$out" > /dev/null 2>&1; check "report.sh" $? 0
     has "report has the corpus table" "$out/REPORT.md" '^### valid.txt (3 puzzles)'
     has "report embeds the cactus plot" "$out/REPORT.md" 'plots/cactus-valid.txt.png'
     has "report includes added sections" "$out/REPORT.md" '^## An added section'
+    has "report opens with the answer" "$out/REPORT.md" '^| valid.txt | \*\*[a-z_0-9]*\*\* |'
+    has "... and the overview" "$out/REPORT.md" '](plots/overview.png)'
     "$scripts/plots.sh" "$tmp/twelve" > /dev/null 2>&1; check "plots.sh on twelve puzzles" $? 0
     [ -f "$tmp/twelve/plots/comparison.png" ] && [ -f "$tmp/twelve/plots/comparison.svg" ]
     ok "the comparison plot with its intervals, PNG and SVG" $?
@@ -459,5 +467,70 @@ has "env.txt has seeds" "$seeded/env.txt" '^seeds: 3$'
 "$bin" bench --solvers acs --seeds 2 --repeat 2 "$tmp/valid.txt" > /dev/null 2> "$tmp/stderr"
 check "--seeds with --repeat is refused" $? 2
 has "... saying why" "$tmp/stderr" '--seeds and --repeat do not combine'
+
+# --sample 2: naive (not marked fast) is timed on the first two entries of the
+# corpus, mrv (fast) on all three; summary.csv counts naive's third apart,
+# --se-rate rates the sample only, and the shards of a sampled run merge into
+# the same rows.
+sampled="$tmp/sampled"
+"$bin" bench --solvers naive,mrv --sample 2 --se-rate --warmup-ms 1 --pass-ms 0 --quiet \
+    --out "$sampled" "$tmp/valid.txt" > /dev/null 2> "$tmp/stderr"
+check "bench --sample 2" $? 0
+[ "$(awk -F, '$3 == "naive"' "$sampled/runs.csv" | wc -l)" -eq 2 ]
+ok "naive is timed on two puzzles" $?
+awk -F, '$3 == "naive" && $2 > 2 {bad = 1} END {exit bad}' "$sampled/runs.csv"
+ok "... the first two" $?
+[ "$(awk -F, '$3 == "mrv"' "$sampled/runs.csv" | wc -l)" -eq 3 ]; ok "mrv on all three" $?
+awk -F, 'NR == 1 {for (i = 1; i <= NF; i++) c[$i] = i; next}
+    !($2 == "naive" && $c["unsampled"] == 1 && $c["pending"] == 0 && $c["speedup_pairs"] == 2 \
+      || $2 == "mrv" && $c["unsampled"] == 0 && $c["speedup_pairs"] == 2) {bad = 1}
+    END {exit bad}' "$sampled/summary.csv"
+ok "summary.csv counts the unsampled apart, the ratio over the sample" $? \
+    "$(cat "$sampled/summary.csv")"
+has "env.txt has the sample" "$sampled/env.txt" '^sample: 2$'
+head -1 "$tmp/valid.txt" | sed 's/:1$//' > "$tmp/royle3.txt"
+sed -n 1p "$tmp/royle3.txt" >> "$tmp/royle3.txt" && sed -n 1p "$tmp/royle3.txt" >> "$tmp/royle3.txt"
+"$bin" bench --solvers mrv --sample 2 --se-rate --warmup-ms 1 --pass-ms 0 --quiet \
+    --out "$tmp/sampled_se" "$tmp/royle3.txt" > /dev/null 2>&1
+awk -F, 'NR == 1 {for (i = 1; i <= NF; i++) c[$i] = i; next}
+    ($2 <= 2) != ($c["se_er"] != "") {bad = 1} END {exit bad}' "$tmp/sampled_se/runs.csv"
+ok "--se-rate rates the sample only" $? "$(cat "$tmp/sampled_se/runs.csv")"
+for k in 1 2; do
+    "$bin" bench --solvers naive,mrv --sample 2 --warmup-ms 1 --pass-ms 0 --quiet \
+        --shard $k/2 --out "$tmp/sampled_s$k" "$tmp/valid.txt" > /dev/null 2>&1
+done
+"$bin" merge --quiet --out "$tmp/sampled_m" "$tmp/sampled_s1" "$tmp/sampled_s2" \
+    > /dev/null 2> "$tmp/stderr"
+check "merge of sampled shards" $? 0
+cut -d, -f1-4 "$sampled/runs.csv" | sort > "$tmp/a"
+cut -d, -f1-4 "$tmp/sampled_m/runs.csv" | sort > "$tmp/b"
+same "... has the single run's rows" "$tmp/a" "$tmp/b"
+awk -F, 'NR == 1 {for (i = 1; i <= NF; i++) c[$i] = i; next}
+    $2 == "naive" && !($c["unsampled"] == 1 && $c["unsupported"] == 0) {bad = 1} END {exit bad}' \
+    "$tmp/sampled_m/summary.csv"
+ok "... and counts naive's third as unsampled" $? "$(cat "$tmp/sampled_m/summary.csv")"
+# merge of --seeds shards: the seed column stays, the same as the whole run's;
+# shards run with other seeds are refused
+seeded_opts="--solvers mrv,acs --seeds 3 --seed 40 --budget-ms 2000 --warmup-ms 1 --pass-ms 1 --limit 2"
+for k in 1 2; do
+    # shellcheck disable=SC2086
+    "$bin" bench $seeded_opts --shard $k/2 --quiet --out "$tmp/seeded_s$k" "$tmp/valid.txt" \
+        > /dev/null 2>&1
+done
+"$bin" merge --quiet --out "$tmp/seeded_m" "$tmp/seeded_s1" "$tmp/seeded_s2" > /dev/null 2>&1
+check "merge of --seeds shards" $? 0
+[ "$(head -1 "$tmp/seeded_m/runs.csv")" = "$(head -1 "$seeded/runs.csv")" ]
+ok "the merged header has the seed column" $?
+sort "$seeded/runs.csv" | cut -d, -f1-6,13- > "$tmp/a"
+sort "$tmp/seeded_m/runs.csv" | cut -d, -f1-6,13- > "$tmp/b"
+same "merged = the single run: its rows and their seeds" "$tmp/a" "$tmp/b"
+has "the merged env.txt has seeds" "$tmp/seeded_m/env.txt" '^seeds: 3$'
+# shellcheck disable=SC2086
+"$bin" bench $seeded_opts --seed 41 --shard 2/2 --quiet --out "$tmp/seeded_s2b" "$tmp/valid.txt" \
+    > /dev/null 2>&1
+"$bin" merge --quiet --out "$tmp/seeded_m2" "$tmp/seeded_s1" "$tmp/seeded_s2b" > /dev/null \
+    2> "$tmp/stderr"
+check "merge of shards run with other seeds is refused" $? 2
+has "... naming the seed" "$tmp/stderr" "different runs: 'seed=40' against 'seed=41'"
 
 tap_end

@@ -1,13 +1,12 @@
-/* The back ends built on external solvers (sat, sat_assume: CaDiCaL; milp:
- * GLPK). The generic cross-check already runs them over the corpora; these
- * tests aim at what is particular to them: one library object reused across
- * puzzles and shapes, so nothing of one puzzle (clues, blocking clauses,
- * exclusion rows, a deadline) may reach the next; 16x16 and the diagonal
- * variant; the deadline and the step budget as the only ways to stop an
- * endless enumeration. Each test runs once per back end built; a back end
- * left out (-Dsat=disabled, -Dmilp=disabled, or its library missing) is
- * named in a comment instead, and with neither the whole program skips (77).
- * The top1465 test needs the shared corpora: the --corpora group. */
+/* The back ends built on external solvers (sat, sat_assume, sat_min, sat_eff: CaDiCaL;
+ * milp: GLPK). The generic cross-check already runs them over the corpora; these tests
+ * aim at what is particular to them: one library object reused across puzzles and shapes,
+ * so nothing of one puzzle (clues, blocking clauses, exclusion rows, a deadline) may
+ * reach the next; 16x16 and the diagonal variant; the deadline and the step budget as the
+ * only ways to stop an endless enumeration. Each test runs once per back end built; a
+ * back end left out (-Dsat=disabled, -Dmilp=disabled, or its library missing) is named in
+ * a comment instead, and with neither the whole program skips (77). The top1465 test
+ * needs the shared corpora: the --corpora group. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +15,8 @@
 #include "solvers/registry.h"
 #include "tests/test_util.h"
 
-static const char *const backends[] = { "sat", "sat_assume", "milp" };
+static const char *const backends[]
+    = { "sat", "sat_assume", "sat_min", "sat_eff", "milp" };
 
 /* The back end named by the test's state, opened (main registers tests only
  * for the back ends built). */
@@ -276,11 +276,11 @@ static void deadline_gives_limit(void **state)
     grid_init(&empty, 3, 3, GRID_STANDARD);
     test_parse(&p, "43....34.1.....1", GRID_STANDARD);
     struct solve_result res;
-    const uint64_t start = clock_now_ns();
-    const struct solve_request soon = { .limit = 0, .deadline_ns = start + 30000000u };
+    /* a deadline not honoured is a hang, which meson's timeout fails */
+    const struct solve_request soon
+        = { .limit = 0, .deadline_ns = clock_now_ns() + 30000000u };
     solver_run(inst, &empty, &soon, &res);
     assert_int_equal(res.status, SOLVE_STATUS_LIMIT);
-    assert_true(clock_now_ns() - start < 20000000000u); /* a hang guard, no speed test */
     test_solve(inst, &empty, 2, 0, &res);
     assert_int_equal(res.status, SOLVE_STATUS_MULTIPLE);
 

@@ -1,6 +1,7 @@
 /* The generator (puzzle/generate.h): reproducible output, unique puzzles
  * checked by a back end other than the generating one, hole and clue counts,
- * symmetry, minimality, the technique filter. The raters are tested in
+ * symmetry, minimality, and the technique and SE filters against an
+ * independent singles grader and serate's ratings. The raters are tested in
  * test_rate.c, the logic solver in test_logic.c. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -320,6 +321,68 @@ static void larger_grid(void **state)
     assert_int_equal(holes_of(&p), lo);
 }
 
+/* --- the filters, graded independently --- */
+
+/* A grader that shares nothing with the generator: naked and hidden singles
+ * on a 9x9, each round from the grid's values alone, until none is left.
+ * Whether they fill the grid (false too when a cell has no value left). */
+static bool singles_solve(const struct grid *p)
+{
+    uint8_t v[81];
+    for (int c = 0; c < 81; c++)
+        v[c] = p->cell[c];
+    for (bool progress = true; progress;) {
+        progress = false;
+        int free_of[81]; /* bit d: value d fits the cell */
+        for (int c = 0; c < 81; c++) {
+            free_of[c] = 0;
+            if (v[c])
+                continue;
+            for (int d = 1; d <= 9; d++) {
+                bool seen = false;
+                for (int o = 0; o < 81 && !seen; o++)
+                    seen = v[o] == d
+                        && (o / 9 == c / 9 || o % 9 == c % 9
+                            || (o / 27 == c / 27 && o % 9 / 3 == c % 9 / 3));
+                if (!seen)
+                    free_of[c] |= 1 << d;
+            }
+            if (!free_of[c])
+                return false;
+            if ((free_of[c] & (free_of[c] - 1)) == 0) { /* naked single */
+                for (int d = 1; d <= 9; d++)
+                    if (free_of[c] == 1 << d)
+                        v[c] = (uint8_t) d;
+                progress = true;
+            }
+        }
+        if (progress)
+            continue;
+        for (int u = 0; u < 27; u++) /* rows, columns, boxes */
+            for (int d = 1; d <= 9; d++) {
+                int places = 0, at = -1;
+                for (int i = 0; i < 9; i++) {
+                    const int c = u < 9 ? u * 9 + i
+                        : u < 18
+                        ? i * 9 + (u - 9)
+                        : ((u - 18) / 3 * 3 + i / 3) * 9 + (u - 18) % 3 * 3 + i % 3;
+                    if (free_of[c] & (1 << d))
+                        places++, at = c;
+                }
+                if (places == 1 && !v[at]) { /* hidden single */
+                    v[at] = (uint8_t) d;
+                    progress = true;
+                }
+            }
+    }
+    for (int c = 0; c < 81; c++)
+        if (!v[c])
+            return false;
+    return true;
+}
+
+/* --min-technique pointing keeps puzzles singles cannot solve, and
+ * --max-technique hidden_single ones they can, by the grader above. */
 static void technique_filter(void **state)
 {
     (void) state;
@@ -329,14 +392,96 @@ static void technique_filter(void **state)
     o.max_technique = LOGIC_TECHNIQUE_COUNT;
     struct grid p[3], sol[3];
     make(&o, 3, p, sol, false);
-    struct logic *lg = calloc(1, sizeof(*lg));
-    assert_non_null(lg);
-    for (int i = 0; i < 3; i++) {
-        struct logic_result lr;
-        logic_rate(lg, &p[i], &lr);
-        assert_true(lr.hardest >= LOGIC_pointing);
+    for (int i = 0; i < 3; i++)
+        assert_false(singles_solve(&p[i]));
+    o.min_technique = LOGIC_NONE;
+    o.max_technique = LOGIC_hidden_single;
+    o.level = GEN_HARD;
+    make(&o, 3, p, sol, false);
+    for (int i = 0; i < 3; i++)
+        assert_true(singles_solve(&p[i]));
+}
+
+/* The grader against the generator's filter on puzzles serate rated
+ * (tests/data/se_dev.tsv): SE always takes the easiest step it has, so an
+ * ER of 1.5 or less (last values and hidden singles only) means singles
+ * solve the puzzle, and one of 2.6 or more (beyond SE's singles and direct
+ * patterns) that they do not, as singles left at any point of SE's path
+ * would have been left from the start. The filter for singles only keeps
+ * exactly the first, and --min-technique pointing exactly the second. */
+static void technique_filter_as_serate_rates(void **state)
+{
+    (void) state;
+    struct test_se_rated *rated;
+    size_t n;
+    assert_int_equal(test_load_se_ratings("se_dev.tsv", &rated, &n), 0);
+    struct gen_options o = options(3, 3, GEN_DIG, GEN_MEDIUM, 1);
+    o.technique_filter = true;
+    o.min_technique = LOGIC_NONE;
+    o.max_technique = LOGIC_hidden_single;
+    char why[200];
+    struct generator *singles = gen_open(&o, why, sizeof(why));
+    o.min_technique = LOGIC_pointing;
+    o.max_technique = LOGIC_TECHNIQUE_COUNT;
+    struct generator *beyond = gen_open(&o, why, sizeof(why));
+    assert_non_null(singles);
+    assert_non_null(beyond);
+    int easy = 0, hard = 0;
+    for (size_t i = 0; i < n; i++) {
+        const struct test_se_rated *r = &rated[i];
+        if (r->er > 15 && r->er < 26)
+            continue;
+        const bool by_singles = r->er <= 15;
+        easy += by_singles, hard += !by_singles;
+        if (singles_solve(&r->puzzle) != by_singles
+            || gen_filters_keep(singles, &r->puzzle) != by_singles
+            || gen_filters_keep(beyond, &r->puzzle) == by_singles)
+            fail_msg("se_dev.tsv:%lu: serate %s, singles %s, filters %d/%d", r->line,
+                r->serate, singles_solve(&r->puzzle) ? "solve" : "stick",
+                gen_filters_keep(singles, &r->puzzle),
+                gen_filters_keep(beyond, &r->puzzle));
     }
-    free(lg);
+    gen_close(singles);
+    gen_close(beyond);
+    free(rated);
+    assert_true(easy >= 100 && hard >= 150); /* the file's mix, both sides */
+}
+
+/* generate --se's band filter against serate's ER of every se_dev puzzle (a
+ * stride of the hardest under the sanitizers): one of three bands per
+ * puzzle in turn, the one-value band of its own ER (kept), the band just
+ * above it and the band just below it (refused). */
+static void se_band_filter_as_serate_rates(void **state)
+{
+    (void) state;
+    struct test_se_rated *rated;
+    size_t n;
+    assert_int_equal(test_load_se_ratings("se_dev.tsv", &rated, &n), 0);
+    int kept = 0, refused = 0;
+    size_t hard_seen = 0;
+    for (size_t i = 0; i < n; i++) {
+        const struct test_se_rated *r = &rated[i];
+        if (r->er >= 100 && hard_seen++ % TEST_HARD_STRIDE != 0)
+            continue;
+        struct gen_options o = options(3, 3, GEN_DIG, GEN_MEDIUM, 1);
+        o.se_filter = true;
+        const int kind = (int) (i % 3);
+        o.min_se = kind == 0 ? r->er : kind == 1 ? r->er + 1 : 10;
+        o.max_se = kind == 0 ? r->er : kind == 1 ? 200 : r->er - 1;
+        char why[200];
+        struct generator *gen = gen_open(&o, why, sizeof(why));
+        if (!gen)
+            fail_msg("gen_open: %s", why);
+        const bool keeps = gen_filters_keep(gen, &r->puzzle);
+        gen_close(gen);
+        if (keeps != (kind == 0))
+            fail_msg("se_dev.tsv:%lu: serate's ER %d.%d, band %d.%d-%d.%d %s it", r->line,
+                r->er / 10, r->er % 10, o.min_se / 10, o.min_se % 10, o.max_se / 10,
+                o.max_se % 10, keeps ? "keeps" : "refuses");
+        kept += keeps, refused += !keeps;
+    }
+    free(rated);
+    assert_true(kept >= 100 && refused >= 200);
 }
 
 static void bad_options(void **state)
@@ -366,6 +511,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(minimal_puzzles),
         cmocka_unit_test(larger_grid),
         cmocka_unit_test(technique_filter),
+        cmocka_unit_test(technique_filter_as_serate_rates),
+        cmocka_unit_test(se_band_filter_as_serate_rates),
         cmocka_unit_test(bad_options),
     };
     const struct test_group plain = { "generate", tests, TEST_COUNT(tests), NULL, NULL };

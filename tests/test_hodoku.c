@@ -1,11 +1,14 @@
-/* HoDoKu's scale (rater/hodoku.h): scores summed by hand from HoDoKu's
- * table over the steps of SE's path, the levels with HoDoKu's per-level
- * maximum score, harder levels for X-wings and chains, and SE's verdicts for
- * puzzles without one solution. The puzzles and their SE ratings are from
- * ../shared/ratings/se_dev.tsv (serate's). */
+/* HoDoKu's scale (rater/hodoku.h): the table and the level rule against
+ * HoDoKu's own ratings of se_dev's puzzles, scores over SE's path from a
+ * replay of that path written here, harder levels for X-wings and chains,
+ * and SE's verdicts for puzzles without one solution. The puzzles and their
+ * ratings are from tests/data (se_dev.README.md gives their provenance). */
 #include "tests/test_util.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "common/grid.h"
 #include "rater/hodoku.h"
@@ -38,21 +41,84 @@ static void three_last_values(void **state)
     assert_string_equal(h.hardest, "Full House");
 }
 
-struct tally {
-    int of[SE_TECHNIQUE_COUNT];
-    int steps;
+/* SE's path over singles, replayed apart from the rater: a full house (SE
+ * 1.0) whenever one is left, else the first hidden single in SE's order of
+ * regions (boxes, then columns, then rows; the lowest value first), else a
+ * naked single. Counts each kind; false when none is left before the end. */
+struct singles_path {
+    int full_house, hidden, naked;
 };
 
-static void count_step(void *ctx, enum se_technique tech, int rating)
+static int region_cell(int k, int i)
 {
-    (void) rating;
-    struct tally *t = ctx;
-    t->of[tech]++;
-    t->steps++;
+    if (k < 9)
+        return (k / 3 * 3 + i / 3) * 9 + k % 3 * 3 + i % 3;
+    return k < 18 ? i * 9 + (k - 9) : (k - 18) * 9 + i;
 }
 
-/* An easy puzzle (SE 1.2/1.0/1.0): SE's path is last values and hidden
- * singles, which HoDoKu scores 4 and 14. */
+static bool fits(const uint8_t *v, int c, int d)
+{
+    for (int o = 0; o < 81; o++)
+        if (v[o] == d
+            && (o / 9 == c / 9 || o % 9 == c % 9
+                || (o / 27 == c / 27 && o % 9 / 3 == c % 9 / 3)))
+            return false;
+    return true;
+}
+
+static bool replay_singles(const struct grid *g, struct singles_path *path)
+{
+    uint8_t v[81];
+    memcpy(v, g->cell, 81);
+    memset(path, 0, sizeof(*path));
+    for (;;) {
+        int at = -1, value = 0, *kind = NULL;
+        for (int k = 0; k < 27 && at < 0; k++) {
+            int empty = 0, cell = -1, seen = 0;
+            for (int i = 0; i < 9; i++) {
+                const int c = region_cell(k, i);
+                if (!v[c])
+                    empty++, cell = c;
+                seen |= 1 << v[c];
+            }
+            if (empty == 1) {
+                at = cell, kind = &path->full_house;
+                for (value = 1; seen & (1 << value); value++)
+                    ;
+            }
+        }
+        for (int k = 0; k < 27 && at < 0; k++)
+            for (int d = 1; d <= 9 && at < 0; d++) {
+                int places = 0, cell = -1;
+                for (int i = 0; i < 9; i++) {
+                    const int c = region_cell(k, i);
+                    if (!v[c] && fits(v, c, d))
+                        places++, cell = c;
+                }
+                if (places == 1)
+                    at = cell, value = d, kind = &path->hidden;
+            }
+        for (int c = 0; c < 81 && at < 0; c++) {
+            int n = 0, last = 0;
+            for (int d = 1; d <= 9 && !v[c]; d++)
+                if (fits(v, c, d))
+                    n++, last = d;
+            if (n == 1)
+                at = c, value = last, kind = &path->naked;
+        }
+        if (at < 0)
+            break;
+        v[at] = (uint8_t) value;
+        (*kind)++;
+    }
+    for (int c = 0; c < 81; c++)
+        if (!v[c])
+            return false;
+    return true;
+}
+
+/* An easy puzzle (SE 1.2/1.0/1.0): SE's path, replayed above, is 20 last
+ * values and 20 hidden singles, which HoDoKu's table scores 4 and 14. */
 static void singles_are_easy_and_scored_from_the_table(void **state)
 {
     (void) state;
@@ -60,29 +126,96 @@ static void singles_are_easy_and_scored_from_the_table(void **state)
     load(&g,
         ".68451..2..9.....55.43..7.8..289..7.9..673..467...4.83143968.57..614........3.."
         "16");
-    struct tally t;
-    memset(&t, 0, sizeof(t));
-    struct se_rating se;
-    se_rate_steps(test_rater, &g, 0, &se, count_step, &t);
-    assert_int_equal(se.verdict, SE_RATED);
-    assert_int_equal(se.er, 12);
-    const int singles
-        = t.of[SE_full_house] + t.of[SE_hidden_single] + t.of[SE_naked_single];
-    assert_int_equal(singles, t.steps); /* nothing but singles */
-    assert_int_equal(t.steps, 40); /* one per blank */
-    assert_true(t.of[SE_hidden_single] > 0 && t.of[SE_full_house] > 0);
-    const int by_hand = 4 * t.of[SE_full_house] + 14 * t.of[SE_hidden_single]
-        + 4 * t.of[SE_naked_single];
+    struct singles_path path;
+    assert_true(replay_singles(&g, &path));
+    assert_int_equal(path.full_house, 20);
+    assert_int_equal(path.hidden, 20);
+    assert_int_equal(path.naked, 0);
     struct hodoku_rating h;
-    struct se_rating same;
-    hodoku_rate_within(test_rater, &g, 0, &h, &same);
+    struct se_rating se;
+    hodoku_rate_within(test_rater, &g, 0, &h, &se);
     assert_int_equal(h.verdict, SE_RATED);
-    assert_int_equal(h.score, by_hand);
-    assert_int_equal(h.score, 360); /* 20 last values, 20 hidden singles */
+    assert_int_equal(h.steps, 40);
+    assert_int_equal(h.score, 4 * path.full_house + 14 * path.hidden);
     assert_int_equal(h.level, HODOKU_EASY);
     assert_string_equal(h.hardest, "Hidden Single");
-    assert_int_equal(same.er, se.er); /* the same path gives SE's rating too */
-    assert_int_equal(same.ep, se.ep);
+    assert_int_equal(se.er, 12); /* the same path gives SE's rating too */
+    assert_int_equal(se.ep, 10);
+}
+
+/* The entry of hodoku_technique_of's table that HoDoKu calls `name`, or NULL. */
+static const struct hodoku_technique *named(const char *name, size_t len)
+{
+    for (int t = 0; t < SE_TECHNIQUE_COUNT; t++) {
+        const struct hodoku_technique *h = hodoku_technique_of((enum se_technique) t);
+        if (strlen(h->name) == len && strncmp(h->name, name, len) == 0)
+            return h;
+    }
+    return NULL;
+}
+
+/* HoDoKu's own ratings of se_dev's 327 puzzles (se_dev_hodoku.tsv: HoDoKu
+ * 2.2.4's level, score and the techniques of its path with their counts).
+ * Its path is not SE's, so its scores are not sudolab's; but on every path
+ * made only of techniques the table names, the table's base scores summed
+ * over the path and hodoku_level_for must give HoDoKu's score and level. */
+static void the_table_scores_hodokus_own_paths(void **state)
+{
+    (void) state;
+    char path[4096];
+    snprintf(path, sizeof(path), "%s/se_dev_hodoku.tsv", test_data_dir());
+    FILE *f = fopen(path, "r");
+    if (!f)
+        fail_msg("%s: cannot open", path);
+    char line[4096];
+    int lines = 0, compared = 0, misses = 0;
+    int at_level[HODOKU_EXTREME + 1] = { 0 };
+    while (fgets(line, sizeof(line), f)) {
+        lines++;
+        char level[16], steps[sizeof(line)];
+        int score;
+        if (sscanf(line, "%*81s %15s %d %4095[^\n]", level, &score, steps) != 3)
+            fail_msg("%s:%d: not puzzle, level, score and steps", path, lines);
+        int sum = 0, highest = HODOKU_EASY;
+        bool known = true;
+        for (const char *at = steps; known && *at;) {
+            const char *eq = strchr(at, '=');
+            if (!eq)
+                fail_msg("%s:%d: a step without its count", path, lines);
+            const struct hodoku_technique *h = named(at, (size_t) (eq - at));
+            char *end;
+            const long count = strtol(eq + 1, &end, 10);
+            if (!h) {
+                known = false;
+                break;
+            }
+            sum += h->score * (int) count;
+            if ((int) h->level > highest)
+                highest = (int) h->level;
+            at = *end == ';' ? end + 1 : end;
+        }
+        if (!known)
+            continue;
+        compared++;
+        const enum hodoku_level ours = hodoku_level_for((enum hodoku_level) highest, sum);
+        at_level[ours]++;
+        if (sum != score || strcasecmp(hodoku_level_name(ours), level) != 0) {
+            misses++;
+            printf("# %s:%d: HoDoKu %s (%d), the table %s (%d)\n", path, lines, level,
+                score, hodoku_level_name(ours), sum);
+        }
+    }
+    fclose(f);
+    printf("# se_dev_hodoku.tsv: %d of %d paths of known techniques (easy %d, medium %d, "
+           "hard %d), %d misses\n",
+        compared, lines, at_level[HODOKU_EASY], at_level[HODOKU_MEDIUM],
+        at_level[HODOKU_HARD], misses);
+    assert_int_equal(misses, 0);
+    assert_int_equal(lines, 327);
+    /* the file's easy, medium and hard paths of table techniques: each level's rule met
+     */
+    assert_true(at_level[HODOKU_EASY] >= 100 && at_level[HODOKU_MEDIUM] >= 20
+        && at_level[HODOKU_HARD] >= 5);
 }
 
 /* A medium technique at most, but a score above medium's 1000: hard. */
@@ -179,6 +312,7 @@ int main(int argc, char **argv)
     static const struct CMUnitTest tests[] = {
         cmocka_unit_test(three_last_values),
         cmocka_unit_test(singles_are_easy_and_scored_from_the_table),
+        cmocka_unit_test(the_table_scores_hodokus_own_paths),
         cmocka_unit_test(the_score_raises_the_level),
         cmocka_unit_test(x_wing_is_hard),
         cmocka_unit_test(chains_are_extreme),

@@ -466,10 +466,8 @@ static void traces_replay_large(void **state)
                 struct solver_instance *inst = test_open(fast_names[s]);
                 struct test_replay r;
                 test_replay_start(&r, &puzzle);
-                const struct solve_request req = { .limit = 2,
-                    .deadline_ns = clock_now_ns() + 20000000000u,
-                    .trace = test_replay_event,
-                    .ctx = &r };
+                const struct solve_request req
+                    = { .limit = 2, .trace = test_replay_event, .ctx = &r };
                 solver_run(inst, &puzzle, &req, &res);
                 assert_true(res.status == SOLVE_STATUS_UNIQUE
                     || res.status == SOLVE_STATUS_MULTIPLE);

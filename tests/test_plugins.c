@@ -153,6 +153,57 @@ static void process_instances_in_threads(void **state)
     threads_share_nothing(spec);
 }
 
+/* A tdoku-ABI function gives a solution only at limit 1, so solver_run asks
+ * for it through first_solution after the timed call (solvers/solver.h):
+ * the time of a limit-2 solve is the count alone. Checked by order, not by a
+ * clock: a first_solution that marks time_ns finds its mark kept, where one
+ * inside the timed window would have it written over. */
+enum { FIRST_SOLUTION_MARK = 123456789 };
+
+static void counts_two_gives_none(void *priv, const struct grid *puzzle,
+    const struct solve_request *req, struct solve_result *res)
+{
+    (void) priv;
+    (void) puzzle;
+    (void) req;
+    res->outcome = SOLVE_DONE;
+    res->solutions = 2;
+}
+
+static void marks_the_time(
+    void *priv, const struct grid *puzzle, struct solve_result *res)
+{
+    (void) priv;
+    res->solution = *puzzle;
+    static const char filled[] = "1234341221434321";
+    for (int i = 0; i < 16; i++)
+        res->solution.cell[i] = (uint8_t) (filled[i] - '0');
+    res->time_ns = FIRST_SOLUTION_MARK;
+}
+
+static void the_solution_to_verify_is_fetched_untimed(void **state)
+{
+    (void) state;
+    static const struct solver counting_only = { .name = "counting_only",
+        .family = "tdoku-abi",
+        .summary = "counts, and gives a solution only when asked apart",
+        .min_n = 4,
+        .max_n = 4,
+        .caps = SOLVER_CAP_COUNT,
+        .solve = counts_two_gives_none,
+        .first_solution = marks_the_time };
+    struct solver_instance *inst = solver_open(&counting_only);
+    assert_non_null(inst);
+    struct grid empty;
+    grid_init(&empty, 2, 2, GRID_STANDARD);
+    const struct solve_request req = { .limit = 2 };
+    struct solve_result res;
+    solver_run(inst, &empty, &req, &res);
+    solver_close(inst);
+    assert_int_equal(res.status, SOLVE_STATUS_MULTIPLE); /* the solution verified */
+    assert_int_equal(res.time_ns, FIRST_SOLUTION_MARK);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -161,6 +212,7 @@ int main(void)
         cmocka_unit_test(labels_and_malformed_specs),
         cmocka_unit_test(plugin_instances_in_threads),
         cmocka_unit_test(process_instances_in_threads),
+        cmocka_unit_test(the_solution_to_verify_is_fetched_untimed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -82,9 +82,13 @@ answers "$tdoku" "$tmp/nine.txt" | cut -d, -f1-3,9 > "$tmp/tdoku.csv"
 cmp -s "$tmp/mrv.csv" "$tmp/tdoku.csv"
 ok "tdoku's ABI at limit 2: mrv's counts, and a verified solution" $? \
     "$(diff "$tmp/mrv.csv" "$tmp/tdoku.csv" | head -5)"
-time_ns=$("$bin" solve --solver "$tdoku:tdoku_abi_slow_first" --csv "$p1" | awk -F, 'NR == 2 {print $9}')
-[ -n "$time_ns" ] && [ "$time_ns" -lt 200000000 ]
-ok "the limit-1 call for a solution to verify is not timed ($time_ns ns)" $?
+# a solution to verify fetched by a second, slow call: the answer is right and
+# the time printed (that the call is untimed is plugins-api's check, by order)
+"$bin" solve --solver "$tdoku:tdoku_abi_slow_first" --csv "$p1" > "$tmp/out"
+answers mrv "$p1" | cut -d, -f1-3 > "$tmp/a"
+cut -d, -f1-3 "$tmp/out" | diff - "$tmp/a" > /dev/null
+ok "a solution fetched by a second call: mrv's answer, verified" $?
+echo "# its limit-2 time: $(awk -F, 'NR == 2 {print $9}' "$tmp/out") ns (the second call sleeps 300 ms)"
 all=$("$bin" count --solver mrv "$p3" | cut -d' ' -f2)
 "$bin" count --solver "$tdoku" "$p3" > "$tmp/out" 2>&1
 has "limit 0 is every solution ($all)" "$tmp/out" "^1 $all multiple"

@@ -1,8 +1,10 @@
 /* The Sudoku Explainer rater (rater/se_rate.h): ratings equal serate's on
- * puzzles of ../shared/ratings/se_dev.tsv covering each technique, SE's
- * verdicts, and every step checked against the unique solution. */
+ * every puzzle serate rated for the project (tests/data/se_dev.tsv and
+ * se_extra.tsv, provenance in se_dev.README.md), SE's verdicts, and every
+ * step checked against the unique solution. */
 #include "tests/test_util.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "common/grid.h"
@@ -14,7 +16,9 @@ struct rated {
     const char *serate; /* ER/EP/ED as serate printed it */
 };
 
-/* One or two per technique, each rated by serate (se_dev.tsv). */
+/* One or two per technique, with serate's ratings from tests/data (each is
+ * checked against its line there below): the cases of the tests that follow
+ * a path step by step or rate in odd orders. */
 static const struct rated cases[] = {
     { ".68451..2..9.....55.43..7.8..289..7.9..673..467...4.83143968.57..614........3..16",
         "1.2/1.0/1.0" },
@@ -76,20 +80,20 @@ static const struct rated cases[] = {
         "8.8/1.2/1.2" },
     { ".6.....4.1......72.5.78........6.9.....5..8..9.3..1.....1......28.3....1.7...4...",
         "9.0/1.2/1.2" },
-    /* top1465 line 419, rated by the same serate outside se_dev: its 4.3 is a
+    /* top1465 line 419 (se_extra.tsv, like the next three): its 4.3 is a
      * turbot fish whose box link joins one cell to a row through the
      * heart of an empty rectangle that holds the value itself */
     { "...37..5..27.........8..39.....8.......2...4.893......64..31..8.5............65..",
         "4.3/1.2/1.2" },
-    /* top1465 line 1028, likewise: a 5.7 chain of three strong links, one
+    /* top1465 line 1028: a 5.7 chain of three strong links, one
      * in a box whose heart holds the value and joins both arms */
     { ".36....4...75.........3......49...6.7...4.8..6.....37..59.........1..7594..6.....",
         "8.5/1.2/1.2" },
-    /* top1465 line 1383, likewise: a unique loop of six cells, type 2 with
+    /* top1465 line 1383: a unique loop of six cells, type 2 with
      * three cells of the one extra value */
     { "....6...8..2......49....31...6.34........85..94...1......2.94...8.......51.....3.",
         "5.5/1.2/1.2" },
-    /* top1465 line 1360, likewise: of two unique rectangles rated 4.5, SE
+    /* top1465 line 1360: of two unique rectangles rated 4.5, SE
      * takes type 1 before type 4 (it sorts by rating, then type) */
     { ".2..58.9.5.3.6..4..6....8..1...3.....9..1..2....5....7...9........7.....6.4...5..",
         "5.6/1.2/1.2" },
@@ -124,6 +128,74 @@ static void ratings_equal_serates(void **state)
     (void) state;
     for (size_t i = 0; i < TEST_COUNT(cases); i++)
         rates_as_serate(&cases[i]);
+}
+
+/* Every line of a tests/data ratings file (a stride of the hardest under the
+ * sanitizers, TEST_HARD_STRIDE): ER, EP and ED each equal to serate's, every
+ * miss named before the test fails. */
+static void rates_every_line_as_serate(const char *name)
+{
+    struct test_se_rated *rated;
+    size_t n;
+    assert_int_equal(test_load_se_ratings(name, &rated, &n), 0);
+    size_t compared = 0, misses = 0, hard_seen = 0;
+    for (size_t i = 0; i < n; i++) {
+        const struct test_se_rated *want = &rated[i];
+        if (want->er >= 100 && hard_seen++ % TEST_HARD_STRIDE != 0)
+            continue;
+        struct se_rating r;
+        se_rate(test_rater, &want->puzzle, &r);
+        compared++;
+        if (r.verdict != SE_RATED || r.er != want->er || r.ep != want->ep
+            || r.ed != want->ed) {
+            misses++;
+            printf("# %s:%lu: %s rated %d.%d/%d.%d/%d.%d (verdict %d), serate %s\n", name,
+                want->line, want->source, r.er / 10, r.er % 10, r.ep / 10, r.ep % 10,
+                r.ed / 10, r.ed % 10, (int) r.verdict, want->serate);
+        }
+    }
+    printf("# %s: %zu of %zu lines rated, %zu misses\n", name, compared, n, misses);
+    free(rated);
+    assert_int_equal(misses, 0);
+    assert_true(compared * TEST_HARD_STRIDE >= n);
+}
+
+static void every_development_rating(void **state)
+{
+    (void) state;
+    rates_every_line_as_serate("se_dev.tsv");
+}
+
+static void every_other_serate_rating(void **state)
+{
+    (void) state;
+    rates_every_line_as_serate("se_extra.tsv");
+}
+
+/* The cases above carry the ratings of the files, not copies that could
+ * drift from them. */
+static void cases_are_rated_in_the_files(void **state)
+{
+    (void) state;
+    static const char *const files[] = { "se_dev.tsv", "se_extra.tsv" };
+    struct test_se_rated *rated[2];
+    size_t n[2];
+    for (size_t f = 0; f < 2; f++)
+        assert_int_equal(test_load_se_ratings(files[f], &rated[f], &n[f]), 0);
+    for (size_t i = 0; i < TEST_COUNT(cases); i++) {
+        struct grid g;
+        parse(cases[i].puzzle, &g);
+        const char *found = NULL;
+        for (size_t f = 0; f < 2 && !found; f++)
+            for (size_t k = 0; k < n[f] && !found; k++)
+                if (memcmp(rated[f][k].puzzle.cell, g.cell, 81) == 0)
+                    found = rated[f][k].serate;
+        if (!found)
+            fail_msg("%s: in neither file", cases[i].puzzle);
+        assert_string_equal(cases[i].serate, found);
+    }
+    for (size_t f = 0; f < 2; f++)
+        free(rated[f]);
 }
 
 /* The searches keep, in the test_rater, what they found on earlier grids (the
@@ -379,6 +451,9 @@ int main(int argc, char **argv)
 {
     static const struct CMUnitTest tests[] = {
         cmocka_unit_test(ratings_equal_serates),
+        cmocka_unit_test(every_development_rating),
+        cmocka_unit_test(every_other_serate_rating),
+        cmocka_unit_test(cases_are_rated_in_the_files),
         cmocka_unit_test(ratings_do_not_depend_on_the_order),
         cmocka_unit_test(two_raters_in_one_thread),
         cmocka_unit_test(verdicts_for_no_or_many_solutions),

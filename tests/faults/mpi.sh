@@ -4,12 +4,16 @@
 # seconds with a non-zero status and a message naming it, never a hang; the
 # rows written stay whole, and --resume (under MPI or not) completes the run
 # to equal an uninterrupted one. Skips (TAP "1..0 # SKIP") without
-# sudolab-mpi or mpirun.
+# sudolab-mpi or mpirun, and fails then when SUDOLAB_CI is set.
 # Prints the table. Usage: mpi.sh SUDOLAB [SUDOLAB-MPI]
 set -u
 bin=${1:-${SUDOLAB_BIN:-sudolab}}
 mpi_bin=${2:-}
 if [ -z "$mpi_bin" ] || ! command -v mpirun > /dev/null 2>&1; then
+    if [ -n "${SUDOLAB_CI:-}" ]; then
+        printf 'not ok 1 - no sudolab-mpi or no mpirun, and SUDOLAB_CI is set\n1..1\n'
+        exit 1
+    fi
     echo "1..0 # SKIP no sudolab-mpi or no mpirun"
     exit 0
 fi
