@@ -1,0 +1,44 @@
+# The reasoning ladder: the share of each corpus's puzzles that each level
+# solves with no search, one panel per family (human, cp, sat), a line per
+# corpus. Reads shares.csv of scripts/levels.sh (columns by header name,
+# scripts/csv.awk).
+# usage: gnuplot -e "csv='shares.csv'; out='levels'" scripts/levels.gp
+#        (writes OUT.png and OUT.svg)
+if (!exists("sdir")) sdir = 'scripts'
+awkf = sdir.'/csv.awk'
+load sdir.'/plot-style.gp'
+corpora = system(sprintf("awk -f '%s' -v distinct=corpus '%s' | tr '\\n' ' '", awkf, csv))
+rows(c, f) = sprintf("< awk -f '%s' -v where='corpus=%s;family=%s' -v cols=index,share_pct,level '%s'", \
+    awkf, c, f, csv)
+families = 'human cp sat'
+titles = 'human (logic solver, then SE ER bands)|constraint propagation|SAT propagation'
+
+set datafile separator whitespace
+set grid
+set yrange [-2:102]
+set ylabel 'puzzles solved with no search (%)'
+set xtics rotate by -35 nomirror noenhanced
+set offsets 0.3, 0.3, 0, 0
+
+do for [t = 1:2] {
+    if (t == 1) {
+        set terminal pngcairo size 1400,520 font 'sans,10' enhanced
+        set output out.'.png'
+    } else {
+        set terminal svg size 1400,520 dynamic font 'sans,10' enhanced
+        set output out.'.svg'
+    }
+    set multiplot layout 1,3
+    do for [f = 1:3] {
+        fam = word(families, f)
+        set title system(sprintf("echo '%s' | cut -d'|' -f%d", titles, f)) noenhanced
+        if (f == 3) { set key outside right top noenhanced } else { unset key }
+        # the sat levels are each a method on one encoding, not a chain:
+        # points, no line between them
+        style = f == 3 ? 'points' : 'linespoints'
+        plot for [i = 1:words(corpora)] rows(word(corpora, i), fam) using 1:2:xtic(3) \
+            with @style lt i pt 7 ps (f == 3 ? 1.0 : 0.6) title word(corpora, i)
+    }
+    unset multiplot
+}
+unset output
