@@ -152,8 +152,8 @@ struct grid_essential *grid_essential_new(
     const int n = box_rows * box_cols;
     if (box_rows < 2 || box_cols < 2 || n > GE_N) {
         snprintf(why, whylen,
-            "%dx%d boxes: the classes of Burnside's sum are searched for 4x4, 6x6 and "
-            "9x9",
+            "%dx%d boxes: the classes of Burnside's sum are counted for 4x4, 6x6, 8x8 "
+            "and 9x9",
             box_rows, box_cols);
         return NULL;
     }
@@ -450,6 +450,45 @@ static void fresh_state(const struct fix_map *m, struct fix_state *s)
         s->cand[p] = all;
 }
 
+static bool is_peer(const struct fix_map *m, int p, int q)
+{
+    for (int i = 0; i < m->npeers; i++)
+        if (m->peers[p][i] == q)
+            return true;
+    return false;
+}
+
+/* With sigma known, digit v at p puts sigma^j(v) at pi^j(p) round p's cycle
+ * of cells: v is no candidate of p where that cycle does not close or puts
+ * a digit twice in a unit (which the search would otherwise find only
+ * where it reaches the cycle, after filling the cells it tries first).
+ * Returns false when a cell is left without candidates. */
+static bool prune_cycles(const struct fix_map *m, struct fix_state *s)
+{
+    for (int p = 0; p < m->cells; p++) {
+        for (int v = 1; v <= m->n; v++) {
+            if (!(s->cand[p] >> v & 1u))
+                continue;
+            uint8_t cells[GE_CELLS], vals[GE_CELLS];
+            int len = 0, q = p, w = v;
+            bool ok = true;
+            do {
+                for (int i = 0; i < len && ok; i++)
+                    ok = vals[i] != w || !is_peer(m, cells[i], q);
+                cells[len] = (uint8_t) q;
+                vals[len++] = (uint8_t) w;
+                q = m->pi[q];
+                w = s->sig[w];
+            } while (ok && q != p);
+            if (!ok || w != v)
+                s->cand[p] &= (uint16_t) ~(1u << v);
+        }
+        if (!s->cand[p])
+            return false;
+    }
+    return true;
+}
+
 /* The grids with unit u labelled 1..N (each relabelling class once); fix =
  * N! times them. When pi maps u onto itself sigma is learnt from u at once,
  * else as the search meets g's cycles of cells. */
@@ -513,7 +552,7 @@ static grid_count_u128 fixed_by_types(struct fix_map *m)
             s.inv[types.sigma[t][a]] = (uint8_t) a;
         }
         m->grids = 0;
-        if (propagate(m, &s))
+        if (prune_cycles(m, &s) && propagate(m, &s))
             fix_search(m, &s);
         fixed += (grid_count_u128) m->grids * types.size[t];
     }
@@ -692,7 +731,7 @@ static bool search_band(const struct band_shape *sh, const uint8_t *rows,
         st.sig[a] = sigma[a];
         st.inv[sigma[a]] = (uint8_t) a;
     }
-    if (propagate(&m, &st))
+    if (prune_cycles(&m, &st) && propagate(&m, &st))
         fix_search(&m, &st);
     *nodes += m.nodes;
     return !h->failed;
@@ -1199,9 +1238,16 @@ bool grid_essential_count(
     }
     c->nodes = m.nodes;
     c->counted = !m.gave_up;
+    /* With the columns kept, a band that the rows keep too is any band: the
+     * orbit join counts it by its orders, where the band join would list
+     * every one; otherwise the band join first (it takes stacks for bands). */
+    bool cols_kept = !c->flip;
+    for (int i = 0; i < ge->n; i++)
+        cols_kept &= c->cols[i] == i;
     if (!c->counted)
-        c->counted = fixed_by_orbits(ge, c, &c->fixed, &c->nodes)
+        c->counted = (cols_kept && fixed_by_orbits(ge, c, &c->fixed, &c->nodes))
             || fixed_by_bands(ge, c, &c->fixed, &c->nodes)
+            || fixed_by_orbits(ge, c, &c->fixed, &c->nodes)
             || fixed_by_transpose(ge, c, &c->fixed);
     return c->counted;
 }

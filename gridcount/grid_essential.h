@@ -80,7 +80,8 @@ bool grid_essential_count(
 bool grid_essential_count_by_bands(struct grid_essential *ge, size_t k);
 
 /* Counts class k by the column sets, as grid_essential_count falls back on
- * when its search gives up (before the band join):
+ * when its search gives up (after the band join, or before it when g keeps
+ * the columns):
  *   - a map that moves bands, or keeps a band row by row and column by
  *     column (boxes with at least as many rows as columns):
  *     each orbit of bands is one representative band, the others its images

@@ -330,8 +330,8 @@ int grid_run(const struct grid_run_options *o, FILE *out, FILE *err)
     char why[160];
     if (o->essential && o->box_rows * o->box_cols > 9) {
         fprintf(err,
-            "sudolab count: --essential: Burnside's sum is searched for 4x4, 6x6 and "
-            "9x9\n");
+            "sudolab count: --essential: Burnside's sum is counted for 4x4, 6x6, 8x8 "
+            "and 9x9\n");
         return EXIT_STATUS_USAGE;
     }
     struct grid_count *gc = grid_count_new(o->box_rows, o->box_cols, why, sizeof(why));
