@@ -35,9 +35,13 @@ do for [t = 1:2] {
         if (f == 3) { set key outside right top noenhanced } else { unset key }
         # the sat levels are each a method on one encoding, not a chain:
         # points, no line between them
-        style = f == 3 ? 'points' : 'linespoints'
-        plot for [i = 1:words(corpora)] rows(word(corpora, i), fam) using 1:2:xtic(3) \
-            with @style lt i pt 7 ps (f == 3 ? 1.0 : 0.6) title word(corpora, i)
+        if (f == 3) {
+            plot for [i = 1:words(corpora)] rows(word(corpora, i), fam) using 1:2:xtic(3) \
+                with points lt i pt 7 ps 1.0 title word(corpora, i)
+        } else {
+            plot for [i = 1:words(corpora)] rows(word(corpora, i), fam) using 1:2:xtic(3) \
+                with linespoints lt i pt 7 ps 0.6 title word(corpora, i)
+        }
     }
     unset multiplot
 }
