@@ -22,15 +22,18 @@ set offsets 0.3, 0.3, 0, 0
 
 do for [t = 1:2] {
     if (t == 1) {
-        set terminal pngcairo size 1400,520 font 'sans,10' enhanced
+        set terminal pngcairo size 1600,560 font 'sans,10' enhanced
         set output out.'.png'
     } else {
-        set terminal svg size 1400,520 dynamic font 'sans,10' enhanced
+        set terminal svg size 1600,560 dynamic font 'sans,10' enhanced
         set output out.'.svg'
     }
-    set multiplot layout 1,3
+    # three equal panels; the last one wider by the key's room
+    set multiplot
     do for [f = 1:3] {
         fam = word(families, f)
+        set origin (f - 1) * 0.27, 0
+        set size (f == 3 ? 0.46 : 0.27), 1
         set title system(sprintf("echo '%s' | cut -d'|' -f%d", titles, f)) noenhanced
         if (f == 3) { set key outside right top noenhanced } else { unset key }
         # the sat levels are each a method on one encoding, not a chain:
