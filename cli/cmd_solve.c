@@ -190,7 +190,7 @@ static const struct cli_option count_options[] = {
         .name = "essential",
         .help = "with --grids: also the grids up to symmetry and\n"
                 "relabelling, by Burnside's lemma with a row per\n"
-                "conjugacy class (4x4, 6x6, 9x9)",
+                "conjugacy class (4x4, 6x6, 8x8, 9x9)",
         .field = COUNT_FIELD(essential) },
     CLI_OPTION_HELP,
 };

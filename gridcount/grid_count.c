@@ -461,6 +461,13 @@ struct later_bands {
     bool any[2];
 };
 
+static void no_later_bands(struct later_bands *lb)
+{
+    memset(lb->col, GC_NONE, sizeof(lb->col));
+    memset(lb->row, GC_NONE, sizeof(lb->row));
+    lb->any[0] = lb->any[1] = false;
+}
+
 static uint64_t orders_of_key(const struct grid_count *gc, gc_key key)
 {
     const size_t i = find_profile(gc, key);
@@ -488,6 +495,14 @@ static uint64_t later_orders(const struct grid_count *gc,
     memcpy(f.col, cols, sizeof(f.col));
     memcpy(f.preset, lb->row[band], sizeof(f.preset));
     return fill_count(&f);
+}
+
+uint64_t grid_count_orders_of(
+    const struct grid_count *gc, const int8_t cols[][GRID_COUNT_MAX_N])
+{
+    struct later_bands lb;
+    no_later_bands(&lb);
+    return later_orders(gc, cols, &lb, 0);
 }
 
 /* Three bands: the middle band's column choices in each stack. */
@@ -572,13 +587,6 @@ static grid_count_u128 complete(const struct grid_count *gc,
     memcpy(w.first, first, sizeof(w.first));
     const grid_count_u128 sum = walk_middle(&w, 0);
     return sum;
-}
-
-static void no_later_bands(struct later_bands *lb)
-{
-    memset(lb->col, GC_NONE, sizeof(lb->col));
-    memset(lb->row, GC_NONE, sizeof(lb->row));
-    lb->any[0] = lb->any[1] = false;
 }
 
 grid_count_u128 grid_count_completions(const struct grid_count *gc, size_t k)

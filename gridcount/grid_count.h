@@ -87,6 +87,13 @@ bool grid_count_needs_all_orders(const struct grid_count *gc);
  * threads may count different classes at once. */
 grid_count_u128 grid_count_completions(const struct grid_count *gc, size_t k);
 
+/* Orders of one band of the counted orientation whose digit d (0-based)
+ * sits in column cols[s][d] (0..C-1) of stack s, looked up by its class: 0
+ * when no band has those column sets. Every class's orders must be known
+ * (grid_count_orders). */
+uint64_t grid_count_orders_of(
+    const struct grid_count *gc, const int8_t cols[][GRID_COUNT_MAX_N]);
+
 /* Completions of a partly given grid of the plan's shape (as asked, before
  * any transposing; standard variant): its first band in the counted
  * orientation complete, and every other box either complete or blank. Boxes

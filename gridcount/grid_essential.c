@@ -28,6 +28,10 @@ struct line_group {
 
 struct grid_essential {
     int br, bc, n;
+    /* The band-reduction plan of the shape with every class's orders, for
+     * the maps that move bands (boxes with at least as many rows as columns:
+     * then its bands are these); NULL for the other orientation. */
+    struct grid_count *plan;
     struct line_group rows, cols;
     size_t nclasses;
     struct grid_essential_class *classes;
@@ -148,8 +152,8 @@ struct grid_essential *grid_essential_new(
     const int n = box_rows * box_cols;
     if (box_rows < 2 || box_cols < 2 || n > GE_N) {
         snprintf(why, whylen,
-            "%dx%d boxes: the classes of Burnside's sum are searched for 4x4, 6x6 and "
-            "9x9",
+            "%dx%d boxes: the classes of Burnside's sum are counted for 4x4, 6x6, 8x8 "
+            "and 9x9",
             box_rows, box_cols);
         return NULL;
     }
@@ -168,6 +172,12 @@ struct grid_essential *grid_essential_new(
         snprintf(why, whylen, "out of memory");
         return NULL;
     }
+    if (box_rows >= box_cols) {
+        char plan_why[160];
+        ge->plan = grid_count_new(box_rows, box_cols, plan_why, sizeof(plan_why));
+        for (size_t k = 0; ge->plan && k < grid_count_classes(ge->plan); k++)
+            grid_count_orders(ge->plan, k);
+    }
     return ge;
 }
 
@@ -180,6 +190,7 @@ void grid_essential_free(struct grid_essential *ge)
     free(ge->cols.perm);
     free(ge->cols.class_of);
     free(ge->classes);
+    grid_count_free(ge->plan);
     free(ge);
 }
 
@@ -439,6 +450,45 @@ static void fresh_state(const struct fix_map *m, struct fix_state *s)
         s->cand[p] = all;
 }
 
+static bool is_peer(const struct fix_map *m, int p, int q)
+{
+    for (int i = 0; i < m->npeers; i++)
+        if (m->peers[p][i] == q)
+            return true;
+    return false;
+}
+
+/* With sigma known, digit v at p puts sigma^j(v) at pi^j(p) round p's cycle
+ * of cells: v is no candidate of p where that cycle does not close or puts
+ * a digit twice in a unit (which the search would otherwise find only
+ * where it reaches the cycle, after filling the cells it tries first).
+ * Returns false when a cell is left without candidates. */
+static bool prune_cycles(const struct fix_map *m, struct fix_state *s)
+{
+    for (int p = 0; p < m->cells; p++) {
+        for (int v = 1; v <= m->n; v++) {
+            if (!(s->cand[p] >> v & 1u))
+                continue;
+            uint8_t cells[GE_CELLS], vals[GE_CELLS];
+            int len = 0, q = p, w = v;
+            bool ok = true;
+            do {
+                for (int i = 0; i < len && ok; i++)
+                    ok = vals[i] != w || !is_peer(m, cells[i], q);
+                cells[len] = (uint8_t) q;
+                vals[len++] = (uint8_t) w;
+                q = m->pi[q];
+                w = s->sig[w];
+            } while (ok && q != p);
+            if (!ok || w != v)
+                s->cand[p] &= (uint16_t) ~(1u << v);
+        }
+        if (!s->cand[p])
+            return false;
+    }
+    return true;
+}
+
 /* The grids with unit u labelled 1..N (each relabelling class once); fix =
  * N! times them. When pi maps u onto itself sigma is learnt from u at once,
  * else as the search meets g's cycles of cells. */
@@ -502,7 +552,7 @@ static grid_count_u128 fixed_by_types(struct fix_map *m)
             s.inv[types.sigma[t][a]] = (uint8_t) a;
         }
         m->grids = 0;
-        if (propagate(m, &s))
+        if (prune_cycles(m, &s) && propagate(m, &s))
             fix_search(m, &s);
         fixed += (grid_count_u128) m->grids * types.size[t];
     }
@@ -600,9 +650,10 @@ static void record_band(struct fix_map *m, const struct fix_state *s)
     sig_add(m->sigs, sig);
 }
 
-/* The map on band b's cells (rows b br .. b br + br - 1, local numbering). */
-static void band_map(struct fix_map *m, const struct band_shape *sh,
-    const struct grid_essential_class *c, int b)
+/* The map (rows, cols) on band b's cells (rows b br .. b br + br - 1, local
+ * numbering); rows must keep the band. */
+static void band_map(struct fix_map *m, const struct band_shape *sh, const uint8_t *rows,
+    const uint8_t *cols, int b)
 {
     const int n = sh->n, br = sh->br, bc = sh->bc;
     m->n = n;
@@ -614,7 +665,7 @@ static void band_map(struct fix_map *m, const struct band_shape *sh,
             if (q != p && (q / n == p / n || q % n / bc == p % n / bc))
                 m->peers[p][k++] = (uint8_t) q;
         m->npeers = (uint8_t) k;
-        m->pi[p] = (uint8_t) ((c->rows[b * br + p / n] - b * br) * n + c->cols[p % n]);
+        m->pi[p] = (uint8_t) ((rows[b * br + p / n] - b * br) * n + cols[p % n]);
     }
     for (int p = 0; p < m->cells; p++)
         m->pinv[m->pi[p]] = (uint8_t) p;
@@ -662,27 +713,37 @@ static grid_count_u128 join_bands(struct sig_counts *h, int bands, int n)
     return sum;
 }
 
+/* The solutions of band b alone that the map (rows, cols), keeping the band,
+ * sends to their relabelling by sigma, counted by signature into h. Returns
+ * false when memory ran out. */
+static bool search_band(const struct band_shape *sh, const uint8_t *rows,
+    const uint8_t *cols, int b, const uint8_t *sigma, struct sig_counts *h,
+    uint64_t *nodes)
+{
+    struct fix_map m;
+    memset(&m, 0, sizeof(m));
+    band_map(&m, sh, rows, cols, b);
+    m.found = record_band;
+    m.sigs = h;
+    struct fix_state st;
+    fresh_state(&m, &st);
+    for (int a = 1; a <= sh->n; a++) {
+        st.sig[a] = sigma[a];
+        st.inv[sigma[a]] = (uint8_t) a;
+    }
+    if (prune_cycles(&m, &st) && propagate(&m, &st))
+        fix_search(&m, &st);
+    *nodes += m.nodes;
+    return !h->failed;
+}
+
 /* Every band b of the grid with sigma fixed, into h[b]. Returns false when
  * memory ran out. */
 static bool count_bands(const struct band_shape *sh, const struct grid_essential_class *c,
     const uint8_t *sigma, struct sig_counts *h, uint64_t *nodes)
 {
     for (int b = 0; b < sh->n / sh->br; b++) {
-        struct fix_map m;
-        memset(&m, 0, sizeof(m));
-        band_map(&m, sh, c, b);
-        m.found = record_band;
-        m.sigs = &h[b];
-        struct fix_state st;
-        fresh_state(&m, &st);
-        for (int a = 1; a <= sh->n; a++) {
-            st.sig[a] = sigma[a];
-            st.inv[sigma[a]] = (uint8_t) a;
-        }
-        if (propagate(&m, &st))
-            fix_search(&m, &st);
-        *nodes += m.nodes;
-        if (h[b].failed)
+        if (!search_band(sh, c->rows, c->cols, b, sigma, &h[b], nodes))
             return false;
         if (!h[b].used)
             break;
@@ -706,7 +767,7 @@ static bool fixed_by_bands(const struct grid_essential *ge,
     const struct grid_essential_class *c, grid_count_u128 *fixed, uint64_t *nodes)
 {
     struct grid_essential_class t = *c;
-    if (c->flip)
+    if (c->flip || ge->n / ge->br > 3)
         return false;
     if (!keeps_blocks(c->rows, ge->n, ge->br)) {
         if (ge->br != ge->bc || !keeps_blocks(c->cols, ge->n, ge->bc))
@@ -730,6 +791,425 @@ static bool fixed_by_bands(const struct grid_essential *ge,
             sig_free(&h[b]);
     }
     return ok;
+}
+
+/* --- the orbit join: maps that move bands --- */
+
+enum { GE_MAX_BANDS = 3, GE_MAX_STACKS = 5 };
+
+/* A map g = (a, b) that moves bands, with sigma fixed. Each orbit of bands
+ * under a has a representative B, of orbit length k; the other bands of the
+ * orbit are B's images, band a^j(B) holding sigma^j(X[r][c]) at column
+ * b^j(c), so a fixed grid is its representatives. B is "free" when a^k keeps
+ * its rows and b^k every column (then sigma^k must be 1 and B is any band:
+ * its column sets are enumerated and weighted by their orders, looked up by
+ * class in the band-reduction plan); else B is searched alone under
+ * (a^k, b^k) with sigma^k, as in the band join. The orbits are joined where
+ * every column takes each digit once. */
+struct orbit_join {
+    const struct grid_count *plan;
+    int n, br, bc, stacks, norbits;
+    int rep[GE_MAX_BANDS], len[GE_MAX_BANDS];
+    bool free[GE_MAX_BANDS];
+    struct sig_counts h[GE_MAX_BANDS];
+    uint8_t colpow[GE_MAX_BANDS + 1][GE_N]; /* b^j */
+    uint8_t sigpow[GE_MAX_BANDS + 1][GE_N + 1]; /* sigma^j */
+    uint16_t used[GE_N]; /* the digits each column has */
+    uint8_t fill[GE_N]; /* the digits a free representative has in each column */
+    int8_t cols[GE_MAX_STACKS][GRID_COUNT_MAX_N]; /* ... and their columns */
+};
+
+/* Digit d at column col of orbit o's representative, and its images. */
+static bool orbit_put(struct orbit_join *oj, int o, int col, int d)
+{
+    for (int j = 0; j < oj->len[o]; j++) {
+        const int c = oj->colpow[j][col];
+        const uint16_t bit = (uint16_t) (1u << oj->sigpow[j][d]);
+        if (oj->used[c] & bit) {
+            while (j-- > 0)
+                oj->used[oj->colpow[j][col]] &= (uint16_t) ~(1u << oj->sigpow[j][d]);
+            return false;
+        }
+        oj->used[c] |= bit;
+    }
+    return true;
+}
+
+static void orbit_take(struct orbit_join *oj, int o, int col, int d)
+{
+    for (int j = 0; j < oj->len[o]; j++)
+        oj->used[oj->colpow[j][col]] &= (uint16_t) ~(1u << oj->sigpow[j][d]);
+}
+
+static grid_count_u128 orbit_join_from(struct orbit_join *oj, int o);
+
+/* A free representative's digits in turn, position pos = s N + d - 1. */
+static grid_count_u128 orbit_free_walk(struct orbit_join *oj, int o, int pos)
+{
+    if (pos == oj->stacks * oj->n) {
+        const uint64_t orders = grid_count_orders_of(oj->plan, oj->cols);
+        return orders ? orders * orbit_join_from(oj, o + 1) : 0;
+    }
+    const int s = pos / oj->n, d = pos % oj->n + 1;
+    grid_count_u128 sum = 0;
+    for (int w = 0; w < oj->bc; w++) {
+        const int col = s * oj->bc + w;
+        if (oj->fill[col] == oj->br || !orbit_put(oj, o, col, d))
+            continue;
+        oj->fill[col]++;
+        oj->cols[s][d - 1] = (int8_t) w;
+        sum += orbit_free_walk(oj, o, pos + 1);
+        oj->fill[col]--;
+        orbit_take(oj, o, col, d);
+    }
+    return sum;
+}
+
+/* Places a searched representative's signature and its images, or nothing. */
+static bool orbit_put_sig(struct orbit_join *oj, int o, uint64_t sig)
+{
+    for (int s = 0; s < oj->stacks; s++)
+        for (int d = 1; d <= oj->n; d++) {
+            const int col = s * oj->bc + (int) (sig >> (2 * (s * oj->n + d - 1)) & 3u);
+            if (!orbit_put(oj, o, col, d)) {
+                for (int t = s * oj->n + d - 2; t >= 0; t--) {
+                    const int ts = t / oj->n, td = t % oj->n + 1;
+                    orbit_take(oj, o, ts * oj->bc + (int) (sig >> (2 * t) & 3u), td);
+                }
+                return false;
+            }
+        }
+    return true;
+}
+
+static void orbit_take_sig(struct orbit_join *oj, int o, uint64_t sig)
+{
+    for (int t = 0; t < oj->stacks * oj->n; t++)
+        orbit_take(
+            oj, o, t / oj->n * oj->bc + (int) (sig >> (2 * t) & 3u), t % oj->n + 1);
+}
+
+static grid_count_u128 orbit_join_from(struct orbit_join *oj, int o)
+{
+    if (o == oj->norbits)
+        return 1;
+    if (oj->free[o])
+        return orbit_free_walk(oj, o, 0);
+    const struct sig_counts *h = &oj->h[o];
+    if (o == oj->norbits - 1 && oj->len[o] == 1) {
+        /* the last band: every other band is placed, so each digit has one
+         * column left in each stack */
+        uint64_t sig = 0;
+        for (int s = 0; s < oj->stacks; s++)
+            for (int d = 1; d <= oj->n; d++) {
+                int left = -1;
+                for (int w = 0; w < oj->bc; w++)
+                    if (!(oj->used[s * oj->bc + w] >> d & 1u))
+                        left = left < 0 ? w : oj->bc;
+                if (left < 0 || left == oj->bc)
+                    return 0;
+                sig |= (uint64_t) left << (2 * (s * oj->n + d - 1));
+            }
+        const uint64_t *count = sig_slot(h, sig);
+        return count ? *count : 0;
+    }
+    grid_count_u128 sum = 0;
+    for (size_t i = 0; i < h->cap; i++) {
+        if (!h->key[i] || !orbit_put_sig(oj, o, h->key[i] - 1))
+            continue;
+        sum += h->count[i] * orbit_join_from(oj, o + 1);
+        orbit_take_sig(oj, o, h->key[i] - 1);
+    }
+    return sum;
+}
+
+static void compose(uint8_t *out, const uint8_t *p, const uint8_t *q, int n)
+{
+    for (int i = 0; i < n; i++)
+        out[i] = p[q[i]];
+}
+
+/* For a map (no transpose) that moves bands or leaves one free, fix = sum
+ * over sigma's cycle types of class size times the orbit join: a free band
+ * is counted by its column sets' orders instead of band by band. Returns
+ * false for another map, a shape without the plan, or when memory ran out. */
+static bool fixed_by_orbits(const struct grid_essential *ge,
+    const struct grid_essential_class *c, grid_count_u128 *fixed, uint64_t *nodes)
+{
+    const int n = ge->n, br = ge->br, bands = n / br;
+    if (c->flip || !ge->plan || bands > GE_MAX_BANDS)
+        return false;
+    struct orbit_join oj
+        = { .plan = ge->plan, .n = n, .br = br, .bc = ge->bc, .stacks = n / ge->bc };
+    uint8_t rowpow[GE_MAX_BANDS + 1][GE_N];
+    for (int i = 0; i < n; i++)
+        rowpow[0][i] = oj.colpow[0][i] = (uint8_t) i;
+    for (int j = 1; j <= bands; j++) {
+        compose(rowpow[j], c->rows, rowpow[j - 1], n);
+        compose(oj.colpow[j], c->cols, oj.colpow[j - 1], n);
+    }
+    /* the orbits, searched ones first: they narrow the free ones' walks */
+    bool seen[GE_MAX_BANDS] = { false };
+    int reps[GE_MAX_BANDS], lens[GE_MAX_BANDS], nreps = 0;
+    for (int b = 0; b < bands; b++) {
+        if (seen[b])
+            continue;
+        int len = 0;
+        for (int x = b; !seen[x]; x = c->rows[x * br] / br, len++)
+            seen[x] = true;
+        reps[nreps] = b;
+        lens[nreps++] = len;
+    }
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < nreps; i++) {
+            const int b = reps[i], k = lens[i];
+            bool is_free = true;
+            for (int r = b * br; r < b * br + br; r++)
+                is_free &= rowpow[k][r] == r;
+            for (int col = 0; col < n; col++)
+                is_free &= oj.colpow[k][col] == col;
+            if (is_free != (pass == 1))
+                continue;
+            oj.rep[oj.norbits] = b;
+            oj.len[oj.norbits] = k;
+            oj.free[oj.norbits++] = is_free;
+        }
+    /* a map that keeps every band and has no free one is the band join's */
+    if (keeps_blocks(c->rows, n, br) && !oj.free[oj.norbits - 1])
+        return false;
+    const struct band_shape sh = { n, br, ge->bc };
+    struct cycle_types types = { 0 };
+    int parts[GE_N];
+    cycle_types(n, n, n, parts, 0, &types);
+    *fixed = 0;
+    bool ok = true;
+    for (int t = 0; t < types.count && ok; t++) {
+        for (int d = 0; d <= n; d++)
+            oj.sigpow[0][d] = (uint8_t) d;
+        for (int j = 1; j <= bands; j++)
+            for (int d = 0; d <= n; d++)
+                oj.sigpow[j][d] = types.sigma[t][oj.sigpow[j - 1][d]];
+        bool possible = true;
+        for (int o = 0; o < oj.norbits; o++)
+            for (int d = 1; d <= n && oj.free[o]; d++)
+                possible &= oj.sigpow[oj.len[o]][d] == d;
+        memset(oj.h, 0, sizeof(oj.h));
+        for (int o = 0; o < oj.norbits && possible && ok; o++) {
+            if (oj.free[o])
+                continue;
+            const int k = oj.len[o];
+            ok = search_band(
+                &sh, rowpow[k], oj.colpow[k], oj.rep[o], oj.sigpow[k], &oj.h[o], nodes);
+            possible = oj.h[o].used > 0;
+        }
+        if (possible && ok) {
+            memset(oj.used, 0, sizeof(oj.used));
+            memset(oj.fill, 0, sizeof(oj.fill));
+            *fixed += orbit_join_from(&oj, 0) * types.size[t];
+        }
+        for (int o = 0; o < oj.norbits; o++)
+            sig_free(&oj.h[o]);
+    }
+    return ok;
+}
+
+/* --- transposing maps that keep the rows --- */
+
+/* g(X)[r][c] = X[c][r], with square boxes of side R (4x4 and 9x9). A fixed
+ * grid has X[c][r] = sigma(X[r][c]), so sigma is an involution and the
+ * first box, which maps onto itself, holds R fixed digits of sigma on its
+ * diagonal and R(R-1)/2 of its 2-cycles off it: sigma has exactly that
+ * cycle type. sigma's centraliser relabels fixed grids into fixed grids and
+ * acts simply transitively on the first boxes that fit, so with sigma and
+ * the first box fixed, fix = N! * the grids left. Those are the boxes on and
+ * above the diagonal (B_ji = sigma(B_ij transposed), and each column is
+ * sigma of a row, so only rows and boxes need checking): the first band's
+ * column sets P (box 2) and Q (box 3), then box 2,2 (symmetric like the
+ * first), box 2,3 and box 3,3, whose rows the sets above them force. */
+struct transpose_count {
+    int R, n;
+    uint16_t all;
+    uint8_t sigma[GE_N + 1];
+    uint16_t sigma_set[1u << GE_N]; /* sigma of a set of digits (bit d - 1) */
+    uint8_t *boxes; /* symmetric boxes by their rows' sets: m0 | m1 << n */
+    uint16_t rows[512][3]; /* the row sets of every symmetric box */
+    int nboxes;
+    uint8_t first[3][3];
+};
+
+static void symmetric_boxes(
+    struct transpose_count *t, int i, int j, uint8_t b[3][3], uint16_t used)
+{
+    const int R = t->R;
+    if (i == R) {
+        uint16_t m[3] = { 0, 0, 0 };
+        for (int r = 0; r < R; r++)
+            for (int c = 0; c < R; c++)
+                m[r] |= (uint16_t) (1u << (b[r][c] - 1));
+        if (t->nboxes == 0)
+            memcpy(t->first, b, sizeof(t->first));
+        memcpy(t->rows[t->nboxes++], m, sizeof(m));
+        t->boxes[m[0] | (uint32_t) m[1] << t->n]++;
+        return;
+    }
+    const int ni = j + 1 == R ? i + 1 : i, nj = j + 1 == R ? i + 1 : j + 1;
+    for (int x = 1; x <= t->n; x++) {
+        const int y = t->sigma[x];
+        if (used >> x & 1u || used >> y & 1u || (i == j) != (x == y))
+            continue;
+        b[i][j] = (uint8_t) x;
+        b[j][i] = (uint8_t) y;
+        symmetric_boxes(t, ni, nj, b, (uint16_t) (used | 1u << x | 1u << y));
+    }
+}
+
+static uint16_t row_set(const uint8_t b[3][3], int r, int R)
+{
+    uint16_t m = 0;
+    for (int c = 0; c < R; c++)
+        m |= (uint16_t) (1u << (b[r][c] - 1));
+    return m;
+}
+
+/* The column sets of every box whose row r holds the digits of rows[r]:
+ * (R!)^R of them, or with first_row_sorted the (R!)^(R-1) whose first row is
+ * in increasing order (one per order of the columns), into out; returns how
+ * many. */
+static int arrangements(
+    const uint16_t *rows, int R, bool first_row_sorted, uint16_t (*out)[3])
+{
+    uint8_t digits[3][3];
+    for (int r = 0; r < R; r++)
+        for (int d = 0, k = 0; d < GE_N; d++)
+            if (rows[r] >> d & 1u)
+                digits[r][k++] = (uint8_t) d;
+    static const uint8_t perm2[2][3] = { { 0, 1, 0 }, { 1, 0, 0 } };
+    static const uint8_t perm3[6][3] = { { 0, 1, 2 }, { 0, 2, 1 }, { 1, 0, 2 },
+        { 1, 2, 0 }, { 2, 0, 1 }, { 2, 1, 0 } };
+    const int np = R == 2 ? 2 : 6, total = R == 2 ? 4 : 216;
+    int count = 0;
+    for (int i = 0; i < total; i++) {
+        if (first_row_sorted && i % np != 0)
+            continue;
+        uint16_t cols[3] = { 0, 0, 0 };
+        for (int r = 0, rest = i; r < R; r++, rest /= np) {
+            const uint8_t *p = R == 2 ? perm2[rest % np] : perm3[rest % np];
+            for (int c = 0; c < R; c++)
+                cols[c] |= (uint16_t) (1u << digits[r][p[c]]);
+        }
+        memcpy(out[count++], cols, sizeof(cols));
+    }
+    return count;
+}
+
+static uint8_t boxes_with_rows(const struct transpose_count *t, uint16_t m0, uint16_t m1)
+{
+    return t->boxes[m0 | (uint32_t) m1 << t->n];
+}
+
+/* The grids with box 2 of the first band's columns P and box 3's Q (R = 3). */
+static grid_count_u128 transpose_rest(const struct transpose_count *t, const uint16_t *P,
+    const uint16_t (*Q)[3], int nq, uint16_t (*T)[3])
+{
+    const uint16_t all = t->all;
+    uint16_t A[3];
+    for (int r = 0; r < 3; r++)
+        A[r] = all & (uint16_t) ~t->sigma_set[P[r]];
+    int nt = 0;
+    for (int i = 0; i < t->nboxes; i++) {
+        const uint16_t *m = t->rows[i];
+        if ((m[0] & ~A[0]) || (m[1] & ~A[1]) || (m[2] & ~A[2]))
+            continue;
+        const uint16_t rest[3] = { (uint16_t) (A[0] & ~m[0]), (uint16_t) (A[1] & ~m[1]),
+            (uint16_t) (A[2] & ~m[2]) };
+        nt += arrangements(rest, 3, false, T + nt);
+    }
+    grid_count_u128 sum = 0;
+    for (int q = 0; q < nq; q++)
+        for (int i = 0; i < nt; i++) {
+            if ((Q[q][0] & T[i][0]) | (Q[q][1] & T[i][1]) | (Q[q][2] & T[i][2]))
+                continue;
+            sum += boxes_with_rows(t, t->sigma_set[all & ~(Q[q][0] | T[i][0])],
+                t->sigma_set[all & ~(Q[q][1] | T[i][1])]);
+        }
+    return sum;
+}
+
+static bool fixed_by_transpose(const struct grid_essential *ge,
+    const struct grid_essential_class *c, grid_count_u128 *fixed)
+{
+    const int R = ge->br, n = ge->n;
+    bool rows_kept = c->flip && ge->br == ge->bc && (R == 2 || R == 3);
+    for (int i = 0; i < n && rows_kept; i++)
+        rows_kept = c->rows[i] == i && c->cols[i] == i;
+    if (!rows_kept)
+        return false;
+    struct transpose_count *t = calloc(1, sizeof(*t));
+    uint8_t *boxes = calloc((size_t) 1 << (2 * n), 1);
+    uint16_t(*T)[3] = malloc(512 * 216 * sizeof(*T));
+    uint16_t(*P)[3] = malloc(216 * sizeof(*P));
+    uint16_t(*Q)[3] = malloc(216 * sizeof(*Q));
+    if (!t || !boxes || !T || !P || !Q) {
+        free(t);
+        free(boxes);
+        free(T);
+        free(P);
+        free(Q);
+        return false;
+    }
+    t->R = R;
+    t->n = n;
+    t->all = (uint16_t) ((1u << n) - 1);
+    t->boxes = boxes;
+    for (int d = 1; d <= n; d++) /* R fixed digits, then 2-cycles */
+        t->sigma[d] = (uint8_t) (d <= R ? d : (d - R) % 2 ? d + 1 : d - 1);
+    for (unsigned m = 0; m < 1u << n; m++)
+        for (int d = 1; d <= n; d++)
+            if (m >> (d - 1) & 1u)
+                t->sigma_set[m] |= (uint16_t) (1u << (t->sigma[d] - 1));
+    uint8_t b[3][3] = { { 0 } };
+    symmetric_boxes(t, 0, 0, b, 0);
+    uint16_t U[3];
+    for (int r = 0; r < R; r++)
+        U[r] = t->all & (uint16_t) ~row_set((const uint8_t(*)[3]) t->first, r, R);
+    /* Permuting the columns of box 1,j together with the rows of band j
+     * (and so the columns of stack j) keeps the transpose, the first box and
+     * the other boxes above the diagonal: only one order of the columns of
+     * boxes 1,2 and 1,3 is counted, R! times each. */
+    grid_count_u128 sum = 0;
+    if (R == 2) {
+        /* box 2 of the first band: row r holds U[r]; box 2,2's rows follow */
+        const int np = arrangements(U, 2, true, P);
+        for (int i = 0; i < np; i++)
+            sum += boxes_with_rows(
+                t, t->all & ~t->sigma_set[P[i][0]], t->all & ~t->sigma_set[P[i][1]]);
+    } else {
+        /* box 2's rows: three sets of three, row r within U[r] */
+        for (uint16_t m0 = 0; m0 <= t->all; m0++) {
+            if (__builtin_popcount(m0) != 3 || (m0 & ~U[0]))
+                continue;
+            for (uint16_t m1 = 0; m1 <= t->all; m1++) {
+                const uint16_t m2 = t->all & (uint16_t) ~(m0 | m1);
+                if (__builtin_popcount(m1) != 3 || (m1 & (m0 | ~U[1])) || (m2 & ~U[2]))
+                    continue;
+                const uint16_t rows2[3] = { m0, m1, m2 };
+                const uint16_t rows3[3] = { (uint16_t) (U[0] & ~m0),
+                    (uint16_t) (U[1] & ~m1), (uint16_t) (U[2] & ~m2) };
+                const int np = arrangements(rows2, 3, true, P);
+                const int nq = arrangements(rows3, 3, true, Q);
+                for (int i = 0; i < np; i++)
+                    sum += transpose_rest(t, P[i], (const uint16_t(*)[3]) Q, nq, T);
+            }
+        }
+    }
+    const uint64_t orders = R == 2 ? 2 : 36;
+    *fixed = sum * orders * factorial(n);
+    free(t);
+    free(boxes);
+    free(T);
+    free(P);
+    free(Q);
+    return true;
 }
 
 bool grid_essential_count(
@@ -766,8 +1246,17 @@ bool grid_essential_count(
     }
     c->nodes = m.nodes;
     c->counted = !m.gave_up;
-    if (!c->counted && fixed_by_bands(ge, c, &c->fixed, &c->nodes))
-        c->counted = true;
+    /* With the columns kept, a band that the rows keep too is any band: the
+     * orbit join counts it by its orders, where the band join would list
+     * every one; otherwise the band join first (it takes stacks for bands). */
+    bool cols_kept = !c->flip;
+    for (int i = 0; i < ge->n; i++)
+        cols_kept &= c->cols[i] == i;
+    if (!c->counted)
+        c->counted = (cols_kept && fixed_by_orbits(ge, c, &c->fixed, &c->nodes))
+            || fixed_by_bands(ge, c, &c->fixed, &c->nodes)
+            || fixed_by_orbits(ge, c, &c->fixed, &c->nodes)
+            || fixed_by_transpose(ge, c, &c->fixed);
     return c->counted;
 }
 
@@ -776,6 +1265,15 @@ bool grid_essential_count_by_bands(struct grid_essential *ge, size_t k)
     struct grid_essential_class *c = &ge->classes[k];
     c->nodes = 0;
     c->counted = fixed_by_bands(ge, c, &c->fixed, &c->nodes);
+    return c->counted;
+}
+
+bool grid_essential_count_by_orbits(struct grid_essential *ge, size_t k)
+{
+    struct grid_essential_class *c = &ge->classes[k];
+    c->nodes = 0;
+    c->counted = fixed_by_orbits(ge, c, &c->fixed, &c->nodes)
+        || fixed_by_transpose(ge, c, &c->fixed);
     return c->counted;
 }
 

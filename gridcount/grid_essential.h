@@ -79,6 +79,24 @@ bool grid_essential_count(
  * or when memory runs out. */
 bool grid_essential_count_by_bands(struct grid_essential *ge, size_t k);
 
+/* Counts class k by the column sets, as grid_essential_count falls back on
+ * when its search gives up (after the band join, or before it when g keeps
+ * the columns):
+ *   - a map that moves bands, or keeps a band row by row and column by
+ *     column (boxes with at least as many rows as columns):
+ *     each orbit of bands is one representative band, the others its images
+ *     under g; a representative that g^k (k: the orbit's length) maps
+ *     onto itself row by row and column by column is any band, counted by
+ *     the orders of its column sets (grid_count.h), and the others are
+ *     searched alone under g^k; the orbits are joined where every column
+ *     takes each digit once, sigma fixed to each cycle type in turn;
+ *   - the transpose that keeps the rows (square boxes): sigma is an
+ *     involution of one cycle type and the first box is fixed by its
+ *     centraliser, so fix = N! * the grids on and above the diagonal, built
+ *     box by box from the column sets above them.
+ * Returns false for another map, or when memory runs out. */
+bool grid_essential_count_by_orbits(struct grid_essential *ge, size_t k);
+
 /* The lemma's sum: sum of size * fixed over the classes into *sum and the
  * quotient by |G| N! into *classes. Returns 0, or -1 with why when a class
  * is not counted (naming it) or |G| N! does not divide the sum. */

@@ -146,8 +146,11 @@ static int print_essential(FILE *out, FILE *err, const struct grid_run_options *
 {
     char why[200], fixed[GRID_COUNT_U128_DIGITS], classes[GRID_COUNT_U128_DIGITS];
     const uint64_t t0 = clock_now_ns();
-    struct grid_essential *ge
-        = grid_essential_new(o->box_rows, o->box_cols, why, sizeof(why));
+    /* in the counted orientation, whose bands the orbit join reads */
+    const bool flip = o->box_rows < o->box_cols;
+    const int rows = flip ? o->box_cols : o->box_rows,
+              cols = flip ? o->box_rows : o->box_cols;
+    struct grid_essential *ge = grid_essential_new(rows, cols, why, sizeof(why));
     if (!ge) {
         fprintf(err, "sudolab count: --essential: %s\n", why);
         return 1;
@@ -155,9 +158,10 @@ static int print_essential(FILE *out, FILE *err, const struct grid_run_options *
     const int n = o->box_rows * o->box_cols;
     fprintf(out,
         "# Burnside: |G| = %llu maps (bands, rows, stacks, columns%s) in %zu conjugacy "
-        "classes, x %d! relabellings\n",
+        "classes, x %d! relabellings%s\n",
         (unsigned long long) grid_essential_group(ge),
-        o->box_rows == o->box_cols ? ", transpose" : "", grid_essential_classes(ge), n);
+        o->box_rows == o->box_cols ? ", transpose" : "", grid_essential_classes(ge), n,
+        flip ? "; the maps act on the transpose" : "");
     const unsigned threads
         = o->threads > GRID_MAX_THREADS ? GRID_MAX_THREADS : o->threads;
     struct essential_work w = { ge, total };
@@ -326,8 +330,8 @@ int grid_run(const struct grid_run_options *o, FILE *out, FILE *err)
     char why[160];
     if (o->essential && o->box_rows * o->box_cols > 9) {
         fprintf(err,
-            "sudolab count: --essential: Burnside's sum is searched for 4x4, 6x6 and "
-            "9x9\n");
+            "sudolab count: --essential: Burnside's sum is counted for 4x4, 6x6, 8x8 "
+            "and 9x9\n");
         return EXIT_STATUS_USAGE;
     }
     struct grid_count *gc = grid_count_new(o->box_rows, o->box_cols, why, sizeof(why));

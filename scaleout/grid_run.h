@@ -7,7 +7,8 @@
  * three bands every shard first counts the orders of every class (cheap: the
  * completions look them up). --estimate prints the plan and a time estimated
  * from a sample instead of counting; --essential adds Burnside's
- * count of the grids up to symmetry and relabelling (4x4 and 6x6). */
+ * count of the grids up to symmetry and relabelling (4x4, 6x6, 8x8 and
+ * 9x9; gridcount/grid_essential.h). */
 #ifndef SUDOLAB_DIST_GRID_RUN_H
 #define SUDOLAB_DIST_GRID_RUN_H
 

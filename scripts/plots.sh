@@ -6,7 +6,10 @@
 # bars per corpus, each solver's speed ratio to the baseline with its 95%
 # interval (comparison), and, when the puzzles carry Sudoku Explainer ratings
 # (runs.csv's se_er), time and guesses against ER per solver (er-time,
-# er-guesses). Columns are found by header name.
+# er-guesses), and the report's overview: every back end against the baseline
+# on every corpus (overview). Columns are found by header name. Every plot is
+# drawn by one gnuplot process: each script is loaded after `reset session`
+# with its variables, as `gnuplot -e VARS SCRIPT` would run it.
 #
 # usage: scripts/plots.sh DIR [A,B]
 #   A,B  the scatter's two solvers (default: the run's baseline against the
@@ -20,7 +23,13 @@ command -v gnuplot > /dev/null || { echo "plots.sh: gnuplot is not installed" >&
 runs=$dir/runs.csv
 tmp=$(mktemp)
 cmp=$(mktemp)
-trap 'rm -f "$tmp" "$cmp"' EXIT
+ovw=$(mktemp)
+gp=$(mktemp)
+trap 'rm -f "$tmp" "$cmp" "$ovw" "$gp"' EXIT
+# draw SCRIPT VARS: one plot for the gnuplot process at the end
+draw() {
+    printf 'reset session\n%s\nload "%s/%s"\n' "$2" "$sdir" "$1" >> "$gp"
+}
 if [ ! -f "$runs" ] && [ -f "$runs.gz" ]; then
     gzip -dc "$runs.gz" > "$tmp"
     runs=$tmp
@@ -39,8 +48,8 @@ baseline=$(sed -n 's/^baseline: //p' "$dir/env.txt" 2>/dev/null | tail -1)
 safe() { printf '%s' "$1" | tr -c 'A-Za-z0-9._-' '_'; }
 
 awk -f "$sdir/csv.awk" -v distinct=corpus "$dir/summary.csv" | while read -r corpus; do
-    gnuplot -e "sdir='$sdir'; csv='$runs'; corpus='$corpus'; order='$order'; \
-        out='$plots/cactus-$(safe "$corpus")'" "$sdir/cactus.gp"
+    draw cactus.gp "sdir='$sdir'; csv='$runs'; corpus='$corpus'; order='$order'; \
+        out='$plots/cactus-$(safe "$corpus")'"
 done
 
 pair=${2:-}
@@ -55,13 +64,12 @@ fi
 if [ -n "$pair" ]; then
     a=${pair%%,*}
     b=${pair#*,}
-    gnuplot -e "sdir='$sdir'; csv='$runs'; a='$a'; b='$b'; out='$plots/scatter-$a-$b'" \
-        "$sdir/scatter.gp"
+    draw scatter.gp "sdir='$sdir'; csv='$runs'; a='$a'; b='$b'; out='$plots/scatter-$a-$b'"
 fi
 for column in time_ns steps; do
     name=$([ "$column" = time_ns ] && echo time || echo "$column")
-    gnuplot -e "sdir='$sdir'; csv='$runs'; column='$column'; order='$order'; \
-        out='$plots/$name-distribution'" "$sdir/distributions.gp"
+    draw distributions.gp "sdir='$sdir'; csv='$runs'; column='$column'; order='$order'; \
+        out='$plots/$name-distribution'"
 done
 # throughput bars, at most six corpora a chart (more make bars too thin to
 # read), the corpora shared out evenly between the charts
@@ -76,8 +84,8 @@ awk -f "$sdir/csv.awk" -v distinct=corpus "$dir/summary.csv" | awk '{name[NR] = 
         for (g = 1; g <= charts; g++) print g, list[g]
     }' \
     | while read -r group corpora; do
-        gnuplot -e "sdir='$sdir'; csv='$dir/summary.csv'; corpora='$corpora'; \
-            out='$plots/throughput-$group'" "$sdir/throughput.gp"
+        draw throughput.gp "sdir='$sdir'; csv='$dir/summary.csv'; corpora='$corpora'; \
+            out='$plots/throughput-$group'"
     done
 # the comparison: the solvers other than the baseline that have an interval
 # somewhere, in the run's order, side by side around each corpus's number
@@ -110,19 +118,43 @@ if awk -f "$sdir/csv.awk" -v cols=speedup_ci_low "$dir/summary.csv" > /dev/null 
         done
         corpora=$(awk -f "$sdir/csv.awk" -v distinct=corpus "$dir/summary.csv" | tr '\n' ' ')
         cpu=$(sed -n 's/^cpu: //p' "$dir/env.txt" 2> /dev/null | tail -1 | tr -d "'\"")
-        gnuplot -e "sdir='$sdir'; data='$cmp'; solvers='$names'; paths='${paths# }'; \
+        draw comparison.gp "sdir='$sdir'; data='$cmp'; solvers='$names'; paths='${paths# }'; \
             corpora='$corpora'; base='$baseline'; cpu='${cpu:-CPU not recorded}'; \
-            out='$plots/comparison'" "$sdir/comparison.gp"
+            out='$plots/comparison'"
     fi
 fi
 # time and guesses against human difficulty, when some puzzle has its ER
 if [ -n "$(awk -f "$sdir/csv.awk" -v cols=se_er "$runs" 2> /dev/null | head -1)" ]; then
     for column in time_ns guesses; do
         name=$([ "$column" = time_ns ] && echo time || echo "$column")
-        gnuplot -e "sdir='$sdir'; csv='$runs'; column='$column'; order='$order'; \
-            out='$plots/er-$name'" "$sdir/er.gp"
+        draw er.gp "sdir='$sdir'; csv='$runs'; column='$column'; order='$order'; \
+            out='$plots/er-$name'"
     done
 fi
+# the overview: every back end against the baseline on every corpus, in the
+# run's order of back ends and summary.csv's of corpora
+corpora=$(awk -f "$sdir/csv.awk" -v distinct=corpus "$dir/summary.csv" | tr '\n' ' ')
+solvers=$(awk -f "$sdir/csv.awk" -v distinct=solver "$dir/summary.csv" \
+    | awk -v order="$order" '{found[$0] = 1; met[++n] = $0}
+        END {m = split(order, o, " ")
+             for (k = 1; k <= m; k++) if (o[k] in found) {printf "%s ", o[k]; done[o[k]] = 1}
+             for (k = 1; k <= n; k++) if (!(met[k] in done)) printf "%s ", met[k]}')
+awk -f "$sdir/csv.awk" -v cols=corpus,solver,speedup_vs_baseline "$dir/summary.csv" \
+    | awk -v corpora="$corpora" -v solvers="$solvers" '
+        BEGIN {n = split(corpora, c, " "); for (k = 1; k <= n; k++) x[c[k]] = k
+               n = split(solvers, s, " "); for (k = 1; k <= n; k++) y[s[k]] = k}
+        # the ratio as written in its cell: two digits, k for thousands
+        function label(r) {
+            return r >= 1e4 ? sprintf("%.0fk", r / 1e3) : r >= 1e3 ? sprintf("%.1fk", r / 1e3) \
+                : r >= 10 ? sprintf("%.0f", r) : sprintf("%.2g", r)
+        }
+        $3 > 0 && ($1 in x) && ($2 in y) {print x[$1], y[$2], log($3) / log(10), label($3)}' \
+    > "$ovw"
+if [ -s "$ovw" ]; then
+    draw overview.gp "sdir='$sdir'; data='$ovw'; solvers='$solvers'; corpora='$corpora'; \
+        base='$baseline'; out='$plots/overview'"
+fi
+gnuplot "$gp"
 count=0
 for f in "$plots"/*.png; do [ -f "$f" ] && count=$((count + 1)); done
 echo "plots.sh: wrote $count plots into $plots" >&2

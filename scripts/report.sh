@@ -1,14 +1,19 @@
 #!/bin/sh
-# Writes DIR/REPORT.md for one bench run directory: the setup (from env.txt)
-# with a warning when the machine was not quiet, a table per corpus (from
-# summary.csv, columns found by header name) with its cactus plot, the
-# comparison of each solver with the baseline (ratios with their 95%
-# intervals, naming the CPU and each solver's instruction-set path), the
-# scatter, distribution, throughput and comparison plots (DIR/plots/,
-# scripts/plots.sh), time and guesses against Sudoku Explainer's rating when
-# the puzzles carry one (runs.csv's se_er), the hyperfine comparison
-# (DIR/hyperfine/), the phase-transition experiment (DIR/phase-transition/,
-# scripts/phase-transition.sh), and any extra section.
+# Writes DIR/REPORT.md for one bench run directory. It opens with the answer,
+# one screen: the machine and whether it was quiet (env.txt), the fastest
+# back end per corpus with its lead over the next and that lead's 95%
+# interval (scripts/fastest.awk over runs.csv), the overview figure (each
+# back end against the baseline on each corpus, plots/overview.png), what was
+# timed on how many puzzles and how long the job took (DIR/stages.txt, from
+# scripts/run-bench.sh). Then a table per corpus (summary.csv, columns found
+# by header name) with its cactus plot, the comparison of each solver with
+# the baseline (ratios with their 95% intervals, naming the CPU and each
+# solver's instruction-set path), the scatter, distribution and throughput
+# plots (DIR/plots/, scripts/plots.sh), time and guesses against Sudoku
+# Explainer's rating when the puzzles carry one (runs.csv's se_er), the
+# hyperfine comparison (DIR/hyperfine/), the phase-transition experiment
+# (DIR/phase-transition/, scripts/phase-transition.sh), any extra section,
+# and the setup in full. Each section is one function below.
 #
 # Extra sections: a script that adds to the report writes into a folder of
 # DIR (run-bench.sh calls scripts/moler-figures.sh DIR/moler and
@@ -39,6 +44,10 @@ isa=$(sed -n 's/^isa_path: //p' "$env" | awk -v native="$native" '
     {name = $1; path[name] = $2 (native == "yes" && $2 == "generic" ? ",-march=native" : "")
      if (!(name in seen)) {seen[name] = 1; order[++n] = name}}
     END {for (i = 1; i <= n; i++) printf "%s%s=%s", (i > 1 ? " " : ""), order[i], path[order[i]]}')
+
+# Back ends that hand each puzzle to another one (solvers/auto.c): the
+# answer's "next" back end is never one of them.
+dispatchers="auto"
 
 # The warning when other processes (or other guests) took the CPU during the
 # run: every `quiet:` line of env.txt counts (a merged run has one per shard).
@@ -161,15 +170,99 @@ er_section() {
     rm -f "$rows"
 }
 
-{
+# The title and the machine: CPU, cores, build, and whether it was quiet.
+header_section() {
     echo "# sudolab benchmark: $(fact date | cut -c1-10) on $(fact host)"
     echo
-    echo "Revision \`$(fact git_revision)\`, $(fact cpu) ($(fact cores_usable) cores usable)," \
-        "$(fact compiler), $(fact buildtype) build. Made by \`scripts/run-bench.sh\`;" \
-        "every figure comes from the files beside this one: \`runs.csv\` (one row per" \
-        "corpus, puzzle, solver and repeat), \`summary.csv\`, \`env.txt\`."
+    echo "Measured on $cpu ($(fact cores_usable) cores usable of $(fact cores_online))," \
+        "$(fact compiler), $(fact buildtype) build of revision \`$(fact git_revision)\`, by" \
+        "\`scripts/run-bench.sh\`. Every figure comes from the files beside this one:" \
+        "\`runs.csv\` (one row per corpus, puzzle, solver and repeat), \`summary.csv\`, \`env.txt\`."
     echo
+    if sed -n 's/^quiet: //p' "$env" | grep -q '^yes' \
+        && ! sed -n 's/^quiet: //p' "$env" | grep -qv '^yes'; then
+        echo "The machine was quiet: no other process kept a tenth of a core busy during the" \
+            "run; load average $(fact loadavg_before | cut -d' ' -f1) at the start and" \
+            "$(fact loadavg_after | cut -d' ' -f1) at the end."
+        echo
+    fi
     noise_warning
+}
+
+# The answer: the fastest back end per corpus with its lead over the next,
+# computed from runs.csv by scripts/fastest.awk; the overview figure; what was
+# timed on how many puzzles, and how long the job took.
+answer_section() {
+    runs=$dir/runs.csv
+    [ -f "$runs" ] || runs=$dir/runs.csv.gz
+    [ -f "$runs" ] || return 0
+    budget_ms=$(fact budget_ms)
+    sample=$(fact sample)
+    head=$(fact head)
+    ranked="the puzzles every back end was timed on"
+    [ -n "$sample" ] && [ "$sample" != 0 ] && ranked="the first $sample puzzles, which every back end was timed on"
+    penalty="twice the longest time of the corpus"
+    [ -n "$budget_ms" ] && [ "$budget_ms" != 0 ] && penalty="twice the $budget_ms ms budget"
+    echo "## The answer"
+    echo
+    echo "The fastest back end on each corpus: the lowest geometric-mean time per puzzle over"
+    echo "$ranked (a puzzle it did not finish counts $penalty). Its lead is the"
+    echo "geometric mean, over the puzzles both finished, of the next back end's time over its"
+    echo "own, with a 95% paired bootstrap interval (2,000 resamples; **no measurable"
+    echo "difference** when the interval holds 1). The next is the best of another search:"
+    echo "another instruction-set path of the same back end (\`fast_avx2\` beside \`fast\`) and"
+    echo "$(printf '%s' "$dispatchers" | sed 's/[^ ][^ ]*/`&`/g'), which hands each puzzle to another back end, are passed over."
+    echo
+    echo "| corpus | fastest | its median | lead over the next | 95% interval | next | puzzles compared |"
+    echo "|---|---|---:|---:|---|---|---:|"
+    gzip -dcf "$runs" | awk -f "$sdir/fastest.awk" -v budget_ns="$((${budget_ms:-0} * 1000000))" \
+        -v dispatchers="$dispatchers" "$dir/summary.csv" - | awk '
+        function t(ns) {
+            if (ns == "-") return "-"
+            if (ns < 1e4) return sprintf("%.2f µs", ns / 1e3)
+            if (ns < 1e7) return sprintf("%.3f ms", ns / 1e6)
+            return sprintf("%.3f s", ns / 1e9)
+        }
+        function g(v) { return v >= 100 ? sprintf("%.0f", v) : sprintf("%.3g", v) }
+        {
+            corpus = $1; best = $3; med = $4; next_ = $5; lead = $6; lo = $7; hi = $8; pairs = $9
+            if (next_ == "-") { lead = "- (no other back end)"; iv = "-" }
+            else if (lead == "-") { lead = "- (no puzzle finished by both)"; iv = "-" }
+            else {
+                iv = lo == "-" ? "- (under 10 puzzles)" : "[" g(lo) ", " g(hi) "]"
+                if (lo != "-" && lo <= 1 && 1 <= hi) iv = iv " no measurable difference"
+                lead = "**" g(lead) "x**"
+            }
+            printf "| %s | **%s** | %s | %s | %s | %s | %s |\n", corpus, best, t(med), lead, iv, next_, pairs
+        }'
+    echo
+    if [ -f "$dir/plots/overview.png" ]; then
+        echo "![every back end against $baseline on every corpus](plots/overview.png)"
+        echo
+    fi
+    nsolvers=$(awk -f "$sdir/csv.awk" -v distinct=solver "$dir/summary.csv" | wc -l)
+    ncorpora=$(awk -f "$sdir/csv.awk" -v distinct=corpus "$dir/summary.csv" | wc -l)
+    printf 'Coverage: %s back ends x %s corpora, each pair in the tables below.' "$nsolvers" "$ncorpora"
+    if [ -n "$sample" ] && [ "$sample" != 0 ]; then
+        sampled=$(awk -f "$sdir/csv.awk" -v cols=solver,unsampled "$dir/summary.csv" 2> /dev/null \
+            | awk '$2 > 0 && !seen[$1]++ {printf "%s%s", (n++ ? ", " : ""), $1}')
+        printf ' The back ends marked fast in `sudolab list` were timed on the first %s puzzles of each' "${head:-all}"
+        printf ' corpus; the others (%s) on the first %s, the sample (`bench --sample`): enough' "${sampled:-none}" "$sample"
+        printf ' to place them, as they are far from the lead.'
+    fi
+    [ -n "$budget_ms" ] && printf ' Budget: %s ms per puzzle.' "$budget_ms"
+    if [ -f "$dir/stages.txt" ]; then
+        printf ' The job took %s.' "$(awk '
+            function clock(s) { return sprintf("%d:%02d", s / 60, s % 60) }
+            $1 == "total" { total = $2; next }
+            { part = part (part == "" ? "" : ", ") $1 " " clock($2); sum += $2 }
+            END { printf "%s (%s)", clock(total ? total : sum), part }' "$dir/stages.txt")"
+    fi
+    printf '\n\n'
+}
+
+# The facts of env.txt as a table.
+setup_section() {
     echo "## Setup"
     echo
     echo "| | |"
@@ -177,14 +270,18 @@ er_section() {
     for key in date host kernel cpu cpu_simd cores_online cores_usable governor compiler \
         buildtype build_options c_args native git_revision command limit budget_ms \
         budget_steps repeat threads warmup_ms pass_ms fast_us tdoku_protocol permute seed head \
-        se_rate se_rate_ms timer_overhead_ns timer_resolution_ns loadavg_before loadavg_after cpu_mhz_before \
-        cpu_mhz_after other_busy_cores other_busy_share steal_share self_cores quiet wall_s \
-        disagreements errors finished; do
+        sample se_rate se_rate_ms timer_overhead_ns timer_resolution_ns loadavg_before loadavg_after \
+        cpu_mhz_before cpu_mhz_after other_busy_cores other_busy_share steal_share self_cores \
+        quiet wall_s disagreements errors finished; do
         value=$(fact "$key")
         [ -n "$value" ] && printf '| %s | `%s` |\n' "$key" "$value"
     done
     [ -n "$isa" ] && printf '| isa_path | `%s` |\n' "$isa"
     echo
+}
+
+# How the tables' figures are measured.
+method_section() {
     echo "Time per puzzle is CLOCK_MONOTONIC around the back end's solve alone (the clue check"
     echo "and the verification of the answer are outside it), after an untimed warm-up; with"
     echo "repeats, the median. The time columns cover the puzzles finished within the budget;"
@@ -197,9 +294,15 @@ er_section() {
     echo "**guesses** is the"
     echo "mean per finished puzzle; each back end documents what it counts (its file's header)."
     echo "Every answer was verified by the independent checker and the solution counts were"
-    echo "cross-checked between the back ends (\`disagreements\` above)."
+    echo "cross-checked between the back ends (\`disagreements\` in the setup below)."
     echo
+}
+
+# A table per corpus (summary.csv), with its cactus plot.
+corpus_section() {
     echo "## Results per corpus"
+    echo
+    method_section
     awk -f "$sdir/csv.awk" -v distinct=corpus "$dir/summary.csv" | while read -r corpus; do
         echo
         awk -F, -v corpus="$corpus" -v base="$baseline" -v cactus="plots/cactus-$(safe "$corpus").png" \
@@ -224,21 +327,20 @@ er_section() {
                 n++
                 row[n] = $0
                 puzzles = $c["puzzles"]
-                split("unique multiple unsolvable solved invalid limit error unsupported pending", st, " ")
-                for (k in st) if ($c[st[k]] > 0) show[st[k]] = 1
+                nst = split("unique multiple unsolvable solved invalid limit error unsupported unsampled pending", st, " ")
+                for (k in st) if ((st[k] in c) && $c[st[k]] > 0) show[st[k]] = 1
             }
             END {
                 printf "### %s (%d puzzles)\n\n", corpus, puzzles
                 head = "| solver"; line = "|---"
-                split("unique multiple unsolvable solved invalid limit error unsupported pending", st, " ")
-                for (k = 1; k <= 9; k++) if (show[st[k]]) { head = head " | " st[k]; line = line "|---:" }
+                for (k = 1; k <= nst; k++) if (show[st[k]]) { head = head " | " st[k]; line = line "|---:" }
                 head = head " | median | mean | p90 | p99 | max | puzzles/s | pass p/s | guesses | PAR-2 | vs " base " |"
                 line = line "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
                 print head; print line
                 for (i = 1; i <= n; i++) {
                     split(row[i], f, ",")
                     out = "| " f[c["solver"]]
-                    for (k = 1; k <= 9; k++) if (show[st[k]]) out = out " | " f[c[st[k]]]
+                    for (k = 1; k <= nst; k++) if (show[st[k]]) out = out " | " f[c[st[k]]]
                     out = out " | " t(f[c["median_ns"]]) " | " t(f[c["mean_ns"]]) " | " t(f[c["p90_ns"]])
                     out = out " | " t(f[c["p99_ns"]]) " | " t(f[c["max_ns"]]) " | " r(f[c["puzzles_per_s"]])
                     out = out " | " r(f[c["pass_puzzles_per_s"]]) " | " r(f[c["mean_guesses"]])
@@ -253,9 +355,10 @@ er_section() {
                 printf "\n![cactus plot of %s](%s)\n", corpus, cactus
             }' "$dir/summary.csv"
     done
-    echo
-    comparison_section
-    echo
+}
+
+# The plots over every corpus: scatter, distributions, throughput.
+across_section() {
     echo "## Across corpora"
     echo
     for f in "$dir"/plots/scatter-*.png; do
@@ -273,28 +376,38 @@ er_section() {
         printf '![throughput %s](plots/throughput-%s.png)\n\n' "$group" "$group"
         group=$((group + 1))
     done
-    er_section
-    if [ -f "$dir/hyperfine/hyperfine.csv" ]; then
-        echo "## Whole-process timings (hyperfine)"
-        echo
-        echo "Each command solves the same puzzles from process start to exit"
-        echo "($(sed -n 's/^corpus: //p' "$dir/hyperfine/README.txt" 2>/dev/null)); sudolab with"
-        echo "its default limit 2, qqwing with \`--count-solutions\`: both prove uniqueness."
-        echo
-        echo "| command | mean | ± σ | min | max |"
-        echo "|---|---:|---:|---:|---:|"
-        awk -f "$sdir/csv.awk" -v cols=command,mean,stddev,min,max "$dir/hyperfine/hyperfine.csv" \
-            | awk '{printf "| %s | %.2f ms | %.2f ms | %.2f ms | %.2f ms |\n", $1, $2 * 1e3, $3 * 1e3, $4 * 1e3, $5 * 1e3}'
-        echo
-        echo "![hyperfine](hyperfine/hyperfine.png)"
-        echo
-    fi
+}
+
+# hyperfine's whole-process timings (DIR/hyperfine/).
+hyperfine_section() {
+    [ -f "$dir/hyperfine/hyperfine.csv" ] || return 0
+    echo "## Whole-process timings (hyperfine)"
+    echo
+    echo "Each command solves the same puzzles from process start to exit"
+    echo "($(sed -n 's/^corpus: //p' "$dir/hyperfine/README.txt" 2>/dev/null)); sudolab with"
+    echo "its default limit 2, qqwing with \`--count-solutions\`: both prove uniqueness."
+    echo
+    echo "| command | mean | ± σ | min | max |"
+    echo "|---|---:|---:|---:|---:|"
+    awk -f "$sdir/csv.awk" -v cols=command,mean,stddev,min,max "$dir/hyperfine/hyperfine.csv" \
+        | awk '{printf "| %s | %.2f ms | %.2f ms | %.2f ms | %.2f ms |\n", $1, $2 * 1e3, $3 * 1e3, $4 * 1e3, $5 * 1e3}'
+    echo
+    echo "![hyperfine](hyperfine/hyperfine.png)"
+    echo
+}
+
+# The phase-transition experiment (DIR/phase-transition/).
+phase_section() {
     if [ -f "$dir/phase-transition/table.md" ]; then
         # scripts/phase-transition.sh's table one heading level down, its
         # plots linked from here
         sed -e 's/^#/##/' -e 's|](phase-|](phase-transition/phase-|' "$dir/phase-transition/table.md"
         echo
     fi
+}
+
+# The sections other scripts add: DIR/NAME/section.md, or NAME's PNG files.
+extra_sections() {
     for sub in "$dir"/*/; do
         name=$(basename "$sub")
         case $name in plots|hyperfine|phase-transition) continue ;; esac
@@ -312,11 +425,31 @@ er_section() {
             done
         fi
     done
+}
+
+# The files of the run.
+files_section() {
     echo "## Files"
     echo
-    for f in env.txt runs.csv runs.csv.gz summary.csv; do
+    for f in env.txt runs.csv runs.csv.gz summary.csv summary.txt stages.txt; do
         [ -f "$dir/$f" ] && printf -- '- `%s` (%s bytes)\n' "$f" "$(wc -c < "$dir/$f")"
     done
     echo "- \`plots/\`: PNG and SVG of every plot (gnuplot scripts in \`scripts/*.gp\`)"
+}
+
+{
+    header_section
+    answer_section
+    corpus_section
+    comparison_section
+    echo
+    across_section
+    er_section
+    hyperfine_section
+    phase_section
+    extra_sections
+    method_section
+    setup_section
+    files_section
 } > "$report"
 echo "report.sh: wrote $report" >&2

@@ -30,9 +30,13 @@
  * (then column, box, diagonals) it is set. So naked singles are complete,
  * but a hidden single is found only when its cell is re-examined: weaker
  * than singles to a fixed point, and the same choices give the same boards
- * as their program. Candidates are bitmasks (uint32_t, up to 25x25); every
- * state lives in the instance (no allocation while solving); the recursion
- * is at most one level per cell set.
+ * as their program. Placing the clues one by one can, on a puzzle without a
+ * solution, set a clue's cell or a peer of it to a conflicting value before
+ * the clue comes (their board keeps both); acs then knows there is no
+ * solution but, being incomplete, runs to its budget; and a full board is
+ * checked before it is returned. Candidates are bitmasks (uint32_t, up to
+ * 25x25); every state lives in the instance (no allocation while solving);
+ * the recursion is at most one level per cell set.
  *
  * Their choices kept (read from their program, sudoku_acs, written anew
  * here): 10 ants, q0 0.9, rho 0.9, best value evaporation 0.005, tau0 =
@@ -85,6 +89,7 @@ struct acs_state {
     int n, ncells;
     float tau0;
     struct acs_board start;
+    bool dead; /* the clues' propagation overrode a clue: no solution */
     struct acs_board ant[ACS_ANTS];
     int pos[ACS_ANTS];
     int fails[ACS_ANTS]; /* cells an ant found without candidates this cycle */
@@ -161,6 +166,23 @@ static void acs_constrain(struct acs_state *st, struct acs_board *b, int c)
     }
 }
 
+/* Whether no unit of b holds a value twice. */
+static bool acs_consistent(const struct acs_state *st, const struct acs_board *b)
+{
+    for (int u = 0; u < st->u.nunits; u++) {
+        uint32_t seen = 0;
+        for (int k = 0; k < st->n; k++) {
+            const int v = b->val[st->u.unit_cell[u][k]];
+            if (!v)
+                continue;
+            if (seen & (1u << (v - 1)))
+                return false;
+            seen |= 1u << (v - 1);
+        }
+    }
+    return true;
+}
+
 /* The start state: every candidate, then the clues one by one, each with its
  * propagation (a clue already set by an earlier one's is left). */
 static void acs_setup(struct acs_state *st, const struct grid *puzzle)
@@ -180,6 +202,12 @@ static void acs_setup(struct acs_state *st, const struct grid *puzzle)
         if (puzzle->cell[c])
             acs_set(st, b, c, 1u << (puzzle->cell[c] - 1));
     }
+    /* an earlier clue's propagation may have set a later clue's cell to another
+       value, or a peer of it to the clue's (their board then keeps both): only
+       a puzzle without a solution does that */
+    st->dead = !acs_consistent(st, b);
+    for (int c = 0; c < st->ncells; c++)
+        st->dead |= puzzle->cell[c] && b->val[c] != puzzle->cell[c];
     st->tau0 = 1.0f / (float) st->ncells;
     const int npher = st->ncells * st->n;
     for (int k = 0; k < npher; k++)
@@ -240,6 +268,13 @@ static void acs_solve(void *priv, const struct grid *puzzle,
     rng_seed(&st->rng, req->seed);
     acs_setup(st, puzzle);
     const int ncells = st->ncells, n = st->n;
+    if (st->dead) {
+        /* incomplete: it cannot say there is no solution, so it waits for the
+           budget, as it would searching */
+        while (!solver_over_budget(req, res))
+            res->counters.steps++;
+        return;
+    }
     if (st->start.filled == ncells) {
         acs_found(st, puzzle, &st->start, req, res);
         return;
@@ -279,7 +314,7 @@ static void acs_solve(void *priv, const struct grid *puzzle,
         }
         int best_ant = 0;
         for (int a = 0; a < ACS_ANTS; a++) {
-            if (st->ant[a].filled == ncells) {
+            if (st->ant[a].filled == ncells && acs_consistent(st, &st->ant[a])) {
                 acs_found(st, puzzle, &st->ant[a], req, res);
                 return;
             }

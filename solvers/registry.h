@@ -26,7 +26,14 @@
     X(fast_portable)                                                                     \
     X(fast_avx2)                                                                         \
     X(fast_avx512)                                                                       \
-    X(wide) X(wide_portable) X(wide_avx2) X(wide_avx512) X(auto) X(anneal) X(acs)
+    X(wide)                                                                              \
+    X(wide_portable)                                                                     \
+    X(wide_avx2)                                                                         \
+    X(wide_avx512)                                                                       \
+    X(wide_restart)                                                                      \
+    X(auto)                                                                              \
+    X(anneal)                                                                            \
+    X(acs)
 
 /* Back ends that need a library the build may lack (meson sets HAVE_*). */
 #if HAVE_SAT

@@ -359,11 +359,15 @@ if command -v gnuplot > /dev/null; then
     [ -f "$out/plots/cactus-valid.txt.png" ] && [ -f "$out/plots/cactus-valid.txt.svg" ]
     ok "a cactus plot per corpus, PNG and SVG" $?
     [ -f "$out/plots/throughput-1.png" ]; ok "throughput bars" $?
+    [ -f "$out/plots/overview.png" ] && [ -f "$out/plots/overview.svg" ]
+    ok "the overview: every back end against the baseline, PNG and SVG" $?
     mkdir -p "$out/extra" && printf '## An added section\n' > "$out/extra/section.md"
     "$scripts/report.sh" "$out" > /dev/null 2>&1; check "report.sh" $? 0
     has "report has the corpus table" "$out/REPORT.md" '^### valid.txt (3 puzzles)'
     has "report embeds the cactus plot" "$out/REPORT.md" 'plots/cactus-valid.txt.png'
     has "report includes added sections" "$out/REPORT.md" '^## An added section'
+    has "report opens with the answer" "$out/REPORT.md" '^| valid.txt | \*\*[a-z_0-9]*\*\* |'
+    has "... and the overview" "$out/REPORT.md" '](plots/overview.png)'
     "$scripts/plots.sh" "$tmp/twelve" > /dev/null 2>&1; check "plots.sh on twelve puzzles" $? 0
     [ -f "$tmp/twelve/plots/comparison.png" ] && [ -f "$tmp/twelve/plots/comparison.svg" ]
     ok "the comparison plot with its intervals, PNG and SVG" $?

@@ -352,6 +352,24 @@ if command -v xz > /dev/null && command -v sha256sum > /dev/null; then
         'order.txt:1: Lewis order 6 is no grid size (2 to 5: 4x4 to 25x25)'
     has "the run goes on" "$tmp/out" '^4 solved .* name=inst9x9_45_5.txt$'
 
+    # wide_restart: on inst16x16_25_4 wide's search is heavy-tailed (it runs out
+    # of 500,000 steps); restarts on transformed copies solve it within them,
+    # and the same seed gives the same run
+    stuck=$tmp/lewis/inst16x16_25_4.txt
+    wr_opts="--limit 1 --budget-steps 500000 --budget-ms 0"
+    # shellcheck disable=SC2086
+    "$bin" solve --solver wide $wr_opts "$stuck" > "$tmp/out"
+    has "wide runs out of the budget on inst16x16_25_4" "$tmp/out" '^1 limit '
+    # shellcheck disable=SC2086
+    "$bin" solve --solver wide_restart $wr_opts --seed 3 "$stuck" > "$tmp/raw"
+    check "wide_restart on inst16x16_25_4" $? 0
+    sed 's/ time=[^ ]*//' "$tmp/raw" > "$tmp/out"
+    has "wide_restart solves it within the budget" "$tmp/out" '^1 solved solutions=1 '
+    # shellcheck disable=SC2086
+    "$bin" solve --solver wide_restart $wr_opts --seed 3 "$stuck" | sed 's/ time=[^ ]*//' \
+        > "$tmp/again"
+    same "wide_restart: the same seed, the same counters and solution" "$tmp/out" "$tmp/again"
+
     # rate, hint and trace name Lewis's instances as solve does (rate on two
     # threads too: the name travels with the puzzle)
     logic=$lewis/logic_solvable.xz

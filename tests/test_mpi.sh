@@ -1,20 +1,21 @@
 #!/bin/sh
 # sudolab-mpi under mpirun against sudolab in one process: bench rows, count
 # results and generated puzzles must be the same (timings aside). Skips (77)
-# when sudolab-mpi was not built or mpirun is missing.
+# when sudolab-mpi was not built or mpirun is missing, and fails then when
+# SUDOLAB_CI is set (CI installs MPI: its absence there is a fault).
 # Usage: test_mpi.sh SUDOLAB [SUDOLAB-MPI]
 set -u
 bin=${1:-${SUDOLAB_BIN:-sudolab}}
 mpi_bin=${2:-}
 data=${SUDOLAB_TEST_DATA:-tests/data}
-if [ -z "$mpi_bin" ]; then
-    echo "skip: sudolab-mpi was not built (no MPI found; apt-get install libopenmpi-dev openmpi-bin)"
+skip() { # skip REASON: exit 77, or 1 in CI
+    [ -n "${SUDOLAB_CI:-}" ] && { echo "FAIL (SUDOLAB_CI is set, so MPI must be there): $1"; exit 1; }
+    echo "skip: $1"
     exit 77
-fi
-if ! command -v mpirun > /dev/null 2>&1; then
-    echo "skip: no mpirun on PATH (apt-get install openmpi-bin)"
-    exit 77
-fi
+}
+[ -n "$mpi_bin" ] \
+    || skip "sudolab-mpi was not built (no MPI found; apt-get install libopenmpi-dev openmpi-bin)"
+command -v mpirun > /dev/null 2>&1 || skip "no mpirun on PATH (apt-get install openmpi-bin)"
 # Containers often forbid the cross-memory attach Open MPI tries first; the
 # MPI library's own allocations are not ours to leak-check.
 export OMPI_MCA_btl_vader_single_copy_mechanism=none

@@ -27,6 +27,7 @@
 #include "cli/options.h"
 #include "puzzle/logic.h"
 #include "puzzle/rate.h"
+#include "tests/test_util.h"
 
 static const struct command {
     const char *name;
@@ -513,7 +514,7 @@ static void options_set_their_fields(void **state)
     assert_int_equal(parse_quietly(help, &out), CLI_PARSED_HELP);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(help_is_the_reference_text),
@@ -523,5 +524,6 @@ int main(void)
         cmocka_unit_test(range_ends_are_accepted),
         cmocka_unit_test(options_set_their_fields),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    const struct test_group plain = { "options", tests, TEST_COUNT(tests), NULL, NULL };
+    return test_main(argc, argv, &plain, NULL);
 }

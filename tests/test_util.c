@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "common/check.h"
 #include "common/clock.h"
@@ -378,44 +379,91 @@ FILE *test_sudolab(const char *args)
 /* --- skips and main --- */
 
 static int skips;
+static char skip_reason[300];
 
 void test_note_skip(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("# SKIP ", stdout);
-    vprintf(fmt, ap);
-    fputc('\n', stdout);
+    vsnprintf(skip_reason, sizeof(skip_reason), fmt, ap);
     va_end(ap);
+    printf("# SKIP %s\n", skip_reason);
     skips++;
+}
+
+/* The TAP stream is the program's standard output as it started; from then
+ * on the tests' own output (cmocka's report with each failure's file and
+ * line, the tests' notes) goes to standard error, so that nothing but TAP
+ * reaches meson's parser. NULL when that could not be arranged. */
+static FILE *open_tap(void)
+{
+    fflush(stdout);
+    const int fd = dup(STDOUT_FILENO);
+    FILE *tap = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!tap || dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+        perror("test_main: standard output");
+        return NULL;
+    }
+    return tap;
 }
 
 int test_main(int argc, char **argv, const struct test_group *plain,
     const struct test_group *corpora)
 {
     const struct test_group *group = plain;
-    if (argc > 1) {
-        if (argc > 2 || strcmp(argv[1], "--corpora") != 0) {
-            fprintf(stderr, "usage: %s [--corpora]\n", argv[0]);
-            return 2;
-        }
+    if (argc > 2 || (argc == 2 && strcmp(argv[1], "--corpora") != 0)) {
+        fprintf(stderr, "usage: %s [--corpora]\n", argv[0]);
+        return 2;
+    }
+    FILE *tap = open_tap();
+    if (!tap)
+        return 1;
+    if (argc == 2) {
+        const char *dir = getenv("SUDOLAB_DATASETS");
         if (!corpora) {
-            printf("# SKIP %s has no corpus tests\n", argv[0]);
-            return 77;
+            fprintf(tap, "1..0 # SKIP %s has no corpus tests\n", argv[0]);
+            return 0;
         }
         if (!test_shared_dir()) {
-            const char *dir = getenv("SUDOLAB_DATASETS");
-            printf("# SKIP %s: %s is no folder: the public corpora are absent\n",
+            fprintf(tap,
+                "1..0 # SKIP %s: %s is no folder: the public corpora are absent\n",
                 corpora->name, dir ? dir : "SUDOLAB_DATASETS (unset)");
-            return 77;
+            return 0;
         }
         group = corpora;
     }
-    const int failed = _cmocka_run_group_tests(
-        group->name, group->tests, group->count, group->setup, group->teardown);
-    if (failed)
+    /* The group's fixtures once around the whole group, as cmocka runs them;
+     * each test as a group of its own, so that each gets its own line. */
+    void *state = NULL;
+    if (group->setup && group->setup(&state) != 0) {
+        fprintf(tap, "Bail out! %s: the group's setup failed\n", group->name);
         return 1;
-    return skips ? 77 : 0;
+    }
+    size_t n = 0;
+    int failed = 0;
+    for (size_t i = 0; i < group->count; i++) {
+        const int skips_before = skips;
+        const int rc
+            = _cmocka_run_group_tests(group->name, &group->tests[i], 1, NULL, NULL);
+        fflush(stdout);
+        if (rc) {
+            failed++;
+            fprintf(tap, "not ok %zu - %s\n", ++n, group->tests[i].name);
+        } else if (skips != skips_before) {
+            fprintf(
+                tap, "ok %zu - %s # SKIP %s\n", ++n, group->tests[i].name, skip_reason);
+        } else {
+            fprintf(tap, "ok %zu - %s\n", ++n, group->tests[i].name);
+        }
+        fflush(tap);
+    }
+    if (group->teardown && group->teardown(&state) != 0) {
+        failed++;
+        fprintf(tap, "not ok %zu - %s: the group's teardown\n", ++n, group->name);
+    }
+    fprintf(tap, "1..%zu\n", n);
+    fclose(tap);
+    return failed ? 1 : 0;
 }
 
 bool test_collect_solution(void *ctx, const struct grid *solution)

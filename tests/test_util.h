@@ -2,17 +2,20 @@
  * back ends, solution checks, trace replay, and how a test program reports
  * that it could not run (meson's exit status 77).
  *
- * Skips. Meson runs the unit tests with the exit-status protocol, not TAP:
- * cmocka 1.1 prints a skipped test as "not ok ... # SKIP", which meson counts
- * as a failure, and in exit-status mode it exits 0 for a skip, which would
- * pass silently. So a test that cannot run calls test_skip(), and test_main()
- * turns any skip into exit status 77 (meson's SKIP) unless a test failed.
+ * Results. test_main() reports each test as a TAP line on standard output
+ * ("ok N - name", "not ok N - name", "ok N - name # SKIP reason"), which
+ * meson reads (protocol 'tap'), so one skipped test is one skip, not the
+ * whole program's; cmocka's own TAP would print a skip as "not ok", which
+ * meson counts as a failure. Everything else the tests print, cmocka's report
+ * of a failure included, goes to standard error. A test that cannot run
+ * calls test_skip().
  *
  * Corpus parts. Tests that need the public corpora (SUDOLAB_DATASETS, datasets/public)
  * form a second group, run only when the program's first argument is
  * --corpora; tests/meson.build registers such a program twice, as <name> and
- * <name>-corpora, so the corpus part is skipped on its own when the folder is
- * absent and the rest still counts. */
+ * <name>-corpora, so the corpus part is skipped on its own (a plan of 0
+ * tests, "1..0 # SKIP why") when the folder is absent and the rest still
+ * counts. */
 #ifndef SUDOLAB_TESTS_TEST_UTIL_H
 #define SUDOLAB_TESTS_TEST_UTIL_H
 
@@ -110,13 +113,14 @@ bool test_available(const struct solver *s, const char *what);
  * matches nothing. */
 const struct solver **test_solvers(const char *what);
 
-/* 1 in a build with AddressSanitizer or UBSan (meson's b_sanitize), which
- * make the SE rater some ten times slower: the rating tests take a stride of
- * their slowest puzzles there and say so. */
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_UNDEFINED__)
+/* 1 in a build with AddressSanitizer (the sanitizer build, meson's
+ * b_sanitize=address,undefined), where the SE rater's chains run about three
+ * times slower: the rating tests take a stride of their slowest puzzles
+ * there and say so. */
+#if defined(__SANITIZE_ADDRESS__)
 #define TEST_SANITIZED 1
 #elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(undefined_behavior_sanitizer)
+#if __has_feature(address_sanitizer)
 #define TEST_SANITIZED 1
 #endif
 #endif
@@ -126,7 +130,7 @@ const struct solver **test_solvers(const char *what);
 
 /* The serate ratings the rating tests take under TEST_SANITIZED: every
  * rating below 10.0, and one in TEST_HARD_STRIDE of 10.0 and up (the hardest
- * list's, about 0.1 s each in a plain build); every one otherwise. */
+ * list's 22, 0.1-0.2 s each in a plain build); every one otherwise. */
 enum { TEST_HARD_STRIDE = TEST_SANITIZED ? 4 : 1 };
 
 /* One line of the serate ratings tests/data/se_*.tsv (their provenance:
@@ -189,10 +193,10 @@ struct test_group {
 };
 
 /* main() of a test program. Without arguments it runs `plain`; with
- * --corpora it runs `corpora` (may be NULL for programs without one), or exits
- * 77 when test_shared_dir() is NULL. Returns the exit status: 1 when a test
- * failed, 77 when one skipped and none failed, 0 otherwise; 2 for an unknown
- * argument. */
+ * --corpora it runs `corpora` (may be NULL for programs without one), or
+ * reports it skipped when test_shared_dir() is NULL. Prints TAP (see the top)
+ * and returns the exit status: 1 when a test or a fixture failed, 0
+ * otherwise; 2 for an unknown argument. */
 int test_main(int argc, char **argv, const struct test_group *plain,
     const struct test_group *corpora);
 

@@ -4,12 +4,16 @@
 # seconds with a non-zero status and a message naming it, never a hang; the
 # rows written stay whole, and --resume (under MPI or not) completes the run
 # to equal an uninterrupted one. Skips (TAP "1..0 # SKIP") without
-# sudolab-mpi or mpirun.
+# sudolab-mpi or mpirun, and fails then when SUDOLAB_CI is set.
 # Prints the table. Usage: mpi.sh SUDOLAB [SUDOLAB-MPI]
 set -u
 bin=${1:-${SUDOLAB_BIN:-sudolab}}
 mpi_bin=${2:-}
 if [ -z "$mpi_bin" ] || ! command -v mpirun > /dev/null 2>&1; then
+    if [ -n "${SUDOLAB_CI:-}" ]; then
+        printf 'not ok 1 - no sudolab-mpi or no mpirun, and SUDOLAB_CI is set\n1..1\n'
+        exit 1
+    fi
     echo "1..0 # SKIP no sudolab-mpi or no mpirun"
     exit 0
 fi
@@ -22,13 +26,20 @@ here=$(dirname "$0")
 # shellcheck source=tests/faults/lib.sh
 . "$here/lib.sh"
 seed=${FAULTS_SEED:-18}
-limit=60 # seconds any mpirun may take before the test calls it a hang
+# The hang guard: a run of seconds cut off after $limit s, near meson's
+# timeout (300 s), so that the table is still printed. No check compares a
+# time: a run is judged by whether the guard had to end it (timeout
+# --verbose says so on standard error), and the times are printed.
+limit=240
 
 mpi() { # mpi NP ARGS...: sudolab-mpi on NP ranks, cut off after $limit s
     np=$1
     shift
-    timeout -s KILL "$limit" mpirun --oversubscribe --allow-run-as-root -np "$np" \
-        "$mpi_bin" "$@"
+    timeout --verbose -s KILL "$limit" mpirun --oversubscribe --allow-run-as-root \
+        -np "$np" "$mpi_bin" "$@"
+}
+guarded() { # guarded FILE: the hang guard ended the run whose stderr is FILE
+    grep -q '^timeout: sending signal' "$1"
 }
 
 rank_pid() { # rank_pid PID R: the pid of rank R of the mpirun started under PID
@@ -71,8 +82,8 @@ for point in $(awk -v s="$seed" 'BEGIN {srand(s); for (i = 0; i < 3; i++) print 
     [ -n "$victim" ] && kill -KILL "$victim"
     wait "$pid"
     rc=$? took=$(($(date +%s) - start))
-    # 137 from timeout's own SIGKILL would be a hang: $took tells them apart
-    [ -n "$victim" ] && [ "$rc" -ne 0 ] && [ "$took" -lt 20 ]
+    # 137 from timeout's own SIGKILL would be a hang: its message tells them apart
+    [ -n "$victim" ] && [ "$rc" -ne 0 ] && ! guarded "$dir.err"
     ok "rank 1 SIGKILLed at $at rows: the run ends ($rc) in ${took}s" $? \
         "victim '${victim:-none}', exit $rc after ${took}s"
     grep -q 'rank 1 .*signal 9\|rank 1.*Killed' "$dir.err"
@@ -109,10 +120,11 @@ for sig in INT TERM; do
         sleep 0.1
         i=$((i + 1))
     done
-    kill -KILL "$pid" 2> /dev/null # a hang: the checks below fail
+    hung=0
+    kill -KILL "$pid" 2> /dev/null && hung=1 # a hang: the checks below fail
     wait "$pid"
     rc=$? took=$(($(date +%s) - start))
-    [ "$rc" -ne 0 ] && [ "$took" -lt 20 ]
+    [ "$rc" -ne 0 ] && [ "$hung" -eq 0 ]
     ok "SIG$sig to mpirun: the run ends ($rc) in ${took}s" $?
     whole_rows "$dir/runs.csv" 12
     ok "SIG$sig to mpirun: the rows written are whole" $?

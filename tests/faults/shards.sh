@@ -141,11 +141,9 @@ kill_shard() { # kill_shard count|generate SIGNAL BLOCKS
         count) $sigint_default "$bin" count --solver naive --shard 1/2 e4.txt > part 2> /dev/null & ;;
         *) $sigint_default "$bin" generate --count 2000 --seed 3 --shard 1/2 > part 2> /dev/null & ;;
     esac
-    pid=$! i=0
-    while [ "$(bytes_of part)" -lt $((blocks * 4096)) ] && kill -0 "$pid" 2> /dev/null \
-        && [ "$i" -lt 6000 ]; do
+    pid=$!
+    while [ "$(bytes_of part)" -lt $((blocks * 4096)) ] && kill -0 "$pid" 2> /dev/null; do
         sleep 0.01
-        i=$((i + 1))
     done
     kill -"$sig" "$pid" 2> /dev/null
     wait "$pid"

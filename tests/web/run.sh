@@ -4,7 +4,8 @@
 # drives Debian's Chromium through playwright-core (node's test runner,
 # web.test.mjs). Exit status 77 (skip), with the reason, when node, xz,
 # Chromium, playwright-core or axe-core (`npm ci` in tests/web) or the WebAssembly
-# toolchain is missing, so the suite passes on machines without them.
+# toolchain is missing, so the suite passes on machines without them; exit
+# status 1 then when SUDOLAB_CI is set (CI installs them all).
 # Usage: tests/web/run.sh OUTDIR
 # Environment: SUDOLAB_BIN (the native sudolab), SUDOLAB_DATASETS (datasets/public),
 # CHROMIUM (default /usr/bin/chromium).
@@ -13,6 +14,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 out=${1:?usage: run.sh OUTDIR}
 skip() {
+    [ -n "${SUDOLAB_CI:-}" ] && { echo "FAIL (SUDOLAB_CI is set, so the page's tools must be there): $*"; exit 1; }
     echo "SKIP: $*"
     exit 77
 }

@@ -1,0 +1,311 @@
+#!/usr/bin/env python3
+"""acs against Lloyd & Amos's sudoku_acs at equal work: both limited by cycles.
+
+    scripts/phase-cycles.py --sizes 25x25 --fills 30,35,40,45 --sample 5 --runs 2 \\
+        --cycles-25 500 --out results/phase-transition-cycles
+
+A cycle is one iteration of the colony: every ant (10) builds one assignment,
+then the global pheromone update. Success within a number of cycles does not
+depend on the machine's speed or load, so it tests whether the two programs run
+the same algorithm; a time limit (scripts/phase-transition.sh) tests that and
+speed together.
+
+Their program has no cycle limit of its own: this needs a build of it with a
+`--cycles N` option that ends the search after N cycles and prints `cycles K`
+(the cycles it ran) after its result, made outside this tree
+(docs/phase-transition.md says how); its path is --peer or SUDOKU_ACS_CYCLES.
+`acs` runs through `sudolab solve` with --budget-steps N x 10 x cells (its
+steps are ant steps, ants x cells a cycle) and no time limit.
+
+Per instance and run, the peer and acs run one after the other (interleaved),
+so load hits both alike; each run records success, the cycles it used and the
+time by its own clock. Writes in --out: runs.csv (a row per run), table.md (per
+size and fill: both success rates, the difference in points, the median cycles
+of the solved runs; then the same success rates at a quarter and a half of the
+limit, read from the cycles the solved runs used) and env.txt (machine, builds,
+load before and after).
+"""
+import argparse
+import csv
+import lzma
+import os
+import platform
+import re
+import resource
+import statistics
+import subprocess
+import sys
+import time
+
+# sudolab's symbols for the values 1..N and the peer's, per N
+OUR_SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
+THEIR_SYMBOLS = {9: "123456789", 16: "0123456789abcdef", 25: "abcdefghijklmnopqrstuvwxy"}
+ANTS = 10
+
+
+def parse_args():
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--data", default=os.path.join(root, "datasets/lewis/general"))
+    p.add_argument("--sizes", default="9x9,16x16,25x25")
+    p.add_argument("--fills", default="", help="fills in percent, e.g. 40,45 (default all)")
+    p.add_argument("--sample", type=int, default=5, help="first N instances per cell")
+    p.add_argument("--runs", type=int, default=2, help="runs per instance of each program")
+    p.add_argument("--cycles-9", type=int, default=200)
+    p.add_argument("--cycles-16", type=int, default=200)
+    p.add_argument("--cycles-25", type=int, default=500)
+    p.add_argument("--first", type=int, default=0,
+                   help="skip the first K instances of each cell (a further sample)")
+    p.add_argument("--seconds", type=float, default=0,
+                   help="limit both by this many seconds instead of cycles (their own clocks)")
+    p.add_argument("--append", action="store_true", help="add to runs.csv instead of replacing it")
+    p.add_argument("--seed", type=int, default=1, help="acs's first seed")
+    p.add_argument("--sudolab", default=os.environ.get("SUDOLAB_BIN", ""))
+    p.add_argument("--peer", default=os.environ.get(
+        "SUDOKU_ACS_CYCLES", os.path.expanduser("~/.cache/sudoku_acs_cycles/sudokusolver")))
+    p.add_argument("--out", default=os.path.join(root, "results/phase-transition-cycles"))
+    p.add_argument("--tables-only", action="store_true", help="rebuild table.md from runs.csv")
+    a = p.parse_args()
+    if not a.sudolab:
+        for b in ("build-release/sudolab", "build/sudolab"):
+            if os.access(os.path.join(root, b), os.X_OK):
+                a.sudolab = os.path.join(root, b)
+                break
+    return a
+
+
+def instances(path, sample):
+    """(name, values) of the first `sample` instances of one SIZE_FFF.xz file."""
+    opener = lzma.open if path.endswith(".xz") else open
+    with opener(path, "rt", encoding="ascii") as f:
+        text = f.read()
+    out = []
+    for block in re.split(r"^# ", text, flags=re.M)[1:]:
+        name, _, body = block.partition("\n")
+        words = body.split()
+        order = int(words[0])
+        out.append((name.strip(), [int(w) for w in words[2:2 + order ** 4]]))
+    return out
+
+
+def child_cpu():
+    """User and system seconds of the children waited for so far."""
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
+
+
+def run_peer(args, n, values):
+    given = "".join("." if v < 0 else THEIR_SYMBOLS[n][v - 1] for v in values)
+    limit = getattr(args, "cycles_%d" % n)
+    if args.seconds:
+        # their clock is read every 100 cycles: a run may go past the limit, and
+        # counts as solved only when its own time is within it
+        cmd = ["--timeout", str(int(args.seconds + 0.999))]
+    else:
+        cmd = ["--cycles", str(limit), "--timeout", "100000"]
+    cpu = child_cpu()
+    run = subprocess.run(["nice", args.peer, "--puzzle", given, "--verbose"] + cmd,
+                         stdout=subprocess.PIPE, text=True, check=False)
+    cpu = child_cpu() - cpu
+    out = run.stdout
+    m = re.search(r"^cycles (\d+)", out, re.M)
+    if not m:
+        sys.exit("phase-cycles.py: %s printed no `cycles` line: is it the build with --cycles?"
+                 % args.peer)
+    t = re.search(r"(?:solved|failed) in(?: time)? ([0-9.e+-]+)", out)
+    own = float(t.group(1)) if t else 0.0
+    solved = "Solution:" in out and (not args.seconds or own <= args.seconds)
+    return solved, int(m.group(1)), own, cpu
+
+
+def run_acs(args, n, values, seed):
+    puzzle = "".join("." if v < 0 else OUR_SYMBOLS[v - 1] for v in values)
+    limit = getattr(args, "cycles_%d" % n)
+    if args.seconds:
+        budget = ["--budget-ms", str(int(args.seconds * 1000))]
+    else:
+        budget = ["--budget-steps", str(limit * ANTS * n * n), "--budget-ms", "0"]
+    cpu = child_cpu()
+    run = subprocess.run(["nice", args.sudolab, "solve", "--solver", "acs", "--limit", "1"]
+                         + budget + ["--seed", str(seed), "--csv", puzzle],
+                         stdout=subprocess.PIPE, text=True, check=False)
+    cpu = child_cpu() - cpu
+    rows = list(csv.DictReader(run.stdout.splitlines()))
+    if len(rows) != 1:
+        sys.exit("phase-cycles.py: unexpected output of sudolab solve: %r" % run.stdout[:200])
+    row = rows[0]
+    steps = int(row["steps"] or 0)
+    # the cycle the last step was in; a grid solved by propagation alone counts one,
+    # as the peer counts it
+    cycles = max(1, -(-steps // (ANTS * n * n)))
+    return row["status"] == "solved", cycles, int(row["time_ns"]) / 1e9, cpu
+
+
+def loadavg():
+    try:
+        with open("/proc/loadavg", encoding="ascii") as f:
+            return " ".join(f.read().split()[:3])
+    except OSError:
+        return "unknown"
+
+
+def tables(args):
+    with open(os.path.join(args.out, "runs.csv"), encoding="ascii") as f:
+        rows = list(csv.DictReader(f))
+    cells = {}
+    for r in rows:
+        cells.setdefault((int(r["size"]), int(r["fill"]), r["limit"]), []).append(r)
+    lines = ["# acs against sudoku_acs at equal work", "",
+             "Success rate (%) of the runs within the limit; diff: acs minus the peer, in "
+             "points. Under a cycle limit: the rates at 1/4 and 1/2 of it, read from the "
+             "cycles each solved run used, and the median cycles of the solved runs. Under "
+             "a time limit: the mean time of the solved runs by each program's own clock, "
+             "and the ratio peer/acs of the CPU seconds (user + system of the process, its "
+             "start and reading included) summed over the runs both solved (a run of one "
+             "is paired with the same run of the other on the same instance). CPU ms per "
+             "cycle: CPU time over cycles run, every run; on a loaded machine CPU time "
+             "stays close to the work done where wall time does not.", ""]
+    worst = 0.0
+    for n, limit in sorted({(k[0], k[2]) for k in cells}, key=lambda x: (x[0], x[1])):
+        timed = limit.endswith("s")
+        lines += ["## %dx%d, %s" % (n, n, "%s each" % limit if timed else "%s cycles" % limit),
+                  ""]
+        if timed:
+            lines += ["| fill | runs | acs | sudoku_acs | diff | acs mean s | peer mean s | "
+                      "CPU peer/acs (both solved) |", "|---:|---:|---:|---:|---:|---:|---:|---:|"]
+        else:
+            lines += ["| fill | runs | acs | sudoku_acs | diff | acs @1/4 | peer @1/4 | "
+                      "acs @1/2 | peer @1/2 | acs cycles | peer cycles | acs CPU ms/cycle | "
+                      "peer CPU ms/cycle |",
+                      "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+        for fill in sorted(f for m, f, l in cells if m == n and l == limit):
+            rs = cells[(n, fill, limit)]
+
+            def rate(prog, upto=None):
+                mine = [r for r in rs if r["program"] == prog]
+                ok = [r for r in mine if r["solved"] == "1"
+                      and (upto is None or int(r["cycles"]) <= upto)]
+                return 100.0 * len(ok) / len(mine) if mine else float("nan")
+
+            def med(prog):
+                c = [int(r["cycles"]) for r in rs if r["program"] == prog and r["solved"] == "1"]
+                return "%g" % statistics.median(c) if c else "-"
+
+            def per_cycle(prog):
+                mine = [r for r in rs if r["program"] == prog and r.get("cpu_s")]
+                cyc = sum(int(r["cycles"]) for r in mine)
+                return "%.2f" % (1000 * sum(float(r["cpu_s"]) for r in mine) / cyc) \
+                    if mine and cyc else "-"
+
+            def mean_s(prog):
+                t = [float(r["own_s"]) for r in rs if r["program"] == prog and r["solved"] == "1"]
+                return "%.3g" % statistics.mean(t) if t else "-"
+
+            a, p = rate("acs"), rate("sudoku_acs")
+            worst = max(worst, abs(a - p))
+            runs = len([r for r in rs if r["program"] == "acs"])
+            head = "| %d%% | %d | %.0f | %.0f | %+.0f |" % (fill, runs, a, p, a - p)
+            if timed:
+                got = {}
+                for r in rs:
+                    if r["solved"] == "1":
+                        got.setdefault((r["instance"], r["run"]), {})[r["program"]] = \
+                            float(r.get("cpu_s") or 0)
+                both = [v for v in got.values() if len(v) == 2]
+                ratio = (sum(v["sudoku_acs"] for v in both) / sum(v["acs"] for v in both)
+                         if both and sum(v["acs"] for v in both) > 0 else None)
+                lines.append(head + " %s | %s | %s |" % (
+                    mean_s("acs"), mean_s("sudoku_acs"),
+                    "%.2f (%d)" % (ratio, len(both)) if ratio else "-"))
+            else:
+                lim = int(limit)
+                lines.append(head + " %.0f | %.0f | %.0f | %.0f | %s | %s | %s | %s |" % (
+                    rate("acs", lim // 4), rate("sudoku_acs", lim // 4),
+                    rate("acs", lim // 2), rate("sudoku_acs", lim // 2), med("acs"),
+                    med("sudoku_acs"), per_cycle("acs"), per_cycle("sudoku_acs")))
+        lines.append("")
+    lines.append("Largest difference: %.0f points." % worst)
+    with open(os.path.join(args.out, "table.md"), "w", encoding="ascii") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+def main():
+    args = parse_args()
+    if args.tables_only:
+        tables(args)
+        return 0
+    if not args.sudolab or not os.access(args.sudolab, os.X_OK):
+        sys.exit("phase-cycles.py: no sudolab binary (build first or set SUDOLAB_BIN)")
+    if not os.access(args.peer, os.X_OK):
+        sys.exit("phase-cycles.py: %s is not an executable (the peer built with --cycles; "
+                 "see docs/phase-transition.md)" % args.peer)
+    os.makedirs(args.out, exist_ok=True)
+    fills = {int(f) for f in args.fills.split(",") if f}
+    start_load = loadavg()
+    started = time.time()
+    path = os.path.join(args.out, "runs.csv")
+    fresh = not (args.append and os.path.exists(path))
+    with open(path, "w" if fresh else "a", encoding="ascii", newline="") as f:
+        w = csv.writer(f)
+        if fresh:
+            w.writerow(["size", "fill", "instance", "run", "program", "limit", "solved",
+                        "cycles", "own_s", "cpu_s"])
+        for size in args.sizes.split(","):
+            n = int(size.split("x")[0])
+            limit = "%gs" % args.seconds if args.seconds else getattr(args, "cycles_%d" % n)
+            for fill in range(0, 101, 5):
+                if fills and fill not in fills:
+                    continue
+                file = os.path.join(args.data, "%s_%03d.xz" % (size, fill))
+                if not os.path.exists(file):
+                    continue
+                chosen = instances(file, 0)[args.first:]
+                if args.sample:
+                    chosen = chosen[:args.sample]
+                for k, (name, values) in enumerate(chosen, start=args.first):
+                    for run in range(args.runs):
+                        ok, cyc, sec, cpu = run_peer(args, n, values)
+                        w.writerow([n, fill, name, run, "sudoku_acs", limit, int(ok), cyc, sec,
+                                    "%.4f" % cpu])
+                        seed = args.seed + 1000 * k + run
+                        ok, cyc, sec, cpu = run_acs(args, n, values, seed)
+                        w.writerow([n, fill, name, run, "acs", limit, int(ok), cyc, sec,
+                                    "%.4f" % cpu])
+                        f.flush()
+                print("phase-cycles.py: %s %d%% done" % (size, fill), file=sys.stderr)
+    end_load = loadavg()
+    sha = subprocess.run(["git", "-C", os.path.dirname(os.path.abspath(__file__)), "rev-parse",
+                          "--short", "HEAD"], stdout=subprocess.PIPE, text=True,
+                         check=False).stdout.strip()
+    cpu = "unknown"
+    try:
+        with open("/proc/cpuinfo", encoding="ascii", errors="replace") as c:
+            for line in c:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    with open(os.path.join(args.out, "env.txt"), "a" if not fresh else "w",
+              encoding="ascii") as e:
+        if not fresh:
+            e.write("--- a further part, appended to runs.csv ---\n")
+        e.write("machine: %s %s, %d CPUs, %s\n" % (platform.system(), platform.machine(),
+                                                   os.cpu_count() or 0, cpu))
+        e.write("sudolab: revision %s\n" % sha)
+        e.write("peer: sudoku_acs 5181658 with a --cycles option added outside this tree\n")
+        e.write("command: scripts/phase-cycles.py %s\n" % " ".join(
+            a for a in sys.argv[1:] if not a.startswith("/")))
+        e.write("sample: %d instances per cell from instance %d, %d runs each, %s\n"
+                % (args.sample, args.first, args.runs,
+                   "%g s each (own clocks)" % args.seconds if args.seconds else
+                   "cycles 9x9=%d 16x16=%d 25x25=%d" % (args.cycles_9, args.cycles_16,
+                                                        args.cycles_25)))
+        e.write("load average: %s at the start, %s at the end; %.0f s wall\n"
+                % (start_load, end_load, time.time() - started))
+    tables(args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
