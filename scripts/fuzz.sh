@@ -11,7 +11,7 @@ targets=${*:-corpus solvers}
 sh scripts/setup-debian.sh clang libclang-rt-14-dev || exit 1
 dir=build-fuzz
 if [ ! -f "$dir/build.ninja" ]; then
-    CC=clang meson setup "$dir" -Dfuzz=true -Dtests=disabled -Dbuildtype=debugoptimized \
+    CC=clang CXX=clang++ meson setup "$dir" -Dfuzz=true -Dtests=disabled -Dbuildtype=debugoptimized \
         -Db_sanitize=address,undefined -Db_lundef=false > /dev/null || exit 1
 fi
 ninja -C "$dir" > "$dir.log" 2>&1 || { cat "$dir.log"; exit 1; }

@@ -65,7 +65,7 @@ run_suite build-asan -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype
     || status=1
 if command -v clang > /dev/null 2>&1; then
     echo "== fuzz build (build-fuzz): each libFuzzer target for 60 s"
-    export CC=clang
+    export CC=clang CXX=clang++
     run_suite build-fuzz -Dfuzz=true -Dtests=disabled -Dbuildtype=debugoptimized \
         -Db_sanitize=address,undefined -Db_lundef=false -Dfuzz_seconds=60 || status=1
 elif [ -n "${SUDOLAB_CI:-}" ]; then
