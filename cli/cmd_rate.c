@@ -2,11 +2,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench/bench_env.h"
 #include "cli/cli.h"
 #include "cli/cmd_rate.h"
 #include "cli/commands.h"
 #include "cli/rate_pool.h"
 #include "common/text.h"
+#include "config.h"
 #include "puzzle/rate.h"
 #include "solvers/registry.h"
 
@@ -170,19 +172,23 @@ enum cli_parsed rate_parse(int argc, char **argv, struct rate_cli *out)
     return CLI_PARSED_RUN;
 }
 
-/* The settings that make the numbers reproducible: a comment line, or
- * stderr when stdout is CSV; and the CSV header. */
+/* The settings that make the numbers reproducible, as the first line of the
+ * output (a comment line, before the CSV header with --csv): the rater's
+ * version and revision, its methods and the options that change ratings, so
+ * that a rating file says what made it. Then, with --csv, the header. */
 static void print_settings(const struct rate_run *run)
 {
     const struct rate_cli *cli = run->cli;
-    FILE *info = cli->common.csv ? stderr : stdout;
     char names[64];
     rate_method_names(names, sizeof(names), cli->methods);
-    fprintf(info, "# sudolab rate methods=%s", names);
+    printf("# sudolab rate version=%s revision=%s methods=%s", SUDOLAB_VERSION,
+        bench_env_revision(), names);
     if (cli->methods & RATE_GUESSES)
-        fprintf(info, " solver=%s permutations=%d seed=%llu", run->rater.solver->name,
+        printf(" solver=%s permutations=%d seed=%llu", run->rater.solver->name,
             cli->permutations, (unsigned long long) cli->seed);
-    fputc('\n', info);
+    printf(" budget_steps=%llu budget_ms=%llu\n",
+        (unsigned long long) run->rater.budget_steps,
+        (unsigned long long) run->rater.budget_ms);
     if (cli->common.csv) {
         char header[1024];
         rate_csv_header(header, sizeof(header), cli->methods);

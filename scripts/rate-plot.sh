@@ -87,19 +87,22 @@ for c in $corpora; do
             }' "$out/inputs/$c.bench.csv" > "$out/inputs/$c.$s.csv"
         files="$files $out/inputs/$c.$s.csv"
     done
-    # join on the line order: each file has a header and one row per puzzle
+    # join on the line order: each file has a header and one row per puzzle,
+    # after comment lines (rate's first line records the rater's version)
     # shellcheck disable=SC2086
     awk -F, -v corpus="$c" -v nfiles="$(echo $files | wc -w)" '
-        FNR == 1 { f++; for (i = 1; i <= NF; i++) col[f, $i] = i; next }
+        FNR == 1 { f++; r = 0 }
+        /^#/ { next }
+        ++r == 1 { for (i = 1; i <= NF; i++) col[f, $i] = i; next }
         f == 1 {
-            n = FNR - 1
+            n = r - 1
             row[n] = corpus "," $col[1, "index"] "," 81 - $col[1, "blanks"] "," \
                 $col[1, "blanks"] "," $col[1, "blanks_level"] "," $col[1, "freedom"] "," \
                 $col[1, "freedom_level"] "," $col[1, "guesses"] "," $col[1, "technique"] "," \
                 $col[1, "technique_level"]
             next
         }
-        { row[FNR - 1] = row[FNR - 1] "," $col[f, "time_ns"] }
+        { row[r - 1] = row[r - 1] "," $col[f, "time_ns"] }
         END { for (i = 1; i <= n; i++) print row[i] }
     ' $files >> "$csv"
     awk -F, -v c="$c" 'NR > 1 && $1 == c { print $2, $4, $6, $8, $10, $11 / 1e3 }' "$csv" \

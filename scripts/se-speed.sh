@@ -55,13 +55,15 @@ for bin in "$@"; do
     # shellcheck disable=SC2086
     /usr/bin/time -f '%U %S' -o "$tmp/time" "$bin" rate --method se --no-puzzle \
         --budget-ms 0 $threads "$tmp/in" >"$tmp/out.$i"
+    # the ratings alone: the first line names each build's version
+    grep -v '^#' "$tmp/out.$i" >"$tmp/ratings.$i"
     cpu=$(awk '{ print $1 + $2 }' "$tmp/time")
     [ -n "$first" ] || first=$cpu
     awk -v b="$bin" -v c="$cpu" -v n="$count" -v f="$first" 'BEGIN {
         printf "%-40s %6d puzzles %9.2f s CPU %9.2f ms/puzzle  x%.2f\n", b, n, c, 1000 * c / n, (c > 0 ? f / c : 0) }'
-    if [ "$i" -gt 1 ] && ! cmp -s "$tmp/out.1" "$tmp/out.$i"; then
+    if [ "$i" -gt 1 ] && ! cmp -s "$tmp/ratings.1" "$tmp/ratings.$i"; then
         echo "ratings differ between $1 and $bin:" >&2
-        diff "$tmp/out.1" "$tmp/out.$i" | head -n 10 >&2
+        diff "$tmp/ratings.1" "$tmp/ratings.$i" | head -n 10 >&2
         exit 1
     fi
 done

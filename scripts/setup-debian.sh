@@ -3,12 +3,14 @@
 # build (meson, ninja, gcc, cmocka, liblzma and zlib for compressed corpora),
 # the optional back ends' libraries (CaDiCaL, GLPK, Gecode with g++ for its
 # adapter), and the tools of the report and the scripts (gnuplot, hyperfine,
-# xz). Installs as root, or through sudo; without either it only says what is
+# xz), and man-db with groff for the install test's look at sudolab(1).
+# Installs as root, or through sudo; without either it only says what is
 # missing.
 # Usage: scripts/setup-debian.sh [extra-package ...]
 set -eu
 packages="meson ninja-build gcc pkg-config libcmocka-dev liblzma-dev zlib1g-dev \
-libcadical-dev libglpk-dev libgecode-dev g++ gnuplot-nox hyperfine xz-utils git $*"
+libcadical-dev libglpk-dev libgecode-dev g++ gnuplot-nox hyperfine xz-utils git \
+man-db groff-base $*"
 missing=""
 for p in $packages; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \

@@ -174,6 +174,10 @@ easter='.68451..2..9.....55.43..7.8..289..7.9..673..467...4.83143968.57..614....
 has "SE rating as serate" "$tmp/out" '^1 se=1.2/1.0/1.0 se_technique=Hidden_Single$'
 "$bin" rate --method se --csv "$easter" > "$tmp/out"; check "rate --method se --csv" $? 0
 has "SE CSV columns" "$tmp/out" '^index,se_er,se_ep,se_ed,se_technique,puzzle$'
+has "rate --csv: its first line records the rater's version and options" "$tmp/out" \
+    "^# sudolab rate version=[0-9.]* revision=[^ ]* methods=se budget_steps=0 budget_ms=60000$"
+[ "$(sed -n 2p "$tmp/out" | cut -d, -f1)" = index ]
+ok "rate --csv: the header comes next" $?
 "$bin" rate --method se --no-puzzle '.................................................................................' > "$tmp/out"
 check "rate --method se, many solutions" $? 0
 has "SE verdict for many solutions" "$tmp/out" '^1 se=multiple-solutions$'
@@ -242,7 +246,7 @@ fi
 "$bin" generate --se 2.0-3.0 --count 4 --seed 5 > "$tmp/gen"; check "generate --se" $? 0
 has "generate --se in the header" "$tmp/gen" ' se=2.0-3.0 '
 grep -v '^#' "$tmp/gen" | "$bin" rate --method se --csv --no-puzzle - > "$tmp/out"
-inband=$(awk -F, 'NR > 1 && $2 + 0 >= 2.0 && $2 + 0 <= 3.0' "$tmp/out" | wc -l)
+inband=$(awk -F, '/^[0-9]/ && $2 + 0 >= 2.0 && $2 + 0 <= 3.0' "$tmp/out" | wc -l)
 ok "generate --se 2.0-3.0: the 4 puzzles rate 2.0-3.0" "$([ "$inband" -eq 4 ]; echo $?)" "$(cat "$tmp/out")"
 "$bin" generate --se 2.0-3.0 --count 4 --seed 5 -j 2 > "$tmp/gen2"
 cmp -s "$tmp/gen" "$tmp/gen2"; ok "generate --se: -j 2 gives the same bytes" $?
