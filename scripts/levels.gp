@@ -22,22 +22,29 @@ set offsets 0.3, 0.3, 0, 0
 
 do for [t = 1:2] {
     if (t == 1) {
-        set terminal pngcairo size 1400,520 font 'sans,10' enhanced
+        set terminal pngcairo size 1600,560 font 'sans,10' enhanced
         set output out.'.png'
     } else {
-        set terminal svg size 1400,520 dynamic font 'sans,10' enhanced
+        set terminal svg size 1600,560 dynamic font 'sans,10' enhanced
         set output out.'.svg'
     }
-    set multiplot layout 1,3
+    # three equal panels; the last one wider by the key's room
+    set multiplot
     do for [f = 1:3] {
         fam = word(families, f)
+        set origin (f - 1) * 0.27, 0
+        set size (f == 3 ? 0.46 : 0.27), 1
         set title system(sprintf("echo '%s' | cut -d'|' -f%d", titles, f)) noenhanced
         if (f == 3) { set key outside right top noenhanced } else { unset key }
         # the sat levels are each a method on one encoding, not a chain:
         # points, no line between them
-        style = f == 3 ? 'points' : 'linespoints'
-        plot for [i = 1:words(corpora)] rows(word(corpora, i), fam) using 1:2:xtic(3) \
-            with @style lt i pt 7 ps (f == 3 ? 1.0 : 0.6) title word(corpora, i)
+        if (f == 3) {
+            plot for [i = 1:words(corpora)] rows(word(corpora, i), fam) using 1:2:xtic(3) \
+                with points lt i pt 7 ps 1.0 title word(corpora, i)
+        } else {
+            plot for [i = 1:words(corpora)] rows(word(corpora, i), fam) using 1:2:xtic(3) \
+                with linespoints lt i pt 7 ps 0.6 title word(corpora, i)
+        }
     }
     unset multiplot
 }

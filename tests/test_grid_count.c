@@ -84,14 +84,6 @@ static void test_published_counts(void **state)
     grid_count_free(gc);
 }
 
-#if defined(__SANITIZE_ADDRESS__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
-
 /* The 9x9 total, 6,670,903,752,021,072,936,960 (Felgenhauer and Jarvis,
  * 2005), the way count --grids adds it up: about a second of CPU in an
  * optimized build. The normal build only: under the sanitizers it takes
@@ -100,7 +92,7 @@ static void test_published_counts(void **state)
 static void test_nine_by_nine_total(void **state)
 {
     (void) state;
-#ifdef SANITIZED
+#if TEST_SANITIZED
     test_skip(
         "the 9x9 total: the normal build asserts it, the sanitized one is too slow");
 #else
