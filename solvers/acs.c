@@ -81,6 +81,13 @@ struct acs_board {
     uint8_t val[GRID_MAX_CELLS];
     uint32_t cand[GRID_MAX_CELLS];
     int filled;
+    /* Per unit, kept in step with cand so that re-examining a cell reads its
+     * units instead of scanning their cells: how many cells can take each
+     * value, the values exactly one cell can take, and the values of the
+     * single-candidate cells. */
+    uint8_t count[UNITS_MAX][GRID_MAX_N];
+    uint32_t once[UNITS_MAX];
+    uint32_t fixed[UNITS_MAX];
 };
 
 struct acs_state {
@@ -104,6 +111,41 @@ static bool acs_single(uint32_t m)
 
 static void acs_constrain(struct acs_state *st, struct acs_board *b, int c);
 
+/* Gives cell c the candidates mask, updating its units' counts, once and
+ * fixed. A cell's candidates only shrink, except a clue set on a cell an
+ * earlier clue emptied (a puzzle without a solution); both are counted. */
+static void acs_restrict(
+    const struct acs_state *st, struct acs_board *b, int c, uint32_t mask)
+{
+    const uint32_t removed = b->cand[c] & ~mask, added = mask & ~b->cand[c];
+    b->cand[c] = mask;
+    const uint8_t *unit = st->u.cell_unit[c];
+    const int nunits = st->u.cell_nunits[c];
+    for (int k = 0; k < nunits; k++) {
+        uint8_t *count = b->count[unit[k]];
+        uint32_t once = b->once[unit[k]];
+        for (uint32_t left = removed; left; left &= left - 1) {
+            const int v = __builtin_ctz(left);
+            const int now = --count[v];
+            if (now == 1)
+                once |= 1u << v;
+            else if (now == 0)
+                once &= ~(1u << v);
+        }
+        for (uint32_t left = added; left; left &= left - 1) {
+            const int v = __builtin_ctz(left);
+            const int now = ++count[v];
+            if (now == 1)
+                once |= 1u << v;
+            else if (now == 2)
+                once &= ~(1u << v);
+        }
+        b->once[unit[k]] = once;
+        if (acs_single(mask))
+            b->fixed[unit[k]] |= mask;
+    }
+}
+
 /* Sets cell c to the single value of mask and re-examines its peers: each
  * step j takes the j-th cell of c's box, column and row (then diagonals) in
  * turn, as Lloyd and Amos's board does, recursing as cells get set. A cell
@@ -112,7 +154,7 @@ static void acs_set(struct acs_state *st, struct acs_board *b, int c, uint32_t m
 {
     if (acs_single(b->cand[c]))
         return;
-    b->cand[c] = mask;
+    acs_restrict(st, b, c, mask);
     b->val[c] = (uint8_t) (__builtin_ctz(mask) + 1);
     b->filled++;
     const uint8_t *unit = st->u.cell_unit[c];
@@ -129,36 +171,27 @@ static void acs_set(struct acs_state *st, struct acs_board *b, int c, uint32_t m
 /* Re-examines cell c (no value yet, candidates left): its candidates become
  * the values no single-candidate peer holds; one left is set; else a
  * candidate that no other cell of its row (then column, box, diagonals) can
- * take, when it is the only such one, is set. (c itself is skipped: it has
- * one candidate once set.) */
+ * take, when it is the only such one, is set. (c itself has several
+ * candidates, so its units' fixed values are its peers', and a value of c's
+ * that one cell of a unit can take is one no other cell there can.) */
 static void acs_constrain(struct acs_state *st, struct acs_board *b, int c)
 {
     if (!b->cand[c] || acs_single(b->cand[c]))
         return;
     const uint8_t *unit = st->u.cell_unit[c];
     const int nunits = st->u.cell_nunits[c];
-    uint32_t fixed = 0, others[UNITS_PER_CELL_MAX];
-    for (int k = 0; k < nunits; k++) {
-        uint32_t all = 0;
-        const uint16_t *cells = st->u.unit_cell[unit[k]];
-        for (int j = 0; j < st->n; j++) {
-            const int o = cells[j];
-            if (o == c)
-                continue;
-            if (acs_single(b->cand[o]))
-                fixed |= b->cand[o];
-            all |= b->cand[o];
-        }
-        others[k] = all;
-    }
+    uint32_t fixed = 0;
+    for (int k = 0; k < nunits; k++)
+        fixed |= b->fixed[unit[k]];
     const uint32_t allowed = ((1u << st->n) - 1) & ~fixed;
     if (acs_single(allowed)) {
         acs_set(st, b, c, allowed);
         return;
     }
-    b->cand[c] &= allowed;
+    if (b->cand[c] & ~allowed)
+        acs_restrict(st, b, c, b->cand[c] & allowed);
     for (int k = 0; k < nunits; k++) {
-        const uint32_t only = b->cand[c] & ~others[k];
+        const uint32_t only = b->cand[c] & b->once[unit[k]];
         if (acs_single(only)) {
             acs_set(st, b, c, only);
             return;
@@ -197,6 +230,11 @@ static void acs_setup(struct acs_state *st, const struct grid *puzzle)
     for (int c = 0; c < st->ncells; c++) {
         b->val[c] = 0;
         b->cand[c] = all;
+    }
+    for (int u = 0; u < st->u.nunits; u++) {
+        memset(b->count[u], st->n, (size_t) st->n);
+        b->once[u] = st->n == 1 ? all : 0;
+        b->fixed[u] = acs_single(all) ? all : 0;
     }
     for (int c = 0; c < st->ncells; c++) {
         if (puzzle->cell[c])
@@ -267,7 +305,7 @@ static void acs_solve(void *priv, const struct grid *puzzle,
     struct acs_state *st = priv;
     rng_seed(&st->rng, req->seed);
     acs_setup(st, puzzle);
-    const int ncells = st->ncells, n = st->n;
+    const int ncells = st->ncells, n = st->n, nunits = st->u.nunits;
     if (st->dead) {
         /* incomplete: it cannot say there is no solution, so it waits for the
            budget, as it would searching */
@@ -286,6 +324,10 @@ static void acs_solve(void *priv, const struct grid *puzzle,
             st->ant[a].filled = st->start.filled;
             memcpy(st->ant[a].val, st->start.val, (size_t) ncells);
             memcpy(st->ant[a].cand, st->start.cand, (size_t) ncells * sizeof(uint32_t));
+            memcpy(st->ant[a].count, st->start.count,
+                (size_t) nunits * sizeof st->start.count[0]);
+            memcpy(st->ant[a].once, st->start.once, (size_t) nunits * sizeof(uint32_t));
+            memcpy(st->ant[a].fixed, st->start.fixed, (size_t) nunits * sizeof(uint32_t));
             st->pos[a] = (int) rng_below(&st->rng, (uint64_t) ncells);
             st->fails[a] = 0;
         }

@@ -10,12 +10,17 @@
  * 2, or every value among the clues: fast, else wide; otherwise mrv. (When
  * every value is given but the solutions run into millions, wide enumerates
  * them 2-3x slower than mrv, its lookahead paying off only in hard searches;
- * such grids are rarer than hard ones.)
+ * such grids are rarer than hard ones.) For the first solution (limit 1, no
+ * callback or trace) on grids of 16x16 and more, wide_restart instead of
+ * wide: wide's search there is heavy-tailed (a few of Lewis's almost empty
+ * 16x16 and 25x25 instances run past a minute), and wide_restart's first run
+ * is wide's with a budget that the rest finish within, so it is wide on them
+ * (docs/phase-transition.md). 9x9 grids keep fast or wide.
  * The counters are those of the back end that ran (all three report the same
  * ones, with the meanings written at the top of each file). */
 #include "solvers/registry.h"
 
-enum { AUTO_FAST, AUTO_WIDE, AUTO_MRV, AUTO_COUNT };
+enum { AUTO_FAST, AUTO_WIDE, AUTO_WIDE_RESTART, AUTO_MRV, AUTO_COUNT };
 
 struct auto_priv {
     struct solver_instance *inst[AUTO_COUNT];
@@ -26,7 +31,7 @@ static int auto_init(void *priv, int variant)
     (void) variant;
     struct auto_priv *p = priv;
     const struct solver *const each[AUTO_COUNT]
-        = { &solver_fast, &solver_wide, &solver_mrv };
+        = { &solver_fast, &solver_wide, &solver_wide_restart, &solver_mrv };
     for (int i = 0; i < AUTO_COUNT; i++) {
         p->inst[i] = solver_open(each[i]);
         if (!p->inst[i])
@@ -59,7 +64,11 @@ static int auto_pick(const struct grid *puzzle, const struct solve_request *req)
 {
     if (req->limit != 1 && req->limit != 2 && !every_value_given(puzzle))
         return AUTO_MRV;
-    return solver_supports(&solver_fast, puzzle, NULL, 0) ? AUTO_FAST : AUTO_WIDE;
+    if (solver_supports(&solver_fast, puzzle, NULL, 0))
+        return AUTO_FAST;
+    if (puzzle->n >= 16 && req->limit == 1 && !req->on_solution && !req->trace)
+        return AUTO_WIDE_RESTART;
+    return AUTO_WIDE;
 }
 
 static void auto_solve(void *priv, const struct grid *puzzle,
@@ -68,15 +77,17 @@ static void auto_solve(void *priv, const struct grid *puzzle,
     struct auto_priv *p = priv;
     const int i = auto_pick(puzzle, req);
     /* solver_run() has checked the clues and verifies the answer; the shape
-     * is one every candidate supports (wide and mrv: all of auto's). */
+     * is one every candidate supports (wide, wide_restart and mrv: all of
+     * auto's). */
     solver_solve_unchecked(p->inst[i], puzzle, req, res);
 }
 
 const struct solver solver_auto = {
     .name = "auto",
     .family = "auto",
-    .summary = "each puzzle to the fastest back end for it: fast (9x9) or wide, mrv "
-               "to count grids whose clues leave a value unused",
+    .summary = "each puzzle to the fastest back end for it: fast (9x9) or wide "
+               "(wide_restart for a first solution from 16x16), mrv to count grids "
+               "whose clues leave a value unused",
     .min_n = 1,
     .max_n = GRID_MAX_N,
     .caps

@@ -373,6 +373,18 @@ if command -v xz > /dev/null && command -v sha256sum > /dev/null; then
     "$bin" solve --solver wide_restart $wr_opts --seed 3 "$stuck" | sed 's/ time=[^ ]*//' \
         > "$tmp/again"
     same "wide_restart: the same seed, the same counters and solution" "$tmp/out" "$tmp/again"
+    # auto hands a first solution on 16x16 and more to wide_restart (the default
+    # seed's run), a count to wide
+    # shellcheck disable=SC2086
+    "$bin" solve --solver auto $wr_opts "$stuck" | sed 's/ time=[^ ]*//' > "$tmp/auto"
+    has "auto solves inst16x16_25_4 within the budget" "$tmp/auto" '^1 solved solutions=1 '
+    # shellcheck disable=SC2086
+    "$bin" solve --solver wide_restart $wr_opts "$stuck" | sed 's/ time=[^ ]*//' \
+        > "$tmp/again"
+    same "auto: wide_restart's counters and solution" "$tmp/auto" "$tmp/again"
+    "$bin" solve --solver auto --limit 2 --budget-steps 500000 --budget-ms 0 "$stuck" \
+        > "$tmp/out"
+    has "auto at limit 2: wide, which runs out" "$tmp/out" '^1 limit '
 
     # rate, hint and trace name Lewis's instances as solve does (rate on two
     # threads too: the name travels with the puzzle)
