@@ -179,7 +179,7 @@ void bench_compare_write_markdown(const struct bench_compare *cmp, FILE *out);
  *   solver,corpus,old_puzzles,new_puzzles,pairs,ratio,ratio_low,ratio_high,
  *   verdict,pass_ratio,pass_ratio_low,pass_ratio_high,guesses_ratio,
  *   nodes_ratio,counters,status_changes,newly_unfinished,newly_finished,
- *   old_cpu,new_cpu
+ *   old_cpu,new_cpu,threshold
  * (ratios NEW / OLD; empty cells where a figure does not exist; counters:
  * identical, changed or n/a); scripts/compare.gp plots it. */
 void bench_compare_write_csv(const struct bench_compare *cmp, FILE *out);

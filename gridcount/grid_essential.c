@@ -1072,8 +1072,11 @@ static uint16_t row_set(const uint8_t b[3][3], int r, int R)
 }
 
 /* The column sets of every box whose row r holds the digits of rows[r]:
- * (R!)^R of them, into out; returns how many. */
-static int arrangements(const uint16_t *rows, int R, uint16_t (*out)[3])
+ * (R!)^R of them, or with first_row_sorted the (R!)^(R-1) whose first row is
+ * in increasing order (one per order of the columns), into out; returns how
+ * many. */
+static int arrangements(
+    const uint16_t *rows, int R, bool first_row_sorted, uint16_t (*out)[3])
 {
     uint8_t digits[3][3];
     for (int r = 0; r < R; r++)
@@ -1084,16 +1087,19 @@ static int arrangements(const uint16_t *rows, int R, uint16_t (*out)[3])
     static const uint8_t perm3[6][3] = { { 0, 1, 2 }, { 0, 2, 1 }, { 1, 0, 2 },
         { 1, 2, 0 }, { 2, 0, 1 }, { 2, 1, 0 } };
     const int np = R == 2 ? 2 : 6, total = R == 2 ? 4 : 216;
+    int count = 0;
     for (int i = 0; i < total; i++) {
+        if (first_row_sorted && i % np != 0)
+            continue;
         uint16_t cols[3] = { 0, 0, 0 };
         for (int r = 0, rest = i; r < R; r++, rest /= np) {
             const uint8_t *p = R == 2 ? perm2[rest % np] : perm3[rest % np];
             for (int c = 0; c < R; c++)
                 cols[c] |= (uint16_t) (1u << digits[r][p[c]]);
         }
-        memcpy(out[i], cols, sizeof(cols));
+        memcpy(out[count++], cols, sizeof(cols));
     }
-    return total;
+    return count;
 }
 
 static uint8_t boxes_with_rows(const struct transpose_count *t, uint16_t m0, uint16_t m1)
@@ -1116,7 +1122,7 @@ static grid_count_u128 transpose_rest(const struct transpose_count *t, const uin
             continue;
         const uint16_t rest[3] = { (uint16_t) (A[0] & ~m[0]), (uint16_t) (A[1] & ~m[1]),
             (uint16_t) (A[2] & ~m[2]) };
-        nt += arrangements(rest, 3, T + nt);
+        nt += arrangements(rest, 3, false, T + nt);
     }
     grid_count_u128 sum = 0;
     for (int q = 0; q < nq; q++)
@@ -1166,10 +1172,14 @@ static bool fixed_by_transpose(const struct grid_essential *ge,
     uint16_t U[3];
     for (int r = 0; r < R; r++)
         U[r] = t->all & (uint16_t) ~row_set((const uint8_t(*)[3]) t->first, r, R);
+    /* Permuting the columns of box 1,j together with the rows of band j
+     * (and so the columns of stack j) keeps the transpose, the first box and
+     * the other boxes above the diagonal: only one order of the columns of
+     * boxes 1,2 and 1,3 is counted, R! times each. */
     grid_count_u128 sum = 0;
     if (R == 2) {
         /* box 2 of the first band: row r holds U[r]; box 2,2's rows follow */
-        const int np = arrangements(U, 2, P);
+        const int np = arrangements(U, 2, true, P);
         for (int i = 0; i < np; i++)
             sum += boxes_with_rows(
                 t, t->all & ~t->sigma_set[P[i][0]], t->all & ~t->sigma_set[P[i][1]]);
@@ -1185,17 +1195,15 @@ static bool fixed_by_transpose(const struct grid_essential *ge,
                 const uint16_t rows2[3] = { m0, m1, m2 };
                 const uint16_t rows3[3] = { (uint16_t) (U[0] & ~m0),
                     (uint16_t) (U[1] & ~m1), (uint16_t) (U[2] & ~m2) };
-                const int np = arrangements(rows2, 3, P);
-                const int nq = arrangements(rows3, 3, Q);
+                const int np = arrangements(rows2, 3, true, P);
+                const int nq = arrangements(rows3, 3, true, Q);
                 for (int i = 0; i < np; i++)
                     sum += transpose_rest(t, P[i], (const uint16_t(*)[3]) Q, nq, T);
             }
         }
     }
-    uint64_t nfact = 1;
-    for (int i = 2; i <= n; i++)
-        nfact *= (uint64_t) i;
-    *fixed = sum * nfact;
+    const uint64_t orders = R == 2 ? 2 : 36;
+    *fixed = sum * orders * factorial(n);
     free(t);
     free(boxes);
     free(T);

@@ -367,6 +367,25 @@ static void test_orbit_join_agrees_with_search(void **state)
         assert_true(grid_essential_class_at(ge, nine[i].k)->nodes <= 2000000);
         assert_true(grid_essential_class_at(ge, nine[i].k)->fixed == by_orbits);
     }
+    /* beyond the search: the cycle of bands and stacks, and the transpose,
+     * against the published table (class 199, the band swap, takes seconds:
+     * the benchmark grid-essential-9x9 has it) */
+    static const struct {
+        size_t k;
+        const char *what;
+    } beyond[] = {
+        { 247, "rows (1 4 7)(2 5 8)(3 6 9), cols (1 4 7)(2 5 8)(3 6 9)" },
+        { 253, "transpose, rows 1" },
+    };
+    for (size_t i = 0; i < TEST_COUNT(beyond); i++) {
+        const struct grid_essential_class *c = grid_essential_class_at(ge, beyond[i].k);
+        char what[160];
+        grid_essential_describe(c, 9, what, sizeof(what));
+        assert_string_equal(what, beyond[i].what);
+        assert_true(grid_essential_count_by_orbits(ge, beyond[i].k));
+        assert_true(c->fixed != 0);
+        assert_published(c, what);
+    }
     grid_essential_free(ge);
 }
 
