@@ -194,7 +194,7 @@ static const struct cli_option levels_options[] = {
     CLI_OPTION_VARIANT("standard or diagonal; default: what a file's header\n"
                        "comment says (variant=diagonal), else standard"),
     CLI_OPTION_FORMAT("auto, lines, grids (whitespace grids, seed 002) or\n"
-                      "lewis (Rhydian Lewis's instance files)"),
+                      "lewis (Rhydian Lewis's instance files), sukaku (candidates)"),
     CLI_OPTION_EMPTY("add the empty grid with RxC boxes as an input"),
     CLI_OPTION_HELP,
 };

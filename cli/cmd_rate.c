@@ -59,6 +59,14 @@ static bool rate_entry(void *ctx, const struct input_entry *e)
         return true;
     }
     const struct grid *g = &e->item->puzzle;
+    if (g->has_candidates) {
+        /* Rated as the empty grid it would be wrong, not merely unsupported. */
+        fprintf(stderr,
+            "%s:%lu: the rater does not start from candidates (pencil marks)\n",
+            e->source, e->line);
+        invalid_line(run, e->index);
+        return true;
+    }
     if (grid_find_conflict(g, why, sizeof(why))) {
         fprintf(stderr, "%s:%lu: %s\n", e->source, e->line, why);
         invalid_line(run, e->index);

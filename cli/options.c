@@ -295,6 +295,8 @@ int cli_parse_format(const struct cli_value *v)
         *format = CORPUS_GRIDS;
     else if (strcmp(v->arg, "lewis") == 0)
         *format = CORPUS_LEWIS;
+    else if (strcmp(v->arg, "sukaku") == 0)
+        *format = CORPUS_SUKAKU;
     else
         return CLI_VALUE_BAD;
     return CLI_VALUE_OK;

@@ -185,7 +185,7 @@ cli_parse_fn cli_parse_empty;
     {                                                                                    \
         .kind = CLI_CUSTOM, .name = "format", .metavar = "F", .help = (text),            \
         .where = CLI_IN_COMMON, .field = CLI_COMMON_FIELD(corpus.format),                \
-        .parse = cli_parse_format, .expected = "auto, lines, grids or lewis"             \
+        .parse = cli_parse_format, .expected = "auto, lines, grids, lewis or sukaku"     \
     }
 #define CLI_OPTION_EMPTY(text)                                                           \
     {                                                                                    \
@@ -222,8 +222,9 @@ cli_parse_fn cli_parse_empty;
         CLI_OPTION_SIZE("box shape (2x3 = 6x6); default: from each puzzle's length"),    \
         CLI_OPTION_VARIANT("standard or diagonal; default: what a file's header\n"       \
                            "comment says (variant=diagonal), else standard"),            \
-        CLI_OPTION_FORMAT("auto, lines, grids (whitespace grids, seed 002) or\n"         \
-                          "lewis (Rhydian Lewis's instance files)"),                     \
+        CLI_OPTION_FORMAT(                                                               \
+            "auto, lines, grids (whitespace grids, seed 002) or\n"                       \
+            "lewis (Rhydian Lewis's instance files), sukaku (candidates)"),              \
         CLI_OPTION_EMPTY("add the empty grid with RxC boxes as an input"),               \
         CLI_OPTION_PRETTY("draw grids with boxes"),                                      \
         CLI_OPTION_CSV("comma-separated output with a header")

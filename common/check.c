@@ -47,6 +47,10 @@ bool check_solution(
         if (puzzle->cell[i] && puzzle->cell[i] != solution->cell[i])
             return fail(why, whylen, "r%dc%d changes clue %d to %d", i / n + 1, i % n + 1,
                 puzzle->cell[i], solution->cell[i]);
+        if (puzzle->has_candidates
+            && !(puzzle->candidates[i] >> (solution->cell[i] - 1) & 1u))
+            return fail(why, whylen, "r%dc%d holds %d, not one of its candidates",
+                i / n + 1, i % n + 1, solution->cell[i]);
     }
     /* Each row, column and box holds n distinct values of 1..n, so it holds
      * each exactly once. */

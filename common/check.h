@@ -10,7 +10,8 @@
 #include "common/grid.h"
 
 /* True when `solution` has the shape of `puzzle`, keeps every clue, fills every
- * cell with 1..N and obeys every rule of the variant. Otherwise false, with the
+ * cell with 1..N, uses one of the puzzle's candidates in each cell of a
+ * pencil-mark puzzle and obeys every rule of the variant. Otherwise false, with the
  * first fault in why (may be NULL). */
 bool check_solution(
     const struct grid *puzzle, const struct grid *solution, char *why, size_t whylen);

@@ -390,9 +390,12 @@ static enum corpus_status read_puzzle_line(struct corpus *c, struct corpus_item 
         return too_long(c, item);
     if (binary_in(c, start, end, item->why, sizeof(item->why)))
         return CORPUS_BAD;
-    if (grid_parse_token(&item->puzzle, c->buf + start, end - start, &c->opts.shape,
-            item->why, sizeof(item->why))
-        != 0)
+    const int parsed = c->opts.format == CORPUS_SUKAKU
+        ? grid_parse_candidates(&item->puzzle, c->buf + start, end - start,
+            &c->opts.shape, item->why, sizeof(item->why))
+        : grid_parse_token(&item->puzzle, c->buf + start, end - start, &c->opts.shape,
+            item->why, sizeof(item->why));
+    if (parsed != 0)
         return CORPUS_BAD;
     if (end < c->len) {
         const size_t rest = c->len - end - 1;

@@ -4,7 +4,10 @@
  *  - lines: one puzzle per line, N*N symbols row-major ('.' or '0' blank, 1-9
  *    then A..), anything after the first whitespace, ',', ';' or ':' is kept
  *    as `extra` and otherwise ignored; '#' lines and blank lines are skipped.
- *    tdoku's data files read unchanged.
+ *    tdoku's data files read unchanged. A line of n*n*n symbols (729 for
+ *    9x9; 216, 512, 4096) is a pencil-mark puzzle, each cell's candidates
+ *    (grid_parse_candidates in common/grid.h); the format sukaku forces that
+ *    reading (and so takes 4x4's 64 too).
  *  - grids (seed 002's date.txt): N rows of N whitespace-separated integers,
  *    0 (or '.') blank; grids are separated by blank lines.
  *  - lewis (the instances of Rhydian Lewis's generator, as in the repository
@@ -39,6 +42,7 @@ enum corpus_format {
     CORPUS_LINES,
     CORPUS_GRIDS,
     CORPUS_LEWIS,
+    CORPUS_SUKAKU, /* lines of candidates only (grid_parse_candidates) */
 };
 
 struct corpus_options {

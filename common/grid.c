@@ -100,6 +100,101 @@ static void describe_byte(int ch, char *out, size_t outlen)
         snprintf(out, outlen, "byte 0x%02x", ch & 0xff);
 }
 
+int grid_candidate_side(size_t len)
+{
+    static const int sides[] = { 6, 8, 9, 16 };
+    for (size_t k = 0; k < sizeof(sides) / sizeof(sides[0]); k++) {
+        if (len == (size_t) (sides[k] * sides[k] * sides[k]))
+            return sides[k];
+    }
+    return 0;
+}
+
+int grid_parse_candidates(struct grid *g, const char *text, size_t len,
+    const struct grid_shape *shape, char *why, size_t whylen)
+{
+    int br = 0, bc = 0, n = 0;
+    if (shape && shape->box_rows) {
+        br = shape->box_rows;
+        bc = shape->box_cols;
+        n = br * bc;
+    } else {
+        for (int side = 1; side <= GRID_MAX_CAND_N && n == 0; side++) {
+            if (len == (size_t) (side * side * side))
+                n = side;
+        }
+        if (n == 0 || !grid_shape_for_n(n, &br, &bc)) {
+            snprintf(why, whylen,
+                "%zu symbols is no candidate grid size (n*n*n: 64, 216, 512, 729 or "
+                "4096 expected)",
+                len);
+            return -1;
+        }
+    }
+    if (n > GRID_MAX_CAND_N) {
+        snprintf(why, whylen, "candidate grids go up to %dx%d, not %dx%d",
+            GRID_MAX_CAND_N, GRID_MAX_CAND_N, n, n);
+        return -1;
+    }
+    const size_t want = (size_t) n * (size_t) n * (size_t) n;
+    if (len != want) {
+        snprintf(why, whylen, "%zu candidate symbols expected for %dx%d, got %zu", want,
+            n, n, len);
+        return -1;
+    }
+    if (grid_init(g, br, bc, shape ? shape->variant : GRID_STANDARD) != 0) {
+        snprintf(why, whylen, "unsupported shape %dx%d", br, bc);
+        return -1;
+    }
+    g->has_candidates = true;
+    for (int i = 0; i < g->ncells; i++) {
+        uint16_t mask = 0;
+        for (int v = 1; v <= n; v++) {
+            const size_t at = (size_t) i * (size_t) n + (size_t) (v - 1);
+            const int ch = (unsigned char) text[at];
+            const int got = grid_symbol_value(ch);
+            if (got == v) {
+                mask |= (uint16_t) (1u << (v - 1));
+            } else if (got != 0) {
+                char sym[16];
+                describe_byte(ch, sym, sizeof(sym));
+                snprintf(why, whylen,
+                    "%s at column %zu stands where candidate %d of r%dc%d goes", sym,
+                    at + 1, v, i / n + 1, i % n + 1);
+                return -1;
+            }
+        }
+        if (mask == 0) {
+            snprintf(why, whylen,
+                "r%dc%d has no candidate: the puzzle is a contradiction", i / n + 1,
+                i % n + 1);
+            return -1;
+        }
+        g->candidates[i] = mask;
+    }
+    return 0;
+}
+
+void grid_format_candidates(const struct grid *g, char *out)
+{
+    const int n = g->n;
+    for (int i = 0; i < g->ncells; i++) {
+        const uint32_t mask = grid_allowed(g, i);
+        for (int v = 1; v <= n; v++)
+            *out++ = (mask >> (v - 1) & 1u) ? grid_value_symbol(v) : '.';
+    }
+    *out = '\0';
+}
+
+uint32_t grid_allowed(const struct grid *g, int i)
+{
+    if (g->cell[i])
+        return 1u << (g->cell[i] - 1);
+    if (g->has_candidates)
+        return g->candidates[i];
+    return (uint32_t) ((1ull << g->n) - 1);
+}
+
 int grid_parse_token(struct grid *g, const char *text, size_t len,
     const struct grid_shape *shape, char *why, size_t whylen)
 {
@@ -109,11 +204,15 @@ int grid_parse_token(struct grid *g, const char *text, size_t len,
         br = shape->box_rows;
         bc = shape->box_cols;
         const size_t want = (size_t) (br * bc) * (size_t) (br * bc);
+        if (len == want * (size_t) (br * bc) && br * bc > 1)
+            return grid_parse_candidates(g, text, len, shape, why, whylen);
         if (len != want) {
             snprintf(why, whylen, "%zu symbols expected for %dx%d, got %zu", want,
                 br * bc, br * bc, len);
             return -1;
         }
+    } else if (grid_candidate_side(len)) {
+        return grid_parse_candidates(g, text, len, shape, why, whylen);
     } else if (!grid_shape_for_cells(len, &br, &bc)) {
         snprintf(why, whylen,
             "%zu symbols is no grid size (16, 36, 64, 81, 144, 256 or 625 expected)",

@@ -3,7 +3,15 @@
  * A grid is N x N cells with boxes of box_rows x box_cols cells (N = box_rows *
  * box_cols, up to 25), optionally with the diagonal (X) rule: each main diagonal
  * also holds every symbol once. Cells are stored row-major; 0 is a blank and
- * 1..N a value. Symbols in text are 1-9 then A, B, C... (so 16x16 uses 1-9A-G). */
+ * 1..N a value. Symbols in text are 1-9 then A, B, C... (so 16x16 uses 1-9A-G).
+ *
+ * A pencil-mark ("sukaku") puzzle is given by the candidates of each cell
+ * rather than by clues: has_candidates is set, every cell is blank, and
+ * candidates[i] holds the values still allowed at cell i (bit v-1 for value
+ * v). A cell left with one candidate is not a clue: as in SukakuExplainer,
+ * placing it is a naked single for the solver or the rater to find. Only
+ * grids up to GRID_MAX_CAND_N have candidates (the text form of 25x25 would
+ * be 15,625 characters a line). */
 #ifndef SUDOLAB_COMMON_GRID_H
 #define SUDOLAB_COMMON_GRID_H
 
@@ -12,7 +20,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-enum { GRID_MAX_N = 25, GRID_MAX_CELLS = GRID_MAX_N * GRID_MAX_N };
+enum { GRID_MAX_N = 25, GRID_MAX_CELLS = GRID_MAX_N * GRID_MAX_N, GRID_MAX_CAND_N = 16 };
 
 enum grid_variant {
     GRID_STANDARD = 0,
@@ -28,7 +36,11 @@ struct grid_shape {
 struct grid {
     uint8_t box_rows, box_cols, n, variant;
     uint16_t ncells;
+    bool has_candidates; /* a pencil-mark puzzle: see candidates */
     uint8_t cell[GRID_MAX_CELLS];
+    /* Allowed values per cell when has_candidates (bit v-1 for v), else
+     * unused; never more than GRID_MAX_CAND_N bits. */
+    uint16_t candidates[GRID_MAX_CELLS];
 };
 
 /* Sets up an empty grid. Returns 0, or -1 when the shape is not one we support
@@ -60,6 +72,28 @@ bool grid_is_separator(int ch);
  * column 5 is not a 9x9 value") into why. Does not check the rules. */
 int grid_parse_token(struct grid *g, const char *text, size_t len,
     const struct grid_shape *shape, char *why, size_t whylen);
+
+/* The candidate (pencil-mark) text form: n*n*n characters, cell by cell, each
+ * cell's n characters saying for v = 1..n the symbol of v where v is still
+ * allowed and '.' or '0' where it is removed (tdoku's benchmark and
+ * SukakuExplainer read 9x9 this way). grid_parse_token takes it by length for
+ * 6x6, 8x8, 9x9 and 16x16 (216, 512, 729 and 4096 characters; 4x4's 64 is
+ * 8x8's clue length, so 4x4 only with grid_parse_candidates). Returns 0, or
+ * -1 and a reason: a symbol out of place ("'5' at column 13 stands where
+ * candidate 4 of r1c2 goes") or a cell with no candidate left ("r1c2 has no
+ * candidate: the puzzle is a contradiction"). */
+int grid_parse_candidates(struct grid *g, const char *text, size_t len,
+    const struct grid_shape *shape, char *why, size_t whylen);
+/* The side n of a candidate text of len characters taken by length (6, 8, 9,
+ * 16), or 0. */
+int grid_candidate_side(size_t len);
+/* Writes the candidate form ('.' for removed) and a NUL: out must hold
+ * n*n*n + 1 bytes. For a puzzle without candidates, clues have one candidate
+ * and blanks all n. */
+void grid_format_candidates(const struct grid *g, char *out);
+/* The values allowed at cell i: its candidates, or for a clue that value alone,
+ * or all n for a blank of a clue puzzle (bit v-1 for v). */
+uint32_t grid_allowed(const struct grid *g, int i);
 
 /* Writes the line form (ncells symbols, '.' for blanks) and a NUL: `out` must
  * hold ncells + 1 bytes. */

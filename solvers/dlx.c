@@ -391,6 +391,27 @@ static void dlx_search8(struct dlx_state *st, int depth)
     dlx_level(st, depth, 8, dlx_search8);
 }
 
+/* Unlinks the options of the values a pencil-mark puzzle removed from their
+ * items (Knuth's hide, never undone: the links are copied back after the
+ * puzzle), so the search never offers them. */
+static void dlx_hide_removed(struct dlx_state *st, const struct grid *puzzle)
+{
+    struct dlx_node *nd = st->node;
+    for (int c = 0; c < puzzle->ncells; c++) {
+        for (int v = 1; v <= puzzle->n; v++) {
+            if (puzzle->candidates[c] >> (v - 1) & 1u)
+                continue;
+            const int32_t base = st->first + exact_cover_row(&st->ec, c, v) * st->width;
+            for (int j = 0; j < st->width; j++) {
+                const int32_t q = base + j, u = nd[q].U, d = nd[q].D;
+                nd[u].D = d;
+                nd[d].U = u;
+                st->LEN[nd[q].TOP]--;
+            }
+        }
+    }
+}
+
 static void dlx_solve(void *priv, const struct grid *puzzle,
     const struct solve_request *req, struct solve_result *res)
 {
@@ -403,7 +424,9 @@ static void dlx_solve(void *priv, const struct grid *puzzle,
     st->req = req;
     st->res = res;
     st->stop = false;
-    st->collapse = req->on_solution == NULL && req->trace == NULL;
+    /* Given candidates tell the values apart: none is interchangeable. */
+    st->collapse
+        = req->on_solution == NULL && req->trace == NULL && !puzzle->has_candidates;
     st->weight = 1;
     st->work = *puzzle;
     /* Commit the clues as the search commits a choice. Consistent clues share
@@ -422,6 +445,8 @@ static void dlx_solve(void *priv, const struct grid *puzzle,
             }
         }
     }
+    if (puzzle->has_candidates)
+        dlx_hide_removed(st, puzzle);
     (narrow ? dlx_search4 : dlx_search8)(st, 0);
     /* Copying the links back (39 KB for 9x9) is cheaper than uncovering the
      * clues: 1.1 times faster on 17-clue puzzles, 1.25 on 35-clue ones. */
@@ -438,7 +463,7 @@ const struct solver solver_dlx = {
     .min_n = 1,
     .max_n = GRID_MAX_N,
     .caps = SOLVER_CAP_COUNT | SOLVER_CAP_DIAGONAL | SOLVER_CAP_TRACE
-        | SOLVER_CAP_STEP_BUDGET | SOLVER_CAP_FAST,
+        | SOLVER_CAP_STEP_BUDGET | SOLVER_CAP_FAST | SOLVER_CAP_CANDIDATES,
     .counters = SOLVER_HAS(steps) | SOLVER_HAS(guesses) | SOLVER_HAS(backtracks)
         | SOLVER_HAS(nodes),
     .priv_size = sizeof(struct dlx_state),

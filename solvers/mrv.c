@@ -388,7 +388,8 @@ static bool mrv_load(struct mrv_state *st, const struct grid *puzzle)
         uint32_t used = 0;
         for (int i = 0; i < u->cell_nunits[c]; i++)
             used |= placed[u->cell_unit[c][i]];
-        const uint32_t m = all & ~used;
+        const uint32_t m
+            = all & ~used & (puzzle->has_candidates ? puzzle->candidates[c] : all);
         if (m == 0)
             return mrv_dead(st, c);
         s[c] = m;
@@ -413,7 +414,9 @@ static void mrv_solve(void *priv, const struct grid *puzzle,
     st->res = res;
     st->step_limit = req->budget_steps ? req->budget_steps : UINT64_MAX;
     st->stop = false;
-    st->collapse = req->on_solution == NULL && req->trace == NULL;
+    /* Given candidates tell the values apart: none is interchangeable. */
+    st->collapse
+        = req->on_solution == NULL && req->trace == NULL && !puzzle->has_candidates;
     st->weight = 1;
     st->nqueue = 0;
     st->ntrail = 0;
@@ -437,7 +440,7 @@ const struct solver solver_mrv = {
     .min_n = 1,
     .max_n = GRID_MAX_N,
     .caps = SOLVER_CAP_COUNT | SOLVER_CAP_DIAGONAL | SOLVER_CAP_TRACE
-        | SOLVER_CAP_STEP_BUDGET | SOLVER_CAP_FAST,
+        | SOLVER_CAP_STEP_BUDGET | SOLVER_CAP_FAST | SOLVER_CAP_CANDIDATES,
     .counters = SOLVER_HAS(steps) | SOLVER_HAS(guesses) | SOLVER_HAS(backtracks)
         | SOLVER_HAS(nodes),
     .variant = 1,
@@ -453,8 +456,8 @@ const struct solver solver_mrv_plain = {
     .summary = "the same without propagation: fewest-candidates branching only",
     .min_n = 1,
     .max_n = GRID_MAX_N,
-    .caps
-    = SOLVER_CAP_COUNT | SOLVER_CAP_DIAGONAL | SOLVER_CAP_TRACE | SOLVER_CAP_STEP_BUDGET,
+    .caps = SOLVER_CAP_COUNT | SOLVER_CAP_DIAGONAL | SOLVER_CAP_TRACE
+        | SOLVER_CAP_STEP_BUDGET | SOLVER_CAP_CANDIDATES,
     .counters = SOLVER_HAS(steps) | SOLVER_HAS(guesses) | SOLVER_HAS(backtracks)
         | SOLVER_HAS(nodes),
     .variant = 0,

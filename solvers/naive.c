@@ -94,6 +94,8 @@ static void reach_leaf(struct naive_state *st)
 static int next_legal(const struct grid *g, int cell, int after)
 {
     for (int v = after + 1; v <= g->n; v++) {
+        if (g->has_candidates && !(g->candidates[cell] >> (v - 1) & 1u))
+            continue;
         if (is_legal(g, cell, v))
             return v;
     }
@@ -220,7 +222,7 @@ static void naive_stack_solve(void *priv, const struct grid *puzzle,
         .min_n = 1,                                                                      \
         .max_n = GRID_MAX_N,                                                             \
         .caps = SOLVER_CAP_COUNT | SOLVER_CAP_DIAGONAL | SOLVER_CAP_TRACE                \
-            | SOLVER_CAP_STEP_BUDGET,                                                    \
+            | SOLVER_CAP_CANDIDATES | SOLVER_CAP_STEP_BUDGET,                            \
         .counters = SOLVER_HAS(steps) | SOLVER_HAS(guesses) | SOLVER_HAS(backtracks)     \
             | SOLVER_HAS(nodes),                                                         \
         .priv_size = sizeof(struct naive_state),                                         \

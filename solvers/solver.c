@@ -137,6 +137,11 @@ bool solver_supports(
         snprintf(why, whylen, "solver %s does not handle the diagonal variant", s->name);
         return false;
     }
+    if (g->has_candidates && !(s->caps & SOLVER_CAP_CANDIDATES)) {
+        snprintf(why, whylen,
+            "solver %s does not start from candidates (pencil-mark puzzles)", s->name);
+        return false;
+    }
     return true;
 }
 

@@ -74,6 +74,8 @@ enum solver_caps {
                                         of budget, never proves that there is none or
                                         only one; runs at limit 1 with a budget, and
                                         solve_request.seed fixes its run */
+    SOLVER_CAP_CANDIDATES = 1u << 7, /* starts from a pencil-mark puzzle's candidates
+                                        (grid.has_candidates); the others refuse one */
 };
 
 /* A search event for solve_request.trace. Back ends that trace emit an UNDO for

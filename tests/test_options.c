@@ -336,7 +336,7 @@ static const struct refusal refusals[] = {
     { { "rate", "--variant", "q" },
         "sudolab: --variant q: standard or diagonal expected\n" },
     { { "trace", "--format", "q" },
-        "sudolab: --format q: auto, lines, grids or lewis expected\n" },
+        "sudolab: --format q: auto, lines, grids, lewis or sukaku expected\n" },
     { { "solve", "--solver", "nosuch" },
         "sudolab: no solver named 'nosuch' (see `sudolab list`)\n" },
     { { "bench", "--repeat", "1000001", "x" },
