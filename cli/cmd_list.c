@@ -8,6 +8,7 @@
 #include "cli/cli.h"
 #include "cli/cmd_list.h"
 #include "cli/commands.h"
+#include "common/io.h"
 #include "solvers/outside.h"
 #include "solvers/registry.h"
 
@@ -60,6 +61,9 @@ static void print_solver(const struct solver *s, bool csv, const struct widths *
     else
         printf("%-*s %-*s %-6s %-38s %s\n", w->name, s->name, w->family, s->family, sizes,
             caps, summary);
+    /* a listing longer than stdio's buffer fails inside printf, where the
+       reason is lost: a flush per line keeps it for the closing message */
+    io_flush_stdout();
 }
 
 static int add_named(const struct cli_value *v)
