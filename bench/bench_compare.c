@@ -1177,22 +1177,6 @@ void bench_compare_write_markdown(const struct bench_compare *cmp, FILE *out)
     }
 }
 
-/* A CSV field, quoted when it holds a comma, a quote or a line break. */
-static void csv_text(FILE *out, const char *text)
-{
-    if (!strpbrk(text, ",\"\r\n")) {
-        fputs(text, out);
-        return;
-    }
-    fputc('"', out);
-    for (const char *p = text; *p; p++) {
-        if (*p == '"')
-            fputc('"', out);
-        fputc(*p, out);
-    }
-    fputc('"', out);
-}
-
 static void csv_number(FILE *out, double v)
 {
     fputc(',', out);
@@ -1212,9 +1196,9 @@ void bench_compare_write_csv(const struct bench_compare *cmp, FILE *out)
     env_fact(cmp->new, BENCH_ENV_CPU, cpu_new, sizeof(cpu_new));
     for (size_t k = 0; k < cmp->ncells; k++) {
         const struct bench_compare_cell *c = &cmp->cells[k];
-        csv_text(out, c->old->solver);
+        bench_csv_put_text(out, c->old->solver);
         fputc(',', out);
-        csv_text(out, c->old->corpus);
+        bench_csv_put_text(out, c->old->corpus);
         fprintf(out, ",%zu,%zu,%zu", c->old->npuzzles, c->new->npuzzles, c->pairs);
         csv_number(out, c->time.estimate);
         csv_number(out, c->time.low);
@@ -1233,9 +1217,9 @@ void bench_compare_write_csv(const struct bench_compare *cmp, FILE *out)
                 : known           ? "changed"
                                   : "n/a",
             c->nchanges, c->newly_unfinished, c->newly_finished);
-        csv_text(out, cpu_old);
+        bench_csv_put_text(out, cpu_old);
         fputc(',', out);
-        csv_text(out, cpu_new);
+        bench_csv_put_text(out, cpu_new);
         fprintf(out, ",%g\n", cmp->threshold);
     }
 }

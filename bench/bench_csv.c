@@ -395,3 +395,18 @@ long bench_csv_read(
         *valid_bytes = valid;
     return rows;
 }
+
+void bench_csv_put_text(FILE *out, const char *text)
+{
+    if (!strpbrk(text, ",\"\r\n")) {
+        fputs(text, out);
+        return;
+    }
+    fputc('"', out);
+    for (const char *p = text; *p; p++) {
+        if (*p == '"')
+            fputc('"', out);
+        fputc(*p, out);
+    }
+    fputc('"', out);
+}

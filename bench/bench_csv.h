@@ -95,6 +95,9 @@ int bench_csv_parse_row(const char *line, const struct bench_csv_columns *cols,
  * quoted field may hold commas and doubled quotes). Returns the field count,
  * or -1 when the line has more than max fields or an unterminated quote. */
 int bench_csv_split(char *line, char **fields, int max);
+/* Writes text as one CSV field, quoted (quotes doubled) when it holds a
+ * comma, a quote or a line break: corpus and CPU names are free text. */
+void bench_csv_put_text(FILE *out, const char *text);
 
 /* Called for each complete data row of a file; return false to stop. */
 typedef bool bench_csv_row_fn(void *ctx, const struct bench_row *row);

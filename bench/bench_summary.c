@@ -1,4 +1,5 @@
 #include "bench/bench_summary.h"
+#include "bench/bench_csv.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -459,22 +460,6 @@ static void csv_number(FILE *out, double v, const char *fmt)
         fprintf(out, fmt, v);
 }
 
-/* A corpus name is a file name: quoted when it holds a comma or a quote. */
-static void csv_text(FILE *out, const char *text)
-{
-    if (!strpbrk(text, ",\"\r\n")) {
-        fputs(text, out);
-        return;
-    }
-    fputc('"', out);
-    for (const char *p = text; *p; p++) {
-        if (*p == '"')
-            fputc('"', out);
-        fputc(*p, out);
-    }
-    fputc('"', out);
-}
-
 int bench_summary_write_csv(const struct bench_plan *plan, size_t baseline, FILE *out)
 {
     fputs("corpus,solver,puzzles", out);
@@ -495,7 +480,7 @@ int bench_summary_write_csv(const struct bench_plan *plan, size_t baseline, FILE
             struct bench_summary s;
             if (bench_summarize(plan, si, ci, baseline, &s) != 0)
                 return -1;
-            csv_text(out, plan->corpora[ci].name);
+            bench_csv_put_text(out, plan->corpora[ci].name);
             fprintf(out, ",%s,%zu", plan->solvers[si]->name, s.puzzles);
             for (int k = 0; k < SOLVE_STATUS_COUNT; k++)
                 fprintf(out, ",%zu", s.status[k]);
