@@ -215,7 +215,8 @@ int grid_parse_token(struct grid *g, const char *text, size_t len,
         return grid_parse_candidates(g, text, len, shape, why, whylen);
     } else if (!grid_shape_for_cells(len, &br, &bc)) {
         snprintf(why, whylen,
-            "%zu symbols is no grid size (16, 36, 64, 81, 144, 256 or 625 expected)",
+            "%zu symbols is no grid size (clues: 16, 36, 64, 81, 144, 256 or 625; "
+            "candidates: 216, 512, 729 or 4096)",
             len);
         return -1;
     }
