@@ -23,11 +23,11 @@ has "diag(1:4) has 2 solutions" "$tmp/out" '^1 2 multiple'
 has "prints the first solution" "$tmp/out" '^1423324141322314$'
 has "prints the second solution" "$tmp/out" '^1342421324313124$'
 
-"$bin" solve --solver naive "$royle" > "$tmp/out"; check "solve Royle" $? 0
+"$bin" solve --solver naive --budget-ms 0 "$royle" > "$tmp/out"; check "solve Royle" $? 0
 has "Royle's puzzle is unique" "$tmp/out" \
     '^1 unique solutions=1 .* 925631847618574293374982561749826135852413976163795482287359614491267358536148729$'
 
-printf '%s\n' "$royle" | "$bin" solve --solver naive --limit 1 --csv > "$tmp/out"
+printf '%s\n' "$royle" | "$bin" solve --solver naive --budget-ms 0 --limit 1 --csv > "$tmp/out"
 check "solve from stdin" $? 0
 has "csv header" "$tmp/out" '^index,status,solutions,steps,guesses,backtracks,nodes,article_steps,time_ns,name,solution$'
 has "first-solution mode says solved" "$tmp/out" '^1,solved,1,[0-9]*,[0-9]*,[0-9]*,[0-9]*,,[0-9]*,,9256'
@@ -52,7 +52,7 @@ has "bad symbol named" "$tmp/err" "bad.txt:4: symbol 'Z' at column 16 is not a 4
 has "broken rule named" "$tmp/err" "bad.txt:5: clue 1 appears twice in row 1"
 has "run goes on after bad entries" "$tmp/out" '^5 multiple solutions=2'
 has "bad entries still get a row" "$tmp/out" '^2 invalid solutions=0'
-"$bin" solve --solver naive --head 2 "$tmp/bad.txt" "$data/crosscheck.txt" > "$tmp/out" \
+"$bin" solve --solver naive --budget-ms 0 --head 2 "$tmp/bad.txt" "$data/crosscheck.txt" > "$tmp/out" \
     2> "$tmp/err"
 [ "$(wc -l < "$tmp/out")" -eq 4 ] && ! grep -q 'bad.txt:4' "$tmp/err"
 ok "solve --head 2: two entries of each file, the rest not read" $? "$(cat "$tmp/out" "$tmp/err")"
