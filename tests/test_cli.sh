@@ -199,6 +199,11 @@ has "HoDoKu: SE's verdict for many solutions" "$tmp/out" '^2 hodoku=multiple-sol
 has "hint names the step" "$tmp/out" '^1 Last value (1.0) places r7c7=2$'
 "$bin" hint --json "$easter" > "$tmp/out"; check "hint --json" $? 0
 has "hint JSON" "$tmp/out" '^{"index":1,"hint":{"technique":"Last value","rating":1.0,'
+has "hint JSON: each object closes with the rater's version and revision" "$tmp/out" \
+    ',"version":"[0-9.]*","revision":"[^"]*"}$'
+"$bin" hint "$easter" > "$tmp/out"
+has "hint: its first line records the rater's version and budget, as rate's does" "$tmp/out" \
+    '^# sudolab hint version=[0-9.]* revision=[^ ]* budget_ms=60000$'
 "$bin" hint '11...............................................................................' > "$tmp/out" 2> "$tmp/err"
 check "hint refuses a clash" $? 1
 has "hint says where" "$tmp/err" 'clue 1 appears twice in row 1'
