@@ -198,9 +198,12 @@ if [ ! -t 2 ]; then
     (
         while sleep 30; do
             rows=$(($(wc -l < "$out/runs.csv" 2> /dev/null || echo 1) - 1))
-            now=$(tail -n 1 "$out/runs.csv" 2> /dev/null | cut -d, -f1,3)
-            echo "run-bench:       bench: $rows runs done, now ${now#*,} on ${now%%,*}" \
-                "(at $(clock $(($(date +%s) - t0))))" >&2
+            now=""
+            if [ "$rows" -gt 0 ]; then
+                now=$(tail -n 1 "$out/runs.csv" | cut -d, -f1,3)
+                now=", now ${now#*,} on ${now%%,*}"
+            fi
+            echo "run-bench:       bench: $rows runs done$now (at $(clock $(($(date +%s) - t0))))" >&2
         done
     ) &
     watcher=$!
