@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench/bench_csv.h"
 #include "common/corpus.h"
 #include "common/rng.h"
 #include "common/symmetry.h"
@@ -546,20 +547,36 @@ static int list_lines(const char *cap, bool csv, char lines[][512], int max)
 }
 
 /* The line of an available back end keeps the format `list` had before
- * availability: name in 14 columns then the family (text), or name, family
- * and sizes first (CSV); the summary last, unmarked. */
+ * availability: name in 14 columns then the family, sizes, capabilities and
+ * summary (text); in CSV, seven fields by RFC 4180 whatever the capabilities
+ * and summary hold (commas), each the back end's own. */
 static void assert_list_line(const char *line, const struct solver *s, bool csv)
 {
-    char head[128], tail[300];
     if (csv) {
-        snprintf(
-            head, sizeof(head), "%s,%s,%d,%d,", s->name, s->family, s->min_n, s->max_n);
-        snprintf(tail, sizeof(tail), ",\"%s\"\n", s->summary);
-    } else {
-        snprintf(head, sizeof(head), "%-14s %-10s %d-%d ", s->name, s->family, s->min_n,
-            s->max_n);
-        snprintf(tail, sizeof(tail), " %s\n", s->summary);
+        char copy[512], *f[8];
+        snprintf(copy, sizeof(copy), "%s", line);
+        copy[strcspn(copy, "\n")] = '\0';
+        const int n = bench_csv_split(copy, f, 8);
+        if (n != 7)
+            fail_msg("list --csv line \"%s\" has %d fields, not 7", line, n);
+        char sizes[32];
+        snprintf(sizes, sizeof(sizes), "%d,%d", s->min_n, s->max_n);
+        char got[32];
+        snprintf(got, sizeof(got), "%s,%s", f[2], f[3]);
+        assert_string_equal(f[0], s->name);
+        assert_string_equal(f[1], s->family);
+        assert_string_equal(got, sizes);
+        assert_string_equal(f[6], s->summary);
+        /* the capabilities, one field, comma-separated; count among them
+           exactly when the back end counts */
+        assert_int_equal(
+            strstr(f[4], "count") != NULL, (s->caps & SOLVER_CAP_COUNT) != 0);
+        return;
     }
+    char head[128], tail[300];
+    snprintf(
+        head, sizeof(head), "%-14s %-10s %d-%d ", s->name, s->family, s->min_n, s->max_n);
+    snprintf(tail, sizeof(tail), " %s\n", s->summary);
     const size_t len = strlen(line), tlen = strlen(tail);
     if (strncmp(line, head, strlen(head)) != 0 || len < tlen
         || strcmp(line + len - tlen, tail) != 0)
