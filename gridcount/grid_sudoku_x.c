@@ -13,9 +13,6 @@ enum {
     GX_FULL = (1 << 27) - 1, /* every row set full */
     GX_ARRANGEMENTS = 216, /* 3!^3 row orders of a stack's three columns */
     GX_CHOICES = 56, /* column sets a band may take in a stack after one band */
-    /* two stacks' arrangements fit together in at most 2 orders per column
-     * of the second, so a pair table holds at most 216 * 8 rows */
-    GX_PAIR_BITS = 12,
     GX_BAND_BITS = 15, /* > 56 * 216: a first band's tables */
 };
 
@@ -131,21 +128,25 @@ struct grid_x_scratch {
     uint16_t mid[3][GX_CHOICES][3], low[3][GX_CHOICES][3]; /* column sets */
     struct gx_arrangement amid[3][GX_CHOICES][GX_ARRANGEMENTS],
         alow[3][GX_CHOICES][GX_ARRANGEMENTS];
-    uint8_t dmid[GX_CHOICES][3][3], dlow[GX_CHOICES][3][3]; /* stack 3's digits */
-    uint32_t atmid[GX_CHOICES][GX_ARRANGEMENTS], atlow[GX_CHOICES][GX_ARRANGEMENTS];
-    /* stack 1's digits' rows (gx_row_of) */
-    /* the middle band's stack-2 arrangements whose box 5 fits the diagonals,
-     * with their (choice, main, anti) group */
-    int keep[GX_CHOICES][GX_ARRANGEMENTS], nkeep[GX_CHOICES];
-    uint32_t group_of[GX_CHOICES][GX_ARRANGEMENTS], ngroups;
+    /* the digits of each column of the middle band's stack-1 choices and of
+     * the third band's stack-3 choices; where the third band's stack-1
+     * arrangements put each digit (gx_row_of) */
+    uint8_t dmid[GX_CHOICES][3][3], dlow[GX_CHOICES][3][3];
+    uint32_t atlow[GX_CHOICES][GX_ARRANGEMENTS];
+    /* the middle band's stack-2 arrangements whose box 5 fits the diagonals
+     * (choice i, arrangement x: member i * 256 + x), in groups by (choice,
+     * main, anti), each group a chain of members */
+    uint32_t member_at[GX_CHOICES][GX_ARRANGEMENTS]; /* gx_row_of */
+    uint32_t member_next[GX_CHOICES * 256]; /* member + 1, 0 at the end */
+    uint32_t group_first[GX_CHOICES * GX_ARRANGEMENTS], ngroups;
     struct gx_slot group[1 << GX_BAND_BITS]; /* (choice, main, anti) -> group + 1 */
     /* the third band's stack-2 arrangements by rows: the choices that have it */
     struct gx_slot fit_of[1 << GX_BAND_BITS]; /* rows -> first node + 1 */
     struct gx_node nodes[GX_CHOICES * GX_ARRANGEMENTS];
-    uint32_t stamp, band_stamp;
-    /* per pair of stack-1 and stack-3 choices: the middle band's pairs of
-     * arrangements by the rows they fill, and its orders per group */
-    struct gx_slot pairs[1 << GX_PAIR_BITS];
+    uint32_t band_stamp;
+    /* per pair of stack-1 and stack-3 choices: the middle band's orders per
+     * group, counted when first needed (stamp) */
+    uint32_t stamp, orders_stamp[GX_CHOICES * GX_ARRANGEMENTS];
     uint64_t orders[GX_CHOICES * GX_ARRANGEMENTS];
 };
 
@@ -199,6 +200,21 @@ static int gx_fitting(const uint8_t gx_orders_avoiding[27], uint32_t at,
     return n;
 }
 
+/* Whether a stack whose columns hold cols[0..2] has an arrangement with
+ * these row sets: every column meets every row once. */
+static bool gx_fits(const uint16_t cols[3], uint32_t rows)
+{
+    for (int r = 0; r < 3; r++) {
+        const unsigned row = rows >> (9 * r) & GX_ALL;
+        for (int j = 0; j < 3; j++) {
+            const unsigned meet = cols[j] & row;
+            if (!meet || meet & (meet - 1))
+                return false;
+        }
+    }
+    return true;
+}
+
 /* Checks the band's rows and boxes; fills its column sets. */
 static bool gx_read_band(const uint8_t band[GRID_X_BAND], uint16_t cols[GRID_X_N])
 {
@@ -224,6 +240,17 @@ static uint32_t gx_group_key(int choice, unsigned main, unsigned anti)
     return (uint32_t) choice << 18 | main << 9 | anti;
 }
 
+/* The digits of each column of a stack's column sets. */
+static void gx_column_digits(const uint16_t cols[3], uint8_t out[3][3])
+{
+    for (int j = 0; j < 3; j++) {
+        int d[3];
+        gx_digits(cols[j], d);
+        for (int k = 0; k < 3; k++)
+            out[j][k] = (uint8_t) d[k];
+    }
+}
+
 /* Everything of a first band that its pairs of stack-1 and stack-3 choices
  * share: the choices, their arrangements, the groups and fit_of. */
 static void gx_prepare(
@@ -236,37 +263,31 @@ static void gx_prepare(
             gx_arrange(t->low[s][i], t->alow[s][i]);
         }
     }
-    for (int i = 0; i < t->n[0]; i++)
-        for (int x = 0; x < GX_ARRANGEMENTS; x++) {
-            t->atmid[i][x] = gx_row_of(t->amid[0][i][x].rows);
+    for (int i = 0; i < t->n[0]; i++) {
+        gx_column_digits(t->mid[0][i], t->dmid[i]);
+        for (int x = 0; x < GX_ARRANGEMENTS; x++)
             t->atlow[i][x] = gx_row_of(t->alow[0][i][x].rows);
-        }
+    }
     for (int i = 0; i < t->n[2]; i++)
-        for (int j = 0; j < 3; j++) {
-            int dm[3], dl[3];
-            gx_digits(t->mid[2][i][j], dm);
-            gx_digits(t->low[2][i][j], dl);
-            for (int k = 0; k < 3; k++) {
-                t->dmid[i][j][k] = (uint8_t) dm[k];
-                t->dlow[i][j][k] = (uint8_t) dl[k];
-            }
-        }
+        gx_column_digits(t->low[2][i], t->dlow[i]);
     t->band_stamp++;
     t->ngroups = 0;
     uint32_t nnodes = 0;
     for (int i = 0; i < t->n[1]; i++) {
-        t->nkeep[i] = 0;
         for (int x = 0; x < GX_ARRANGEMENTS; x++) {
             const struct gx_arrangement *a = &t->amid[1][i][x];
             if ((a->main & ~M) || (a->anti & ~A))
                 continue;
-            struct gx_slot *g = gx_find(
-                t->group, GX_BAND_BITS, t->band_stamp, gx_group_key(i, a->main, a->anti));
-            if (g->stamp != t->band_stamp)
-                *g = (struct gx_slot) { gx_group_key(i, a->main, a->anti), t->band_stamp,
-                    ++t->ngroups };
-            t->group_of[i][t->nkeep[i]] = g->value - 1;
-            t->keep[i][t->nkeep[i]++] = x;
+            const uint32_t key = gx_group_key(i, a->main, a->anti);
+            struct gx_slot *g = gx_find(t->group, GX_BAND_BITS, t->band_stamp, key);
+            if (g->stamp != t->band_stamp) {
+                *g = (struct gx_slot) { key, t->band_stamp, ++t->ngroups };
+                t->group_first[g->value - 1] = 0;
+            }
+            const uint32_t member = (uint32_t) i * 256 + (uint32_t) x;
+            t->member_at[i][x] = gx_row_of(a->rows);
+            t->member_next[member] = t->group_first[g->value - 1];
+            t->group_first[g->value - 1] = member + 1;
         }
         for (int y = 0; y < GX_ARRANGEMENTS; y++) {
             struct gx_slot *f
@@ -277,10 +298,38 @@ static void gx_prepare(
             f->value = ++nnodes;
         }
     }
+    memset(t->orders_stamp, 0, t->ngroups * sizeof(t->orders_stamp[0]));
+    t->stamp = 0;
+}
+
+/* The middle band's orders in group g, its stacks 1 and 3 taking choices i1
+ * and i3: for each member (box 5), the stack-1 arrangements whose rows avoid
+ * it, and whether stack 3 fills the rest. */
+static uint64_t gx_group_orders(struct grid_x_scratch *t, uint32_t g, int i1, int i3)
+{
+    if (t->orders_stamp[g] == t->stamp)
+        return t->orders[g];
+    uint64_t orders = 0;
+    int fit[GX_ARRANGEMENTS];
+    for (uint32_t m = t->group_first[g]; m; m = t->member_next[m - 1]) {
+        const int i2 = (int) ((m - 1) / 256), x = (int) ((m - 1) % 256);
+        const uint32_t rows = t->amid[1][i2][x].rows;
+        const int nfit
+            = gx_fitting(t->orders_avoiding, t->member_at[i2][x], t->dmid[i1], fit);
+        for (int k = 0; k < nfit; k++)
+            orders
+                += gx_fits(t->mid[2][i3], GX_FULL ^ rows ^ t->amid[0][i1][fit[k]].rows);
+    }
+    t->orders_stamp[g] = t->stamp;
+    t->orders[g] = orders;
+    return orders;
 }
 
 /* Completions of a first band with column sets cols, digits m1 on the main
- * diagonal and a1 on the anti-diagonal. */
+ * diagonal and a1 on the anti-diagonal: for each pair of stack-1 and stack-3
+ * choices, each pair of the third band's arrangements there that fits the
+ * diagonals, the stack-2 choices that complete its rows (fit_of), and the
+ * middle band's orders with the diagonal digits it leaves. */
 static uint64_t gx_complete(
     struct grid_x_scratch *t, const uint16_t cols[GRID_X_N], unsigned m1, unsigned a1)
 {
@@ -290,34 +339,7 @@ static uint64_t gx_complete(
     int fit[GX_ARRANGEMENTS];
     for (int i1 = 0; i1 < t->n[0]; i1++)
         for (int i3 = 0; i3 < t->n[2]; i3++) {
-            /* the middle band: its orders per group */
             t->stamp++;
-            const struct gx_arrangement *m1s = t->amid[0][i1], *m3s = t->amid[2][i3];
-            for (int x = 0; x < GX_ARRANGEMENTS; x++) {
-                const int nfit
-                    = gx_fitting(t->orders_avoiding, t->atmid[i1][x], t->dmid[i3], fit);
-                for (int k = 0; k < nfit; k++) {
-                    const uint32_t rows = m1s[x].rows | m3s[fit[k]].rows;
-                    struct gx_slot *s = gx_find(t->pairs, GX_PAIR_BITS, t->stamp, rows);
-                    if (s->stamp != t->stamp)
-                        *s = (struct gx_slot) { rows, t->stamp, 0 };
-                    s->value++;
-                }
-            }
-            memset(t->orders, 0, t->ngroups * sizeof(t->orders[0]));
-            bool any = false;
-            for (int i2 = 0; i2 < t->n[1]; i2++)
-                for (int k = 0; k < t->nkeep[i2]; k++) {
-                    const uint32_t c = gx_get(t->pairs, GX_PAIR_BITS, t->stamp,
-                        GX_FULL ^ t->amid[1][i2][t->keep[i2][k]].rows);
-                    t->orders[t->group_of[i2][k]] += c;
-                    any |= c != 0;
-                }
-            if (!any)
-                continue;
-            /* the third band: each pair of its stack-1 and stack-3
-             * arrangements, the stack-2 choices that complete its rows, and
-             * the middle band's orders with the diagonal digits it leaves */
             const struct gx_arrangement *l1s = t->alow[0][i1], *l3s = t->alow[2][i3];
             for (int x = 0; x < GX_ARRANGEMENTS; x++) {
                 if (l1s[x].anti & ~A)
@@ -335,8 +357,8 @@ static uint64_t gx_complete(
                         const uint32_t g = gx_get(t->group, GX_BAND_BITS, t->band_stamp,
                             gx_group_key((int) t->nodes[e - 1].choice, M ^ y->main,
                                 A ^ l1s[x].anti));
-                        if (g && (int) t->nodes[e - 1].choice < t->n[1])
-                            total += t->orders[g - 1];
+                        if (g)
+                            total += gx_group_orders(t, g - 1, i1, i3);
                     }
                 }
             }
