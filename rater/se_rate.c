@@ -104,7 +104,9 @@ void se_rater_free(struct se_rater *rt)
  * start (out of memory) ends the process. */
 static int count_up_to_two(const struct grid *in)
 {
-    struct solver_instance *inst = solver_open(solver_find("fast"));
+    /* fast does not start from candidates; dlx does, and is built everywhere */
+    struct solver_instance *inst
+        = solver_open(solver_find(in->has_candidates ? "dlx" : "fast"));
     struct solve_result res;
     if (inst) {
         const struct solve_request req = { .limit = 2 };

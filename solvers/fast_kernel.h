@@ -18,6 +18,20 @@
  * attribute. The board layout and the rules are described in fast.c; the
  * scalar helpers (fast_*) are defined there before the first inclusion. */
 
+/* Marks for a model of another core (scripts/mca-fast.sh): compiled with
+ * SUDOLAB_MCA, the assembly brackets a propagation round for llvm-mca, one
+ * region per path; otherwise they are nothing. */
+#ifndef FK_MCA
+#ifdef SUDOLAB_MCA
+#define FK_MCA_STR2(x) #x
+#define FK_MCA_STR(x) FK_MCA_STR2(x)
+#define FK_MCA(edge, region)                                                             \
+    __asm__ volatile("# LLVM-MCA-" edge " " region "_" FK_MCA_STR(FK_SUFFIX))
+#else
+#define FK_MCA(edge, region) ((void) 0)
+#endif
+#endif
+
 #define FK_CAT2(a, b) a##_##b
 #define FK_CAT(a, b) FK_CAT2(a, b)
 #define FK(name) FK_CAT(name, FK_SUFFIX)
@@ -558,6 +572,7 @@ FK_FN int FK(propagate)(
         if (*rounds >= round_cap)
             return FAST_BUDGET;
         ++*rounds;
+        FK_MCA("BEGIN", "round");
         FK(vec) w[FK_NV], hs[FK_NV], k[FK_NV], p[FK_NV];
         FK(locked)(w, v, m);
         FK(hidden)(hs, w, m);
@@ -622,6 +637,7 @@ FK_FN int FK(propagate)(
          * puzzles with many solutions) */
         if (!FK(any)(bands & ~known) && FK(one_each)(k))
             return FAST_SOLVED;
+        FK_MCA("END", "round");
         if (FK(any)(changed)) {
             const FK(vec) more = known ^ before;
             const bool go_on = settle || first
