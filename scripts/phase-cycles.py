@@ -22,8 +22,19 @@ so load hits both alike; each run records success, the cycles it used and the
 time by its own clock. Writes in --out: runs.csv (a row per run), table.md (per
 size and fill: both success rates, the difference in points, the median cycles
 of the solved runs; then the same success rates at a quarter and a half of the
-limit, read from the cycles the solved runs used) and env.txt (machine, builds,
-load before and after).
+limit, read from the cycles the solved runs used; --table names it) and env.txt
+(machine, builds, load before and after).
+
+By time (--seconds, --seconds-9/16/25: each program's own clock) --solvers may
+name more of our back ends: per instance and run the peer, then each of them
+in turn (complete ones on the first run only), so that every back end meets the
+same load. That run also writes instances.csv and protocol.txt as
+scripts/phase-transition.sh does, whose --tables-only then makes its table.md
+and plots from them:
+
+    scripts/phase-cycles.py --sizes 16x16 --sample 5 --seconds-16 20 \
+        --solvers acs,sat,wide,auto --table acs-peer.md --out DIR
+    scripts/phase-transition.sh --tables-only --out DIR
 """
 import argparse
 import csv
@@ -72,6 +83,9 @@ def parse_args():
         "SUDOKU_ACS_CYCLES", os.path.expanduser("~/.cache/sudoku_acs_cycles/sudokusolver")))
     p.add_argument("--out", default=os.path.join(root, "results/phase-transition-cycles"))
     p.add_argument("--tables-only", action="store_true", help="rebuild table.md from runs.csv")
+    p.add_argument("--table", default="table.md",
+                   help="the name of the table of acs against the peer in --out (another "
+                   "than table.md leaves that name to phase-transition.sh --tables-only)")
     a = p.parse_args()
     if not a.sudolab:
         for b in ("build-release/sudolab", "build/sudolab"):
@@ -268,7 +282,7 @@ def tables(args):
                     med("sudoku_acs"), per_cycle("acs"), per_cycle("sudoku_acs")))
         lines.append("")
     lines.append("Largest difference: %.0f points." % worst)
-    with open(os.path.join(args.out, "table.md"), "w", encoding="ascii") as f:
+    with open(os.path.join(args.out, args.table), "w", encoding="ascii") as f:
         f.write("\n".join(lines) + "\n")
     timed = [r for r in rows if r["limit"].endswith("s")]
     if timed:
