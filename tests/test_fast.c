@@ -319,6 +319,59 @@ static void dense_clue_added_counts_match_dlx(void **state)
     printf("# %d dense puzzles counted, %d with a wrong clue\n", wrong + right, wrong);
 }
 
+/* Sparse puzzles (fewer than 17 givens) branch their own way
+ * (FAST_SPARSE_GIVENS in fast.c): 17-clue puzzles less a random clue have the
+ * counts of dlx on every path up to a limit (most reach it, so the search
+ * stops in mid-tree), and the solutions handed to on_solution are distinct
+ * and valid. */
+static void sparse_counts_match_dlx(void **state)
+{
+    (void) state;
+    struct corpus *c = test_open_shared("puzzles2_17_clue");
+    if (!c)
+        test_skip("sparse_counts_match_dlx: no 17-clue corpus in %s", test_shared_dir());
+    struct solver_instance *ref = test_open("dlx");
+    struct solver_instance *inst[MAX_PATHS];
+    for (int p = 0; p < npaths; p++)
+        inst[p] = test_open(paths[p]);
+    struct rng rng;
+    rng_seed(&rng, seed + 3);
+    static struct corpus_item item;
+    static struct collect col;
+    int checked = 0;
+    while (checked < 40 && corpus_next(c, &item) == CORPUS_PUZZLE) {
+        struct grid g = item.puzzle;
+        int clues[81], n = 0;
+        for (int cell = 0; cell < 81; cell++) {
+            if (g.cell[cell])
+                clues[n++] = cell;
+        }
+        g.cell[clues[rng_below(&rng, (uint64_t) n)]] = 0;
+        struct solve_result want, res;
+        test_solve(ref, &g, 200, 0, &want);
+        assert_int_equal(want.status, SOLVE_STATUS_MULTIPLE);
+        for (int p = 0; p < npaths; p++) {
+            test_solve(inst[p], &g, 200, 0, &res);
+            assert_int_equal(res.status, want.status);
+            assert_int_equal(res.solutions, want.solutions);
+        }
+        col = (struct collect) { 0 };
+        const struct solve_request some
+            = { .limit = 64, .on_solution = collect_solution, .ctx = &col };
+        solver_run(inst[0], &g, &some, &res);
+        assert_int_equal(col.n, want.solutions < 64 ? (int) want.solutions : 64);
+        assert_int_equal(col.bad, 0);
+        for (int i = 0; i < col.n; i++)
+            test_assert_solution(&g, &col.seen[i], paths[0]);
+        checked++;
+    }
+    corpus_close(c);
+    solver_close(ref);
+    for (int p = 0; p < npaths; p++)
+        solver_close(inst[p]);
+    assert_int_equal(checked, 40);
+}
+
 /* The counters keep their documented meaning: every branch entered is a guess
  * and a node, so nodes = guesses + 1; a puzzle that singles solve needs no
  * guess; a full grid is one round. */
@@ -644,6 +697,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(paths_agree),
         cmocka_unit_test(serg_counts_match_dlx),
         cmocka_unit_test(dense_clue_added_counts_match_dlx),
+        cmocka_unit_test(sparse_counts_match_dlx),
     };
     const struct test_group plain = { "fast", tests, TEST_COUNT(tests), setup, NULL };
     const struct test_group corpora
