@@ -1171,6 +1171,50 @@ test("paste takes whitespace grids (datasets/royle_grid.txt) and boxed grids", a
 
 // --- replays for teaching ------------------------------------------------------------
 
+// serate's ratings of pencil-mark puzzles (tests/data/se_sukaku.tsv): line 2
+// is se_dev line 63 with all nine candidates at each blank, 2.3/2.3/2.3.
+const SUKAKU_RAW = fs
+    .readFileSync(new URL("../data/se_sukaku.tsv", import.meta.url), "utf8")
+    .split("\n")[1]
+    .split("\t");
+
+test("a pasted pencil-mark line keeps its candidates: notes, back ends, Solve and Grade", async (t) => {
+    const [source, line, serate] = SUKAKU_RAW;
+    assert.equal(source, "se_dev:63:raw");
+    assert.equal(line.length, 729);
+    await pastePuzzle(line);
+    const marks = [...line].filter((ch) => ch !== ".").length;
+    assert.match(
+        await page.textContent("#message"),
+        new RegExp(`pencil-mark puzzle with ${marks} candidates`),
+    );
+    // no cell is a clue; a blank shows its nine candidates as notes
+    assert.equal(await page.$$eval("#board .cell.clue", (c) => c.length), 0);
+    // only back ends that start from candidates are offered
+    const offered = await page.$$eval("#solver option", (o) => o.map((x) => x.value));
+    const takers = list.solvers.filter((s) => s.candidates).map((s) => s.name);
+    assert.ok(offered.length > 0);
+    for (const name of offered) assert.ok(takers.includes(name), `${name} offered`);
+    if (!hasSolver("dlx")) {
+        t.skip("dlx is not registered in this build");
+        return;
+    }
+    await page.selectOption("#solver", "dlx");
+    await page.click("#solve");
+    await page.waitForSelector("#solve-out td[data-field='status']");
+    assert.equal(await page.textContent("#solve-out td[data-field='status']"), "solved");
+    const answer = await boardLine();
+    for (let i = 0; i < 81; i++)
+        assert.equal(line[i * 9 + Number(answer[i]) - 1], answer[i], `cell ${i} keeps to its candidates`);
+    if (await page.isEnabled("#rate")) {
+        await page.click("#rate");
+        await page.waitForFunction(() =>
+            /^Grade of the pencil marks/.test(document.getElementById("hint-out").textContent),
+        );
+        assert.match(await page.textContent("#hint-out"), new RegExp(`se=${serate} `));
+    }
+});
+
 test("replays: one event a second, next guess / dead end / solution, labels, keys", async (t) => {
     if (!hasSolver("moler")) {
         t.skip("moler is not registered in this build");
