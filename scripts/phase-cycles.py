@@ -337,9 +337,10 @@ def main():
         sys.exit("phase-cycles.py: a cycle limit compares acs alone (--solvers acs)")
     listing = subprocess.run([args.sudolab, "list", "--csv"], stdout=subprocess.PIPE,
                              text=True, check=False).stdout
-    # the capabilities are fields of their own in `list --csv`'s rows
+    # the capabilities: one quoted field of comma-separated names in `list
+    # --csv` (fields of their own in older builds)
     listed = [r for r in csv.reader(listing.splitlines()[1:]) if r]
-    incomplete = {r[0] for r in listed if "incomplete" in r}
+    incomplete = {r[0] for r in listed if any("incomplete" in f.split(",") for f in r)}
     unknown = set(ours) - {r[0] for r in listed}
     if unknown:
         sys.exit("phase-cycles.py: no back end %s in %s" % (",".join(sorted(unknown)),
