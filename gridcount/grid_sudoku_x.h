@@ -6,22 +6,21 @@
  * with that box puts 1, 5, 9 on the main diagonal and three digits a1 on
  * the anti-diagonal (its box 3); the rest of the grid meets it only through
  * its column sets and a1, so first bands with the same column sets and a1
- * share one key and one count of completions. The keys are the
- * independent sub-problems of a count (sharded and threaded by their number).
+ * share one key and one count of completions. The classes of keys (below)
+ * are the independent sub-problems of a count: threads take them by number.
  *
- * Completions of a key: the middle band's column sets T take 3 of the 6
- * digits each column has left, 56 ways per stack; the third band's are then
- * the rest, U. A band's orders (its fillings from its column sets) are
- * counted stack by stack: a stack's column sets have 6^3 arrangements into
- * rows, and a band is one arrangement per stack whose rows are disjoint.
- * Each arrangement carries the digits it puts on the diagonals: the middle
- * band's box 5 holds both diagonals' middle cells, the third band's box 7
- * the anti-diagonal's last three cells and box 9 the main diagonal's. For
- * each pair of choices of stacks 1 and 3 the pairs of their arrangements
- * are tabled by the rows they fill (the middle band's by count, the third
- * band's by count and diagonal digits); each stack-2 choice then looks its
- * arrangements up there, and the middle band's (main, anti) digits join the
- * third band's that complete both diagonals. */
+ * Completions of a key: the middle band's column sets take 3 of the 6 digits
+ * each column has left, 56 ways per stack; the third band's are then the
+ * rest. A band's fillings from its column sets are counted stack by stack: a
+ * stack's column sets have 6^3 arrangements into rows, and a band is one
+ * arrangement per stack whose rows are disjoint. Each arrangement carries
+ * the digits it puts on the diagonals: the middle band's box 5 holds both
+ * diagonals' middle cells, the third band's box 7 the anti-diagonal's last
+ * three cells and box 9 the main diagonal's. For each pair of stack-1 and
+ * stack-3 choices, the third band's pairs of arrangements that avoid the
+ * first band's diagonal digits find the stack-2 choices that complete their
+ * rows, and each asks the middle band for its fillings that put exactly the
+ * remaining digits on the diagonals (counted once per pair of choices). */
 #ifndef SUDOLAB_GRIDCOUNT_GRID_SUDOKU_X_H
 #define SUDOLAB_GRIDCOUNT_GRID_SUDOKU_X_H
 
