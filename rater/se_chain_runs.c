@@ -339,6 +339,7 @@ static bool memo_grow(struct memo_store *m)
 {
     struct memo_store bigger = *m;
     bigger.nslots = m->nslots * 2;
+    bigger.bytes += m->nslots * sizeof(*m->slot);
     bigger.slot = calloc(bigger.nslots, sizeof(*bigger.slot));
     if (!bigger.slot)
         return false;
@@ -367,11 +368,11 @@ static struct nested_list nested_hints(struct chain_ctx *x, const struct se_grid
     }
     struct nested_list list = nested_list_of(x, g, src, places, rule);
     *owned = true;
-    size_t size = sizeof(struct nested_memo) + sizeof(*list.h) * (size_t) list.n;
+    size_t size = sizeof(struct nested_memo) + sizeof(*list.h) * (size_t) list.cap;
     if (!m || m->bytes + size > MEMO_BYTES)
         return list;
     if (m->count + 1 > m->nslots / 2) {
-        if (!memo_grow(m))
+        if (m->bytes + size + m->nslots * sizeof(*m->slot) > MEMO_BYTES || !memo_grow(m))
             return list;
         at = memo_find(m, g, rule);
     }
@@ -418,7 +419,8 @@ struct memo_store *se_memo_for(
         return NULL;
     memcpy(m->src, g->cand, sizeof(m->src));
     m->nslots = MEMO_SLOTS;
-    m->count = m->bytes = 0;
+    m->count = 0;
+    m->bytes = m->nslots * sizeof(*m->slot);
     m->slot = calloc(m->nslots, sizeof(*m->slot));
     if (!m->slot) {
         free(m);

@@ -126,6 +126,9 @@ struct nested_memo {
     struct nested_list list;
 };
 #define MEMO_SLOTS 8192 /* to start with: the table doubles when half full */
+/* The cap of one rater's memo (its table and lists, as allocated): a rater
+ * serves one thread, so `rate -j N` holds at most N of them. Past it the
+ * nested searches are made again instead of kept: slower, never wrong. */
 #define MEMO_BYTES ((size_t) 64 << 20)
 
 /* The nested hints of the grids that the runs of one step's nested searches

@@ -245,6 +245,26 @@ static void a_spent_budget_gives_no_rating(void **state)
     assert_string_equal(got, hard->serate);
 }
 
+/* forum_hardest_1106's line 52, which no technique up to nesting level 3
+ * moves from its start (the rater gave it "beyond" then): every path of it
+ * starts at level 4, so its ED and ER are 10.5 or more, nested chains. No
+ * serate rating of it is kept (serate had not finished it): this asserts
+ * that level 4 rates it, not the number. */
+static void level_four_rates_past_level_three(void **state)
+{
+    (void) state;
+    struct grid g;
+    struct se_rating r;
+    parse("..9...4...7.3...2.8...6...71..8....6....1..7.....56...3....5..1.4.....9...2..."
+          "7..",
+        &g);
+    se_rate(test_rater, &g, &r);
+    assert_int_equal(r.verdict, SE_RATED);
+    assert_true(r.ed >= 105);
+    assert_true(r.er >= r.ed);
+    assert_int_equal(r.er_tech, SE_nested_chains);
+}
+
 static void verdicts_for_no_or_many_solutions(void **state)
 {
     (void) state;
@@ -457,6 +477,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(ratings_do_not_depend_on_the_order),
         cmocka_unit_test(two_raters_in_one_thread),
         cmocka_unit_test(verdicts_for_no_or_many_solutions),
+        cmocka_unit_test(level_four_rates_past_level_three),
         cmocka_unit_test(a_spent_budget_gives_no_rating),
         cmocka_unit_test(every_step_keeps_the_solution),
         cmocka_unit_test(hidden_singles_match_a_plain_search),
