@@ -1,7 +1,7 @@
 /* The Sudoku Explainer rater (rater/se_rate.h): ratings equal serate's on
- * every puzzle serate rated for the project (tests/data/se_dev.tsv and
- * se_extra.tsv, provenance in se_dev.README.md), SE's verdicts, and every
- * step checked against the unique solution. */
+ * every puzzle serate rated for the project (tests/data/se_dev.tsv,
+ * se_extra.tsv and se_hardest.tsv, provenance in se_dev.README.md), SE's verdicts, and
+ * every step checked against the unique solution. */
 #include "tests/test_util.h"
 
 #include <stdlib.h>
@@ -170,6 +170,14 @@ static void every_other_serate_rating(void **state)
 {
     (void) state;
     rates_every_line_as_serate("se_extra.tsv");
+}
+
+/* The hardest lists' puzzles serate rated (se_hardest.tsv): the nested
+ * levels past 3, where serate takes minutes to hours a puzzle. */
+static void every_hardest_rating(void **state)
+{
+    (void) state;
+    rates_every_line_as_serate("se_hardest.tsv");
 }
 
 /* The cases above carry the ratings of the files, not copies that could
@@ -473,6 +481,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(ratings_equal_serates),
         cmocka_unit_test(every_development_rating),
         cmocka_unit_test(every_other_serate_rating),
+        cmocka_unit_test(every_hardest_rating),
         cmocka_unit_test(cases_are_rated_in_the_files),
         cmocka_unit_test(ratings_do_not_depend_on_the_order),
         cmocka_unit_test(two_raters_in_one_thread),
