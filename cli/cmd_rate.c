@@ -26,9 +26,12 @@ static void rate_line(const struct rate_cli *cli, struct rater *rater,
 {
     struct rate_values v;
     rater_rate(rater, g, &v);
-    char fields[1024], line[GRID_MAX_CELLS + 1];
+    char fields[1024], line[GRID_MAX_CAND_N * GRID_MAX_CAND_N * GRID_MAX_CAND_N + 1];
     rate_format(fields, sizeof(fields), &v, cli->methods, cli->common.csv);
-    grid_format_line(g, line);
+    if (g->has_candidates)
+        grid_format_candidates(g, line); /* the blank clue line would lose them */
+    else
+        grid_format_line(g, line);
     if (cli->common.csv)
         snprintf(out, len, "%lu%s,%s\n", index, fields, line);
     else
@@ -59,10 +62,11 @@ static bool rate_entry(void *ctx, const struct input_entry *e)
         return true;
     }
     const struct grid *g = &e->item->puzzle;
-    if (g->has_candidates) {
-        /* Rated as the empty grid it would be wrong, not merely unsupported. */
+    if (g->has_candidates && (run->cli->methods & ~(unsigned) (RATE_SE | RATE_HODOKU))) {
+        /* The other methods would rate the empty grid: wrong, not unsupported. */
         fprintf(stderr,
-            "%s:%lu: the rater does not start from candidates (pencil marks)\n",
+            "%s:%lu: only --method se and hodoku start from candidates (pencil "
+            "marks)\n",
             e->source, e->line);
         invalid_line(run, e->index);
         return true;
@@ -76,7 +80,7 @@ static bool rate_entry(void *ctx, const struct input_entry *e)
         rate_pool_put(run->pool, g, e->index, e->item->name);
         return true;
     }
-    char line[2048];
+    char line[8192]; /* a 16x16 candidate line is 4096 symbols */
     rate_line(run->cli, &run->rater, g, e->index, e->item->name, line, sizeof(line));
     fputs(line, stdout);
     return true;

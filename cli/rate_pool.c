@@ -11,7 +11,7 @@
 #include "common/corpus.h"
 #include "common/pool.h"
 
-enum { POOL_LINE = 2048, SLOTS_PER_THREAD = 32 };
+enum { POOL_LINE = 8192, SLOTS_PER_THREAD = 32 };
 
 struct slot {
     struct grid g;

@@ -215,7 +215,8 @@ int grid_parse_token(struct grid *g, const char *text, size_t len,
         return grid_parse_candidates(g, text, len, shape, why, whylen);
     } else if (!grid_shape_for_cells(len, &br, &bc)) {
         snprintf(why, whylen,
-            "%zu symbols is no grid size (16, 36, 64, 81, 144, 256 or 625 expected)",
+            "%zu symbols is no grid size (clues: 16, 36, 64, 81, 144, 256 or 625; "
+            "candidates: 216, 512, 729 or 4096)",
             len);
         return -1;
     }
@@ -343,9 +344,16 @@ static bool grid_has_conflict(const struct grid *g)
     return false;
 }
 
+/* The value of a cell's only candidate (bit v-1 for v), or 0 when it has
+ * several: two such cells of one value in a unit clash as two clues do. */
+static int lone_candidate(uint32_t mask)
+{
+    return mask && !(mask & (mask - 1)) ? __builtin_ctz(mask) + 1 : 0;
+}
+
 bool grid_find_conflict(const struct grid *g, char *why, size_t whylen)
 {
-    if (!grid_has_conflict(g))
+    if (!g->has_candidates && !grid_has_conflict(g))
         return false;
     const int nunits = 3 * g->n + (g->variant == GRID_DIAGONAL ? 2 : 0);
     for (int u = 0; u < nunits; u++) {
@@ -354,15 +362,17 @@ bool grid_find_conflict(const struct grid *g, char *why, size_t whylen)
             seen_at[v] = -1;
         for (int k = 0; k < g->n; k++) {
             const int cell = unit_cell(g, u, k);
-            const int v = g->cell[cell];
+            const int v
+                = g->has_candidates ? lone_candidate(g->candidates[cell]) : g->cell[cell];
             if (v == 0)
                 continue;
             if (seen_at[v] >= 0) {
                 char unit[32];
                 describe_unit(g, u, unit, sizeof(unit));
-                snprintf(why, whylen, "clue %c appears twice in %s (r%dc%d and r%dc%d)",
-                    grid_value_symbol(v), unit, seen_at[v] / g->n + 1,
-                    seen_at[v] % g->n + 1, cell / g->n + 1, cell % g->n + 1);
+                snprintf(why, whylen, "%s %c appears twice in %s (r%dc%d and r%dc%d)",
+                    g->has_candidates ? "lone candidate" : "clue", grid_value_symbol(v),
+                    unit, seen_at[v] / g->n + 1, seen_at[v] % g->n + 1, cell / g->n + 1,
+                    cell % g->n + 1);
                 return true;
             }
             seen_at[v] = cell;

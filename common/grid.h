@@ -102,8 +102,9 @@ void grid_format_line(const struct grid *g, char *out);
 /* Draws the grid with box rules for people. */
 void grid_print_pretty(const struct grid *g, FILE *out);
 
-/* Finds the first pair of equal values in one unit. Returns false when the
- * clues are consistent; else true, and describes the clash in why. */
+/* Finds the first pair of equal values in one unit (for a pencil-mark
+ * puzzle, two cells whose only candidate is the same value). Returns false
+ * when the clues are consistent; else true, and describes the clash in why. */
 bool grid_find_conflict(const struct grid *g, char *why, size_t whylen);
 
 bool grid_same_shape(const struct grid *a, const struct grid *b);

@@ -119,10 +119,44 @@ void se_apply(struct se_grid *g, const struct se_step *s)
         se_place(g, s->place_cell, s->place_value);
 }
 
-/* Candidates from the filled cells; false when two givens clash. */
+/* A pencil-mark puzzle as SukakuExplainer loads one: each cell keeps the
+ * candidates it is given (nothing is removed for it), and a cell left with one
+ * candidate that none of its peers still has is filled before the path starts,
+ * as a given: placing it could not remove anything, so SE counts no step for
+ * it. A single that a peer still has stays a candidate for the path's naked or
+ * hidden single to place. The test is against the given candidates: filling
+ * one such cell never changes another's (their values differ). */
+static void load_candidates(const struct grid *in, struct se_grid *g)
+{
+    for (int c = 0; c < SE_CELLS; c++)
+        g->cand[c] = (uint16_t) ((in->candidates[c] << 1) & SE_ALL);
+    uint8_t fill[SE_CELLS] = { 0 };
+    for (int c = 0; c < SE_CELLS; c++) {
+        const unsigned m = g->cand[c];
+        if (!m || (m & (m - 1)))
+            continue;
+        bool seen = false;
+        for (int i = 0; i < 20 && !seen; i++)
+            seen = (g->cand[se_peer[c][i]] & m) != 0;
+        if (!seen)
+            fill[c] = (uint8_t) __builtin_ctz(m);
+    }
+    for (int c = 0; c < SE_CELLS; c++)
+        if (fill[c]) {
+            g->value[c] = fill[c];
+            g->cand[c] = 0;
+        }
+}
+
+/* Candidates from the filled cells (or a pencil-mark puzzle's own); false
+ * when two givens clash. */
 bool se_load(const struct grid *in, struct se_grid *g)
 {
     memset(g, 0, sizeof(*g));
+    if (in->has_candidates) {
+        load_candidates(in, g);
+        return true;
+    }
     for (int c = 0; c < SE_CELLS; c++)
         g->cand[c] = SE_ALL;
     for (int c = 0; c < SE_CELLS; c++) {

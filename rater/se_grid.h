@@ -51,7 +51,8 @@ extern uint8_t se_unit_peer_type[SE_CELLS][20];
 
 /* Builds the tables above (once, before any other call here). */
 void se_grid_tables_init(void);
-/* The candidate grid of a puzzle's filled cells; false when two clash. */
+/* The candidate grid of a puzzle's filled cells, or of a pencil-mark
+ * puzzle's candidates as SukakuExplainer loads them; false when two clash. */
 bool se_load(const struct grid *in, struct se_grid *g);
 
 /* A step with nothing in it: copying it clears a step in plain vector moves,

@@ -7,6 +7,12 @@
  * placement, ED the first step's rating. Chains (6.5 and up) take the easiest
  * of all hints of their kind, rated by base plus a length increment.
  *
+ * A pencil-mark puzzle (grid.has_candidates) is rated from its candidates
+ * as SukakuExplainer rates a 729-character line: no candidate is removed for
+ * it, a lone candidate that no peer still has counts as a given, other lone
+ * candidates are singles on the path, and a solution must keep to the
+ * candidates.
+ *
  * Only 9x9 classic grids. Free of I/O and global state apart from constant
  * tables built once: the caches that make a path fast (the grids each search
  * found nothing on, the chain runs' memory) live in a struct se_rater that
@@ -92,7 +98,7 @@ struct se_rater;
 struct se_rater *se_rater_new(void);
 void se_rater_free(struct se_rater *rt);
 
-/* Rates g (givens only). */
+/* Rates g (its givens, or its candidates). */
 void se_rate(struct se_rater *rt, const struct grid *g, struct se_rating *out);
 /* The same, giving up with SE_OUT_OF_TIME at deadline_ns (clock_now_ns's
  * clock; 0: none): nested chains can take seconds a step, and every run has a

@@ -85,13 +85,13 @@ has "resume says what it kept" "$tmp/stdout" "resuming: $((3 * nsolvers)) rows"
 dups=$(cut -d, -f1-4 "$out/runs.csv" | sort | uniq -d | wc -l)
 [ "$dups" -eq 0 ]; ok "no row twice" $?
 
-"$bin" bench --solvers "$solvers" --limit 1 --pass-ms 0 --resume --out "$out" "$tmp/valid.txt" \
+"$bin" bench --solvers "$solvers" --budget-ms 0 --limit 1 --pass-ms 0 --resume --out "$out" "$tmp/valid.txt" \
     > /dev/null 2> "$tmp/stderr"
 check "resume refuses another limit" $? 2
 has "saying which option differs" "$tmp/stderr" 'its limit was 2, now 1'
 
 # rows on stdout, --repeat, --limit 1, --permute
-"$bin" bench --solvers "$solvers" --csv --repeat 3 --limit 1 --permute --seed 7 \
+"$bin" bench --solvers "$solvers" --budget-ms 0 --csv --repeat 3 --limit 1 --permute --seed 7 \
     --warmup-ms 1 --pass-ms 0 --quiet "$tmp/valid.txt" > "$tmp/csv" 2> "$tmp/stderr"
 check "csv on stdout" $? 0
 [ "$(head -1 "$tmp/csv")" = "$header" ]; ok "csv header on stdout" $?
@@ -101,7 +101,7 @@ ok "--limit 1 says solved" $?
 
 # twelve puzzles: every ratio within its interval, the baseline's of zero width
 cat "$tmp/valid.txt" "$tmp/valid.txt" "$tmp/valid.txt" "$tmp/valid.txt" > "$tmp/twelve.txt"
-"$bin" bench --solvers "$solvers" --warmup-ms 1 --pass-ms 0 --quiet --out "$tmp/twelve" \
+"$bin" bench --solvers "$solvers" --budget-ms 0 --warmup-ms 1 --pass-ms 0 --quiet --out "$tmp/twelve" \
     "$tmp/twelve.txt" > /dev/null 2> "$tmp/stderr"
 check "bench on twelve puzzles" $? 0
 awk -F, -v base="${solvers%%,*}" 'NR == 1 {for (i = 1; i <= NF; i++) c[$i] = i; next}
@@ -113,7 +113,7 @@ ok "every ratio lies within its interval; the baseline's is [1, 1]" $? \
     "$(cat "$tmp/twelve/summary.csv")"
 
 # --repeat K times at least K whole passes, and the summary has their spread
-"$bin" bench --solvers "$solvers" --repeat 3 --warmup-ms 1 --pass-ms 1 --fast-us 1000000 \
+"$bin" bench --solvers "$solvers" --budget-ms 0 --repeat 3 --warmup-ms 1 --pass-ms 1 --fast-us 1000000 \
     --quiet --out "$tmp/passes" "$tmp/valid.txt" > /dev/null 2> "$tmp/stderr"
 check "whole passes with --repeat 3" $? 0
 awk -F, 'NR == 1 {for (i = 1; i <= NF; i++) c[$i] = i; next}
@@ -126,19 +126,19 @@ ok "every solver: 3 passes or more, quartiles in order below the best" $? \
     "$(cat "$tmp/passes/summary.csv")"
 
 # failures: an invalid entry, a wrong expectation, bad options
-"$bin" bench --solvers "$solvers" --warmup-ms 1 --pass-ms 0 --quiet "$tmp/tiny.txt" \
+"$bin" bench --solvers "$solvers" --budget-ms 0 --warmup-ms 1 --pass-ms 0 --quiet "$tmp/tiny.txt" \
     > /dev/null 2> "$tmp/stderr"
 check "rule-breaking clues make the exit status 1" $? 1
 has "and are reported with file and line" "$tmp/stderr" 'tiny.txt:4: '
 printf '1....2....3....4:1\n' > "$tmp/wrong.txt"
-"$bin" bench --solvers "$solvers" --warmup-ms 1 --pass-ms 0 --quiet --expect "$tmp/wrong.txt" \
+"$bin" bench --solvers "$solvers" --budget-ms 0 --warmup-ms 1 --pass-ms 0 --quiet --expect "$tmp/wrong.txt" \
     > /dev/null 2> "$tmp/stderr"
 check "a wrong expected count fails" $? 1
 has "the disagreement names the puzzle" "$tmp/stderr" '^DISAGREEMENT wrong.txt:1 .*1....2....3....4'
 "$bin" bench --solvers 'no_such_solver*' "$tmp/valid.txt" > /dev/null 2> "$tmp/stderr"
 check "an unknown solver pattern is a usage error" $? 2
 has "naming the pattern" "$tmp/stderr" "no solver matches 'no_such_solver\*'"
-"$bin" bench --solvers "$solvers" --baseline nope "$tmp/valid.txt" > /dev/null 2>&1
+"$bin" bench --solvers "$solvers" --budget-ms 0 --baseline nope "$tmp/valid.txt" > /dev/null 2>&1
 check "an unknown baseline is a usage error" $? 2
 "$bin" bench --repeat 0 "$tmp/valid.txt" > /dev/null 2>&1
 check "--repeat 0 is a usage error" $? 2
@@ -155,13 +155,13 @@ has "help lists --solvers" "$tmp/stdout" '--solvers LIST'
 diag=$(printf '1%29s1%50s' '' '' | tr ' ' '.')
 printf '%s\n' "$diag" > "$tmp/plain.txt"
 printf '# sudolab generate size=3x3 variant=diagonal\n%s\n' "$diag" > "$tmp/diag.txt"
-"$bin" bench --solvers "${solvers%%,*}" --pass-ms 0 --quiet "$tmp/plain.txt" > /dev/null 2>&1
+"$bin" bench --solvers "${solvers%%,*}" --budget-ms 0 --pass-ms 0 --quiet "$tmp/plain.txt" > /dev/null 2>&1
 check "standard: the clues are consistent" $? 0
-"$bin" bench --solvers "${solvers%%,*}" --pass-ms 0 --quiet --csv "$tmp/diag.txt" \
+"$bin" bench --solvers "${solvers%%,*}" --budget-ms 0 --pass-ms 0 --quiet --csv "$tmp/diag.txt" \
     > "$tmp/csv" 2> /dev/null
 check "diagonal by its header: the clues break a rule" $? 1
 has "and the row says invalid" "$tmp/csv" '^diag.txt,1,.*,invalid,'
-"$bin" bench --solvers "${solvers%%,*}" --pass-ms 0 --quiet --variant standard "$tmp/diag.txt" \
+"$bin" bench --solvers "${solvers%%,*}" --budget-ms 0 --pass-ms 0 --quiet --variant standard "$tmp/diag.txt" \
     > /dev/null 2>&1
 check "--variant overrides the header" $? 0
 
@@ -183,7 +183,7 @@ awk -F'\t' 'NR == 1 {gsub(/,/, "/", $2); print $1 " ED=" $2}
 # two quick back ends: the puzzles are sparse, slow for naive under the sanitizers
 se_solvers=mrv,dlx
 se_header="$header,se_er,se_ep,se_ed"
-"$bin" bench --solvers mrv --warmup-ms 1 --pass-ms 0 --quiet --csv "$tmp/se_lines.txt" \
+"$bin" bench --solvers mrv --budget-ms 0 --warmup-ms 1 --pass-ms 0 --quiet --csv "$tmp/se_lines.txt" \
     > "$tmp/csv" 2> "$tmp/stderr"
 check "bench on a corpus with ratings on its lines" $? 0
 [ "$(head -1 "$tmp/csv")" = "$se_header" ]; ok "the header ends with se_er,se_ep,se_ed" $? \
@@ -191,10 +191,10 @@ check "bench on a corpus with ratings on its lines" $? 0
 has "ED=ER/EP/ED gives the three" "$tmp/csv" '^se_lines.txt,1,.*,1\.2,1\.0,1\.0$'
 has "a rating column gives ER" "$tmp/csv" '^se_lines.txt,2,.*,1\.5,,$'
 has "an expected count is no rating" "$tmp/csv" '^se_lines.txt,3,.*[0-9],,,$'
-"$bin" bench --solvers mrv --warmup-ms 1 --pass-ms 0 --quiet --csv "$tmp/se_plain.txt" \
+"$bin" bench --solvers mrv --budget-ms 0 --warmup-ms 1 --pass-ms 0 --quiet --csv "$tmp/se_plain.txt" \
     > "$tmp/csv" 2> /dev/null
 [ "$(head -1 "$tmp/csv")" = "$header" ]; ok "no ratings, no --se-rate: the columns as before" $?
-"$bin" bench --solvers "$se_solvers" --warmup-ms 1 --pass-ms 0 --quiet --csv --se-rate -j 2 \
+"$bin" bench --solvers "$se_solvers" --budget-ms 0 --warmup-ms 1 --pass-ms 0 --quiet --csv --se-rate -j 2 \
     "$tmp/se_plain.txt" > "$tmp/csv" 2> /dev/null
 check "--se-rate" $? 0
 awk -F'\t' -v OFS=, 'NR == FNR {want[FNR] = $2; next}
@@ -203,27 +203,27 @@ awk -F'\t' -v OFS=, 'NR == FNR {want[FNR] = $2; next}
      if (got != want[$c["index"]]) {print "entry " $c["index"] " " $c["solver"] ": " got; bad = 1}}
     END {exit bad || rows != 5 * n}' n=2 "$tmp/se_truth.tsv" FS=, "$tmp/csv" > "$tmp/diff"
 ok "--se-rate computes serate's ratings, on every solver's rows" $? "$(cat "$tmp/diff")"
-"$bin" bench --solvers mrv --warmup-ms 1 --pass-ms 0 --quiet --csv --se-rate \
+"$bin" bench --solvers mrv --budget-ms 0 --warmup-ms 1 --pass-ms 0 --quiet --csv --se-rate \
     "$tmp/se_lines.txt" > "$tmp/csv" 2> /dev/null
 has "a rating on the line wins over computing one" "$tmp/csv" '^se_lines.txt,2,.*,1\.5,,$'
 has "the others are computed" "$tmp/csv" '^se_lines.txt,3,.*,2\.0,1\.5,1\.5$'
 
 # --resume keeps the file's columns: a torn row is cut and the rest rated alike
 ser="$tmp/se_run"
-"$bin" bench --solvers "$se_solvers" --warmup-ms 1 --pass-ms 0 --quiet --se-rate --out "$ser" \
+"$bin" bench --solvers "$se_solvers" --budget-ms 0 --warmup-ms 1 --pass-ms 0 --quiet --se-rate --out "$ser" \
     "$tmp/se_plain.txt" > /dev/null 2>&1
 check "--se-rate --out" $? 0
 cp "$ser/runs.csv" "$tmp/se_whole.csv"
 head -n 3 "$tmp/se_whole.csv" > "$ser/runs.csv"
 printf 'se_plain.txt,4,mrv,1,uniq' >> "$ser/runs.csv"
-"$bin" bench --solvers "$se_solvers" --warmup-ms 1 --pass-ms 0 --quiet --se-rate --resume \
+"$bin" bench --solvers "$se_solvers" --budget-ms 0 --warmup-ms 1 --pass-ms 0 --quiet --se-rate --resume \
     --out "$ser" "$tmp/se_plain.txt" > /dev/null 2>&1
 check "--resume of a run with ratings" $? 0
 cut -d, -f1-4,13- "$tmp/se_whole.csv" | sort > "$tmp/a"
 cut -d, -f1-4,13- "$ser/runs.csv" | sort > "$tmp/b"
 same "the resumed file = the whole run: its rows and their ratings" "$tmp/a" "$tmp/b"
 head -n 3 "$tmp/se_whole.csv" > "$ser/runs.csv"
-"$bin" bench --solvers "$se_solvers" --warmup-ms 1 --pass-ms 0 --quiet --resume \
+"$bin" bench --solvers "$se_solvers" --budget-ms 0 --warmup-ms 1 --pass-ms 0 --quiet --resume \
     --out "$ser" "$tmp/se_plain.txt" > /dev/null 2>&1
 check "--resume without --se-rate" $? 0
 awk -F, 'NF != 15 {bad = 1} END {exit bad}' "$ser/runs.csv"
@@ -231,7 +231,7 @@ ok "... keeps the file's 15 columns on every row" $?
 
 # merge: shards with ratings make a merged file with them
 for k in 1 2; do
-    "$bin" bench --solvers "$se_solvers" --warmup-ms 1 --pass-ms 0 --quiet --se-rate \
+    "$bin" bench --solvers "$se_solvers" --budget-ms 0 --warmup-ms 1 --pass-ms 0 --quiet --se-rate \
         --shard $k/2 --out "$tmp/se_s$k" "$tmp/se_plain.txt" > /dev/null 2>&1
 done
 "$bin" merge --quiet --out "$tmp/se_m" "$tmp/se_s1" "$tmp/se_s2" > /dev/null 2>&1
@@ -244,7 +244,7 @@ same "merged = the single run: its rows and their ratings" "$tmp/a" "$tmp/b"
 # holds a comma or a quote, and --resume and merge keep it. A corpus without names has none (the
 # header checked at the top).
 lewis="$(dirname "$0")/../datasets/lewis/logic_solvable.xz"
-named_opts="--solvers mrv --limit 1 --warmup-ms 1 --pass-ms 0 --quiet"
+named_opts="--solvers mrv --budget-ms 0 --limit 1 --warmup-ms 1 --pass-ms 0 --quiet"
 # shellcheck disable=SC2086
 "$bin" bench $named_opts --out "$tmp/named" "$lewis" > /dev/null 2> "$tmp/stderr"
 check "bench over Lewis's logic-solvable bundle" $? 0
@@ -293,7 +293,7 @@ same "merged = the single run: its rows and their names" "$tmp/a" "$tmp/b"
 royle=$(sed -n '1s/:.*//p' "$tmp/valid.txt")
 awk -v p="$royle" 'BEGIN {for (i = 0; i < 3000; i++) print p}' > "$tmp/big.txt"
 run="$tmp/interrupted"
-big_opts="--solvers naive --budget-steps 10000 -j 2 --warmup-ms 0 --pass-ms 0 --quiet"
+big_opts="--solvers naive --budget-ms 0 --budget-steps 10000 -j 2 --warmup-ms 0 --pass-ms 0 --quiet"
 rows() { if [ -f "$run/runs.csv" ]; then wc -l < "$run/runs.csv"; else echo 0; fi; }
 wait_rows() { # wait_rows PID N: until runs.csv has N lines or PID ends (the
     # poll only paces the loop; a run that writes nothing is meson's timeout)
@@ -345,13 +345,28 @@ has "env.txt says complete" "$run/env.txt" '^finished: complete'
 # declines the rest, and all agree. Under the sanitizer build this is also the
 # leak check: LeakSanitizer makes the exit status non-zero if any back end, or
 # a library one calls (GLPK keeps per-thread state), leaves memory behind.
-"$bin" bench --budget-ms 5000 --warmup-ms 1 --pass-ms 1 --expect -j 2 --quiet \
-    --out "$tmp/all" "$tmp/valid.txt" > /dev/null 2> "$tmp/stderr"
-check "every back end on two threads" $? 0
-! grep -q 'LeakSanitizer' "$tmp/stderr"; ok "and nothing leaks" $? "$(head -c 2000 "$tmp/stderr")"
+# No deadline decides: the complete back ends run with none (--budget-ms 0) and
+# must answer every puzzle as --expect says; the stochastic ones, which may
+# never find a solution (anneal on Royle's puzzle), stop at a step budget.
 # (a back end this machine cannot run, such as a SIMD path the CPU lacks, has no rows)
-nall=$("$bin" list --csv | awk 'NR > 1 && !/,"unavailable \(/' | wc -l)
-nran=$(awk -F, 'NR > 1 {print $3}' "$tmp/all/runs.csv" | sort -u | wc -l)
+available=$("$bin" list --csv | awk 'NR > 1 && !/,"?unavailable \(/')
+complete=$(echo "$available" | awk '!/[,"]incomplete[,"]/' | cut -d, -f1 | paste -sd, -)
+stochastic=$(echo "$available" | awk '/[,"]incomplete[,"]/' | cut -d, -f1 | paste -sd, -)
+"$bin" bench --solvers "$complete" --budget-ms 0 --warmup-ms 1 --pass-ms 1 --expect -j 2 \
+    --quiet --out "$tmp/all" "$tmp/valid.txt" > /dev/null 2> "$tmp/stderr"
+check "every complete back end on two threads" $? 0
+! grep -q 'LeakSanitizer' "$tmp/stderr"; ok "and nothing leaks" $? "$(head -c 2000 "$tmp/stderr")"
+awk -F, 'NR > 1 && $5 !~ /^(unique|multiple)$/ {bad = 1} END {exit bad}' "$tmp/all/runs.csv"
+ok "... each answers every puzzle it supports (a declined one has no row)" $? \
+    "$(grep -v -e ,unique, -e ,multiple, "$tmp/all/runs.csv")"
+"$bin" bench --solvers "$stochastic" --budget-ms 0 --budget-steps 200000 --warmup-ms 1 \
+    --pass-ms 1 --expect -j 2 --quiet --out "$tmp/all_stochastic" "$tmp/valid.txt" \
+    > /dev/null 2> "$tmp/stderr"
+check "every stochastic back end on two threads, at a step budget" $? 0
+! grep -q 'LeakSanitizer' "$tmp/stderr"; ok "and nothing leaks" $? "$(head -c 2000 "$tmp/stderr")"
+nall=$(echo "$available" | wc -l)
+nran=$(awk -F, 'FNR > 1 {print $3}' "$tmp/all/runs.csv" "$tmp/all_stochastic/runs.csv" \
+    | sort -u | wc -l)
 [ "$nran" -eq "$nall" ]; ok "runs.csv has rows of all $nall back ends" $? "only $nran"
 
 # the plots and the report of that run (scripts/ beside tests/), with gnuplot
@@ -446,8 +461,8 @@ sed -i 's/^quiet: .*/quiet: yes/' "$fake/env.txt"
 # --seeds: an incomplete back end runs each puzzle K times (seeds S..S+K-1, in
 # the last column), a complete one once; the summary counts the runs apart.
 seeded="$tmp/seeded"
-"$bin" bench --solvers mrv,acs --seeds 3 --seed 40 --budget-ms 2000 --warmup-ms 1 \
-    --pass-ms 1 --limit 2 --out "$seeded" "$tmp/valid.txt" > "$tmp/stdout" 2> "$tmp/stderr"
+"$bin" bench --solvers mrv,acs --seeds 3 --seed 40 --budget-ms 0 --budget-steps 200000 \
+    --warmup-ms 1 --pass-ms 1 --limit 2 --out "$seeded" "$tmp/valid.txt" > "$tmp/stdout" 2> "$tmp/stderr"
 check "bench --seeds 3 with mrv and acs" $? 0
 has "acs is run at limit 1, with a note" "$tmp/stderr" 'acs is incomplete (stochastic search): it runs at limit 1'
 ! grep -q DISAGREEMENT "$tmp/stdout"; ok "acs's limit-1 answers are no disagreement" $?
@@ -475,7 +490,7 @@ has "... saying why" "$tmp/stderr" '--seeds and --repeat do not combine'
 # --se-rate rates the sample only, and the shards of a sampled run merge into
 # the same rows.
 sampled="$tmp/sampled"
-"$bin" bench --solvers naive,mrv --sample 2 --se-rate --warmup-ms 1 --pass-ms 0 --quiet \
+"$bin" bench --solvers naive,mrv --budget-ms 0 --sample 2 --se-rate --warmup-ms 1 --pass-ms 0 --quiet \
     --out "$sampled" "$tmp/valid.txt" > /dev/null 2> "$tmp/stderr"
 check "bench --sample 2" $? 0
 [ "$(awk -F, '$3 == "naive"' "$sampled/runs.csv" | wc -l)" -eq 2 ]
@@ -492,13 +507,13 @@ ok "summary.csv counts the unsampled apart, the ratio over the sample" $? \
 has "env.txt has the sample" "$sampled/env.txt" '^sample: 2$'
 head -1 "$tmp/valid.txt" | sed 's/:1$//' > "$tmp/royle3.txt"
 sed -n 1p "$tmp/royle3.txt" >> "$tmp/royle3.txt" && sed -n 1p "$tmp/royle3.txt" >> "$tmp/royle3.txt"
-"$bin" bench --solvers mrv --sample 2 --se-rate --warmup-ms 1 --pass-ms 0 --quiet \
+"$bin" bench --solvers mrv --budget-ms 0 --sample 2 --se-rate --warmup-ms 1 --pass-ms 0 --quiet \
     --out "$tmp/sampled_se" "$tmp/royle3.txt" > /dev/null 2>&1
 awk -F, 'NR == 1 {for (i = 1; i <= NF; i++) c[$i] = i; next}
     ($2 <= 2) != ($c["se_er"] != "") {bad = 1} END {exit bad}' "$tmp/sampled_se/runs.csv"
 ok "--se-rate rates the sample only" $? "$(cat "$tmp/sampled_se/runs.csv")"
 for k in 1 2; do
-    "$bin" bench --solvers naive,mrv --sample 2 --warmup-ms 1 --pass-ms 0 --quiet \
+    "$bin" bench --solvers naive,mrv --budget-ms 0 --sample 2 --warmup-ms 1 --pass-ms 0 --quiet \
         --shard $k/2 --out "$tmp/sampled_s$k" "$tmp/valid.txt" > /dev/null 2>&1
 done
 "$bin" merge --quiet --out "$tmp/sampled_m" "$tmp/sampled_s1" "$tmp/sampled_s2" \
@@ -513,7 +528,9 @@ awk -F, 'NR == 1 {for (i = 1; i <= NF; i++) c[$i] = i; next}
 ok "... and counts naive's third as unsampled" $? "$(cat "$tmp/sampled_m/summary.csv")"
 # merge of --seeds shards: the seed column stays, the same as the whole run's;
 # shards run with other seeds are refused
-seeded_opts="--solvers mrv,acs --seeds 3 --seed 40 --budget-ms 2000 --warmup-ms 1 --pass-ms 1 --limit 2"
+# (a step budget, no deadline: the same seed gives the same rows under any load)
+seeded_opts="--solvers mrv,acs --seeds 3 --seed 40 --budget-ms 0 --budget-steps 200000"
+seeded_opts="$seeded_opts --warmup-ms 1 --pass-ms 1 --limit 2"
 for k in 1 2; do
     # shellcheck disable=SC2086
     "$bin" bench $seeded_opts --shard $k/2 --quiet --out "$tmp/seeded_s$k" "$tmp/valid.txt" \

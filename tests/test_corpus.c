@@ -248,7 +248,8 @@ static void bad_lines_do_not_stop_the_reader(void **state)
     assert_int_equal(n, 5);
     assert_int_equal(e[0].status, CORPUS_BAD);
     assert_string_equal(e[0].why,
-        "80 symbols is no grid size (16, 36, 64, 81, 144, 256 or 625 expected)");
+        "80 symbols is no grid size (clues: 16, 36, 64, 81, 144, 256 or 625; "
+        "candidates: 216, 512, 729 or 4096)");
     assert_int_equal(e[1].status, CORPUS_BAD);
     assert_int_equal(e[2].status, CORPUS_BAD);
     assert_int_equal(e[2].line, 3);

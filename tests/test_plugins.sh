@@ -38,12 +38,14 @@ printf '%s:1\n%s:1\n%s:2+\n%s:0\n' "$p1" "$p2" "$p3" "$p4" > "$tmp/nine.txt"
 grep -v '^#' "${SUDOLAB_TEST_DATA:-tests/data}/crosscheck.txt" | cut -d' ' -f1 |
     awk -F: 'length($1) <= 81' > "$tmp/small.txt"
 
-# the CSV of solve without time_ns, for comparing back ends
+# the CSV of solve without time_ns, for comparing back ends; no deadline (every
+# back end here is complete; a hang is meson's timeout), so no load can turn an
+# answer into status limit
 answers() { # answers SOLVER FILE [OPTIONS...]
     s=$1
     f=$2
     shift 2
-    "$bin" solve --solver "$s" --csv "$@" "$f" 2> /dev/null | cut -d, -f1-8,10
+    "$bin" solve --solver "$s" --budget-ms 0 --csv "$@" "$f" 2> /dev/null | cut -d, -f1-8,10
 }
 
 # ---- a native plug-in ----
@@ -84,13 +86,13 @@ ok "tdoku's ABI at limit 2: mrv's counts, and a verified solution" $? \
     "$(diff "$tmp/mrv.csv" "$tmp/tdoku.csv" | head -5)"
 # a solution to verify fetched by a second, slow call: the answer is right and
 # the time printed (that the call is untimed is plugins-api's check, by order)
-"$bin" solve --solver "$tdoku:tdoku_abi_slow_first" --csv "$p1" > "$tmp/out"
+"$bin" solve --solver "$tdoku:tdoku_abi_slow_first" --budget-ms 0 --csv "$p1" > "$tmp/out"
 answers mrv "$p1" | cut -d, -f1-3 > "$tmp/a"
 cut -d, -f1-3 "$tmp/out" | diff - "$tmp/a" > /dev/null
 ok "a solution fetched by a second call: mrv's answer, verified" $?
 echo "# its limit-2 time: $(awk -F, 'NR == 2 {print $9}' "$tmp/out") ns (the second call sleeps 300 ms)"
 all=$("$bin" count --solver mrv "$p3" | cut -d' ' -f2)
-"$bin" count --solver "$tdoku" "$p3" > "$tmp/out" 2>&1
+"$bin" count --solver "$tdoku" --budget-ms 0 "$p3" > "$tmp/out" 2>&1
 has "limit 0 is every solution ($all)" "$tmp/out" "^1 $all multiple"
 if [ -n "${SUDOLAB_TDOKU_LIB:-}" ]; then
     # the counts only: on a puzzle with many, the first solution found differs
@@ -120,7 +122,7 @@ if [ -n "$python" ]; then
     answers mrv "$tmp/nine.txt" | cut -d, -f1-3,9 > "$tmp/mrv.csv"
     cmp -s "$tmp/mrv.csv" "$tmp/proc.csv"
     ok "a process that gives no solution at limit 2 is asked again at limit 1" $?
-    "$bin" solve --solver "$proc" --variant diagonal '1....2....3....4' > "$tmp/out"
+    "$bin" solve --solver "$proc" --budget-ms 0 --variant diagonal '1....2....3....4' > "$tmp/out"
     has "the diagonal variant reaches the process" "$tmp/out" '^1 multiple solutions=2'
 else
     proc=""
@@ -130,8 +132,8 @@ fi
 # ---- qqwing, when installed, through scripts/qqwing-adapter.py ----
 adapter="$(dirname "$script")/../../scripts/qqwing-adapter.py"
 if [ -n "$python" ] && command -v qqwing > /dev/null 2>&1 && command -v stdbuf > /dev/null 2>&1; then
-    "$bin" bench --solvers "mrv,qqwing=cmd:$python $adapter" --expect --warmup-ms 1 \
-        --pass-ms 1 --out "$tmp/qq" "$tmp/nine.txt" > "$tmp/out" 2>&1
+    "$bin" bench --solvers "mrv,qqwing=cmd:$python $adapter" --expect --budget-ms 0 \
+        --warmup-ms 1 --pass-ms 1 --out "$tmp/qq" "$tmp/nine.txt" > "$tmp/out" 2>&1
     check "qqwing as a process agrees with mrv" $? 0
     [ "$(rows "$tmp/qq" qqwing)" -eq 4 ]
     ok "... with a row per puzzle" $?
@@ -142,7 +144,7 @@ fi
 # ---- all of them in one bench, with names given and derived, on 2 threads ----
 solvers="mrv,$native,mine=$tdoku"
 [ -n "$proc" ] && solvers="$solvers,$proc"
-"$bin" bench --solvers "$solvers" --expect -j 2 --warmup-ms 1 --pass-ms 1 \
+"$bin" bench --solvers "$solvers" --expect --budget-ms 0 -j 2 --warmup-ms 1 --pass-ms 1 \
     --out "$tmp/all" "$tmp/nine.txt" > "$tmp/out" 2> "$tmp/err"
 check "bench with every kind of back end agrees" $? 0
 [ "$(rows "$tmp/all" so:plugin_native)" -eq 4 ] && [ "$(rows "$tmp/all" mine)" -eq 4 ]
@@ -174,7 +176,7 @@ shard_merge() {
     name=$1
     file=$2
     spec=$3
-    set -- --solvers mrv --solver "$spec" --warmup-ms 0 --pass-ms 0 --quiet
+    set -- --solvers mrv --solver "$spec" --budget-ms 0 --warmup-ms 0 --pass-ms 0 --quiet
     "$bin" bench "$@" --out "$tmp/$name.single" "$file" > /dev/null 2>&1
     single=$?
     for k in 1 2; do
@@ -225,12 +227,13 @@ check "shards without solver_spec lines are refused" $? 2
 has "... saying the line is missing" "$tmp/err" "no 'solver_spec: nat' line"
 
 # ---- bad cases: mrv's rows stay whole, the bad back end's rows say error ----
+# (no deadline unless OPTIONS give one: these back ends all answer or fail at once)
 bad_bench() { # bad_bench NAME SPEC [OPTIONS...]: runs mrv and SPEC into $tmp/NAME
     out="$tmp/$1"
     spec=$2
     shift 2
-    "$bin" bench --solvers "mrv" --solver "$spec" --expect --warmup-ms 0 --pass-ms 1 \
-        --quiet --out "$out" "$@" "$tmp/nine.txt" > "$out.stdout" 2> "$out.stderr"
+    "$bin" bench --solvers "mrv" --solver "$spec" --expect --budget-ms 0 --warmup-ms 0 \
+        --pass-ms 1 --quiet --out "$out" "$@" "$tmp/nine.txt" > "$out.stdout" 2> "$out.stderr"
     echo $?
 }
 
@@ -277,24 +280,36 @@ if [ -n "$proc" ]; then
     bad_bench pcrash "$proc --crash-on $p2" > "$tmp/pcrash.status"
     bad_case pcrash "$(second "$tmp/pcrash")" 1 1 \
         'the process exited with status 134 (signal 6, ABRT) on this puzzle; started again'
+    # A time budget is what stops a hung process, so this run has one; what is
+    # asserted cannot depend on the time the machine takes. The hung puzzle never
+    # answers: its row is limit under any load. The others run under the same
+    # deadline, so each must be its right answer (--expect, the exit status) or,
+    # should a stalled machine hold the restarted process that long, limit too;
+    # never an error, which a process not started again after the kill gives.
     bad_bench hang "$proc --hang-on $p2" --budget-ms 1500 > "$tmp/hang.status"
-    hang=$(awk -F, 'NR > 1 && $3 ~ /^cmd:/ && $5 == "limit"' "$tmp/hang/runs.csv" | wc -l)
-    good=$(awk -F, 'NR > 1 && $3 ~ /^cmd:/ && ($5 == "unique" || $5 == "multiple" || $5 == "unsolvable")' \
-        "$tmp/hang/runs.csv" | wc -l)
-    [ "$(cat "$tmp/hang.status")" -eq 0 ] && [ "$hang" -eq 1 ] && [ "$good" -eq 3 ]
-    ok "hang: killed at the budget (status limit), the next puzzles solved" $? \
+    awk -F, 'NR > 1 && $3 ~ /^cmd:/ && $2 == 2 && $5 == "limit" {hung++}
+        NR > 1 && $3 ~ /^cmd:/ && $2 != 2 && $5 ~ /^(unique|multiple|unsolvable|limit)$/ {rest++}
+        END {exit !(hung == 1 && rest == 3)}' "$tmp/hang/runs.csv"
+    [ $? -eq 0 ] && [ "$(cat "$tmp/hang.status")" -eq 0 ]
+    ok "hang: killed at the budget (status limit), the process started again for the rest" $? \
         "$(cat "$tmp/hang/runs.csv")"
+    late=$(awk -F, 'NR > 1 && $3 ~ /^cmd:/ && $2 != 2 && $5 == "limit"' "$tmp/hang/runs.csv" | wc -l)
+    echo "# hang: $((3 - late)) of the other 3 puzzles answered within the budget (a measurement)"
     has "hang: the message names the puzzle and says what happened" "$tmp/hang.stderr" \
         'nine.txt:2: cmd:[^ ]*: no answer within the budget; killed and started again'
     # counters the process declared (guesses, nodes): empty where it gave no answer
-    empty=$(awk -F, 'NR > 1 && $3 ~ /^cmd:/ && $8 == "" && $10 == ""' "$tmp/hang/runs.csv" |
-        cut -d, -f2,5)
+    empty=$(awk -F, 'NR > 1 && $3 ~ /^cmd:/ && $2 == 2 && $8 == "" && $10 == ""' \
+        "$tmp/hang/runs.csv" | cut -d, -f2,5)
     [ "$empty" = "2,limit" ]
     ok "hang: the killed row's counters are empty, not 0" $? "$(cat "$tmp/hang/runs.csv")"
+    awk -F, 'NR > 1 && $3 ~ /^cmd:/ && $5 != "limit" && ($8 == "" || $10 == "") {bad = 1}
+        END {exit bad}' "$tmp/hang/runs.csv"
+    ok "hang: the answered rows' counters are filled" $? "$(cat "$tmp/hang/runs.csv")"
     empty=$(awk -F, 'NR > 1 && $3 ~ /^cmd:/ && $8 == "" && $10 == ""' "$tmp/pcrash/runs.csv" |
         cut -d, -f2,5)
     [ "$empty" = "2,error" ]
     ok "crash: the crashed row's counters are empty, not 0" $? "$(cat "$tmp/pcrash/runs.csv")"
+    # (only the hung puzzle's row and message are asserted: both hold under any load)
     "$bin" solve --csv --budget-ms 1500 --solver "$proc --hang-on $p2" "$tmp/nine.txt" \
         > "$tmp/out" 2> "$tmp/err"
     has "solve: a hung process is named with the puzzle" "$tmp/err" \

@@ -9,7 +9,10 @@
  *  - every back end with SOLVER_CAP_CANDIDATES counts a candidate puzzle as
  *    many solutions as the clue puzzle's solutions (enumerated by mrv and
  *    filtered here) that keep to the candidates: removing one solution's value
- *    at a cell changes the count; the other back ends refuse the puzzle. */
+ *    at a cell changes the count; the other back ends refuse the puzzle;
+ *  - two cells whose only candidate is one value in a unit clash as two clues;
+ *  - the SE rater gives serate's ER/EP/ED on every line of
+ *    tests/data/se_sukaku.tsv (provenance in se_dev.README.md). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +21,7 @@
 
 #include "common/check.h"
 #include "common/corpus.h"
+#include "rater/se_rate.h"
 #include "solvers/registry.h"
 #include "tests/test_util.h"
 
@@ -282,6 +286,55 @@ static void single_candidate_is_no_clue(void **state)
     }
 }
 
+/* Two lone candidates of one value in a unit are a contradiction, named as
+ * two equal clues are; one lone candidate that peers still have is not. */
+static void lone_candidates_clash(void **state)
+{
+    (void) state;
+    char cand[730], why[200];
+    candidates_of(loose, cand);
+    struct grid g;
+    memcpy(cand + 9 * 1, "....5....", 9); /* r1c2 = {5}: r1c5 keeps its clue 3 */
+    assert_int_equal(grid_parse_token(&g, cand, 729, NULL, why, sizeof(why)), 0);
+    assert_false(grid_find_conflict(&g, why, sizeof(why)));
+    memcpy(cand + 9 * 8, "....5....", 9); /* r1c9 = {5} as well */
+    assert_int_equal(grid_parse_token(&g, cand, 729, NULL, why, sizeof(why)), 0);
+    assert_true(grid_find_conflict(&g, why, sizeof(why)));
+    assert_string_equal(why, "lone candidate 5 appears twice in row 1 (r1c2 and r1c9)");
+}
+
+/* serate's ratings of pencil-mark variants of se_dev puzzles: the clue
+ * puzzle's own candidates, all nine at each blank (its clues then are singles
+ * to place), random non-solution candidates removed, a blank narrowed to its
+ * value, a clue widened to two candidates. ER, EP and ED each equal. */
+static void se_rates_pencil_marks_as_serate(void **state)
+{
+    (void) state;
+    struct test_se_rated *rated;
+    size_t n, misses = 0;
+    assert_int_equal(test_load_se_ratings("se_sukaku.tsv", &rated, &n), 0);
+    struct se_rater *rt = se_rater_new();
+    assert_non_null(rt);
+    for (size_t i = 0; i < n; i++) {
+        const struct test_se_rated *want = &rated[i];
+        assert_true(want->puzzle.has_candidates);
+        struct se_rating r;
+        se_rate(rt, &want->puzzle, &r);
+        if (r.verdict != SE_RATED || r.er != want->er || r.ep != want->ep
+            || r.ed != want->ed) {
+            misses++;
+            printf("# se_sukaku.tsv:%lu: %s rated %d.%d/%d.%d/%d.%d (verdict %d), "
+                   "serate %s\n",
+                want->line, want->source, r.er / 10, r.er % 10, r.ep / 10, r.ep % 10,
+                r.ed / 10, r.ed % 10, (int) r.verdict, want->serate);
+        }
+    }
+    se_rater_free(rt);
+    free(rated);
+    assert_int_equal(misses, 0);
+    assert_true(n >= 20);
+}
+
 int main(int argc, char **argv)
 {
     static const struct CMUnitTest tests[] = {
@@ -291,6 +344,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(checker_keeps_to_candidates),
         cmocka_unit_test(backends_count_within_candidates),
         cmocka_unit_test(single_candidate_is_no_clue),
+        cmocka_unit_test(lone_candidates_clash),
+        cmocka_unit_test(se_rates_pencil_marks_as_serate),
     };
     const struct test_group plain = { "sukaku", tests, TEST_COUNT(tests), NULL, NULL };
     return test_main(argc, argv, &plain, NULL);

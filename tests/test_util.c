@@ -138,9 +138,9 @@ static const char *parse_se_line(char *text, struct test_se_rated *r)
     if (!*text || strlen(text) >= sizeof(r->source))
         return "the source is empty or too long";
     strcpy(r->source, text);
-    if (strlen(puzzle) != 81
+    if ((strlen(puzzle) != 81 && strlen(puzzle) != 729)
         || grid_parse_token(&r->puzzle, puzzle, strlen(puzzle), NULL, NULL, 0) != 0)
-        return "the puzzle is not 81 cells of 1-9 and .";
+        return "the puzzle is not 81 cells of 1-9 and . nor 729 candidates";
     const char *at = rating;
     int *const field[3] = { &r->er, &r->ep, &r->ed };
     for (int i = 0; i < 3; i++) {
@@ -165,7 +165,7 @@ int test_load_se_ratings(const char *name, struct test_se_rated **rated, size_t 
         return -1;
     }
     size_t cap = 0;
-    char text[256];
+    char text[1024]; /* a pencil-mark puzzle is 729 characters */
     unsigned long line = 0;
     const char *why = NULL;
     while (!why && fgets(text, sizeof(text), f)) {

@@ -98,6 +98,7 @@ const state = {
     clues: [], // values 0..n
     entries: [], // the player's values (or the solver's), 0 = blank
     notes: [], // per cell, a bit mask of pencilled values (bit v-1)
+    given: null, // a pencil-mark puzzle's candidates per cell (bit v-1), else null
     fromSolver: new Set(),
     conflicts: new Set(),
     wrong: new Set(),
@@ -123,12 +124,24 @@ function symbolOf(v) {
     return v ? state.symbols[v - 1] : ".";
 }
 
+function popcount(m) {
+    let k = 0;
+    for (; m; m &= m - 1) k++;
+    return k;
+}
+
 function valueOf(ch) {
     const i = state.symbols.indexOf(ch.toUpperCase());
     return i >= 0 ? i + 1 : -1;
 }
 
+// The puzzle as the core reads it: its clue line, or for a pencil-mark
+// puzzle the candidate form (each cell's n symbols, '.' where removed).
 function puzzleLine() {
+    if (state.given) {
+        const cell = (m) => [...state.symbols].map((ch, k) => ((m >> k) & 1 ? ch : "."));
+        return state.given.map((m) => cell(m).join("")).join("");
+    }
     return state.clues.map(symbolOf).join("");
 }
 
@@ -181,6 +194,7 @@ function snapshot() {
         variant: state.variant,
         symbols: state.symbols,
         clues: state.clues.slice(),
+        given: state.given && state.given.slice(),
         entries: state.entries.slice(),
         notes: state.notes.slice(),
         fromSolver: [...state.fromSolver],
@@ -190,10 +204,12 @@ function snapshot() {
 
 function restore(s) {
     const reshaped = s.br !== state.br || s.bc !== state.bc || s.variant !== state.variant;
-    const otherPuzzle = s.clues.join() !== state.clues.join();
+    const otherPuzzle =
+        s.clues.join() !== state.clues.join() || String(s.given) !== String(state.given);
     setShape(s.br, s.bc, s.variant);
     state.symbols = s.symbols;
     state.clues = s.clues.slice();
+    state.given = s.given && s.given.slice();
     state.entries = s.entries.slice();
     state.notes = s.notes.slice();
     state.fromSolver = new Set(s.fromSolver);
@@ -475,7 +491,7 @@ function setShape(br, bc, variant) {
 
 // The back ends offered fit the shape on the board.
 function shapeChanged() {
-    const fit = (s) => fits(s, state.n, state.variant);
+    const fit = (s) => fits(s, state.n, state.variant) && (!state.given || s.candidates);
     fillSolverSelect($("solver"), fit, $("solver").value || state.defaultSolver);
     describeSolver();
     fillReplaySolvers();
@@ -494,10 +510,14 @@ async function loadPuzzle(text, quiet, variant) {
     if (state.clues.length) remember();
     setPuzzle(r);
     if (!quiet) {
+        const marks = r.candidates && r.candidates.reduce((k, m) => k + popcount(m), 0);
+        const given = r.candidates
+            ? `pencil-mark puzzle with ${marks} candidates`
+            : `puzzle with ${r.clues} clues`;
         message(
             r.conflict
-                ? `Loaded, but the clues clash: ${r.conflict}`
-                : `Loaded a ${shapeName()} puzzle with ${r.clues} clues.`,
+                ? `Loaded, but the ${r.candidates ? "candidates" : "clues"} clash: ${r.conflict}`
+                : `Loaded a ${shapeName()} ${given}.`,
             !!r.conflict,
         );
     }
@@ -509,7 +529,9 @@ function setPuzzle(r) {
     state.symbols = r.symbols;
     state.clues = Array.from(r.line, (ch) => (ch === "." ? 0 : valueOf(ch)));
     state.entries = new Array(state.n * state.n).fill(0);
-    state.notes = new Array(state.n * state.n).fill(0);
+    // a pencil-mark puzzle's candidates are shown as its notes
+    state.given = r.candidates ? r.candidates.slice() : null;
+    state.notes = r.candidates ? r.candidates.slice() : new Array(state.n * state.n).fill(0);
     state.fromSolver.clear();
     state.selected = 0;
     state.solution = null;
@@ -1044,6 +1066,13 @@ async function grade() {
     if (!r || r.stopped) return;
     if (!r.ok) {
         say("hint-out", `No grade: ${r.why}.`);
+        return;
+    }
+    if (r.pencil) {
+        // the clue-based grades would grade the empty grid
+        say("hint-out", `Grade of the pencil marks by Sudoku Explainer: ${r.se}.`);
+        $("hint-out").dataset.technique = r.se;
+        message("Graded.");
         return;
     }
     const lg = r.logic;

@@ -265,11 +265,12 @@ WEB_EXPORT(web_list) uint32_t web_list(void)
         out_printf(",\"summary\":");
         out_string(s->summary);
         out_printf(",\"min_n\":%d,\"max_n\":%d,\"count\":%s,\"diagonal\":%s,\"trace\":%s,"
-                   "\"fast\":%s,\"counters\":[",
+                   "\"fast\":%s,\"candidates\":%s,\"counters\":[",
             s->min_n, s->max_n, s->caps & SOLVER_CAP_COUNT ? "true" : "false",
             s->caps & SOLVER_CAP_DIAGONAL ? "true" : "false",
             s->caps & SOLVER_CAP_TRACE ? "true" : "false",
-            s->caps & SOLVER_CAP_FAST ? "true" : "false");
+            s->caps & SOLVER_CAP_FAST ? "true" : "false",
+            s->caps & SOLVER_CAP_CANDIDATES ? "true" : "false");
         bool first = true;
         for (int c = 0; c < SOLVER_COUNTER_COUNT; c++) {
             if (s->counters & (1u << c)) {
@@ -379,6 +380,13 @@ WEB_EXPORT(web_parse) uint32_t web_parse(int box_rows, int box_cols, int variant
     out_grid(&g);
     out_printf(",\"conflict\":");
     out_string(conflict);
+    if (g.has_candidates) {
+        /* a pencil-mark puzzle: each cell's given candidates, bit v-1 for v */
+        out_printf(",\"candidates\":[");
+        for (int i = 0; i < g.ncells; i++)
+            out_printf("%s%u", i ? "," : "", (unsigned) g.candidates[i]);
+        out_printf("]");
+    }
     out_printf("}");
     return (uint32_t) web_out_len;
 }
@@ -1226,6 +1234,29 @@ WEB_EXPORT(web_generate) uint32_t web_generate(int box_rows, int box_cols, int v
     return (uint32_t) web_out_len;
 }
 
+/* A pencil-mark puzzle's grade: Sudoku Explainer's ER/EP/ED in the words of
+ * `sudolab rate --method se` ("se=2.3/2.3/2.3 se_technique=Naked_Single");
+ * the other raters would grade the empty grid. */
+static uint32_t rate_candidates(const struct grid *g)
+{
+    struct se_rater *rt = se_rater_new();
+    if (!rt) {
+        out_error("out of memory");
+        return (uint32_t) web_out_len;
+    }
+    struct rate_values v;
+    memset(&v, 0, sizeof(v));
+    se_rate(rt, g, &v.se);
+    se_rater_free(rt);
+    char text[256];
+    rate_format(text, sizeof(text), &v, RATE_SE, false);
+    out_reset();
+    out_printf("{\"ok\":true,\"pencil\":true,\"se\":");
+    out_string(text[0] == ' ' ? text + 1 : text);
+    out_printf("}");
+    return (uint32_t) web_out_len;
+}
+
 /* All of `sudolab rate`'s raters on the input puzzle: seed 004's blank count
  * and degree of freedom, search effort over random permutations, and the
  * hardest technique the logic solver needs. */
@@ -1235,6 +1266,8 @@ uint32_t web_rate(int box_rows, int box_cols, int variant, uint32_t permutations
     struct grid g;
     if (!read_input(&g, box_rows, box_cols, variant, true))
         return (uint32_t) web_out_len;
+    if (g.has_candidates)
+        return rate_candidates(&g);
     struct rater r;
     char why[200];
     if (rater_open(&r, RATE_ALL, NULL, (int) permutations, 1, why, sizeof(why)) != 0) {

@@ -174,6 +174,55 @@ printf '\177ELF\002\001\001\000\000\000\000\000\n\000\000' > "$tmp/binary.elf"
 expect "binary file (ELF header)" "$tmp/binary.elf" 1 2 \
     "binary.elf:1: binary data (control byte 0x7f at offset 0)"
 
+# Pencil-mark (sukaku) lines, 729 characters (docs/formats.md): a file of
+# good and bad ones, plain and compressed; each bad line is named with its
+# reason and gets an invalid row, and the lines after it are still solved.
+# The 9x9 puzzle of tests/data/se_dev.tsv's line 63 written as candidates:
+# a clue its value alone, a blank all nine.
+p9='..............1.23.45.6............7....8......924.......3...9...8...4..3....7...'
+cand=$(printf '%s\n' "$p9" | awk '{
+    s = ""
+    for (i = 1; i <= 81; i++) {
+        ch = substr($0, i, 1)
+        if (ch == ".") s = s "123456789"
+        else s = s substr(".........", 1, ch - 1) ch substr(".........", ch + 1)
+    }
+    print s }')
+rest() { printf '%s' "$cand" | cut -c"$1"-; } # the candidates from column $1 on
+{
+    printf '%s\n' "$cand"
+    printf '%s\n' "$cand" | cut -c1-728
+    printf '%s9\n' "$cand"
+    printf '123456789.........%s\n' "$(rest 19)"
+    printf '1234x6789%s\n' "$(rest 10)"
+    printf '....5....%s\n' "$(rest 10)"
+    printf '%s\n' "$cand"
+} > "$tmp/sukaku.txt"
+sukaku_bad() { # sukaku_bad FAULT FILE: the five bad lines' messages
+    for want in \
+        "$2:2: 728 symbols is no grid size" \
+        "$2:3: 730 symbols is no grid size" \
+        "$2:4: r1c2 has no candidate: the puzzle is a contradiction" \
+        "$2:5: 'x' at column 5 stands where candidate 5 of r1c1 goes" \
+        "$2:6: lone candidate 5 appears twice in box 1 (r1c1 and r3c3)"; do
+        has "$1: ${want#*: }" "$tmp/err" "$want"
+    done
+}
+expect "pencil marks: 728, 730, no candidate, 'x', a clashing lone 5" \
+    "$tmp/sukaku.txt" 1 7 "sukaku.txt:2: 728 symbols"
+sukaku_bad "pencil marks" sukaku.txt
+[ "$(grep -c '^[0-9]* unique' "$tmp/out")" -eq 2 ]
+ok "pencil marks: the two good lines solved" $? "$(cut -c1-60 "$tmp/out")"
+for z in gzip xz; do
+    if command -v $z > /dev/null; then
+        $z -c "$tmp/sukaku.txt" > "$tmp/sukaku.$z"
+        expect "pencil marks inside $z" "$tmp/sukaku.$z" 1 7 "sukaku.$z:2: 728 symbols"
+        sukaku_bad "pencil marks inside $z" "sukaku.$z"
+    else
+        skip "pencil marks inside $z" "no $z"
+    fi
+done
+
 echo "# | fault | command | expected | outcome |"
 echo "# |---|---|---|---|"
 sed 's/^/# /' "$table"

@@ -2,11 +2,12 @@
  *
  * The first byte picks the reader's options (format, a forced box shape,
  * the variant, whether a header comment may set it; its top bit forces
- * Lewis's format); the rest is a corpus file. Every entry must come back as a
- * puzzle or a bad entry with a reason and a line, a puzzle's line form must
- * parse back to the same grid, one with square boxes must read back the same
- * from Lewis's format, and memory and time stay bounded (the sanitizers and
- * libFuzzer's limits watch those). */
+ * Lewis's format, or with its two low bits set too the candidate format);
+ * the rest is a corpus file. Every entry must come back as a puzzle or a bad
+ * entry with a reason and a line, a puzzle's line form must parse back to the
+ * same grid (a pencil-mark puzzle's candidate form to the same candidates),
+ * one with square boxes must read back the same from Lewis's format, and memory and time
+ * stay bounded (the sanitizers and libFuzzer's limits watch those). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,6 +46,21 @@ static void lewis_round_trip(const struct grid *g, const char *name)
     corpus_close(c);
 }
 
+/* A pencil-mark puzzle's candidate form parses back to the same candidates. */
+static void candidates_round_trip(const struct grid *g)
+{
+    static char text[GRID_MAX_CAND_N * GRID_MAX_CAND_N * GRID_MAX_CAND_N + 1];
+    char why[200];
+    grid_format_candidates(g, text);
+    static struct grid back;
+    const struct grid_shape shape = { g->box_rows, g->box_cols, g->variant };
+    if (grid_parse_candidates(&back, text, strlen(text), &shape, why, sizeof(why)) != 0
+        || !back.has_candidates
+        || memcmp(back.candidates, g->candidates, g->ncells * sizeof(g->candidates[0]))
+            != 0)
+        abort();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1)
@@ -52,7 +68,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static const uint8_t boxes[][2] = { { 0, 0 }, { 2, 2 }, { 2, 3 }, { 3, 3 }, { 3, 2 },
         { 4, 4 }, { 1, 5 }, { 5, 5 } };
     struct corpus_options opts = { 0 };
-    opts.format = data[0] & 0x80 ? CORPUS_LEWIS : (enum corpus_format)(data[0] % 3);
+    if ((data[0] & 0x83) == 0x83)
+        opts.format = CORPUS_SUKAKU;
+    else
+        opts.format = data[0] & 0x80 ? CORPUS_LEWIS : (enum corpus_format)(data[0] % 3);
     opts.shape.box_rows = boxes[(data[0] >> 2) % 8][0];
     opts.shape.box_cols = boxes[(data[0] >> 2) % 8][1];
     opts.shape.variant = (data[0] >> 5) & 1;
@@ -87,6 +106,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (grid_parse_token(&again, line, strlen(line), &shape, why, sizeof(why)) != 0
             || memcmp(again.cell, item.puzzle.cell, item.puzzle.ncells) != 0)
             abort();
+        if (item.puzzle.has_candidates)
+            candidates_round_trip(&item.puzzle);
         grid_find_conflict(&item.puzzle, why, sizeof(why));
         if (item.puzzle.box_rows == item.puzzle.box_cols && item.puzzle.box_rows >= 2)
             lewis_round_trip(&item.puzzle, item.name);
