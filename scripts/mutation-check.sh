@@ -75,8 +75,13 @@ failures() { # failures LOG: "test: its first failed check" for each failing tes
     sed -n 's/^ *[0-9]*\/[0-9]* *[^ ]*:[^ ]* \/ \([^ ]*\) *\(FAIL\|ERROR\) .*/\1/p' "$1" |
         sort -u | while read -r t; do
             sed -n "/ \/ $t  *\(FAIL\|ERROR\) /,\$p" "$1" > "$work/failed"
-            check=$(grep -m1 '^not ok' "$work/failed" | sed 's/^not ok [0-9]* - //')
-            why=$(grep -m1 -E '^# [^ ]+:[0-9]+: ' "$work/failed" | sed 's/^# //' | cut -c1-120)
+            # cmocka's own lines, or TAP's and the test's file:line message
+            check=$(grep -m1 -E '^not ok|^\[  FAILED  \] [a-z_]' "$work/failed" |
+                sed 's/^not ok [0-9]* - //; s/^\[  FAILED  \] //')
+            why=$(grep -m1 -E '^# [^ ]+:[0-9]+: ' "$work/failed" | sed 's/^# //')
+            [ -n "$why" ] || why=$(grep -m1 '^\[   LINE   \] --- ' "$work/failed" |
+                sed 's/^\[   LINE   \] --- //; s/^\.\.\///')
+            why=$(echo "$why" | cut -c1-120)
             printf '%s: %s (%s); ' "$t" "$check" "$why"
         done
 }
