@@ -78,9 +78,10 @@ failures() { # failures LOG: "test: its first failed check" for each failing tes
             # cmocka's own lines, or TAP's and the test's file:line message
             check=$(grep -m1 -E '^not ok|^\[  FAILED  \] [a-z_]' "$work/failed" |
                 sed 's/^not ok [0-9]* - //; s/^\[  FAILED  \] //')
-            why=$(grep -m1 -E '^# [^ ]+:[0-9]+: ' "$work/failed" | sed 's/^# //')
-            [ -n "$why" ] || why=$(grep -m1 '^\[   LINE   \] --- ' "$work/failed" |
-                sed 's/^\[   LINE   \] --- //; s/^\.\.\///')
+            why=$(grep -m1 -E '^(# |ERROR: )[^ ]+:[0-9]+: ' "$work/failed" |
+                sed 's/^# //; s/^ERROR: //')
+            [ -n "$why" ] || why=$(grep -m1 '\[   LINE   \] --- ' "$work/failed" |
+                sed 's/.*\[   LINE   \] --- //; s/^\.\.\///')
             why=$(echo "$why" | cut -c1-120)
             printf '%s: %s (%s); ' "$t" "$check" "$why"
         done
