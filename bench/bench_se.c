@@ -84,7 +84,7 @@ struct rate_work {
     size_t first; /* the puzzle number of the pool's item 0 */
     struct se_rater **raters; /* one per pool worker, NULL until it rates */
     atomic_ulong rated;
-    atomic_ulong out_of_time;
+    atomic_ulong out_of_time, beyond;
 };
 
 /* The k-th puzzle of the plan, counting through the corpora; false past the end. */
@@ -116,9 +116,12 @@ static bool rate_one(struct se_rater *rt, struct rate_work *w, size_t ci, size_t
     se_rate_within(rt, &g, ms ? clock_now_ns() + ms * 1000000u : 0, &r);
     if (r.verdict == SE_OUT_OF_TIME)
         atomic_fetch_add(&w->out_of_time, 1);
-    if (r.verdict != SE_RATED && r.verdict != SE_BEYOND)
+    /* beyond the techniques is a verdict, not serate's 20.0: a plot of time
+     * against ER would draw it as the hardest rating */
+    if (r.verdict == SE_BEYOND)
+        atomic_fetch_add(&w->beyond, 1);
+    if (r.verdict != SE_RATED)
         return true;
-    /* beyond the techniques: SE's 20.0 for whatever the path did not reach */
     p->se[0] = (uint8_t) r.er;
     p->se[1] = (uint8_t) (r.ep ? r.ep : r.er);
     p->se[2] = (uint8_t) (r.ed ? r.ed : r.er);
@@ -142,13 +145,15 @@ static bool rate_item(void *ctx, unsigned worker, size_t item)
     return true;
 }
 
-unsigned long bench_plan_rate_se(struct bench_plan *plan, unsigned long *out_of_time)
+unsigned long bench_plan_rate_se(
+    struct bench_plan *plan, unsigned long *out_of_time, unsigned long *beyond)
 {
     enum { MAX_THREADS = 256 };
     struct se_rater *raters[MAX_THREADS] = { 0 };
     struct rate_work w = { .plan = plan, .raters = raters };
     atomic_init(&w.rated, 0);
     atomic_init(&w.out_of_time, 0);
+    atomic_init(&w.beyond, 0);
     /* up to the first puzzle rated, on this thread alone: the rater builds
      * its constant tables on first use, and only one thread may */
     size_t ci, pi;
@@ -174,5 +179,6 @@ unsigned long bench_plan_rate_se(struct bench_plan *plan, unsigned long *out_of_
     for (unsigned t = 0; t < MAX_THREADS; t++)
         se_rater_free(raters[t]);
     *out_of_time = atomic_load(&w.out_of_time);
+    *beyond = atomic_load(&w.beyond);
     return atomic_load(&w.rated);
 }

@@ -27,12 +27,14 @@ bool bench_se_parse(const char *extra, uint8_t se[3]);
 /* Rates every puzzle of the plan that has no rating yet (9x9 classic ones;
  * others stay unrated; under opt.sample, the entries of the sample only), on
  * opt.threads threads, each within opt.se_rate_ms
- * (0: no limit). A puzzle without exactly one solution, or whose rating runs
- * out of time, stays unrated; one beyond SE's techniques gets 20.0. Call it
- * before bench_plan_finish, which may permute the cells: ratings are of the
- * puzzles as the corpus gives them. Returns the number rated; *out_of_time
- * counts the puzzles that ran out. plan->stop ends it early. */
-unsigned long bench_plan_rate_se(struct bench_plan *plan, unsigned long *out_of_time);
+ * (0: no limit). A puzzle without exactly one solution, whose rating runs
+ * out of time, or beyond SE's techniques (serate's 20.0) stays unrated. Call
+ * it before bench_plan_finish, which may permute the cells: ratings are of
+ * the puzzles as the corpus gives them. Returns the number rated;
+ * *out_of_time and *beyond count the puzzles that ran out and those beyond
+ * the techniques. plan->stop ends it early. */
+unsigned long bench_plan_rate_se(
+    struct bench_plan *plan, unsigned long *out_of_time, unsigned long *beyond);
 
 /* Takes the rating a runs.csv row carries (--resume, merge) for its puzzle
  * in corpus ci when the plan has none, and keeps the file's columns: a row

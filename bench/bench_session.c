@@ -299,8 +299,8 @@ struct session {
 static void rate_se(struct session *s)
 {
     const uint64_t start = clock_now_ns();
-    unsigned long late = 0;
-    const unsigned long rated = bench_plan_rate_se(&s->plan, &late);
+    unsigned long late = 0, beyond = 0;
+    const unsigned long rated = bench_plan_rate_se(&s->plan, &late, &beyond);
     if (s->o->quiet)
         return;
     fprintf(s->info, "rated %lu puzzle%s on Sudoku Explainer's scale in %.1f s", rated,
@@ -308,6 +308,8 @@ static void rate_se(struct session *s)
     if (late)
         fprintf(s->info, "; %lu ran out of their %llu ms (left unrated)", late,
             (unsigned long long) s->o->opt.se_rate_ms);
+    if (beyond)
+        fprintf(s->info, "; %lu beyond its techniques (left unrated)", beyond);
     fputc('\n', s->info);
 }
 

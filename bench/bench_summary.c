@@ -498,9 +498,11 @@ int bench_summary_write_csv(const struct bench_plan *plan, size_t baseline, FILE
             csv_number(out, s.par2_ns, "%.0f");
             fprintf(out, ",%s",
                 baseline < plan->nsolvers ? plan->solvers[baseline]->name : "");
-            csv_number(out, s.speedup, "%.4f");
-            csv_number(out, s.speedup_low, "%.4f");
-            csv_number(out, s.speedup_high, "%.4f");
+            /* significant digits: against a fast baseline a slow back end's
+               ratio is far below 0.0001, which fixed decimals would write 0 */
+            csv_number(out, s.speedup, "%.6g");
+            csv_number(out, s.speedup_low, "%.6g");
+            csv_number(out, s.speedup_high, "%.6g");
             fprintf(out, ",%zu", s.speedup_pairs);
             csv_number(out, s.pass_median_puzzles_per_s, "%.2f");
             csv_number(out, s.pass_q1_puzzles_per_s, "%.2f");

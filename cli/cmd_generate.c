@@ -6,12 +6,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bench/bench_env.h"
 #include "cli/cli.h"
 #include "cli/cmd_generate.h"
 #include "cli/commands.h"
 #include "common/corpus.h"
 #include "common/io.h"
 #include "common/text.h"
+#include "config.h"
 #include "puzzle/rate.h"
 #include "scaleout/dist.h"
 #include "solvers/registry.h"
@@ -43,7 +45,9 @@ static void print_header(const struct generate_cli *a, const struct gen_range_op
     if (r->rate_methods) {
         char names[64];
         rate_method_names(names, sizeof(names), r->rate_methods);
-        printf(" rate=%s", names);
+        /* the rater's version with its options, as `rate` records them */
+        printf(" rate=%s rate_version=%s rate_revision=%s", names, SUDOLAB_VERSION,
+            bench_env_revision());
         if (r->rate_methods & RATE_GUESSES)
             printf(" rate_solver=%s permutations=%d",
                 r->rate_solver ? r->rate_solver->name : "?", r->permutations);

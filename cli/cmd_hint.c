@@ -1,14 +1,17 @@
 /* sudolab hint: the next step of each puzzle as Sudoku Explainer takes it
  * (rater/se_rate.h), one line per puzzle: technique, rating, cells, what it
- * places or eliminates; --json prints each as a JSON object. */
+ * places or eliminates; --json prints each as a JSON object. The rater's
+ * version and revision come first (a `#` line), or close each object. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench/bench_env.h"
 #include "cli/cli.h"
 #include "cli/cmd_hint.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "common/clock.h"
+#include "config.h"
 #include "rater/se_rate.h"
 
 struct hint_cli {
@@ -68,9 +71,13 @@ static bool hint_entry(void *ctx, const struct input_entry *e)
             print_json_string(name);
         }
         if (ok)
-            printf(",\"hint\":%s}\n", text);
+            printf(",\"hint\":%s", text);
         else
-            printf(",\"error\":\"%s\"}\n", text);
+            printf(",\"error\":\"%s\"", text);
+        /* the rater's version closes every object, as the text's first line
+           records it: a JSON-lines reader takes no comment line */
+        printf(",\"version\":\"%s\",\"revision\":\"%s\"}\n", SUDOLAB_VERSION,
+            bench_env_revision());
     } else {
         printf("%lu %s%s%s\n", e->index, text, name[0] ? " name=" : "", name);
     }
@@ -112,6 +119,11 @@ int cmd_hint(int argc, char **argv)
         fprintf(stderr, "sudolab hint: out of memory\n");
         return CLI_SKIPPED;
     }
+    /* the rater's version and budget first, as `rate` records them: a step's
+       rating is that of this version of the technique table */
+    if (!cli.json)
+        printf("# sudolab hint version=%s revision=%s budget_ms=%llu\n", SUDOLAB_VERSION,
+            bench_env_revision(), (unsigned long long) cli.common.budget_ms);
     const unsigned long problems
         = cli_walk(&cli.common, cli.nfiles, cli.files, hint_entry, &run);
     se_rater_free(run.rater);

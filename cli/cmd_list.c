@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bench/bench_csv.h"
 #include "cli/cli.h"
 #include "cli/cmd_list.h"
 #include "cli/commands.h"
@@ -55,10 +56,20 @@ static void print_solver(const struct solver *s, bool csv, const struct widths *
         snprintf(summary, sizeof(summary), "%s", s->summary);
     else
         snprintf(summary, sizeof(summary), "unavailable (%s): %s", why, s->summary);
-    if (csv)
-        printf("%s,%s,%d,%d,%s,%s,\"%s\"\n", s->name, s->family, s->min_n, s->max_n, caps,
-            counters, summary);
-    else
+    if (csv) {
+        /* an outside back end's name and summary are free text, and caps
+           holds commas: every text field goes through the one CSV quoter */
+        bench_csv_put_text(stdout, s->name);
+        putchar(',');
+        bench_csv_put_text(stdout, s->family);
+        printf(",%d,%d,", s->min_n, s->max_n);
+        bench_csv_put_text(stdout, caps);
+        putchar(',');
+        bench_csv_put_text(stdout, counters);
+        putchar(',');
+        bench_csv_put_text(stdout, summary);
+        putchar('\n');
+    } else
         printf("%-*s %-*s %-6s %-38s %s\n", w->name, s->name, w->family, s->family, sizes,
             caps, summary);
     /* a listing longer than stdio's buffer fails inside printf, where the

@@ -179,7 +179,7 @@ static const struct cli_option count_options[] = {
         .name = "grids",
         .help = "count every complete grid of each --empty shape\n"
                 "exactly by band reduction, with its classes of first\n"
-                "bands (2x2, 2x3, 2x4, 3x3; diagonal: 2x2, 2x3)",
+                "bands (2x2, 2x3, 2x4, 3x3; diagonal: 2x2, 2x3, 3x3)",
         .field = COUNT_FIELD(grids) },
     { .kind = CLI_FLAG,
         .name = "estimate",
@@ -210,9 +210,8 @@ static int check_grids(const struct solve_cli *c)
     else if (c->nfiles > 0 || c->common.nempty == 0)
         why = "--grids counts the shapes of --empty RxC and reads no puzzles";
     else if (c->common.corpus.shape.variant != GRID_STANDARD
-        && (c->split.partial || c->estimate || c->essential))
-        why = "--grids --variant diagonal counts whole: not with --shard, --estimate or "
-              "--essential";
+        && (c->split.partial || c->essential))
+        why = "--grids --variant diagonal counts whole: not with --shard or --essential";
     else if (c->print_all || c->common.csv)
         why = "--print and --csv do not combine with --grids";
     else if (c->split.partial && c->common.nempty > 1)

@@ -76,8 +76,8 @@ int grid_count_diagonal(
     const int R = box_rows > box_cols ? box_rows : box_cols;
     if (n > DG_MAX_N || n / R != 2) {
         snprintf(why, whylen,
-            "%dx%d boxes: diagonal grids are counted for 2x2 and 2x3 (two bands, "
-            "enumerated first bands)",
+            "%dx%d boxes: diagonal grids are counted for 2x2, 2x3 and 3x3 (3x3 by "
+            "grid_sudoku_x.h)",
             box_rows, box_cols);
         return -1;
     }

@@ -608,11 +608,12 @@ static uint64_t *sig_slot(const struct sig_counts *h, uint64_t sig)
     }
 }
 
-static void sig_add(struct sig_counts *h, uint64_t sig)
+/* Adds count to sig's entry, creating it (even with count 0). */
+static void sig_add_count(struct sig_counts *h, uint64_t sig, uint64_t count)
 {
     uint64_t *slot = sig_slot(h, sig);
     if (slot) {
-        (*slot)++;
+        *slot += count;
         return;
     }
     if ((h->used + 1) * 2 > h->cap && !sig_grow(h)) {
@@ -623,8 +624,13 @@ static void sig_add(struct sig_counts *h, uint64_t sig)
     while (h->key[j])
         j = (j + 1) & (h->cap - 1);
     h->key[j] = sig + 1;
-    h->count[j] = 1;
+    h->count[j] = count;
     h->used++;
+}
+
+static void sig_add(struct sig_counts *h, uint64_t sig)
+{
+    sig_add_count(h, sig, 1);
 }
 
 static void sig_free(struct sig_counts *h)
@@ -713,18 +719,204 @@ static grid_count_u128 join_bands(struct sig_counts *h, int bands, int n)
     return sum;
 }
 
-/* The solutions of band b alone that the map (rows, cols), keeping the band,
- * sends to their relabelling by sigma, counted by signature into h. Returns
- * false when memory ran out. */
-static bool search_band(const struct band_shape *sh, const uint8_t *rows,
+/* A band search that passes this many nodes is redone by its column sets:
+ * bands that are free but for pairs of columns that g ties together (g
+ * swapping the columns of every stack makes each band a Latin square of
+ * digit pairs with every orientation: tens of millions of them) are then
+ * counted a few hundred at a time instead of one by one. */
+enum { GE_BAND_LIST_NODES = 1000000 };
+
+/* How a band's solutions are counted: listed cell by cell, by their column
+ * sets, or listed until GE_BAND_LIST_NODES and then by their sets. */
+enum band_method { BANDS_LISTED, BANDS_BY_SETS, BANDS_LISTED_OR_SETS };
+
+/* The band's fixed solutions by their column sets: every choice of column
+ * sets that g maps to sigma of themselves (digit d in column c puts sigma(d)
+ * in column g(c)), each weighted by the bands that order its columns into
+ * rows under g. That weight is searched once per class of column sets under
+ * the relabellings that commute with sigma (they keep g's fixed bands
+ * fixed): the class's key lists each digit's columns, one word per digit,
+ * along sigma's cycles from the rotation that reads least, the cycles
+ * sorted. */
+struct set_walk {
+    struct fix_map m; /* the band under g */
+    const uint8_t *cols, *sigma;
+    int n, br, bc, stacks, wbits;
+    int ncycles, cycle_start[GE_N], cycle_len[GE_N];
+    struct sig_counts *h, memo;
+    uint64_t nodes;
+};
+
+/* Digit d in column c, and sigma^j(d) in g^j(c) round their cycle; false
+ * when a column overfills or a stack gets a digit twice. */
+static bool sets_put(const struct set_walk *w, uint16_t *set, int c, int d)
+{
+    int cc = c, dd = d;
+    do {
+        const int first = cc / w->bc * w->bc;
+        for (int x = first; x < first + w->bc; x++)
+            if (set[x] >> dd & 1u)
+                return false;
+        if (__builtin_popcount(set[cc]) == w->br)
+            return false;
+        set[cc] |= (uint16_t) (1u << dd);
+        cc = w->cols[cc];
+        dd = w->sigma[dd];
+    } while (cc != c || dd != d);
+    return true;
+}
+
+static uint64_t sets_key(const struct set_walk *w, uint64_t sig)
+{
+    uint64_t word[GE_N + 1];
+    for (int d = 1; d <= w->n; d++) {
+        word[d] = 0;
+        for (int s = 0; s < w->stacks; s++)
+            word[d] |= (sig >> (2 * (s * w->n + d - 1)) & 3u) << (2 * s);
+    }
+    uint64_t least[GE_N];
+    for (int i = 0; i < w->ncycles; i++) {
+        least[i] = UINT64_MAX;
+        for (int r = 0, start = w->cycle_start[i]; r < w->cycle_len[i];
+             r++, start = w->sigma[start]) {
+            uint64_t v = 0;
+            for (int j = 0, d = start; j < w->cycle_len[i]; j++, d = w->sigma[d])
+                v = v << w->wbits | word[d];
+            if (v < least[i])
+                least[i] = v;
+        }
+    }
+    /* cycles of one length (sigma's cycles come longest first) sorted */
+    for (int i = 1; i < w->ncycles; i++)
+        for (int j = i;
+             j > 0 && w->cycle_len[j - 1] == w->cycle_len[j] && least[j - 1] > least[j];
+             j--) {
+            const uint64_t t = least[j];
+            least[j] = least[j - 1];
+            least[j - 1] = t;
+        }
+    /* n words of wbits fill at most 64 bits (a shift by 64 is undefined) */
+    uint64_t key = 0;
+    for (int i = 0; i < w->ncycles; i++)
+        key = (key << (w->wbits * w->cycle_len[i] / 2))
+                << (w->wbits * w->cycle_len[i] - w->wbits * w->cycle_len[i] / 2)
+            | least[i];
+    return key;
+}
+
+/* The bands under g with these column sets, each counted once. */
+static uint64_t sets_orders(struct set_walk *w, const uint16_t *set)
+{
+    struct fix_map *m = &w->m;
+    m->grids = 0;
+    m->nodes = 0;
+    struct fix_state st;
+    fresh_state(m, &st);
+    for (int p = 0; p < m->cells; p++)
+        st.cand[p] &= set[p % w->n];
+    for (int a = 1; a <= w->n; a++) {
+        st.sig[a] = w->sigma[a];
+        st.inv[w->sigma[a]] = (uint8_t) a;
+    }
+    if (prune_cycles(m, &st) && propagate(m, &st))
+        fix_search(m, &st);
+    w->nodes += m->nodes;
+    return m->grids;
+}
+
+static void sets_walk(struct set_walk *w, int pos, const uint16_t *set)
+{
+    if (w->h->failed || w->memo.failed)
+        return;
+    w->nodes++;
+    if (pos == w->stacks * w->n) {
+        uint64_t sig = 0;
+        for (int c = 0; c < w->n; c++)
+            for (int d = 1; d <= w->n; d++)
+                if (set[c] >> d & 1u)
+                    sig |= (uint64_t) (c % w->bc) << (2 * (c / w->bc * w->n + d - 1));
+        const uint64_t key = sets_key(w, sig);
+        const uint64_t *known = sig_slot(&w->memo, key);
+        const uint64_t orders = known ? *known : sets_orders(w, set);
+        if (!known)
+            sig_add_count(&w->memo, key, orders);
+        if (orders)
+            sig_add_count(w->h, sig, orders);
+        return;
+    }
+    const int s = pos / w->n, d = pos % w->n + 1;
+    uint16_t in_stack = 0;
+    for (int x = s * w->bc; x < s * w->bc + w->bc; x++)
+        in_stack |= set[x];
+    if (in_stack >> d & 1u) {
+        sets_walk(w, pos + 1, set);
+        return;
+    }
+    for (int x = s * w->bc; x < s * w->bc + w->bc; x++) {
+        uint16_t next[GE_N];
+        memcpy(next, set, sizeof(next));
+        if (sets_put(w, next, x, d))
+            sets_walk(w, pos + 1, next);
+    }
+}
+
+static bool search_band_by_sets(const struct band_shape *sh, const uint8_t *rows,
     const uint8_t *cols, int b, const uint8_t *sigma, struct sig_counts *h,
     uint64_t *nodes)
 {
+    struct set_walk *w = calloc(1, sizeof(*w));
+    if (!w)
+        return false;
+    band_map(&w->m, sh, rows, cols, b);
+    w->cols = cols;
+    w->sigma = sigma;
+    w->n = sh->n;
+    w->br = sh->br;
+    w->bc = sh->bc;
+    w->stacks = sh->n / sh->bc;
+    w->wbits = 2 * w->stacks;
+    w->h = h;
+    /* sigma's cycles, longest first */
+    bool seen[GE_N + 1] = { false };
+    for (int len = w->n; len >= 1; len--)
+        for (int d = 1; d <= w->n; d++) {
+            if (seen[d])
+                continue;
+            int k = 0;
+            for (int x = d; k == 0 || x != d; x = sigma[x])
+                k++;
+            if (k != len)
+                continue;
+            for (int x = d, j = 0; j < k; x = sigma[x], j++)
+                seen[x] = true;
+            w->cycle_start[w->ncycles] = d;
+            w->cycle_len[w->ncycles++] = k;
+        }
+    const uint16_t none[GE_N] = { 0 };
+    sets_walk(w, 0, none);
+    const bool ok = !h->failed && !w->memo.failed;
+    *nodes += w->nodes;
+    sig_free(&w->memo);
+    free(w);
+    return ok;
+}
+
+/* The solutions of band b alone that the map (rows, cols), keeping the band,
+ * sends to their relabelling by sigma, counted by signature into h: searched
+ * cell by cell, or by their column sets when that lists too many. Returns
+ * false when memory ran out. */
+static bool search_band(const struct band_shape *sh, const uint8_t *rows,
+    const uint8_t *cols, int b, const uint8_t *sigma, struct sig_counts *h,
+    uint64_t *nodes, enum band_method method)
+{
+    if (method == BANDS_BY_SETS)
+        return search_band_by_sets(sh, rows, cols, b, sigma, h, nodes);
     struct fix_map m;
     memset(&m, 0, sizeof(m));
     band_map(&m, sh, rows, cols, b);
     m.found = record_band;
     m.sigs = h;
+    m.max_nodes = method == BANDS_LISTED ? 0 : GE_BAND_LIST_NODES;
     struct fix_state st;
     fresh_state(&m, &st);
     for (int a = 1; a <= sh->n; a++) {
@@ -734,16 +926,19 @@ static bool search_band(const struct band_shape *sh, const uint8_t *rows,
     if (prune_cycles(&m, &st) && propagate(&m, &st))
         fix_search(&m, &st);
     *nodes += m.nodes;
-    return !h->failed;
+    if (h->failed || !m.gave_up)
+        return !h->failed;
+    sig_free(h);
+    return search_band_by_sets(sh, rows, cols, b, sigma, h, nodes);
 }
 
 /* Every band b of the grid with sigma fixed, into h[b]. Returns false when
  * memory ran out. */
 static bool count_bands(const struct band_shape *sh, const struct grid_essential_class *c,
-    const uint8_t *sigma, struct sig_counts *h, uint64_t *nodes)
+    const uint8_t *sigma, struct sig_counts *h, uint64_t *nodes, enum band_method method)
 {
     for (int b = 0; b < sh->n / sh->br; b++) {
-        if (!search_band(sh, c->rows, c->cols, b, sigma, &h[b], nodes))
+        if (!search_band(sh, c->rows, c->cols, b, sigma, &h[b], nodes, method))
             return false;
         if (!h[b].used)
             break;
@@ -764,7 +959,8 @@ static bool keeps_blocks(const uint8_t *p, int n, int block)
  * times the join of the bands each searched alone. Returns false when the
  * map moves bands and stacks, or memory ran out. */
 static bool fixed_by_bands(const struct grid_essential *ge,
-    const struct grid_essential_class *c, grid_count_u128 *fixed, uint64_t *nodes)
+    const struct grid_essential_class *c, grid_count_u128 *fixed, uint64_t *nodes,
+    enum band_method method)
 {
     struct grid_essential_class t = *c;
     if (c->flip || ge->n / ge->br > 3)
@@ -784,7 +980,7 @@ static bool fixed_by_bands(const struct grid_essential *ge,
     for (int k = 0; k < types.count && ok; k++) {
         struct sig_counts h[3];
         memset(h, 0, sizeof(h));
-        ok = count_bands(&sh, &t, types.sigma[k], h, nodes);
+        ok = count_bands(&sh, &t, types.sigma[k], h, nodes, method);
         if (ok)
             *fixed += join_bands(h, ge->n / ge->br, ge->n) * types.size[k];
         for (int b = 0; b < 3; b++)
@@ -998,8 +1194,8 @@ static bool fixed_by_orbits(const struct grid_essential *ge,
             if (oj.free[o])
                 continue;
             const int k = oj.len[o];
-            ok = search_band(
-                &sh, rowpow[k], oj.colpow[k], oj.rep[o], oj.sigpow[k], &oj.h[o], nodes);
+            ok = search_band(&sh, rowpow[k], oj.colpow[k], oj.rep[o], oj.sigpow[k],
+                &oj.h[o], nodes, BANDS_LISTED_OR_SETS);
             possible = oj.h[o].used > 0;
         }
         if (possible && ok) {
@@ -1254,7 +1450,7 @@ bool grid_essential_count(
         cols_kept &= c->cols[i] == i;
     if (!c->counted)
         c->counted = (cols_kept && fixed_by_orbits(ge, c, &c->fixed, &c->nodes))
-            || fixed_by_bands(ge, c, &c->fixed, &c->nodes)
+            || fixed_by_bands(ge, c, &c->fixed, &c->nodes, BANDS_LISTED_OR_SETS)
             || fixed_by_orbits(ge, c, &c->fixed, &c->nodes)
             || fixed_by_transpose(ge, c, &c->fixed);
     return c->counted;
@@ -1264,7 +1460,15 @@ bool grid_essential_count_by_bands(struct grid_essential *ge, size_t k)
 {
     struct grid_essential_class *c = &ge->classes[k];
     c->nodes = 0;
-    c->counted = fixed_by_bands(ge, c, &c->fixed, &c->nodes);
+    c->counted = fixed_by_bands(ge, c, &c->fixed, &c->nodes, BANDS_LISTED);
+    return c->counted;
+}
+
+bool grid_essential_count_by_column_sets(struct grid_essential *ge, size_t k)
+{
+    struct grid_essential_class *c = &ge->classes[k];
+    c->nodes = 0;
+    c->counted = fixed_by_bands(ge, c, &c->fixed, &c->nodes, BANDS_BY_SETS);
     return c->counted;
 }
 

@@ -79,6 +79,17 @@ bool grid_essential_count(
  * or when memory runs out. */
 bool grid_essential_count_by_bands(struct grid_essential *ge, size_t k);
 
+/* Counts class k by the band join as grid_essential_count_by_bands does,
+ * but each band's solutions by their column sets instead of one by one:
+ * every choice of column sets that the map sends to sigma of themselves,
+ * weighted by the bands that order them into rows under the map, that
+ * weight searched once per class of column sets under the relabellings
+ * commuting with sigma. grid_essential_count turns to it for a band whose
+ * listing grows long (g swapping the columns of every stack of 8x8 makes
+ * tens of millions of bands). Returns false where the band join does not
+ * apply, or when memory runs out. */
+bool grid_essential_count_by_column_sets(struct grid_essential *ge, size_t k);
+
 /* Counts class k by the column sets, as grid_essential_count falls back on
  * when its search gives up (after the band join, or before it when g keeps
  * the columns):

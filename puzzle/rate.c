@@ -285,19 +285,19 @@ static const char *se_verdict_name(enum se_verdict v)
     }
 }
 
-/* ER/EP/ED as serate prints them (20.0 when beyond the techniques), and the
- * technique of ER with spaces as underscores; a verdict instead of a
- * rating for puzzles without exactly one solution. */
+/* ER/EP/ED as serate prints them, and the technique of ER with spaces as
+ * underscores; a verdict instead of a rating for puzzles without exactly
+ * one solution, out of time, or beyond the techniques (serate's 20.0 is no
+ * difficulty: a reader that took it for one would draw it as the hardest). */
 static void se_format(
     char *out, size_t len, int *used, const struct se_rating *se, bool csv)
 {
-    if (se->verdict != SE_RATED && se->verdict != SE_BEYOND) {
+    if (se->verdict != SE_RATED) {
         append(out, len, used, csv ? ",,,,%s" : " se=%s", se_verdict_name(se->verdict));
         return;
     }
     char tech[64];
-    snprintf(tech, sizeof(tech), "%s",
-        se->verdict == SE_BEYOND ? "beyond" : se_technique_name(se->er_tech));
+    snprintf(tech, sizeof(tech), "%s", se_technique_name(se->er_tech));
     for (char *c = tech; *c; c++)
         if (*c == ' ')
             *c = '_';

@@ -31,6 +31,79 @@ static bool past_best(const struct chain_ctx *x, int complexity)
     return x->have && !x->collect && complexity > x->best.complexity;
 }
 
+/* The rule parents an "on" potential p of a nested chain brings for its
+ * cause (1: the cell's last value, 2 + t: the last place in its region of
+ * type t; 0: none): the candidates of the cell, or of the digit in the
+ * region, that the outer run took out of its start (x->src) to reach the
+ * nested grid. */
+static void cause_parents(struct chain_ctx *x, int p, int cause, uint16_t *parents)
+{
+    const struct se_grid *g = x->grid, *src = x->src;
+    if (!node_on(p) || !cause)
+        return;
+    int cell = node_cell(p), v = node_value(p);
+    if (cause == 1) {
+        parents[cell] |= (uint16_t) (src->cand[cell] & ~g->cand[cell]);
+        return;
+    }
+    int reg = se_cell_region[cell][cause - 2];
+    for (int i = 0; i < 9; i++) {
+        int o = se_region_cell[reg][i];
+        if (src->cand[o] & ~g->cand[o] & (1u << v))
+            parents[o] |= (uint16_t) (1u << v);
+    }
+}
+
+/* cause_parents of every potential behind the `n` starts (themselves
+ * included) in run r; the run's assumptions count as `root_cause`. */
+static void parents_walk(struct chain_ctx *x, const struct run *r, const uint16_t *starts,
+    int n, int root_cause, uint16_t *parents)
+{
+    uint32_t st = ++x->stamp;
+    int top = 0;
+    for (int i = 0; i < n; i++)
+        x->stack[top++] = starts[i];
+    while (top > 0) {
+        int p = x->stack[--top];
+        if (x->seen[p] == st)
+            continue;
+        x->seen[p] = st;
+        for (int i = 0; i < r->ref[p].pn; i++)
+            x->stack[top++] = r->arena[r->ref[p].poff + i];
+        cause_parents(x, p, r->ref[p].pn ? r->ref[p].cause : root_cause, parents);
+    }
+}
+
+/* Rule parents of a nested binary chain ending in r's contradiction: along
+ * both chains to it (the one never stored has its parents in virt_*); a
+ * binary chain's assumption has no cause. */
+static void absurd_parents(struct chain_ctx *x, const struct run *r, uint16_t *parents)
+{
+    const uint16_t stored = (uint16_t) (r->virt == r->abs_on ? r->abs_off : r->abs_on);
+    parents_walk(x, r, &stored, 1, 0, parents);
+    cause_parents(x, r->virt, r->virt_cause, parents);
+    parents_walk(x, r, &r->arena[r->virt_poff], r->virt_pn, 0, parents);
+}
+
+/* Offers a binary hint, or collects it (nested searches) with the rule
+ * parents of its runs: r's contradiction, or (r2 set) p in both runs. */
+static void binary_offer(struct chain_ctx *x, const struct se_step *s, int sort_key,
+    const struct run *r, const struct run *r2, int p)
+{
+    if (!x->collect) {
+        se_offer(x, s, sort_key);
+        return;
+    }
+    uint16_t parents[SE_CELLS] = { 0 };
+    if (!r2)
+        absurd_parents(x, r, parents);
+    else {
+        se_run_parents(x, r, p, 0, parents);
+        se_run_parents(x, r2, p, 0, parents);
+    }
+    se_collect_push(x, s, sort_key, parents);
+}
+
 /* The hints of a candidate's "on" and "off" runs; off NULL: an "off" run
  * known to end with no contradiction, which gives nothing without doubles. */
 static void binary_hints(struct chain_ctx *x, int cell, int v, struct run *on,
@@ -41,13 +114,13 @@ static void binary_hints(struct chain_ctx *x, int cell, int v, struct run *on,
         x->nhint_keys = 0;
         base_step(x, &s, se_anc_absurd(x, on), cell);
         se_conclude(x->grid, node_of(cell, v, 0), &s);
-        se_offer(x, &s, 7);
+        binary_offer(x, &s, 7, on, NULL, 0);
     }
     if (contradiction && off && off->absurd) {
         x->nhint_keys = 0;
         base_step(x, &s, se_anc_absurd(x, off), cell);
         se_conclude(x->grid, node_of(cell, v, 1), &s);
-        se_offer(x, &s, 7);
+        binary_offer(x, &s, 7, off, NULL, 0);
     }
     for (int i = 0; doubles && i < on->norder; i++) {
         int p = on->order[i];
@@ -59,42 +132,17 @@ static void binary_hints(struct chain_ctx *x, int cell, int v, struct run *on,
             continue;
         base_step(x, &s, cx + se_anc_stored(x, off, p), cell);
         se_conclude(x->grid, p, &s);
-        se_offer(x, &s, 1);
+        binary_offer(x, &s, 1, on, off, p);
     }
 }
 
-/* The same potential follows from every member of a set of runs. */
 /* Rule parents of a nested cell or region forcing chain (see path_parents):
  * along every chain to `target`; the assumptions count as `root_cause`. */
 void se_run_parents(struct chain_ctx *x, const struct run *r, int target, int root_cause,
     uint16_t *parents)
 {
-    const struct se_grid *g = x->grid, *src = x->src;
-    uint32_t st = ++x->stamp;
-    int top = 0;
-    x->stack[top++] = target;
-    while (top > 0) {
-        int p = x->stack[--top];
-        if (x->seen[p] == st)
-            continue;
-        x->seen[p] = st;
-        for (int i = 0; i < r->ref[p].pn; i++)
-            x->stack[top++] = r->arena[r->ref[p].poff + i];
-        int cause = r->ref[p].pn ? r->ref[p].cause : root_cause;
-        if (!node_on(p) || !cause)
-            continue;
-        int cell = node_cell(p), v = node_value(p);
-        if (cause == 1) {
-            parents[cell] |= (uint16_t) (src->cand[cell] & ~g->cand[cell]);
-            continue;
-        }
-        int reg = se_cell_region[cell][cause - 2];
-        for (int i = 0; i < 9; i++) {
-            int o = se_region_cell[reg][i];
-            if (src->cand[o] & ~g->cand[o] & (1u << v))
-                parents[o] |= (uint16_t) (1u << v);
-        }
-    }
+    const uint16_t start = (uint16_t) target;
+    parents_walk(x, r, &start, 1, root_cause, parents);
 }
 
 void se_common_hints(struct chain_ctx *x, struct run **runs, int nruns, int cell,

@@ -284,11 +284,11 @@ void se_spare_ctx_drop(struct se_chains_memo *m)
     m->spare_top = NULL;
 }
 
-/* Every forcing chain and cycle (nested level 2) or cell and region chain
- * (level 3) of g, sorted as SE sorts them (a stable sort: equal ones keep
- * their order). */
+/* Every forcing chain and cycle (RULE_CYCLES), cell and region chain
+ * (RULE_MULTIPLE) or dynamic chain (RULE_DYNAMIC + its level) of g, sorted
+ * as SE sorts them (a stable sort: equal ones keep their order). */
 static struct nested_list nested_list_of(struct chain_ctx *x, const struct se_grid *g,
-    const struct se_grid *src, const uint16_t (*places)[10], bool multiple)
+    const struct se_grid *src, const uint16_t (*places)[10], int rule)
 {
     struct nested_list list = { NULL, 0, 0 };
     struct chain_ctx *n = nested_ctx_take(x->rt);
@@ -296,35 +296,39 @@ static struct nested_list nested_list_of(struct chain_ctx *x, const struct se_gr
         return list;
     n->nested_search = x->nested_search;
     n->grid = g;
-    n->kind = multiple ? SE_CH_MULTIPLE : SE_CH_CYCLES;
+    n->kind = rule >= RULE_DYNAMIC ? SE_CH_DYNAMIC
+        : rule == RULE_MULTIPLE    ? SE_CH_MULTIPLE
+                                   : SE_CH_CYCLES;
+    n->level = rule >= RULE_DYNAMIC ? rule - RULE_DYNAMIC : 0;
+    n->dynamic = rule >= RULE_DYNAMIC;
     n->y_links = true;
-    n->multiple = multiple;
+    n->multiple = rule >= RULE_MULTIPLE;
     n->collect = &list;
     n->src = src;
     n->places = places;
     memcpy(n->pos0, places, sizeof(n->pos0)); /* the runs' start is g */
     n->have_pos0 = true;
-    x->nested_search(n, multiple);
+    x->nested_search(n, rule);
     nested_ctx_give_back(x->rt, n);
     if (list.n > 1) /* an empty list has no array, and qsort wants one */
         qsort(list.h, (size_t) list.n, sizeof(*list.h), nested_cmp);
     return list;
 }
 
-static uint64_t memo_hash(const struct se_grid *g, bool multiple)
+static uint64_t memo_hash(const struct se_grid *g, int rule)
 {
-    uint64_t h = 1469598103934665603ull ^ (uint64_t) multiple;
+    uint64_t h = 1469598103934665603ull ^ (uint64_t) rule;
     for (int c = 0; c < SE_CELLS; c++)
         h = (h ^ g->cand[c]) * 1099511628211ull;
     return h;
 }
 
 static struct nested_memo **memo_find(
-    const struct memo_store *m, const struct se_grid *g, bool multiple)
+    const struct memo_store *m, const struct se_grid *g, int rule)
 {
-    size_t i = memo_hash(g, multiple) & (m->nslots - 1);
+    size_t i = memo_hash(g, rule) & (m->nslots - 1);
     while (m->slot[i]
-        && (m->slot[i]->multiple != multiple
+        && (m->slot[i]->rule != rule
             || memcmp(m->slot[i]->cand, g->cand, sizeof(g->cand))))
         i = (i + 1) & (m->nslots - 1);
     return &m->slot[i];
@@ -342,7 +346,7 @@ static bool memo_grow(struct memo_store *m)
         if (m->slot[i]) {
             struct se_grid g;
             memcpy(g.cand, m->slot[i]->cand, sizeof(g.cand));
-            *memo_find(&bigger, &g, m->slot[i]->multiple) = m->slot[i];
+            *memo_find(&bigger, &g, m->slot[i]->rule) = m->slot[i];
         }
     free(m->slot);
     *m = bigger;
@@ -353,15 +357,15 @@ static bool memo_grow(struct memo_store *m)
  * searches met the same grid before, else made and kept while the memo has
  * room. *owned: the caller frees the list. */
 static struct nested_list nested_hints(struct chain_ctx *x, const struct se_grid *g,
-    const struct se_grid *src, const uint16_t (*places)[10], bool multiple, bool *owned)
+    const struct se_grid *src, const uint16_t (*places)[10], int rule, bool *owned)
 {
     struct memo_store *m = x->memo;
-    struct nested_memo **at = m ? memo_find(m, g, multiple) : NULL;
+    struct nested_memo **at = m ? memo_find(m, g, rule) : NULL;
     if (at && *at) {
         *owned = false;
         return (*at)->list;
     }
-    struct nested_list list = nested_list_of(x, g, src, places, multiple);
+    struct nested_list list = nested_list_of(x, g, src, places, rule);
     *owned = true;
     size_t size = sizeof(struct nested_memo) + sizeof(*list.h) * (size_t) list.n;
     if (!m || m->bytes + size > MEMO_BYTES)
@@ -369,13 +373,13 @@ static struct nested_list nested_hints(struct chain_ctx *x, const struct se_grid
     if (m->count + 1 > m->nslots / 2) {
         if (!memo_grow(m))
             return list;
-        at = memo_find(m, g, multiple);
+        at = memo_find(m, g, rule);
     }
     struct nested_memo *e = malloc(sizeof(*e));
     if (!e)
         return list;
     memcpy(e->cand, g->cand, sizeof(e->cand));
-    e->multiple = multiple;
+    e->rule = rule;
     e->list = list;
     *at = e;
     m->count++;
@@ -405,7 +409,7 @@ void se_memo_drop(struct se_chains_memo *mem)
 struct memo_store *se_memo_for(
     struct se_chains_memo *mem, const struct se_grid *g, int level)
 {
-    if (mem->step_memo && level > 2
+    if (mem->step_memo && level == 3
         && !memcmp(mem->step_memo->src, g->cand, sizeof(g->cand)))
         return mem->step_memo;
     se_memo_drop(mem);
@@ -427,10 +431,10 @@ struct memo_store *se_memo_for(
  * -1 when no hint has parents in the run. */
 static int nested_chains(struct chain_ctx *x, const struct se_grid *g,
     const struct se_grid *src, const uint16_t (*places)[10], struct run *r, int *queue,
-    int *tail, bool multiple)
+    int *tail, int rule)
 {
     bool owned;
-    struct nested_list list = nested_hints(x, g, src, places, multiple, &owned);
+    struct nested_list list = nested_hints(x, g, src, places, rule, &owned);
     int found = 0;
     bool any = false;
     for (int i = 0; i < list.n; i++) {
@@ -462,18 +466,24 @@ static int nested_chains(struct chain_ctx *x, const struct se_grid *g,
 
 /* ---- a whole run ---- */
 
-/* The rules of x's level that a stalled run tries, from rule `first` on (1
- * the "+" rules, 2 nested cycles and forcing chains, 3 nested multiple
- * chains), each only when those before gave no hint with parents (-1);
- * returns what the last one tried gave. */
+/* The rules of x's level that a stalled run tries, from rule `first` on:
+ * levels 1 to 3 the rules up to their own (RULE_PLUS, RULE_CYCLES,
+ * RULE_MULTIPLE), level 4 RULE_PLUS then nested dynamic chains of level
+ * nest_limit (SE's level 4 nests neither cycles nor multiple chains, which
+ * the dynamic chains cover); each only when those before gave no hint with
+ * parents (-1); returns what the last one tried gave. */
 static int stall_rules(struct chain_ctx *x, int first, const struct se_grid *g,
     const struct se_grid *start, const region_places pos, const uint32_t *lost_in,
     struct run *r, int *qoff, int *toff)
 {
     int found = -1;
-    for (int rule = first; found < 0 && rule <= x->level; rule++)
-        found = rule == 1 ? advanced(g, start, pos, x->pos0, lost_in, r, qoff, toff)
-                          : nested_chains(x, g, start, pos, r, qoff, toff, rule == 3);
+    const int last = x->level < 4 ? x->level : RULE_CYCLES;
+    for (int i = first; found < 0 && i <= last; i++) {
+        int rule = x->level < 4 || i == RULE_PLUS ? i : RULE_DYNAMIC + x->nest_limit;
+        found = rule == RULE_PLUS
+            ? advanced(g, start, pos, x->pos0, lost_in, r, qoff, toff)
+            : nested_chains(x, g, start, pos, r, qoff, toff, rule);
+    }
     return found;
 }
 
@@ -485,6 +495,7 @@ static bool absurd_off(struct run *r, int on_stored, int p, int off)
     int par = p;
     r->virt_poff = (uint16_t) arena_put(r, &par, 1);
     r->virt_pn = 1;
+    r->virt_cause = 0;
     return true;
 }
 
@@ -495,6 +506,7 @@ static bool absurd_on(struct run *r, const struct on_item *it, int off_stored)
     r->abs_on = r->virt = it->node;
     r->virt_poff = (uint16_t) arena_put(r, it->parents, it->np);
     r->virt_pn = (uint16_t) (r->narena - r->virt_poff);
+    r->virt_cause = it->cause;
     return true;
 }
 
@@ -555,6 +567,7 @@ struct snap {
     bool open, absurd, keyed;
     int norder, narena, abs_on, abs_off, virt;
     uint16_t virt_poff, virt_pn;
+    uint8_t virt_cause;
     /* nkey and ncx (when keyed), then poff, pn, order and arena, then
      * cause: norder entries each, arena narena */
     _Alignas(uint32_t) unsigned char data[];
@@ -587,7 +600,7 @@ static void snap_save(struct snap_store *st, int node, const struct run *r, bool
     if (!s)
         return;
     *s = (struct snap) { open, r->absurd, r->keyed, r->norder, r->narena, r->abs_on,
-        r->abs_off, r->virt, r->virt_poff, r->virt_pn };
+        r->abs_off, r->virt, r->virt_poff, r->virt_pn, r->virt_cause };
     uint32_t *nkey = (uint32_t *) (void *) s->data;
     int32_t *ncx = (int32_t *) (void *) (nkey + (r->keyed ? n : 0));
     uint16_t *poff = (uint16_t *) (void *) (ncx + (r->keyed ? n : 0));
@@ -636,6 +649,7 @@ static void snap_restore(struct run *r, const struct snap *s)
     r->virt = s->virt;
     r->virt_poff = s->virt_poff;
     r->virt_pn = s->virt_pn;
+    r->virt_cause = s->virt_cause;
 }
 
 /* The grid where the dynamic run r stalled: the start less the run's "off"

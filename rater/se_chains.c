@@ -171,9 +171,11 @@ static void nested_multiple(struct chain_ctx *x)
 }
 
 /* The searches of a grid a nested run stalled on (se_nested_search_fn). */
-static void nested_search(struct chain_ctx *n, bool multiple)
+static void nested_search(struct chain_ctx *n, int rule)
 {
-    if (multiple)
+    if (rule >= RULE_DYNAMIC)
+        multiple_producer(n);
+    else if (rule == RULE_MULTIPLE)
         nested_multiple(n);
     else
         se_cycles_producer(n);
@@ -182,7 +184,7 @@ static void nested_search(struct chain_ctx *n, bool multiple)
 bool se_chains(struct se_rater *rt, const struct se_grid *g, enum se_chain_kind kind,
     int level, struct se_step *s)
 {
-    if (level >= 4)
+    if (level > SE_CH_LEVEL_MAX)
         return false;
     struct chain_ctx *x = se_ctx_take(rt, &rt->chains->spare_top);
     if (!x)
@@ -190,25 +192,28 @@ bool se_chains(struct se_rater *rt, const struct se_grid *g, enum se_chain_kind 
     x->nested_search = nested_search;
     x->grid = g;
     x->kind = kind;
-    x->level = level;
+    x->level = level < 4 ? level : 4;
+    x->nest_limit = level - x->level;
     x->dynamic = kind == SE_CH_NISHIO || kind == SE_CH_DYNAMIC;
     x->y_links = kind != SE_CH_NISHIO;
     x->multiple = kind == SE_CH_MULTIPLE || kind == SE_CH_DYNAMIC;
     if (level >= 2)
         x->memo = se_memo_for(rt->chains, g, level);
-    if (kind == SE_CH_DYNAMIC)
+    /* level 4's runs are not level 3's gone on (see stall_rules) */
+    const bool snaps = kind == SE_CH_DYNAMIC && level < 4;
+    if (snaps)
         se_snaps_begin(x, g, level);
     if (kind == SE_CH_CYCLES)
         se_cycles_producer(x);
     else
         multiple_producer(x);
-    if (kind == SE_CH_DYNAMIC)
+    if (snaps)
         se_snaps_end(x);
     bool found = x->have;
     if (found)
         *s = x->best;
     if (level >= 3)
-        se_memo_drop(rt->chains); /* the last nested level of the step */
+        se_memo_drop(rt->chains); /* no other level shares its nested hints */
     se_ctx_give_back(&rt->chains->spare_top, x);
     return found;
 }

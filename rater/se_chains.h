@@ -17,8 +17,9 @@
  * shortest, then the kind's order), and so does this.
  *
  * Nested levels search every grid a dynamic run stalls on for cycles and
- * forcing chains (level 2), then cell and region chains (level 3), but keep
- * only those with rule parents in the run: most of the searches could not
+ * forcing chains (level 2), then cell and region chains (level 3), or, at
+ * level 4, dynamic chains of a lower level (SE's "nesting limit": 0, then
+ * 1), but keep only those with rule parents in the run: most of the searches could not
  * give one. A filter from the core of the grid's link graph (struct reach:
  * the candidates in strong links, their strongly connected components and
  * reach through "dirty" links) skips them beforehand, a cycle search follows
@@ -97,6 +98,7 @@ struct run {
     int abs_on, abs_off, virt;
     uint16_t virt_poff;
     uint16_t virt_pn;
+    uint8_t virt_cause; /* as ref[].cause, for an "on" virt */
 };
 
 struct nested_hint {
@@ -112,10 +114,15 @@ struct nested_list {
     int n, cap;
 };
 
+/* The rules a stalled run tries (see stall_rules): the "+" rules, then the
+ * nested searches of a stall grid: cycles and forcing chains, cell and
+ * region chains, or (level 4) dynamic chains of level RULE_DYNAMIC - rule. */
+enum { RULE_PLUS = 1, RULE_CYCLES = 2, RULE_MULTIPLE = 3, RULE_DYNAMIC = 4 };
+
 /* The nested hints of one reduced grid (see nested_hints). */
 struct nested_memo {
     uint16_t cand[SE_CELLS];
-    bool multiple;
+    int rule; /* which nested search made them */
     struct nested_list list;
 };
 #define MEMO_SLOTS 8192 /* to start with: the table doubles when half full */
@@ -181,10 +188,11 @@ struct se_chains_memo {
 };
 
 struct chain_ctx;
-/* The searches of a nested grid (se_chains.c: cycles and forcing chains, or
- * cell and region chains when `multiple`), which the runs' nested rules call
- * back through the context, as the runs sit below the producers. */
-typedef void se_nested_search_fn(struct chain_ctx *n, bool multiple);
+/* The searches of a nested grid (se_chains.c: cycles and forcing chains,
+ * cell and region chains, or dynamic chains, by `rule`), which the runs'
+ * nested rules call back through the context, as the runs sit below the
+ * producers. */
+typedef void se_nested_search_fn(struct chain_ctx *n, int rule);
 
 struct chain_ctx {
     struct se_rater *rt; /* whose memory this search uses */
@@ -195,6 +203,9 @@ struct chain_ctx {
     bool have_pos0; /* made on first use */
     enum se_chain_kind kind;
     int level;
+    /* level 4: the level of the dynamic chains nested in its runs (SE's
+     * "nesting limit") */
+    int nest_limit;
     bool dynamic, y_links, multiple;
     struct se_step best;
     bool have;

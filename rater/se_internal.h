@@ -98,10 +98,13 @@ bool se_aligned(struct se_rater *rt, const struct se_grid *g, int d, struct se_s
 bool se_als_wing(struct se_rater *rt, const struct se_grid *g, int k, struct se_step *s);
 
 /* Chains: level -1 cycles and X/Y forcing chains; then Nishio, multiple,
- * dynamic, and dynamic with nesting `level` (1 = "+", 2.. = nested). The
- * nested levels take it that SE_CH_CYCLES found no hint on the same grid
- * (se_next_step's order), and skip the searches that would repeat it. */
+ * dynamic, and dynamic with nesting `level` (1 = "+", 2 and 3 = nested
+ * chains, 4 + k = SE's level 4 with dynamic chains of level k nested, its
+ * "nesting limit"; up to SE_CH_LEVEL_MAX). The nested levels take it that
+ * SE_CH_CYCLES found no hint on the same grid (se_next_step's order), and
+ * skip the searches that would repeat it. */
 enum se_chain_kind { SE_CH_CYCLES, SE_CH_NISHIO, SE_CH_MULTIPLE, SE_CH_DYNAMIC };
+#define SE_CH_LEVEL_MAX 5
 bool se_chains(struct se_rater *rt, const struct se_grid *g, enum se_chain_kind kind,
     int level, struct se_step *s);
 

@@ -9,8 +9,12 @@
 #include "gridcount/grid_count.h"
 #include "gridcount/grid_essential.h"
 #include "scaleout/grid_text.h"
+#include "scaleout/grid_x_run.h"
 
-enum { GRID_MAX_THREADS = 256 };
+enum {
+    GRID_MAX_THREADS = 256,
+    GRID_X_SAMPLE = 16, /* classes --estimate times on 9x9 Sudoku X */
+};
 
 /* One phase over a list of classes: their orders, or their completions. */
 struct grid_work {
@@ -325,6 +329,8 @@ static int run_diagonal(const struct grid_run_options *o, FILE *out, FILE *err)
 
 int grid_run(const struct grid_run_options *o, FILE *out, FILE *err)
 {
+    if (o->diagonal && o->box_rows == 3 && o->box_cols == 3)
+        return grid_x_run(o->threads, o->estimate, GRID_X_SAMPLE, out, err);
     if (o->diagonal)
         return run_diagonal(o, out, err);
     char why[160];

@@ -23,7 +23,8 @@ struct grid_run_options {
     struct shard shard; /* 1/1: every class */
     bool partial; /* --shard given: print the partial form */
     bool estimate;
-    bool diagonal; /* the diagonal variant: 4x4 and 6x6, on one thread */
+    bool diagonal; /* the diagonal variant: 4x4 and 6x6 on one thread; 9x9 by
+                    * scaleout/grid_x_run.h (threads, --estimate) */
     bool essential; /* then the essentially different grids (grid_burnside.h) */
 };
 

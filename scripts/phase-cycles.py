@@ -22,8 +22,19 @@ so load hits both alike; each run records success, the cycles it used and the
 time by its own clock. Writes in --out: runs.csv (a row per run), table.md (per
 size and fill: both success rates, the difference in points, the median cycles
 of the solved runs; then the same success rates at a quarter and a half of the
-limit, read from the cycles the solved runs used) and env.txt (machine, builds,
-load before and after).
+limit, read from the cycles the solved runs used; --table names it) and env.txt
+(machine, builds, load before and after).
+
+By time (--seconds, --seconds-9/16/25: each program's own clock) --solvers may
+name more of our back ends: per instance and run the peer, then each of them
+in turn (complete ones on the first run only), so that every back end meets the
+same load. That run also writes instances.csv and protocol.txt as
+scripts/phase-transition.sh does, whose --tables-only then makes its table.md
+and plots from them:
+
+    scripts/phase-cycles.py --sizes 16x16 --sample 5 --seconds-16 20 \
+        --solvers acs,sat,wide,auto --table acs-peer.md --out DIR
+    scripts/phase-transition.sh --tables-only --out DIR
 """
 import argparse
 import csv
@@ -58,6 +69,13 @@ def parse_args():
                    help="skip the first K instances of each cell (a further sample)")
     p.add_argument("--seconds", type=float, default=0,
                    help="limit both by this many seconds instead of cycles (their own clocks)")
+    for n in (9, 16, 25):
+        p.add_argument("--seconds-%d" % n, type=float, default=0,
+                       help="the time limit of %dx%d, in place of --seconds" % (n, n))
+    p.add_argument("--solvers", default="acs",
+                   help="with a time limit: our back ends, each run after the peer on every "
+                   "instance (complete ones once, incomplete ones --runs times); e.g. "
+                   "acs,wide,auto,sat (default acs)")
     p.add_argument("--append", action="store_true", help="add to runs.csv instead of replacing it")
     p.add_argument("--seed", type=int, default=1, help="acs's first seed")
     p.add_argument("--sudolab", default=os.environ.get("SUDOLAB_BIN", ""))
@@ -65,6 +83,9 @@ def parse_args():
         "SUDOKU_ACS_CYCLES", os.path.expanduser("~/.cache/sudoku_acs_cycles/sudokusolver")))
     p.add_argument("--out", default=os.path.join(root, "results/phase-transition-cycles"))
     p.add_argument("--tables-only", action="store_true", help="rebuild table.md from runs.csv")
+    p.add_argument("--table", default="table.md",
+                   help="the name of the table of acs against the peer in --out (another "
+                   "than table.md leaves that name to phase-transition.sh --tables-only)")
     a = p.parse_args()
     if not a.sudolab:
         for b in ("build-release/sudolab", "build/sudolab"):
@@ -94,19 +115,25 @@ def child_cpu():
     return ru.ru_utime + ru.ru_stime
 
 
+def seconds(args, n):
+    """The time limit of an NxN grid (0: limited by cycles)."""
+    return getattr(args, "seconds_%d" % n) or args.seconds
+
+
 def run_peer(args, n, values):
     given = "".join("." if v < 0 else THEIR_SYMBOLS[n][v - 1] for v in values)
     limit = getattr(args, "cycles_%d" % n)
-    if args.seconds:
+    secs = seconds(args, n)
+    if secs:
         # their clock is read every 100 cycles: a run may go past the limit, and
         # counts as solved only when its own time is within it
-        cmd = ["--timeout", str(int(args.seconds + 0.999))]
+        cmd = ["--timeout", str(int(secs + 0.999))]
     else:
         cmd = ["--cycles", str(limit), "--timeout", "100000"]
-    cpu = child_cpu()
+    cpu, wall = child_cpu(), time.monotonic()
     run = subprocess.run(["nice", args.peer, "--puzzle", given, "--verbose"] + cmd,
                          stdout=subprocess.PIPE, text=True, check=False)
-    cpu = child_cpu() - cpu
+    cpu, wall = child_cpu() - cpu, time.monotonic() - wall
     out = run.stdout
     m = re.search(r"^cycles (\d+)", out, re.M)
     if not m:
@@ -114,31 +141,46 @@ def run_peer(args, n, values):
                  % args.peer)
     t = re.search(r"(?:solved|failed) in(?: time)? ([0-9.e+-]+)", out)
     own = float(t.group(1)) if t else 0.0
-    solved = "Solution:" in out and (not args.seconds or own <= args.seconds)
-    return solved, int(m.group(1)), own, cpu
+    solved = "Solution:" in out and (not secs or own <= secs)
+    return solved, int(m.group(1)), own, cpu, wall
 
 
-def run_acs(args, n, values, seed):
+def run_ours(args, solver, n, values, seed):
+    """One run of our back end `solver` (acs by cycles, any by time)."""
     puzzle = "".join("." if v < 0 else OUR_SYMBOLS[v - 1] for v in values)
     limit = getattr(args, "cycles_%d" % n)
-    if args.seconds:
-        budget = ["--budget-ms", str(int(args.seconds * 1000))]
+    secs = seconds(args, n)
+    if secs:
+        budget = ["--budget-ms", str(int(secs * 1000))]
     else:
         budget = ["--budget-steps", str(limit * ANTS * n * n), "--budget-ms", "0"]
-    cpu = child_cpu()
-    run = subprocess.run(["nice", args.sudolab, "solve", "--solver", "acs", "--limit", "1"]
+    cpu, wall = child_cpu(), time.monotonic()
+    run = subprocess.run(["nice", args.sudolab, "solve", "--solver", solver, "--limit", "1"]
                          + budget + ["--seed", str(seed), "--csv", puzzle],
                          stdout=subprocess.PIPE, text=True, check=False)
-    cpu = child_cpu() - cpu
+    cpu, wall = child_cpu() - cpu, time.monotonic() - wall
     rows = list(csv.DictReader(run.stdout.splitlines()))
     if len(rows) != 1:
         sys.exit("phase-cycles.py: unexpected output of sudolab solve: %r" % run.stdout[:200])
     row = rows[0]
     steps = int(row["steps"] or 0)
-    # the cycle the last step was in; a grid solved by propagation alone counts one,
-    # as the peer counts it
-    cycles = max(1, -(-steps // (ANTS * n * n)))
-    return row["status"] == "solved", cycles, int(row["time_ns"]) / 1e9, cpu
+    # acs: the cycle the last step was in; a grid solved by propagation alone
+    # counts one, as the peer counts it (other back ends' steps are theirs)
+    cycles = max(1, -(-steps // (ANTS * n * n))) if solver == "acs" else steps
+    return row["status"] == "solved", cycles, int(row["time_ns"]) / 1e9, cpu, wall
+
+
+def named(argv):
+    """The arguments without this machine's paths: an absolute path and the
+    option before it (--sudolab PATH) are left out."""
+    kept = []
+    for a in argv:
+        if a.startswith("/"):
+            if kept and kept[-1].startswith("--"):
+                kept.pop()
+            continue
+        kept.append(a)
+    return kept
 
 
 def loadavg():
@@ -157,7 +199,8 @@ def tables(args):
         cells.setdefault((int(r["size"]), int(r["fill"]), r["limit"]), []).append(r)
     lines = ["# acs against sudoku_acs at equal work", "",
              "Success rate (%) of the runs within the limit; diff: acs minus the peer, in "
-             "points. Under a cycle limit: the rates at 1/4 and 1/2 of it, read from the "
+             "points; se: its standard error, the runs paired by instance (0.0 where every "
+             "instance's runs agree). Under a cycle limit: the rates at 1/4 and 1/2 of it, read from the "
              "cycles each solved run used, and the median cycles of the solved runs. Under "
              "a time limit: the mean time of the solved runs by each program's own clock, "
              "and the ratio peer/acs of the CPU seconds (user + system of the process, its "
@@ -171,13 +214,14 @@ def tables(args):
         lines += ["## %dx%d, %s" % (n, n, "%s each" % limit if timed else "%s cycles" % limit),
                   ""]
         if timed:
-            lines += ["| fill | runs | acs | sudoku_acs | diff | acs mean s | peer mean s | "
-                      "CPU peer/acs (both solved) |", "|---:|---:|---:|---:|---:|---:|---:|---:|"]
+            lines += ["| fill | runs | acs | sudoku_acs | diff | se | acs mean s | peer mean s | "
+                      "CPU peer/acs (both solved) |",
+                      "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
         else:
-            lines += ["| fill | runs | acs | sudoku_acs | diff | acs @1/4 | peer @1/4 | "
+            lines += ["| fill | runs | acs | sudoku_acs | diff | se | acs @1/4 | peer @1/4 | "
                       "acs @1/2 | peer @1/2 | acs cycles | peer cycles | acs CPU ms/cycle | "
                       "peer CPU ms/cycle |",
-                      "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+                      "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
         for fill in sorted(f for m, f, l in cells if m == n and l == limit):
             rs = cells[(n, fill, limit)]
 
@@ -201,17 +245,30 @@ def tables(args):
                 t = [float(r["own_s"]) for r in rs if r["program"] == prog and r["solved"] == "1"]
                 return "%.3g" % statistics.mean(t) if t else "-"
 
+            def paired_se():
+                # the standard error of diff, the runs paired by instance
+                # (instances differ more than the programs do)
+                by = {}
+                for r in rs:
+                    if r["program"] in ("acs", "sudoku_acs"):
+                        by.setdefault(r["instance"], {}).setdefault(r["program"], []).append(
+                            int(r["solved"]))
+                d = [100.0 * (statistics.mean(v["acs"]) - statistics.mean(v["sudoku_acs"]))
+                     for v in by.values() if len(v) == 2]
+                return "%.1f" % (statistics.stdev(d) / len(d) ** 0.5) if len(d) > 1 else "-"
+
             a, p = rate("acs"), rate("sudoku_acs")
             worst = max(worst, abs(a - p))
             runs = len([r for r in rs if r["program"] == "acs"])
-            head = "| %d%% | %d | %.0f | %.0f | %+.0f |" % (fill, runs, a, p, a - p)
+            head = "| %d%% | %d | %.0f | %.0f | %+.0f | %s |" % (fill, runs, a, p, a - p,
+                                                             paired_se())
             if timed:
                 got = {}
                 for r in rs:
                     if r["solved"] == "1":
                         got.setdefault((r["instance"], r["run"]), {})[r["program"]] = \
                             float(r.get("cpu_s") or 0)
-                both = [v for v in got.values() if len(v) == 2]
+                both = [v for v in got.values() if "acs" in v and "sudoku_acs" in v]
                 ratio = (sum(v["sudoku_acs"] for v in both) / sum(v["acs"] for v in both)
                          if both and sum(v["acs"] for v in both) > 0 else None)
                 lines.append(head + " %s | %s | %s |" % (
@@ -225,8 +282,31 @@ def tables(args):
                     med("sudoku_acs"), per_cycle("acs"), per_cycle("sudoku_acs")))
         lines.append("")
     lines.append("Largest difference: %.0f points." % worst)
-    with open(os.path.join(args.out, "table.md"), "w", encoding="ascii") as f:
+    with open(os.path.join(args.out, args.table), "w", encoding="ascii") as f:
         f.write("\n".join(lines) + "\n")
+    timed = [r for r in rows if r["limit"].endswith("s")]
+    if timed:
+        instances_csv(args, timed)
+
+
+def instances_csv(args, rows):
+    """The timed runs as scripts/phase-transition.sh's instances.csv (a row per
+    run), so that its tables and plots (--tables-only) take them: the peer's
+    time is its round trip, as sudolab times a cmd: back end, and its own
+    clock goes in own_ns; ours is sudolab's time of the solve."""
+    with open(os.path.join(args.out, "instances.csv"), "w", encoding="ascii",
+              newline="") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(["size", "fill", "instance", "solver", "run", "status", "time_ns",
+                    "own_ns"])
+        for r in rows:
+            peer = r["program"] == "sudoku_acs"
+            ok = r["solved"] == "1"
+            spent = float(r.get("wall_s") or r["own_s"]) if peer else float(r["own_s"])
+            w.writerow(["%sx%s" % (r["size"], r["size"]), r["fill"], r["instance"],
+                        r["program"], r["run"], "solved" if ok else "limit",
+                        "%.0f" % (spent * 1e9),
+                        "%.0f" % (float(r["own_s"]) * 1e9) if peer and ok else ""])
 
 
 def main():
@@ -245,14 +325,40 @@ def main():
     started = time.time()
     path = os.path.join(args.out, "runs.csv")
     fresh = not (args.append and os.path.exists(path))
+    columns = ["size", "fill", "instance", "run", "program", "limit", "solved", "cycles",
+               "own_s", "cpu_s", "wall_s"]
+    if not fresh:
+        # an earlier part's columns (older runs.csv have no wall_s)
+        with open(path, encoding="ascii") as f:
+            columns = next(csv.reader(f))
+    ours = [s for s in args.solvers.split(",") if s]
+    if not any(seconds(args, int(z.split("x")[0])) for z in args.sizes.split(",")) \
+            and ours != ["acs"]:
+        sys.exit("phase-cycles.py: a cycle limit compares acs alone (--solvers acs)")
+    listing = subprocess.run([args.sudolab, "list", "--csv"], stdout=subprocess.PIPE,
+                             text=True, check=False).stdout
+    # the capabilities are fields of their own in `list --csv`'s rows
+    listed = [r for r in csv.reader(listing.splitlines()[1:]) if r]
+    incomplete = {r[0] for r in listed if "incomplete" in r}
+    unknown = set(ours) - {r[0] for r in listed}
+    if unknown:
+        sys.exit("phase-cycles.py: no back end %s in %s" % (",".join(sorted(unknown)),
+                                                           args.sudolab))
     with open(path, "w" if fresh else "a", encoding="ascii", newline="") as f:
-        w = csv.writer(f)
+        w = csv.DictWriter(f, columns, extrasaction="ignore")
         if fresh:
-            w.writerow(["size", "fill", "instance", "run", "program", "limit", "solved",
-                        "cycles", "own_s", "cpu_s"])
+            w.writeheader()
+
+        def put(program, run, result):
+            ok, cyc, sec, cpu, wall = result
+            w.writerow({"size": n, "fill": fill, "instance": name, "run": run,
+                        "program": program, "limit": limit, "solved": int(ok), "cycles": cyc,
+                        "own_s": sec, "cpu_s": "%.4f" % cpu, "wall_s": "%.4f" % wall})
+
         for size in args.sizes.split(","):
             n = int(size.split("x")[0])
-            limit = "%gs" % args.seconds if args.seconds else getattr(args, "cycles_%d" % n)
+            secs = seconds(args, n)
+            limit = "%gs" % secs if secs else getattr(args, "cycles_%d" % n)
             for fill in range(0, 101, 5):
                 if fills and fill not in fills:
                     continue
@@ -263,14 +369,13 @@ def main():
                 if args.sample:
                     chosen = chosen[:args.sample]
                 for k, (name, values) in enumerate(chosen, start=args.first):
+                    # per instance and run the peer, then each of ours in turn
                     for run in range(args.runs):
-                        ok, cyc, sec, cpu = run_peer(args, n, values)
-                        w.writerow([n, fill, name, run, "sudoku_acs", limit, int(ok), cyc, sec,
-                                    "%.4f" % cpu])
+                        put("sudoku_acs", run, run_peer(args, n, values))
                         seed = args.seed + 1000 * k + run
-                        ok, cyc, sec, cpu = run_acs(args, n, values, seed)
-                        w.writerow([n, fill, name, run, "acs", limit, int(ok), cyc, sec,
-                                    "%.4f" % cpu])
+                        for solver in ours:
+                            if run == 0 or solver in incomplete:
+                                put(solver, run, run_ours(args, solver, n, values, seed))
                         f.flush()
                 print("phase-cycles.py: %s %d%% done" % (size, fill), file=sys.stderr)
     end_load = loadavg()
@@ -294,15 +399,30 @@ def main():
                                                    os.cpu_count() or 0, cpu))
         e.write("sudolab: revision %s\n" % sha)
         e.write("peer: sudoku_acs 5181658 with a --cycles option added outside this tree\n")
-        e.write("command: scripts/phase-cycles.py %s\n" % " ".join(
-            a for a in sys.argv[1:] if not a.startswith("/")))
+        e.write("command: scripts/phase-cycles.py %s\n" % " ".join(named(sys.argv[1:])))
         e.write("sample: %d instances per cell from instance %d, %d runs each, %s\n"
                 % (args.sample, args.first, args.runs,
-                   "%g s each (own clocks)" % args.seconds if args.seconds else
+                   "time limits 9x9=%g 16x16=%g 25x25=%g s (own clocks); back ends %s"
+                   % (seconds(args, 9), seconds(args, 16), seconds(args, 25), args.solvers)
+                   if any(seconds(args, m) for m in (9, 16, 25)) else
                    "cycles 9x9=%d 16x16=%d 25x25=%d" % (args.cycles_9, args.cycles_16,
                                                         args.cycles_25)))
         e.write("load average: %s at the start, %s at the end; %.0f s wall\n"
                 % (start_load, end_load, time.time() - started))
+    if any(seconds(args, m) for m in (9, 16, 25)):
+        # the protocol lines scripts/phase-transition.sh --tables-only puts in
+        # table.md, a set per part
+        with open(os.path.join(args.out, "protocol.txt"), "w" if fresh else "a",
+                  encoding="ascii") as p:
+            p.write("%s, interleaved per instance and run: sudoku_acs, then %s (scripts/"
+                    "phase-cycles.py)\n" % (args.sizes, ", ".join(ours)))
+            p.write("sample: %d instances per size x fill from instance %d\n"
+                    % (args.sample, args.first))
+            p.write("runs: %d per instance of sudoku_acs and of %s; the others once\n"
+                    % (args.runs, ", ".join(s for s in ours if s in incomplete) or "none"))
+            p.write("timeouts_s: %s\n" % " ".join(
+                "%sx%s=%g" % (m, m, seconds(args, m)) for m in (9, 16, 25)
+                if "%dx%d" % (m, m) in args.sizes.split(",")))
     tables(args)
     return 0
 

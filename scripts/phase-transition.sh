@@ -208,8 +208,12 @@ done
 
 # The tables cover every size with runs in DIR, whichever sizes this run had.
 # One row per run: size, fill, instance, solver, run, status, time_ns and,
-# for the peer, the time its own clock gave (peer-times.tsv, by puzzle)
-{
+# for the peer, the time its own clock gave (peer-times.tsv, by puzzle). A
+# DIR without bench runs keeps the instances.csv it has (scripts/phase-cycles.py
+# writes one for its runs interleaved per instance).
+benched=0
+for d in "$out"/*/runs.csv; do [ -f "$d" ] && benched=1; done
+[ "$benched" = 1 ] || [ ! -f "$out/instances.csv" ] && {
     echo "size,fill,instance,solver,run,status,time_ns,own_ns"
     for size in 9x9 16x16 25x25; do
         for d in "$out/$size" "$out/$size".*; do
@@ -238,12 +242,12 @@ done
                 }' "$d/names.tsv" "$d/peer-times.tsv" FS=, "$d/runs.csv"
         done
     done
-} > "$out/instances.csv"
+} > "$out/instances.csv.new" && mv "$out/instances.csv.new" "$out/instances.csv"
 
 awk -f "$sdir/phase-cells.awk" "$out/instances.csv" > "$out/cells.csv"
 cat "$out"/protocol*.txt > "$out/cells.protocol"
 awk -f "$sdir/phase-table.awk" -v protocol="$out/cells.protocol" \
-    -v cpu="$(sed -n 's/^cpu: //p' "$out"/*/env.txt 2>/dev/null | head -1)" \
+    -v cpu="$(sed -n 's/^cpu: //p; s/^machine: .*CPUs, //p' "$out"/*/env.txt "$out"/env.txt 2>/dev/null | head -1)" \
     "$out/cells.csv" > "$out/table.md"
 rm -f "$out/cells.protocol"
 # per back end over every cell: how many runs it solved, and its slowest

@@ -25,7 +25,7 @@ tmp=$(mktemp)
 cmp=$(mktemp)
 ovw=$(mktemp)
 gp=$(mktemp)
-trap 'rm -f "$tmp" "$cmp" "$ovw" "$gp"' EXIT
+trap 'rm -f "$tmp" "$tmp.cells" "$cmp" "$ovw" "$gp"' EXIT
 # draw SCRIPT VARS: one plot for the gnuplot process at the end
 draw() {
     printf 'reset session\n%s\nload "%s/%s"\n' "$2" "$sdir" "$1" >> "$gp"
@@ -139,16 +139,26 @@ solvers=$(awk -f "$sdir/csv.awk" -v distinct=solver "$dir/summary.csv" \
         END {m = split(order, o, " ")
              for (k = 1; k <= m; k++) if (o[k] in found) {printf "%s ", o[k]; done[o[k]] = 1}
              for (k = 1; k <= n; k++) if (!(met[k] in done)) printf "%s ", met[k]}')
+# A pair without a ratio still gets its cell, grey and saying why: n/a (the
+# back end does not handle the corpus's puzzles), none (it finished none within
+# the budget) or "-" (no puzzle finished by both it and the baseline).
+awk -f "$sdir/csv.awk" -v cols=corpus,solver,finished,unsupported "$dir/summary.csv" > "$tmp.cells"
 awk -f "$sdir/csv.awk" -v cols=corpus,solver,speedup_vs_baseline "$dir/summary.csv" \
     | awk -v corpora="$corpora" -v solvers="$solvers" '
         BEGIN {n = split(corpora, c, " "); for (k = 1; k <= n; k++) x[c[k]] = k
                n = split(solvers, s, " "); for (k = 1; k <= n; k++) y[s[k]] = k}
-        # the ratio as written in its cell: two digits, k for thousands
+        # the ratio as written in its cell: two digits, k for thousands, and
+        # below 0.1 as 1/N, as the colour bar writes it
         function label(r) {
-            return r >= 1e4 ? sprintf("%.0fk", r / 1e3) : r >= 1e3 ? sprintf("%.1fk", r / 1e3) \
-                : r >= 10 ? sprintf("%.0f", r) : sprintf("%.2g", r)
+            return r < 0.1 ? "1/" label(1 / r) : r >= 1e4 ? sprintf("%.0fk", r / 1e3) \
+                : r >= 1e3 ? sprintf("%.1fk", r / 1e3) : r >= 10 ? sprintf("%.0f", r) : sprintf("%.2g", r)
         }
-        $3 > 0 && ($1 in x) && ($2 in y) {print x[$1], y[$2], log($3) / log(10), label($3)}' \
+        NR == FNR { why[$1, $2] = $4 > 0 && $3 == 0 ? "n/a" : $3 == 0 ? "none" : "-"; next }
+        $3 > 0 && ($1 in x) && ($2 in y) {print x[$1], y[$2], log($3) / log(10), label($3), 1
+                                          rated[$1, $2] = 1}
+        END {for (k in why) {split(k, p, SUBSEP)
+                 if (!(k in rated) && (p[1] in x) && (p[2] in y)) print x[p[1]], y[p[2]], 0, why[k], 0}}' \
+        "$tmp.cells" - \
     > "$ovw"
 if [ -s "$ovw" ]; then
     draw overview.gp "sdir='$sdir'; data='$ovw'; solvers='$solvers'; corpora='$corpora'; \

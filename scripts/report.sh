@@ -170,14 +170,20 @@ er_section() {
     rm -f "$rows"
 }
 
-# The title and the machine: CPU, cores, build, and whether it was quiet.
+# The title and the machine: CPU, cores, build, threads, and whether it was
+# quiet.
 header_section() {
+    threads=$(fact threads)
+    timed="one thread"
+    [ -n "$threads" ] && [ "$threads" -gt 1 ] \
+        && timed="$threads threads, each back end x corpus on one thread from start to end, $threads at once"
     echo "# sudolab benchmark: $(fact date | cut -c1-10) on $(fact host)"
     echo
     echo "Measured on $cpu ($(fact cores_usable) cores usable of $(fact cores_online))," \
-        "$(fact compiler), $(fact buildtype) build of revision \`$(fact git_revision)\`, by" \
-        "\`scripts/run-bench.sh\`. Every figure comes from the files beside this one:" \
-        "\`runs.csv\` (one row per corpus, puzzle, solver and repeat), \`summary.csv\`, \`env.txt\`."
+        "timed on $timed; $(fact compiler), $(fact buildtype) build of revision" \
+        "\`$(fact git_revision)\`, by \`scripts/run-bench.sh\`. Every figure comes from the" \
+        "files beside this one: \`runs.csv\` (one row per corpus, puzzle, solver and repeat)," \
+        "\`summary.csv\`, \`env.txt\`."
     echo
     if sed -n 's/^quiet: //p' "$env" | grep -q '^yes' \
         && ! sed -n 's/^quiet: //p' "$env" | grep -qv '^yes'; then
@@ -189,9 +195,26 @@ header_section() {
     noise_warning
 }
 
+# What the baseline finished: a sentence for the answer, naming the corpora
+# where it left puzzles unfinished (there the other back ends are compared over
+# the puzzles it did finish, and one that finished only others has no ratio).
+baseline_sentence() {
+    awk -f "$sdir/csv.awk" -v cols=corpus,solver,finished,puzzles,unsampled,unsupported \
+        "$dir/summary.csv" | awk -v base="$baseline" '
+        $2 == base { n++; if ($3 < $4 - $5) short = short (short == "" ? "" : ", ") $1 " (" $3 " of " ($4 - $5) ")" }
+        END {
+            if (!n) { printf "The baseline `%s` has no rows in this run.", base; exit }
+            printf "The baseline is `%s`", base
+            if (short == "") printf ", which finished every puzzle it was timed on in every corpus, so every back end that finished a puzzle of a corpus has a ratio there."
+            else printf "; it left puzzles unfinished in %s, where the others are compared over the puzzles it finished.", short
+        }'
+}
+
 # The answer: the fastest back end per corpus with its lead over the next,
-# computed from runs.csv by scripts/fastest.awk; the overview figure; what was
-# timed on how many puzzles, and how long the job took.
+# computed from runs.csv by scripts/fastest.awk; the overview figure; what
+# the figures mean; what was timed on how many puzzles, and how long the job
+# took. The table and the figure come first: with the title and the machine
+# they fill the first screen.
 answer_section() {
     runs=$dir/runs.csv
     [ -f "$runs" ] || runs=$dir/runs.csv.gz
@@ -205,13 +228,8 @@ answer_section() {
     [ -n "$budget_ms" ] && [ "$budget_ms" != 0 ] && penalty="twice the $budget_ms ms budget"
     echo "## The answer"
     echo
-    echo "The fastest back end on each corpus: the lowest geometric-mean time per puzzle over"
-    echo "$ranked (a puzzle it did not finish counts $penalty). Its lead is the"
-    echo "geometric mean, over the puzzles both finished, of the next back end's time over its"
-    echo "own, with a 95% paired bootstrap interval (2,000 resamples; **no measurable"
-    echo "difference** when the interval holds 1). The next is the best of another search:"
-    echo "another instruction-set path of the same back end (\`fast_avx2\` beside \`fast\`) and"
-    echo "$(printf '%s' "$dispatchers" | sed 's/[^ ][^ ]*/`&`/g'), which hands each puzzle to another back end, are passed over."
+    echo "The fastest back end on each corpus, its lead over the next (another search) with"
+    echo "that lead's 95% interval; then every back end against the baseline, \`$baseline\`."
     echo
     echo "| corpus | fastest | its median | lead over the next | 95% interval | next | puzzles compared |"
     echo "|---|---|---:|---:|---|---|---:|"
@@ -240,6 +258,18 @@ answer_section() {
         echo "![every back end against $baseline on every corpus](plots/overview.png)"
         echo
     fi
+    echo "The fastest: the lowest geometric-mean time per puzzle over $ranked (a puzzle it"
+    echo "did not finish counts $penalty). Its lead is the geometric mean, over the puzzles"
+    echo "both finished, of the next back end's time over its own, with a 95% paired bootstrap"
+    echo "interval (2,000 resamples; **no measurable difference** when the interval holds 1)."
+    echo "The next is the best of another search: another instruction-set path of the same"
+    echo "back end (\`fast_avx2\` beside \`fast\`) and"
+    echo "$(printf '%s' "$dispatchers" | sed 's/[^ ][^ ]*/`&`/g'), which hands each puzzle to another back end, are passed over."
+    echo "The figure: each back end's speed against the baseline, the geometric mean over the"
+    echo "puzzles both finished of the baseline's time over the back end's (above 1: faster)."
+    echo "$(baseline_sentence) A grey cell has no ratio: n/a, the back end does not handle the"
+    echo "corpus's puzzles; none, it finished none within the budget."
+    echo
     nsolvers=$(awk -f "$sdir/csv.awk" -v distinct=solver "$dir/summary.csv" | wc -l)
     ncorpora=$(awk -f "$sdir/csv.awk" -v distinct=corpus "$dir/summary.csv" | wc -l)
     printf 'Coverage: %s back ends x %s corpora, each pair in the tables below.' "$nsolvers" "$ncorpora"

@@ -18,6 +18,8 @@
 #      puzzles). Each puzzle has a BUDGET_MS budget; Sudoku Explainer rates
 #      the 9x9 puzzles of the sample (--se-rate: the report's time and
 #      guesses against ER). The bench's progress bar shows on a terminal;
+#      elsewhere (a log, CI) a line every 30 s says how many runs are done and
+#      which back end and corpus are under way;
 #   4. figures, two at a time (the machine has two cores; the timed bench is
 #      over): the plots in one gnuplot process (scripts/plots.sh) and Moler's
 #      figures (scripts/moler-figures.sh) beside the timed ones, hyperfine's
@@ -31,12 +33,18 @@
 # Environment (defaults in brackets):
 #   BUILD_DIR [build-release]   HEAD [100] puzzles per corpus
 #   SAMPLE [20] puzzles per corpus for the back ends not marked fast (0: HEAD)
-#   BUDGET_MS [250] per puzzle  JOBS [1] threads (1 gives the cleanest times)
+#   BUDGET_MS [250] per puzzle
+#   JOBS [2] threads: each back end x corpus is timed on one thread from start
+#     to end, JOBS of them at once (one per core of a two-core machine; 1
+#     gives the cleanest times, at twice the wall time)
 #   PASS_MS [50] whole passes   WARMUP_MS [10] untimed warm-up, per back end
 #     and corpus (both are wall time: with 22 back ends x 27 corpora they
 #     are a fixed part of the bench, whatever HEAD)
 #   SEED [1] for the permutation of the puzzles
-#   SOLVERS [all]               BASELINE [the first solver]
+#   SOLVERS [all]
+#   BASELINE [wide] the back end every other is compared with (the report's
+#     overview and tables): wide handles every size and variant and finishes
+#     every corpus, so every pair that finished a puzzle gets a ratio
 #   SE_RATE [1] (0: no SE ratings, no ER plot)
 #   PUBLIC [datasets/public]    HYPERFINE [1] (0 skips it)
 #   PHASE [0] (1: also scripts/phase-transition.sh with its defaults into
@@ -58,7 +66,7 @@ build=${BUILD_DIR:-build-release}
 head=${HEAD:-100}
 sample=${SAMPLE:-20}
 budget=${BUDGET_MS:-250}
-jobs=${JOBS:-1}
+jobs=${JOBS:-2}
 pass=${PASS_MS:-50}
 warmup=${WARMUP_MS:-10}
 seed=${SEED:-1}
@@ -131,7 +139,11 @@ if [ "$npublic" -eq 0 ]; then
 fi
 extra=""
 [ -n "${SOLVERS:-}" ] && extra="--solvers $SOLVERS"
-[ -n "${BASELINE:-}" ] && extra="$extra --baseline $BASELINE"
+if [ -n "${BASELINE:-}" ]; then
+    extra="$extra --baseline $BASELINE"
+elif [ -z "${SOLVERS:-}" ]; then
+    extra="$extra --baseline wide"
+fi
 [ "${SE_RATE:-1}" = 0 ] || extra="$extra --se-rate"
 [ "$sample" -gt 0 ] && [ "$sample" -lt "$head" ] && extra="$extra --sample $sample"
 # PEERS: split into specs, one a line (a spec may hold spaces)
@@ -171,17 +183,41 @@ fi
 
 nsolvers=$("$bin" list --csv | tail -n +2 | wc -l)
 # the back ends marked fast: all HEAD puzzles, and hyperfine's
-fast=$("$bin" list --csv | awk -F, 'NR > 1 {for (i = 5; i < NF; i++) if ($i == "fast") print $1}' \
-    | paste -sd, -)
+# (caps, the fifth field, is quoted when it holds more than one)
+fast=$("$bin" list --csv | awk -F, 'NR > 1 {
+        caps = $0; sub(/^[^,]*,[^,]*,[^,]*,[^,]*,/, "", caps)
+        if (caps ~ /^"/) caps = substr(caps, 2, index(substr(caps, 2), "\"") - 1)
+        else sub(/,.*/, "", caps)
+        if (("," caps ",") ~ /,fast,/) print $1}' | paste -sd, -)
 stage_start 3 bench "$nsolvers back ends x $ncorpora corpora, the first $head puzzles each ($sample for the back ends not marked fast), budget $budget ms, into $out"
 status=0
 # the tables printed on stdout are kept (summary.txt); the bar is on stderr
+# off a terminal, where the bench draws no bar: a line every 30 s
+watcher=""
+if [ ! -t 2 ]; then
+    (
+        while sleep 30; do
+            rows=$(($(wc -l < "$out/runs.csv" 2> /dev/null || echo 1) - 1))
+            now=""
+            if [ "$rows" -gt 0 ]; then
+                now=$(tail -n 1 "$out/runs.csv" | cut -d, -f1,3)
+                now=", now ${now#*,} on ${now%%,*}"
+            fi
+            echo "run-bench:       bench: $rows runs done$now (at $(clock $(($(date +%s) - t0))))" >&2
+        done
+    ) &
+    watcher=$!
+fi
 set -f # --solvers * is for sudolab to expand
 # shellcheck disable=SC2086
 "$bin" bench --out "$out" --head "$head" --budget-ms "$budget" -j "$jobs" \
     --pass-ms "$pass" --warmup-ms "$warmup" --permute --seed "$seed" --expect $extra "$@" \
     > "$out/summary.txt" || status=$?
 set +f
+if [ -n "$watcher" ]; then
+    kill "$watcher" 2> /dev/null || true
+    wait "$watcher" 2> /dev/null || true
+fi
 stage_end
 
 stage_start 4 figures "plots and Moler's figures beside hyperfine and the raters' comparison"

@@ -46,7 +46,8 @@
  * one that keeps the fewest of the digit's candidates. On the
  * hard corpora this takes a third fewer nodes than branching on the best
  * bivalue cell we found (and half those of the first one); a puzzle with 32
- * givens or more takes the most twice instead (FK(branch)). When every digit has
+ * givens or more, or 16 or fewer (many solutions), takes the most twice
+ * instead (FK(branch)). When every digit has
  * one configuration everywhere, it branches on a cell instead: the bivalue
  * cell (else open cell) with the most open peers, "cell = a" then
  * "cell != a".
@@ -291,12 +292,19 @@ enum { FAST_DESCENT_MORE = 3 };
  * dead end of a puzzle with many solutions does not end its cheap descent. */
 enum { FAST_DESCENT_DEAD_ENDS = 4 };
 
-static bool fast_dense(const struct grid *puzzle)
+/* Givens below which a puzzle is sparse: no puzzle with fewer than 17 givens
+ * has one solution (McGuire, Tugemann and Civario, 2012), so a sparse one has
+ * several, mostly many, and takes the widest configuration branch as a dense
+ * one does (FK(branch)). Unlike a dense one it keeps the full propagation,
+ * triads included: its branches meet dead ends often enough that they pay. */
+enum { FAST_SPARSE_GIVENS = 17 };
+
+static int fast_empty_cells(const struct grid *puzzle)
 {
     int empty = 0;
     for (int c = 0; c < 81; c++)
         empty += puzzle->cell[c] == 0;
-    return empty < FAST_DENSE_EMPTY;
+    return empty;
 }
 
 #define FK_VL 4

@@ -891,15 +891,16 @@ FK_FN void FK(configs)(const FK(vec) v[FK_NV], bool stacks, uint32_t raw[FAST_LA
 
 /* The configuration branch of a board: its digit (-1 when every digit has
  * one configuration everywhere) and alternatives, as fast_choose_config()
- * finds them. A dense puzzle (FAST_DENSE_EMPTY) takes the widest branch: the
- * emptiest band and its least decided digit, where most branches lead to
- * solutions, so fewer guesses reach them than from the narrowest branch (on
- * unique puzzles the same rule would take far more guesses, hence only dense
- * ones). In a descent it branches on bands only while it can: keeping to one
+ * finds them. With `widest` (a dense puzzle, FAST_DENSE_EMPTY, or a sparse
+ * one, FAST_SPARSE_GIVENS: puzzles with many solutions) it takes the widest
+ * branch: the emptiest band and its least decided digit, where most branches
+ * lead to solutions, so fewer guesses reach them than from the narrowest
+ * branch (on unique puzzles the same rule would take far more guesses, hence
+ * only those). In a descent it branches on bands only while it can: keeping to one
  * direction is what helps, not which one, and bands alone are half the work
  * of choosing among bands and stacks. */
 FK_FN int FK(branch)(
-    const FK(vec) v[FK_NV], bool dense, bool descent, struct fast_alt alt[6], int *nalt)
+    const FK(vec) v[FK_NV], bool widest, bool descent, struct fast_alt alt[6], int *nalt)
 {
     uint32_t raw[FAST_LANES], count[FAST_LANES], score[3];
     if (descent) {
@@ -910,8 +911,8 @@ FK_FN int FK(branch)(
     }
     FK(configs)(v, true, raw, count, score);
     /* constant arguments, so that each call has its own minimum searches */
-    return dense ? fast_choose_config(raw, count, score, true, alt, nalt)
-                 : fast_choose_config(raw, count, score, false, alt, nalt);
+    return widest ? fast_choose_config(raw, count, score, true, alt, nalt)
+                  : fast_choose_config(raw, count, score, false, alt, nalt);
 }
 
 /* The number of open cells (two or more candidates, `open` per band) among
@@ -997,7 +998,9 @@ static FK_TARGET void FK(fast_search)(struct fast_priv *p, const struct grid *pu
     uint64_t rounds = 0, nodes = 0, guesses = 0, backtracks = 0;
     const uint64_t round_cap = req->budget_steps ? req->budget_steps : UINT64_MAX;
     bool settle = false; /* see FK(propagate) */
-    const bool dense = fast_dense(puzzle);
+    const int empty = fast_empty_cells(puzzle);
+    const bool dense = empty < FAST_DENSE_EMPTY;
+    const bool widest = dense || 81 - empty < FAST_SPARSE_GIVENS;
     for (;;) {
         nodes += !settle;
         const bool descent = dense && backtracks < FAST_DESCENT_DEAD_ENDS;
@@ -1010,7 +1013,7 @@ static FK_TARGET void FK(fast_search)(struct fast_priv *p, const struct grid *pu
             FK(store)(&board, v);
             struct fast_alt alt[6] = { { { 0 } } }; /* GCC cannot see nalt >= 2 */
             int nalt = 0;
-            const int d = FK(branch)(v, dense, descent, alt, &nalt);
+            const int d = FK(branch)(v, widest, descent, alt, &nalt);
             if (d >= 0) {
                 /* one alternative per configuration, the first one now */
                 FK(fewest_first)(&board, d, alt, nalt);

@@ -349,9 +349,9 @@ has "env.txt says complete" "$run/env.txt" '^finished: complete'
 # must answer every puzzle as --expect says; the stochastic ones, which may
 # never find a solution (anneal on Royle's puzzle), stop at a step budget.
 # (a back end this machine cannot run, such as a SIMD path the CPU lacks, has no rows)
-available=$("$bin" list --csv | awk 'NR > 1 && !/,"unavailable \(/')
-complete=$(echo "$available" | awk '!/,incomplete,/' | cut -d, -f1 | paste -sd, -)
-stochastic=$(echo "$available" | awk '/,incomplete,/' | cut -d, -f1 | paste -sd, -)
+available=$("$bin" list --csv | awk 'NR > 1 && !/,"?unavailable \(/')
+complete=$(echo "$available" | awk '!/[,"]incomplete[,"]/' | cut -d, -f1 | paste -sd, -)
+stochastic=$(echo "$available" | awk '/[,"]incomplete[,"]/' | cut -d, -f1 | paste -sd, -)
 "$bin" bench --solvers "$complete" --budget-ms 0 --warmup-ms 1 --pass-ms 1 --expect -j 2 \
     --quiet --out "$tmp/all" "$tmp/valid.txt" > /dev/null 2> "$tmp/stderr"
 check "every complete back end on two threads" $? 0

@@ -199,6 +199,11 @@ has "HoDoKu: SE's verdict for many solutions" "$tmp/out" '^2 hodoku=multiple-sol
 has "hint names the step" "$tmp/out" '^1 Last value (1.0) places r7c7=2$'
 "$bin" hint --json "$easter" > "$tmp/out"; check "hint --json" $? 0
 has "hint JSON" "$tmp/out" '^{"index":1,"hint":{"technique":"Last value","rating":1.0,'
+has "hint JSON: each object closes with the rater's version and revision" "$tmp/out" \
+    ',"version":"[0-9.]*","revision":"[^"]*"}$'
+"$bin" hint "$easter" > "$tmp/out"
+has "hint: its first line records the rater's version and budget, as rate's does" "$tmp/out" \
+    '^# sudolab hint version=[0-9.]* revision=[^ ]* budget_ms=60000$'
 "$bin" hint '11...............................................................................' > "$tmp/out" 2> "$tmp/err"
 check "hint refuses a clash" $? 1
 has "hint says where" "$tmp/err" 'clue 1 appears twice in row 1'
@@ -254,6 +259,15 @@ cmp -s "$tmp/gen" "$tmp/gen2"; ok "generate --se: -j 2 gives the same bytes" $?
 check "generate --se out of reach" $? 1
 has "out of reach said" "$tmp/err" 'no puzzle rated SE 11.5-12.0 among 3 attempts'
 "$bin" generate --se 3-2 > "$tmp/out" 2> "$tmp/err"; check "generate --se 3-2" $? 2
+# generate --rate: the header records the rater's version and options, as
+# rate's first line does, and the same revision
+"$bin" generate --count 2 --seed 3 --rate all > "$tmp/gen"; check "generate --rate all" $? 0
+has "generate --rate: the rater's version, revision and options in the header" "$tmp/gen" \
+    '^# sudolab generate .* seed=3 .* rate=blanks,freedom,guesses,techniques rate_version=[0-9.]* rate_revision=[^ ]* rate_solver=[a-z_]* permutations=[0-9]*$'
+"$bin" rate --method blanks --no-puzzle "$easter" > "$tmp/out"
+[ "$(sed -n 's/^# sudolab rate version=\([^ ]*\) revision=\([^ ]*\) .*/\1 \2/p' "$tmp/out")" \
+    = "$(sed -n 's/^# sudolab generate .* rate_version=\([^ ]*\) rate_revision=\([^ ]*\) .*/\1 \2/p' "$tmp/gen")" ]
+ok "generate --rate and rate record the same version and revision" $?
 "$bin" generate --size 2x2 --se 1-2 > "$tmp/out" 2> "$tmp/err"
 check "generate --se on 4x4" $? 2
 has "generate --se names the shape" "$tmp/err" '9x9 classic puzzles only, not 4x4'

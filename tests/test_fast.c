@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench/bench_csv.h"
 #include "common/corpus.h"
 #include "common/rng.h"
 #include "common/symmetry.h"
@@ -318,6 +319,59 @@ static void dense_clue_added_counts_match_dlx(void **state)
     printf("# %d dense puzzles counted, %d with a wrong clue\n", wrong + right, wrong);
 }
 
+/* Sparse puzzles (fewer than 17 givens) branch their own way
+ * (FAST_SPARSE_GIVENS in fast.c): 17-clue puzzles less a random clue have the
+ * counts of dlx on every path up to a limit (most reach it, so the search
+ * stops in mid-tree), and the solutions handed to on_solution are distinct
+ * and valid. */
+static void sparse_counts_match_dlx(void **state)
+{
+    (void) state;
+    struct corpus *c = test_open_shared("puzzles2_17_clue");
+    if (!c)
+        test_skip("sparse_counts_match_dlx: no 17-clue corpus in %s", test_shared_dir());
+    struct solver_instance *ref = test_open("dlx");
+    struct solver_instance *inst[MAX_PATHS];
+    for (int p = 0; p < npaths; p++)
+        inst[p] = test_open(paths[p]);
+    struct rng rng;
+    rng_seed(&rng, seed + 3);
+    static struct corpus_item item;
+    static struct collect col;
+    int checked = 0;
+    while (checked < 40 && corpus_next(c, &item) == CORPUS_PUZZLE) {
+        struct grid g = item.puzzle;
+        int clues[81], n = 0;
+        for (int cell = 0; cell < 81; cell++) {
+            if (g.cell[cell])
+                clues[n++] = cell;
+        }
+        g.cell[clues[rng_below(&rng, (uint64_t) n)]] = 0;
+        struct solve_result want, res;
+        test_solve(ref, &g, 200, 0, &want);
+        assert_int_equal(want.status, SOLVE_STATUS_MULTIPLE);
+        for (int p = 0; p < npaths; p++) {
+            test_solve(inst[p], &g, 200, 0, &res);
+            assert_int_equal(res.status, want.status);
+            assert_int_equal(res.solutions, want.solutions);
+        }
+        col = (struct collect) { 0 };
+        const struct solve_request some
+            = { .limit = 64, .on_solution = collect_solution, .ctx = &col };
+        solver_run(inst[0], &g, &some, &res);
+        assert_int_equal(col.n, want.solutions < 64 ? (int) want.solutions : 64);
+        assert_int_equal(col.bad, 0);
+        for (int i = 0; i < col.n; i++)
+            test_assert_solution(&g, &col.seen[i], paths[0]);
+        checked++;
+    }
+    corpus_close(c);
+    solver_close(ref);
+    for (int p = 0; p < npaths; p++)
+        solver_close(inst[p]);
+    assert_int_equal(checked, 40);
+}
+
 /* The counters keep their documented meaning: every branch entered is a guess
  * and a node, so nodes = guesses + 1; a puzzle that singles solve needs no
  * guess; a full grid is one round. */
@@ -546,20 +600,36 @@ static int list_lines(const char *cap, bool csv, char lines[][512], int max)
 }
 
 /* The line of an available back end keeps the format `list` had before
- * availability: name in 14 columns then the family (text), or name, family
- * and sizes first (CSV); the summary last, unmarked. */
+ * availability: name in 14 columns then the family, sizes, capabilities and
+ * summary (text); in CSV, seven fields by RFC 4180 whatever the capabilities
+ * and summary hold (commas), each the back end's own. */
 static void assert_list_line(const char *line, const struct solver *s, bool csv)
 {
-    char head[128], tail[300];
     if (csv) {
-        snprintf(
-            head, sizeof(head), "%s,%s,%d,%d,", s->name, s->family, s->min_n, s->max_n);
-        snprintf(tail, sizeof(tail), ",\"%s\"\n", s->summary);
-    } else {
-        snprintf(head, sizeof(head), "%-14s %-10s %d-%d ", s->name, s->family, s->min_n,
-            s->max_n);
-        snprintf(tail, sizeof(tail), " %s\n", s->summary);
+        char copy[512], *f[8];
+        snprintf(copy, sizeof(copy), "%s", line);
+        copy[strcspn(copy, "\n")] = '\0';
+        const int n = bench_csv_split(copy, f, 8);
+        if (n != 7)
+            fail_msg("list --csv line \"%s\" has %d fields, not 7", line, n);
+        char sizes[32];
+        snprintf(sizes, sizeof(sizes), "%d,%d", s->min_n, s->max_n);
+        char got[32];
+        snprintf(got, sizeof(got), "%s,%s", f[2], f[3]);
+        assert_string_equal(f[0], s->name);
+        assert_string_equal(f[1], s->family);
+        assert_string_equal(got, sizes);
+        assert_string_equal(f[6], s->summary);
+        /* the capabilities, one field, comma-separated; count among them
+           exactly when the back end counts */
+        assert_int_equal(
+            strstr(f[4], "count") != NULL, (s->caps & SOLVER_CAP_COUNT) != 0);
+        return;
     }
+    char head[128], tail[300];
+    snprintf(
+        head, sizeof(head), "%-14s %-10s %d-%d ", s->name, s->family, s->min_n, s->max_n);
+    snprintf(tail, sizeof(tail), " %s\n", s->summary);
     const size_t len = strlen(line), tlen = strlen(tail);
     if (strncmp(line, head, strlen(head)) != 0 || len < tlen
         || strcmp(line + len - tlen, tail) != 0)
@@ -627,6 +697,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(paths_agree),
         cmocka_unit_test(serg_counts_match_dlx),
         cmocka_unit_test(dense_clue_added_counts_match_dlx),
+        cmocka_unit_test(sparse_counts_match_dlx),
     };
     const struct test_group plain = { "fast", tests, TEST_COUNT(tests), setup, NULL };
     const struct test_group corpora

@@ -310,6 +310,74 @@ static void test_band_join_agrees_with_search(void **state)
     grid_essential_free(ge);
 }
 
+/* The bands counted by their column sets against the bands listed one by
+ * one, class by class: every class of 4x4 and 6x6 (both orientations) that
+ * the band join takes, 9x9 and 8x8 classes whose bands list quickly, and
+ * 8x8's swap of the columns of every stack, whose bands are too many to
+ * list here, against its count by hand. */
+static void test_column_sets_agree_with_listing(void **state)
+{
+    (void) state;
+    static const int shapes[][2] = { { 2, 2 }, { 2, 3 }, { 3, 2 } };
+    for (size_t i = 0; i < TEST_COUNT(shapes); i++) {
+        struct grid_essential *ge = classes_of(shapes[i][0], shapes[i][1]);
+        int joined = 0, nonzero = 0;
+        for (size_t k = 0; k < grid_essential_classes(ge); k++) {
+            if (grid_essential_class_at(ge, k)->identity
+                || !grid_essential_count_by_bands(ge, k))
+                continue;
+            const grid_count_u128 listed = grid_essential_class_at(ge, k)->fixed;
+            assert_true(grid_essential_count_by_column_sets(ge, k));
+            assert_true(grid_essential_class_at(ge, k)->fixed == listed);
+            joined++;
+            nonzero += listed != 0;
+        }
+        assert_true(joined >= 10);
+        assert_true(nonzero >= 2);
+        grid_essential_free(ge);
+    }
+    static const struct {
+        int br, bc;
+        size_t k;
+        const char *what;
+    } quick[] = {
+        { 3, 3, 114, "rows (4 5 6)(7 8 9), cols (1 4 7)(2 5 8)(3 6 9)" },
+        { 3, 3, 171, "rows (2 3)(5 6)(8 9), cols (1 2 3)(4 7 5 8 6 9)" },
+        { 4, 2, 18, "rows 1, cols (1 3 5 7)(2 4 6 8)" },
+        { 4, 2, 37, "rows (7 8), cols (1 3 2 4)(5 7 6 8)" },
+        { 4, 2, 38, "rows (7 8), cols (1 3 5 7)(2 4 6 8)" },
+    };
+    for (size_t i = 0; i < TEST_COUNT(quick); i++) {
+        struct grid_essential *ge = classes_of(quick[i].br, quick[i].bc);
+        const struct grid_essential_class *c = grid_essential_class_at(ge, quick[i].k);
+        char what[160];
+        grid_essential_describe(c, quick[i].br * quick[i].bc, what, sizeof(what));
+        assert_string_equal(what, quick[i].what);
+        assert_true(grid_essential_count_by_bands(ge, quick[i].k));
+        const grid_count_u128 listed = c->fixed;
+        assert_true(listed != 0);
+        assert_true(grid_essential_count_by_column_sets(ge, quick[i].k));
+        assert_true(c->fixed == listed);
+        grid_essential_free(ge);
+    }
+    /* g swaps the two columns of every stack of 8x8 (4x2 boxes): a fixed
+     * grid has sigma of each cell in the cell beside it, so sigma is an
+     * involution without fixed digits (8! / (2^4 4!) = 105 of them) and
+     * each band is a Latin square of sigma's 4 pairs (576) with each cell
+     * oriented (2^16), its column sets the orientations. The second band's
+     * orientations are the first's reversed: 105 * 2^16 * 576^2 grids. */
+    struct grid_essential *ge = classes_of(4, 2);
+    const struct grid_essential_class *c = grid_essential_class_at(ge, 10);
+    char what[160];
+    grid_essential_describe(c, 8, what, sizeof(what));
+    assert_string_equal(what, "rows 1, cols (1 2)(3 4)(5 6)(7 8)");
+    assert_true(grid_essential_count_by_column_sets(ge, 10));
+    assert_true(c->fixed == (grid_count_u128) 105 * 65536 * 576 * 576);
+    assert_true(grid_essential_count(ge, 10, 0, 2000000));
+    assert_true(c->fixed == (grid_count_u128) 105 * 65536 * 576 * 576);
+    grid_essential_free(ge);
+}
+
 /* The orbit join and the transpose's count against the search, class by
  * class: every class of 4x4 and 6x6 that moves bands or is the transpose
  * keeping the rows, and 9x9 classes that move bands and that the search
@@ -397,6 +465,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_nine_by_nine_long_cycles_agree_with_brute_force),
         cmocka_unit_test(test_band_join_agrees_with_search),
         cmocka_unit_test(test_orbit_join_agrees_with_search),
+        cmocka_unit_test(test_column_sets_agree_with_listing),
     };
     const struct test_group plain
         = { "grid_essential", tests, TEST_COUNT(tests), NULL, NULL };

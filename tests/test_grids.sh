@@ -80,9 +80,13 @@ for shape in 2x2 2x3 3x2; do
     plain=$(cut -d' ' -f2 "$tmp/e")
     has "diagonal $shape: the total is plain enumeration's $plain" "$tmp/g" "^grids $plain\$"
 done
-"$bin" count --variant diagonal --empty 3x3 --grids > /dev/null 2> "$tmp/err"
-check "diagonal 9x9 is refused" $? 2
-has "... saying which shapes" "$tmp/err" 'counted for 2x2 and 2x3'
+"$bin" count --variant diagonal --empty 3x3 --grids --estimate > "$tmp/g"
+check "count --grids --variant diagonal --empty 3x3 --estimate" $? 0
+has "... with 56 * 6^6 first bands" "$tmp/g" '^first-bands 2612736$'
+has "... and an estimate" "$tmp/g" '^estimate: '
+"$bin" count --variant diagonal --empty 2x4 --grids > /dev/null 2> "$tmp/err"
+check "diagonal 8x8 is refused" $? 2
+has "... saying which shapes" "$tmp/err" 'counted for 2x2, 2x3 and 3x3'
 "$bin" count --variant diagonal --empty 2x3 --grids --shard 1/2 > /dev/null 2> "$tmp/err"
 check "diagonal with --shard is refused" $? 2
 "$bin" count --grids 1234............ > /dev/null 2> "$tmp/err"

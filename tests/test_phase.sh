@@ -154,9 +154,37 @@ EOT
         '^command: .*--solvers acs,sudoku_acs\.1=cmd:python3 scripts/sudoku-acs-adapter.py [^,]*,sudoku_acs\.2='
     has "acs against the peer cell by cell" "$tmp/peer/table.md" '^| 50% | 100% | 100% | +0.0 | '
     has "acs against the peer on the instances both solved" "$tmp/peer/table.md" '^| 9x9 | 4 | '
+
+    # scripts/phase-cycles.py by time: the peer and each of our back ends in
+    # turn on every instance, complete ones once; its instances.csv makes
+    # phase-transition.sh's tables (the stand-in prints the cycles line of
+    # the peer's build with a cycle limit)
+    sed 's/^echo "solved in 0.00025"$/echo "solved in 0.00025"; echo "cycles 1"/' \
+        "$tmp/fake_peer" > "$tmp/fake_peer_cycles"
+    chmod +x "$tmp/fake_peer_cycles"
+    mkdir -p "$tmp/lewis"
+    xz -c "$tmp/data/9x9_100.txt" > "$tmp/lewis/9x9_100.xz"
+    cycles=$(dirname "$script")/phase-cycles.py
+    "$cycles" --data "$tmp/lewis" --sizes 9x9 --sample 2 --runs 2 --seconds-9 600 \
+        --solvers acs,mrv --sudolab "$bin" --peer "$tmp/fake_peer_cycles" --out "$tmp/timed" \
+        > /dev/null 2> "$tmp/stderr"
+    check "phase-cycles.py by time with two of our back ends" $? 0
+    [ "$(awk -F, 'NR > 1 {print $4 $5}' "$tmp/timed/runs.csv" | tr '\r\n' ' ')" \
+        = "0sudoku_acs 0acs 0mrv 1sudoku_acs 1acs 0sudoku_acs 0acs 0mrv 1sudoku_acs 1acs " ]
+    ok "... alternating per instance and run, mrv once, acs and the peer twice" $? \
+        "$(cat "$tmp/timed/runs.csv")"
+    "$script" --tables-only --out "$tmp/timed" > /dev/null 2> "$tmp/stderr"
+    check "phase-transition.sh --tables-only on its instances.csv" $? 0
+    has "... a column per program" "$tmp/timed/table.md" '^| fill | sudoku_acs | acs | mrv |$'
+    has "... every run solved" "$tmp/timed/table.md" \
+        '^| 100% | 100% [0-9.]* ms (own clock: mean 0.250 ms) | 100% [0-9.]* ms | 100% [0-9.]* ms |$'
+    "$cycles" --data "$tmp/lewis" --sizes 9x9 --sample 1 --solvers acs,mrv --sudolab "$bin" \
+        --peer "$tmp/fake_peer_cycles" --out "$tmp/timed2" > /dev/null 2>&1
+    [ $? -ne 0 ]; ok "phase-cycles.py by cycles refuses back ends other than acs" $?
 else
     for t in "a run with the peer" "the peer's rows" "acs next to the peer" "cell by cell" \
-        "instances both solved"; do
+        "instances both solved" "phase-cycles.py by time" "alternating" "--tables-only on it" \
+        "a column per program" "every run solved" "by cycles refuses"; do
         skip "$t" "no python3, or no acs in this build"
     done
 fi

@@ -1,5 +1,6 @@
 /* The rate command's methods (puzzle/rate.h): seed 004's blank and freedom
- * levels on hand-made boundary cases, search effort, and method names. */
+ * levels on hand-made boundary cases, search effort, method names, and how
+ * SE's verdicts print. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -163,6 +164,32 @@ static void method_names(void **state)
     assert_string_equal(names, "freedom,guesses");
 }
 
+/* SE's verdicts print as verdicts, never as a number: serate's 20.0 for a
+ * puzzle beyond the techniques would read as the hardest rating (and be
+ * drawn so); a rated puzzle prints its three numbers and technique. */
+static void se_verdicts(void **state)
+{
+    (void) state;
+    struct rate_values v;
+    memset(&v, 0, sizeof(v));
+    char text[160], csv[160];
+    v.se = (struct se_rating) { .verdict = SE_BEYOND, .er = 200, .ep = 0, .ed = 99 };
+    rate_format(text, sizeof(text), &v, RATE_SE, false);
+    rate_format(csv, sizeof(csv), &v, RATE_SE, true);
+    assert_string_equal(text, " se=beyond");
+    assert_string_equal(csv, ",,,,beyond");
+    v.se.verdict = SE_OUT_OF_TIME;
+    rate_format(csv, sizeof(csv), &v, RATE_SE, true);
+    assert_string_equal(csv, ",,,,out-of-time");
+    v.se = (struct se_rating) {
+        .verdict = SE_RATED, .er = 105, .ep = 32, .ed = 12, .er_tech = SE_nested_chains
+    };
+    rate_format(text, sizeof(text), &v, RATE_SE, false);
+    rate_format(csv, sizeof(csv), &v, RATE_SE, true);
+    assert_string_equal(text, " se=10.5/3.2/1.2 se_technique=Nested_Forcing_Chains");
+    assert_string_equal(csv, ",10.5,3.2,1.2,Nested_Forcing_Chains");
+}
+
 int main(int argc, char **argv)
 {
     static const struct CMUnitTest tests[] = {
@@ -170,6 +197,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(freedom_levels),
         cmocka_unit_test(guesses_rater),
         cmocka_unit_test(method_names),
+        cmocka_unit_test(se_verdicts),
     };
     const struct test_group plain = { "rate", tests, TEST_COUNT(tests), NULL, NULL };
     return test_main(argc, argv, &plain, NULL);

@@ -82,7 +82,8 @@ report=$dir/REPORT.md
 ok "the answer is the first section" $? "$(grep '^## ' "$report" | head -3)"
 first=$(sed -n '1,/^## Results per corpus/p' "$report" | wc -l)
 [ "$first" -le 60 ]; ok "... and it fits a screen ($first lines)" $?
-has "the machine: CPU and cores" "$report" '^Measured on Made-up CPU 9000 (2 cores usable of 2), gcc 12.2.0, release build'
+has "the machine: CPU, cores and threads" "$report" \
+    '^Measured on Made-up CPU 9000 (2 cores usable of 2), timed on one thread; gcc 12.2.0, release build'
 has "... and whether it was quiet, with the load" "$report" \
     '^The machine was quiet: .* load average 0.10 at the start and 0.40 at the end\.$'
 has "x.txt: b, ahead of c (its AVX2 path and auto passed over) by 3x on 12 puzzles" "$report" \
@@ -93,10 +94,22 @@ has "z.txt: a puzzle run out of budget counts twice the budget" "$report" '^| z.
 has "w.txt: a back end that does not handle every puzzle is not a candidate" "$report" \
     '^| w.txt | \*\*b\*\* | 0.10 µs | \*\*10x\*\* | \[10, 10\] | c | 12 |$'
 has "the sample is stated" "$report" 'the others (a) on the first 2, the sample'
-has "the ranking is over the sample" "$report" '^the first 2 puzzles, which every back end was timed on'
+has "the ranking is over the sample" "$report" 'over the first 2 puzzles, which every back end was timed on'
+has "the baseline is named, and that it finished every puzzle it was timed on" "$report" \
+    '^The baseline is `a`, which finished every puzzle it was timed on in every corpus'
 has "the job's time by stage" "$report" 'The job took 2:56 (setup 0:01, build 0:30, bench 2:05, figures 0:20)\.'
 has "the per-corpus tables follow" "$report" '^### x.txt (12 puzzles)$'
 has "... with the unsampled puzzles counted" "$report" '^| solver | unique | unsampled |'
+
+# a baseline that left puzzles unfinished: the report names where; two
+# threads: the machine line says how the cells shared them
+sed -i 's/^z.txt,a,12,2,0,0,2,/z.txt,a,12,1,1,0,1,/' "$dir/summary.csv"
+echo 'threads: 2' >> "$dir/env.txt"
+"$scripts/report.sh" "$dir" > /dev/null 2>&1
+has "a baseline's unfinished puzzles are named by corpus" "$report" \
+    '^The baseline is `a`; it left puzzles unfinished in z.txt (1 of 2), where'
+has "two threads: each back end x corpus on one thread" "$report" \
+    'timed on 2 threads, each back end x corpus on one thread from start to end, 2 at once;'
 
 # a lead whose interval holds 1 is no measurable difference: c is b's time
 # give or take 10% on alternate puzzles
