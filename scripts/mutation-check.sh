@@ -7,7 +7,8 @@
 # incrementally, and the named tests run; the unmutated tree must pass the
 # same tests first. Not part of CI (a build and a few minutes of tests); the
 # table it prints is the one in docs/testing.md.
-# Usage: scripts/mutation-check.sh [NAME...]  (default: every mutation)
+# Usage: [MUTATION_WORK=DIR] scripts/mutation-check.sh [NAME...]  (default: every
+# mutation)
 # Exit status: 0 when every mutation is caught, 1 when one is not (or the
 # copy does not build or its unmutated tests fail), 2 on bad usage.
 set -u
@@ -43,13 +44,24 @@ chosen() { # chosen NAME: whether NAME was asked for (all when none was)
     return 1
 }
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/sudolab-mutations.XXXXXX") || exit 1
-trap 'rm -rf "$work"' EXIT
+# MUTATION_WORK=DIR keeps the copy and its build in DIR (made if missing), so
+# that a second run builds only what a mutation touches; else a temporary one.
+if [ -n "${MUTATION_WORK:-}" ]; then
+    work=$MUTATION_WORK
+    mkdir -p "$work" || exit 1
+else
+    work=$(mktemp -d "${TMPDIR:-/tmp}/sudolab-mutations.XXXXXX") || exit 1
+    trap 'rm -rf "$work"' EXIT
+fi
 trap 'exit 1' INT TERM
-mkdir "$work/tree"
-git -C "$root" archive --format=tar HEAD | tar -x -C "$work/tree" || exit 1
-echo "# the tree of $(git -C "$root" rev-parse --short HEAD) in $work"
-meson setup "$work/build" "$work/tree" -Dbuildtype=debugoptimized > "$work/setup.log" 2>&1 ||
+if [ ! -d "$work/tree" ]; then
+    mkdir "$work/tree"
+    git -C "$root" archive --format=tar HEAD | tar -x -C "$work/tree" || exit 1
+    git -C "$root" rev-parse --short HEAD > "$work/commit"
+fi
+echo "# the tree of $(cat "$work/commit") in $work"
+[ -d "$work/build" ] ||
+    meson setup "$work/build" "$work/tree" -Dbuildtype=debugoptimized > "$work/setup.log" 2>&1 ||
     { cat "$work/setup.log"; exit 1; }
 nice ninja -C "$work/build" > "$work/ninja.log" 2>&1 || { tail -20 "$work/ninja.log"; exit 1; }
 
@@ -59,12 +71,19 @@ run_tests() { # run_tests LOG TEST...
     shift
     nice meson test -C "$work/build" --num-processes 2 --print-errorlogs "$@" > "$log" 2>&1
 }
-failures() { # failures LOG: "test (first failed check)" for each failing test
-    sed -n 's/^ *[0-9]*\/[0-9]* *[^ ]*:[^ ]* \/ \([^ ]*\) *FAIL.*/\1/p' "$1" | sort -u |
-        while read -r t; do
-            first=$(sed -n "/ \/ $t *FAIL/,\$p" "$1" | grep -m1 -E '^not ok|\[  FAILED  \]|\[  ERROR   \]|error:|fail' |
-                cut -c1-160)
-            printf '%s (%s); ' "$t" "$first"
+failures() { # failures LOG: "test: its first failed check" for each failing test
+    sed -n 's/^ *[0-9]*\/[0-9]* *[^ ]*:[^ ]* \/ \([^ ]*\) *\(FAIL\|ERROR\) .*/\1/p' "$1" |
+        sort -u | while read -r t; do
+            sed -n "/ \/ $t  *\(FAIL\|ERROR\) /,\$p" "$1" > "$work/failed"
+            # cmocka's own lines, or TAP's and the test's file:line message
+            check=$(grep -m1 -E '^not ok|^\[  FAILED  \] [a-z_]' "$work/failed" |
+                sed 's/^not ok [0-9]* - //; s/^\[  FAILED  \] //')
+            why=$(grep -m1 -E '^(# |ERROR: )[^ ]+:[0-9]+: ' "$work/failed" |
+                sed 's/^# //; s/^ERROR: //')
+            [ -n "$why" ] || why=$(grep -m1 '\[   LINE   \] --- ' "$work/failed" |
+                sed 's/.*\[   LINE   \] --- //; s/^\.\.\///')
+            why=$(echo "$why" | cut -c1-120)
+            printf '%s: %s (%s); ' "$t" "$check" "$why"
         done
 }
 
