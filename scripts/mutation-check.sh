@@ -18,8 +18,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 # The line must occur exactly once in FILE; the mutation changes that line.
 mutations=$(
     cat << 'EOT'
-se-nested-level3~rater/se_chains.c~    if (level >= 4)~    if (level >= 3)~se_rate se_chains
-se-nested-rules~rater/se_chain_runs.c~    for (int rule = first; found < 0 && rule <= x->level; rule++)~    for (int rule = first; found < 0 && rule < x->level; rule++)~se_rate se_chains
+se-nested-level3~rater/se_chains.c~    if (level > SE_CH_LEVEL_MAX)~    if (level >= 3)~se_rate se_chains
+se-nested-rules~rater/se_chain_runs.c~    for (int i = first; found < 0 && i <= last; i++) {~    for (int i = first; found < 0 && i < last; i++) {~se_rate se_chains
 grid-class-join~gridcount/grid_count.c~    return i == SIZE_MAX ? 0 : gc->classes[gc->class_of[i]].orders;~    return i == SIZE_MAX ? 0 : gc->classes[gc->class_of[i] / 2].orders;~grid_count grid_essential
 grid-class-orbit~gridcount/grid_count.c~            if (j != SIZE_MAX && gc->class_of[j] == GC_NO_CLASS) {~            if (j != SIZE_MAX) {~grid_count grid_essential
 gen-se-band~puzzle/generate.c~    return r.verdict == SE_RATED && r.er >= g->opt.min_se && r.er <= g->opt.max_se;~    return r.verdict == SE_RATED && r.er >= g->opt.min_se && r.er < g->opt.max_se;~generate cli
