@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "bench/bench_csv.h"
 #include "common/text.h"
 
 void solve_row_header(FILE *out)
@@ -10,22 +11,6 @@ void solve_row_header(FILE *out)
     for (int i = 0; i < SOLVER_COUNTER_COUNT; i++)
         fprintf(out, ",%s", solver_counter_names[i]);
     fputs(",time_ns,name,solution\n", out);
-}
-
-/* A name as a CSV field: quoted when it holds a comma, a quote or a line end. */
-static void print_csv_name(FILE *out, const char *name)
-{
-    if (!strpbrk(name, ",\"\r\n")) {
-        fputs(name, out);
-        return;
-    }
-    fputc('"', out);
-    for (const char *p = name; *p; p++) {
-        if (*p == '"')
-            fputc('"', out);
-        fputc(*p, out);
-    }
-    fputc('"', out);
 }
 
 static void print_csv(FILE *out, const struct solver *s, unsigned long index,
@@ -39,7 +24,7 @@ static void print_csv(FILE *out, const struct solver *s, unsigned long index,
             solve_row_counter(out, s, &res->counters, i, true);
     }
     fprintf(out, ",%llu,", (unsigned long long) res->time_ns);
-    print_csv_name(out, name);
+    bench_csv_put_text(out, name);
     fprintf(out, ",%s\n", sol);
 }
 
