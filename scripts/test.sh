@@ -41,9 +41,10 @@ build() { # build BUILD-DIR SETUP-ARGS...: configure (once) and compile
 }
 
 # The later builds compile one after the other in the background, at the
-# lowest priority, while the suites before them run: those wait on signals,
-# MPI, Chromium and their last long test, so the two cores are not busy all
-# along, and a build takes what the tests leave. The sanitizer build comes
+# lowest priority, from the start: the normal build ends on one long compile
+# (solvers/wide.c) with a core idle, and the suites wait on signals, MPI,
+# Chromium and their last long test, so the two cores are not busy all along;
+# a background build takes what the foreground leaves. The sanitizer build comes
 # first (its suite is next), then the release check, then the fuzz targets.
 # Each build's exit status is written to DIR.status.
 build_later() { # build_later BUILD-DIR SETUP-ARGS...
@@ -81,13 +82,6 @@ test_args="$*"
 status=0
 have_clang=0
 command -v clang > /dev/null 2>&1 && have_clang=1
-phase "normal build (build-test)"
-if build build-test -Dwerror=true -Dbuildtype=debugoptimized; then
-    normal_built=1
-else
-    cat build-test.build.log
-    normal_built=0 status=1
-fi
 rm -f build-asan.status build-release-check.status build-fuzz.status
 (
     niceness="nice -n 19"
@@ -103,6 +97,13 @@ rm -f build-asan.status build-release-check.status build-fuzz.status
     fi
 ) &
 later=$!
+phase "normal build (build-test)"
+if build build-test -Dwerror=true -Dbuildtype=debugoptimized; then
+    normal_built=1
+else
+    cat build-test.build.log
+    normal_built=0 status=1
+fi
 [ -n "$npm" ] && wait "$npm"
 if [ "$normal_built" -eq 1 ]; then
     run_tests build-test || status=1
