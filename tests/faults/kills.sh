@@ -6,7 +6,9 @@
 # continued run must equal an uninterrupted one: every puzzle once, the same
 # statuses, solutions and counters, no duplicated or torn row, the summary
 # recomputed, the same exit status. Prints the figures and the table.
-# Usage: kills.sh SUDOLAB   (FAULTS_SEED picks other points; default 18)
+# Usage: kills.sh SUDOLAB   (FAULTS_SEED picks other points, default 18;
+# FAULTS_POINTS how many a signal, default 20: the sanitizer build's test
+# takes 7, each point being one more run of the same code, tests/meson.build)
 set -u
 bin=${1:-${SUDOLAB_BIN:-sudolab}}
 here=$(dirname "$0")
@@ -15,7 +17,7 @@ here=$(dirname "$0")
 # shellcheck source=tests/faults/lib.sh
 . "$here/lib.sh"
 seed=${FAULTS_SEED:-18}
-npoints=20
+npoints=${FAULTS_POINTS:-20}
 
 # The cross-check corpus (unique, multiple, unsolvable and invalid puzzles of
 # every size), each followed by two copies of a hard puzzle: naive, stopped by
