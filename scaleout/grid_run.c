@@ -368,6 +368,19 @@ static int estimate_profile_walk(
     fprintf(out, "cpu %.3g s +- %.3g (%.3g CPU years)%s\n", cpu, cpu_half,
         cpu / (365.25 * 86400),
         C == 3 ? "; orders only: the three-band completions come on top" : "");
+    if (C == 3) {
+        /* Each stack's middle-band column sets: k digits of the first band's
+         * column a go to middle column a+1, R-k to a+2, alike for each a. */
+        double per_stack = 0;
+        for (int k = 0, binom = 1; k <= R; binom = binom * (R - k) / (k + 1), k++)
+            per_stack += (double) binom * binom * binom;
+        const double choices = pow(per_stack, R);
+        fprintf(out,
+            "completions: %.0f^%d = %.3g middle-band choices per class, each two "
+            "profiles "
+            "to look up by class: %.3g lookups in all, not timed\n",
+            per_stack, R, choices, choices * (double) classes);
+    }
     double shards = ceil(cpu / GRID_SHARD_CPU_S);
     shards = shards < 1 ? 1 : shards > (double) classes ? (double) classes : shards;
     const unsigned long long N = (unsigned long long) shards;
