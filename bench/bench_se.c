@@ -25,6 +25,9 @@ static size_t read_tenths(const char *text, uint8_t *out)
     return i;
 }
 
+/* The ER serate gives a puzzle past all of its techniques. */
+enum { SERATE_BEYOND_TENTHS = 200 };
+
 static bool ends_field(char c)
 {
     return c == '\0' || c == ' ' || c == '\t' || c == ',' || c == ';' || c == ':'
@@ -46,7 +49,9 @@ static bool read_rating(const char *text, uint8_t se[3])
             at += 1 + n;
         }
     }
-    if (!ends_field(text[at]))
+    /* serate prints 20.0 when its techniques give out: a verdict, not a
+     * rating, so the puzzle stays unrated as when we rate it beyond */
+    if (!ends_field(text[at]) || v[0] == SERATE_BEYOND_TENTHS)
         return false;
     memcpy(se, v, sizeof(v));
     return true;

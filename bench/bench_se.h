@@ -9,7 +9,8 @@
  *  - a rating column: the first field after the puzzle is `ER` or
  *    `ER/EP/ED`, each with one decimal (`puzzle,7.1`, `puzzle\t7.1/1.2/1.2`).
  * An expected count (`puzzle:1`, bench --expect) has no decimal point, so the
- * two never mix; a field that is neither is ignored, as before. */
+ * two never mix; a field that is neither is ignored, as before. serate's
+ * 20.0 (it gave up) is no rating: such a puzzle stays unrated. */
 #ifndef SUDOLAB_BENCH_BENCH_SE_H
 #define SUDOLAB_BENCH_BENCH_SE_H
 

@@ -1,6 +1,7 @@
 /* count --grids over threads and shards (scaleout/grid_run.h). */
 #include "scaleout/grid_run.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "common/clock.h"
@@ -8,13 +9,20 @@
 #include "common/pool.h"
 #include "gridcount/grid_count.h"
 #include "gridcount/grid_essential.h"
+#include "gridcount/grid_profiles.h"
 #include "scaleout/grid_text.h"
 #include "scaleout/grid_x_run.h"
 
 enum {
     GRID_MAX_THREADS = 256,
     GRID_X_SAMPLE = 16, /* classes --estimate times on 9x9 Sudoku X */
+    GRID_WALK_SAMPLE = 2000, /* profiles the 12x12 class estimate draws */
+    GRID_WALK_CLASSES = 48, /* classes the 12x12 estimate times */
+    GRID_WALK_PROBES = 200, /* Knuth's descents per timed class */
+    GRID_WALK_SEED = 36,
+    GRID_SHARD_CPU_S = 3600, /* CPU a shard of the printed plan should take */
 };
+#define GRID_WALK_BUDGET 100000000u /* band-search nodes run per timed class */
 
 /* One phase over a list of classes: their orders, or their completions. */
 struct grid_work {
@@ -279,6 +287,108 @@ static void estimate_three_bands(FILE *out, struct grid_count *gc,
         threads == 1 ? "" : "s");
 }
 
+/* --- 12x12: the plan from the profile walk --- */
+
+/* The classes (exact and sampled), then classes drawn with probability
+ * orbit / profiles: Knuth's estimate of each one's band search for its
+ * orders, and the search itself run for GRID_WALK_BUDGET nodes, timed in CPU,
+ * for the rate; the total is profiles * the mean of nodes / orbit. */
+static int estimate_profile_walk(
+    const struct grid_run_options *o, struct grid_profiles *gp, FILE *out, FILE *err)
+{
+    const int R = o->box_rows > o->box_cols ? o->box_rows : o->box_cols;
+    const int C = o->box_rows > o->box_cols ? o->box_cols : o->box_rows;
+    uint64_t t0 = clock_thread_cpu_ns();
+    const uint64_t profiles = grid_profiles_count(gp);
+    uint64_t classes = 0;
+    size_t conjugacy = 0;
+    struct grid_profiles_estimate est;
+    if (profiles == 0 || grid_profiles_classes_exact(gp, &classes, &conjugacy) != 0
+        || grid_profiles_classes_sampled(gp, GRID_WALK_SAMPLE, GRID_WALK_SEED, &est)
+            != 0) {
+        fprintf(err, "sudolab count: --grids: out of memory\n");
+        return EXIT_STATUS_SKIPPED;
+    }
+    const double plan_s = (double) (clock_thread_cpu_ns() - t0) / 1e9;
+    fprintf(out,
+        "# %dx%d grids, %dx%d boxes, counted as %dx%d: %d bands; profiles counted and "
+        "drawn by a walk, not listed\n",
+        R * C, R * C, o->box_rows, o->box_cols, R, C, C);
+    fprintf(out, "profiles %llu\ngroup %llu\n", (unsigned long long) profiles,
+        (unsigned long long) grid_profiles_group_order(gp));
+    fprintf(out, "classes %llu (Burnside, %zu conjugacy classes walked; %.2f s of CPU)\n",
+        (unsigned long long) classes, conjugacy, plan_s);
+    fprintf(out, "classes-sampled %.0f +- %.0f (95%%, %zu profiles, seed %d)\n",
+        est.classes, est.half_width, est.samples, GRID_WALK_SEED);
+    fprintf(out,
+        "# per class: the band search for its orders (one leaf per order); %d classes "
+        "drawn with probability orbit/profiles, each searched for %u nodes\n",
+        GRID_WALK_CLASSES, GRID_WALK_BUDGET);
+    fputs("sample orbit nodes-estimate nodes-run finished\n", out);
+    struct rng r;
+    rng_seed(&r, GRID_WALK_SEED);
+    double sum = 0, squares = 0, lo = 0, hi = 0, run_s = 0, run_nodes = 0;
+    int unfinished = 0;
+    for (int i = 0; i < GRID_WALK_CLASSES; i++) {
+        struct grid_profiles_drawn x;
+        if (grid_profiles_draw(gp, &r, &x) != 0)
+            return EXIT_STATUS_SKIPPED;
+        const double nodes
+            = grid_profiles_orders_nodes_estimate(gp, &x, GRID_WALK_PROBES, &r);
+        uint64_t orders = 0;
+        bool finished = false;
+        t0 = clock_thread_cpu_ns();
+        const uint64_t ran
+            = grid_profiles_orders_search(gp, &x, GRID_WALK_BUDGET, &orders, &finished);
+        run_s += (double) (clock_thread_cpu_ns() - t0) / 1e9;
+        run_nodes += (double) ran;
+        unfinished += !finished;
+        const double y = (finished ? (double) ran : nodes) / (double) x.orbit;
+        sum += y;
+        squares += y * y;
+        const double per = finished ? (double) ran : nodes;
+        lo = i == 0 || per < lo ? per : lo;
+        hi = i == 0 || per > hi ? per : hi;
+        fprintf(out, "%d %llu %.3g %llu %s\n", i + 1, (unsigned long long) x.orbit, nodes,
+            (unsigned long long) ran, finished ? "yes" : "no");
+    }
+    const double n = GRID_WALK_CLASSES, mean = sum / n;
+    const double var = (squares - n * mean * mean) / (n - 1);
+    const double total = (double) profiles * mean;
+    const double half = 1.96 * (double) profiles * sqrt(var > 0 ? var / n : 0);
+    const double rate = run_nodes / (run_s > 1e-6 ? run_s : 1e-6);
+    fprintf(out, "rate %.3g nodes per CPU s (%.3g nodes in %.2f s of CPU)\n", rate,
+        run_nodes, run_s);
+    fprintf(out,
+        "nodes-per-class %.3g to %.3g (%.3g to %.3g s of CPU); unfinished %d of %d "
+        "within %u nodes (Knuth's estimate stands for those)\n",
+        lo, hi, lo / rate, hi / rate, unfinished, GRID_WALK_CLASSES, GRID_WALK_BUDGET);
+    fprintf(out, "nodes-total %.3g +- %.3g (95%%)\n", total, half);
+    const double cpu = total / rate, cpu_half = half / rate;
+    fprintf(out, "cpu %.3g s +- %.3g (%.3g CPU years)%s\n", cpu, cpu_half,
+        cpu / (365.25 * 86400),
+        C == 3 ? "; orders only: the three-band completions come on top" : "");
+    double shards = ceil(cpu / GRID_SHARD_CPU_S);
+    shards = shards < 1 ? 1 : shards > (double) classes ? (double) classes : shards;
+    const unsigned long long N = (unsigned long long) shards;
+    fprintf(out, "# plan: %llu shards (one CPU hour each, at most one class each)\n", N);
+    fprintf(out,
+        "shard: sudolab count --empty %dx%d --grids --shard K/%llu -j 2   # K = 1 .. "
+        "%llu\n",
+        o->box_rows, o->box_cols, N, N);
+    fprintf(out,
+        "slurm: scripts/slurm/submit.sh %llu results/grids-%dx%d count --empty %dx%d "
+        "--grids\n",
+        N, R * C, R * C, o->box_rows, o->box_cols);
+    fprintf(out,
+        "mpi: sudolab-mpi count --grids counts on rank 0 alone; its ranks take no "
+        "shards, so the job array above is the MPI-free form\n");
+    fputs("# the count itself is not implemented for this shape: the commands are the "
+          "plan\n",
+        out);
+    return EXIT_STATUS_OK;
+}
+
 /* --- the count --- */
 
 /* Returns 0, -1 when memory ran out, 1 after saying why it failed, 2 when
@@ -341,8 +451,17 @@ int grid_run(const struct grid_run_options *o, FILE *out, FILE *err)
         return EXIT_STATUS_USAGE;
     }
     struct grid_count *gc = grid_count_new(o->box_rows, o->box_cols, why, sizeof(why));
+    if (!gc && o->estimate && o->box_rows * o->box_cols == 12) {
+        struct grid_profiles *gp
+            = grid_profiles_new(o->box_rows, o->box_cols, why, sizeof(why));
+        const int rc = gp ? estimate_profile_walk(o, gp, out, err) : EXIT_STATUS_USAGE;
+        grid_profiles_free(gp);
+        if (gp)
+            return rc;
+    }
     if (!gc) {
-        fprintf(err, "sudolab count: --grids: %s\n", why);
+        fprintf(err, "sudolab count: --grids: %s%s\n", why,
+            o->box_rows * o->box_cols == 12 ? "; --estimate prints the 12x12 plan" : "");
         return EXIT_STATUS_USAGE;
     }
     struct grid_plan_text plan;

@@ -130,6 +130,10 @@ er_section() {
     gzip -dcf "$runs" | awk -f "$sdir/csv.awk" -v where='repeat=1' -v verdict=1 \
         -v cols=se_er,solver,time_ns,corpus,index > "$rows" 2> /dev/null || true
     rated=$(awk '{print $4, $5}' "$rows" | sort -u | wc -l)
+    # puzzles without a rating (beyond SE's techniques, out of rating time,
+    # not classic 9x9) are no ER of 20.0: counted here, left out of the plots
+    all=$(gzip -dcf "$runs" | awk -f "$sdir/csv.awk" -v where='repeat=1' -v verdict=1 \
+        -v cols=corpus,index 2> /dev/null | sort -u | wc -l)
     how="read from the corpus lines"
     [ "$(fact se_rate)" = yes ] && how="computed by \`bench --se-rate\` ($(fact se_rate_ms) ms each at most) where the corpus lines gave none"
     echo "## Cost against human difficulty (Sudoku Explainer's ER)"
@@ -140,6 +144,7 @@ er_section() {
     echo "guesses per puzzle against it: a dot per puzzle, a line through the medians of each"
     echo "half point of ER (log scale). The table gives each solver's median time per whole"
     echo "point of ER (in brackets: the puzzles in it)."
+    [ "$all" -gt "$rated" ] && echo "$((all - rated)) more finished puzzles carry no rating (beyond SE's techniques, out of rating time, or not classic 9x9) and are left out."
     echo
     awk '{print int($1), $2, $3}' "$rows" | sort -k1,1n -k2,2 -k3,3g | awk -v order="$(fact solvers)" '
         function t(ns) { return ns < 1e4 ? sprintf("%.2f µs", ns / 1e3) : ns < 1e7 ? sprintf("%.3f ms", ns / 1e6) : sprintf("%.3f s", ns / 1e9) }

@@ -10,33 +10,40 @@
  * two diagonals); 0 is a solution. Counts of each value per scored unit make a
  * move's cost change a handful of lookups. A move is accepted when it does not
  * raise the cost, else with probability exp(-delta / t). The temperature
- * starts at the standard deviation of the cost over a random walk of
- * ANNEAL_SAMPLE_MOVES moves from the first fill, and is multiplied by
- * ANNEAL_ALPHA = 0.99 after every Markov chain of (non-clue cells)^2
- * proposed moves. When ANNEAL_REHEAT_CHAINS (20) chains in a row bring no
- * cost below the best since the last reheat, the run reheats: a new random
- * fill of every box, and the temperature back to its starting value. An
- * instance without a solution never reaches cost 0 and ends at the budget
- * (status limit).
+ * starts at the standard deviation of the cost of ANNEAL_SAMPLE_MOVES
+ * neighbours of the first fill (moves evaluated, none made), and is
+ * multiplied by ANNEAL_ALPHA = 0.99 after every Markov chain of (non-clue
+ * cells)^2 proposed moves. When ANNEAL_REHEAT_CHAINS (20) chains in a row
+ * bring no cost below the best since the last reheat, the run reheats: a new
+ * random fill of every box, and the temperature back to its starting
+ * value. An instance without
+ * a solution never reaches cost 0 and ends at the budget (status limit).
  *
  * Sources and choices. The paper's own text past its abstract is not in the
- * project's search tool; the rules were checked against a description of the
- * paper's scheme that quotes it (an open-source implementation's notes): the
- * move and cost (Lewis's neighbourhood and his cost, rows and columns), the
- * starting temperature as the standard deviation of the cost over "a small
- * number of neighbourhood moves", alpha 0.99 after every Markov chain of
- * (non-clue cells)^2 moves, and a reheat after 20 chains without improvement
- * ("in all tests this was set to 20") that resets the temperature and makes a
- * new random fill. Ours: the sample is a walk of 200 moves, accepted whatever
- * they cost (a small sample, cheap next to one chain); a starting temperature
- * of 0.5 where the sample shows no spread (tiny grids), so that a
- * cost-raising move is still accepted sometimes; improvement measured
- * against the best cost since the last reheat. No constraint propagation is
- * applied before the search: this is Lewis's plain method (his later work
- * adds it), and acs is the propagating back end to compare it with.
+ * project's search tool, so what it specifies is taken from descriptions and
+ * implementations that follow it: the move and the cost (rows and columns),
+ * the starting temperature as the standard deviation of the cost over "a
+ * small number of neighbourhood moves" (two implementations read this as
+ * the costs of sampled neighbours of the starting fill, which is what is
+ * done here), alpha 0.99 after every Markov chain of (non-clue cells)^2
+ * moves, and a reheat after 20 chains without improvement ("in all tests this
+ * was set to 20", as quoted by one description) that resets the temperature
+ * and makes a new random fill. The sample matters: a random walk of moves
+ * (each one made) gives a spread about 1.7 times larger on 9x9, hot enough
+ * that 20 chains (0.99^20 = 0.82) never cool the run before it reheats.
+ * Where we chose: the sample is 200 neighbours (small next to one chain);
+ * improvement is measured against the best cost since the last reheat (the
+ * new fill starts a new search); 0.5 where the sample shows no spread (tiny
+ * grids), so that a
+ * cost-raising move is still accepted sometimes. No constraint propagation
+ * is applied before the search: this is Lewis's plain method (his later
+ * work adds it), and acs is the propagating back end to compare it with.
  *
  * Counters:
- *   steps  moves proposed (accepted or not; the sampling walk included).
+ *   steps       moves proposed (accepted or not; the sampled neighbours
+ *               included);
+ *   backtracks  reheats (each gives up a run of chains stuck at a local
+ *               minimum: annealing's dead end).
  * Randomness: one xoshiro stream (common/rng.h) seeded with the request's
  * seed, so the same seed gives the same moves, counters and solution. */
 #include <math.h>
@@ -241,24 +248,23 @@ static bool anneal_found(struct anneal_state *st, const struct grid *puzzle,
     return true;
 }
 
-/* The starting temperature: the spread of the cost over a random walk. */
+/* The starting temperature: the spread of the cost of sampled neighbours of
+ * the current fill (evaluated, not made). */
 static double anneal_initial_temperature(
     struct anneal_state *st, const struct solve_request *req, struct solve_result *res)
 {
     double sum = 0, sum2 = 0;
     int taken = 0;
-    for (; taken < ANNEAL_SAMPLE_MOVES && st->cost > 0; taken++) {
+    for (; taken < ANNEAL_SAMPLE_MOVES; taken++) {
         if (solver_over_budget(req, res))
             return 0;
         res->counters.steps++;
         int a, b;
         anneal_pick(st, &a, &b);
-        anneal_swap(st, a, b, anneal_delta(st, a, b));
-        sum += (double) st->cost;
-        sum2 += (double) st->cost * (double) st->cost;
+        const double cost = (double) (st->cost + anneal_delta(st, a, b));
+        sum += cost;
+        sum2 += cost * cost;
     }
-    if (taken < 2)
-        return ANNEAL_FLAT_T0;
     const double mean = sum / taken;
     const double var = sum2 / taken - mean * mean;
     return var > 1e-12 ? sqrt(var) : ANNEAL_FLAT_T0;
@@ -283,10 +289,6 @@ static void anneal_solve(void *priv, const struct grid *puzzle,
     const double t0 = anneal_initial_temperature(st, req, res);
     if (res->outcome == SOLVE_BUDGET)
         return;
-    if (st->cost == 0) {
-        anneal_found(st, puzzle, req, res);
-        return;
-    }
     const uint64_t chain = (uint64_t) st->nfree * (uint64_t) st->nfree;
     double t = t0;
     long best = st->cost;
@@ -314,6 +316,7 @@ static void anneal_solve(void *priv, const struct grid *puzzle,
         }
         stale = best < best_before ? 0 : stale + 1;
         if (stale >= ANNEAL_REHEAT_CHAINS) {
+            res->counters.backtracks++;
             anneal_refill(st);
             if (st->cost == 0) {
                 anneal_found(st, puzzle, req, res);
@@ -335,7 +338,7 @@ const struct solver solver_anneal = {
     .min_n = 1,
     .max_n = GRID_MAX_N,
     .caps = SOLVER_CAP_DIAGONAL | SOLVER_CAP_STEP_BUDGET | SOLVER_CAP_INCOMPLETE,
-    .counters = SOLVER_HAS(steps),
+    .counters = SOLVER_HAS(steps) | SOLVER_HAS(backtracks),
     .priv_size = sizeof(struct anneal_state),
     .solve = anneal_solve,
 };

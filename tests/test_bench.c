@@ -410,6 +410,9 @@ static void se_ratings_parse_from_corpus_lines(void **state)
     assert_false(bench_se_parse("xED=7.1/1.2/1.2", se));
     assert_false(bench_se_parse("ED=7.1/1.2/1.2x", se));
     assert_false(bench_se_parse("123.4", se));
+    /* serate's 20.0 says it gave up: no rating */
+    assert_false(bench_se_parse("ED=20.0/20.0/20.0", se));
+    assert_false(bench_se_parse("20.0", se));
     assert_int_equal(se[0], 42);
 }
 

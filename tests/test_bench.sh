@@ -179,7 +179,8 @@ EOT
 cut -f1 "$tmp/se_truth.tsv" > "$tmp/se_plain.txt"
 awk -F'\t' 'NR == 1 {gsub(/,/, "/", $2); print $1 " ED=" $2}
     NR == 2 {split($2, r, ","); print $1 "," r[1]}
-    NR == 3 {print $1 ":1"}' "$tmp/se_truth.tsv" > "$tmp/se_lines.txt"
+    NR == 3 {print $1 ":1"}
+    NR == 4 {print $1 " ED=20.0/20.0/20.0"}' "$tmp/se_truth.tsv" > "$tmp/se_lines.txt"
 # two quick back ends: the puzzles are sparse, slow for naive under the sanitizers
 se_solvers=mrv,dlx
 se_header="$header,se_er,se_ep,se_ed"
@@ -191,6 +192,7 @@ check "bench on a corpus with ratings on its lines" $? 0
 has "ED=ER/EP/ED gives the three" "$tmp/csv" '^se_lines.txt,1,.*,1\.2,1\.0,1\.0$'
 has "a rating column gives ER" "$tmp/csv" '^se_lines.txt,2,.*,1\.5,,$'
 has "an expected count is no rating" "$tmp/csv" '^se_lines.txt,3,.*[0-9],,,$'
+has "serate's 20.0 (it gave up) is no rating" "$tmp/csv" '^se_lines.txt,4,.*[0-9],,,$'
 "$bin" bench --solvers mrv --budget-ms 0 --warmup-ms 1 --pass-ms 0 --quiet --csv "$tmp/se_plain.txt" \
     > "$tmp/csv" 2> /dev/null
 [ "$(head -1 "$tmp/csv")" = "$header" ]; ok "no ratings, no --se-rate: the columns as before" $?
@@ -207,6 +209,7 @@ ok "--se-rate computes serate's ratings, on every solver's rows" $? "$(cat "$tmp
     "$tmp/se_lines.txt" > "$tmp/csv" 2> /dev/null
 has "a rating on the line wins over computing one" "$tmp/csv" '^se_lines.txt,2,.*,1\.5,,$'
 has "the others are computed" "$tmp/csv" '^se_lines.txt,3,.*,2\.0,1\.5,1\.5$'
+has "... and so is the one serate gave up on in its line" "$tmp/csv" '^se_lines.txt,4,.*,2\.6,1\.2,1\.2$'
 
 # --resume keeps the file's columns: a torn row is cut and the rest rated alike
 ser="$tmp/se_run"
@@ -398,9 +401,18 @@ if command -v gnuplot > /dev/null; then
     "$scripts/report.sh" "$tmp/se_m" > /dev/null 2>&1; check "report.sh on a run with ratings" $? 0
     has "the report has the ER section" "$tmp/se_m/REPORT.md" "^## Cost against human difficulty (Sudoku Explainer's ER)"
     has "... counting the rated puzzles" "$tmp/se_m/REPORT.md" '^5 finished puzzles carry a Sudoku Explainer rating'
+    ! grep -q 'carry no rating' "$tmp/se_m/REPORT.md"; ok "... and no unrated ones when all are rated" $?
     has "... with a median per ER band and solver" "$tmp/se_m/REPORT.md" '^| 1-2 | [0-9.]* [µms]* (2) |'
     has "... and the plot" "$tmp/se_m/REPORT.md" '](plots/er-time.png)'
     ! grep -q 'Cost against human' "$out/REPORT.md"; ok "no ER section without ratings" $?
+    # one rated puzzle and one serate gave up on: the caption counts the latter
+    printf '%s ED=1.2/1.0/1.0\n%s ED=20.0/20.0/20.0\n' "$(sed -n 1p "$tmp/se_plain.txt")" \
+        "$(sed -n 2p "$tmp/se_plain.txt")" > "$tmp/se_gaveup.txt"
+    "$bin" bench --solvers mrv --budget-ms 0 --warmup-ms 1 --pass-ms 0 --quiet --out "$tmp/se_g" \
+        "$tmp/se_gaveup.txt" > /dev/null 2>&1
+    "$scripts/plots.sh" "$tmp/se_g" > /dev/null 2>&1 && "$scripts/report.sh" "$tmp/se_g" > /dev/null 2>&1
+    check "report.sh on a run with an unrated puzzle" $? 0
+    has "... the caption counts it, outside the plots" "$tmp/se_g/REPORT.md" '^1 more finished puzzles carry no rating'
 else
     echo "# gnuplot not installed: plots and report not checked"
 fi

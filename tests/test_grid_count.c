@@ -3,12 +3,14 @@
  * (4x4, 6x6 both ways), and completions of partly given grids of every
  * counted shape (a given first band, given later bands and boxes: 9x9 among
  * them), on grids drawn from a seed. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/rng.h"
 #include "gridcount/grid_burnside.h"
 #include "gridcount/grid_count.h"
+#include "gridcount/grid_profiles.h"
 #include "test_util.h"
 
 static uint64_t seed;
@@ -338,6 +340,157 @@ static void test_refusals(void **state)
     grid_count_free(gc);
 }
 
+/* The profile walk (grid_profiles.h) against the plan that lists every
+ * profile: the same profiles, Burnside's classes equal to the listed classes,
+ * and the sampled estimate's 95% interval covering them at a fixed seed. */
+static void test_profile_walk_against_listed_plan(void **state)
+{
+    (void) state;
+    static const int shapes[][2]
+        = { { 2, 2 }, { 2, 3 }, { 3, 2 }, { 2, 4 }, { 3, 3 }, { 2, 5 } };
+    for (size_t i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++) {
+        struct grid_count *gc = plan(shapes[i][0], shapes[i][1]);
+        char why[160];
+        struct grid_profiles *gp
+            = grid_profiles_new(shapes[i][0], shapes[i][1], why, sizeof(why));
+        if (!gp)
+            fail_msg("grid_profiles_new %dx%d: %s", shapes[i][0], shapes[i][1], why);
+        assert_int_equal(grid_profiles_count(gp), grid_count_profiles(gc));
+        uint64_t classes = 0;
+        size_t conjugacy = 0;
+        assert_int_equal(grid_profiles_classes_exact(gp, &classes, &conjugacy), 0);
+        assert_int_equal(classes, grid_count_classes(gc));
+        assert_true(conjugacy > 1);
+        struct grid_profiles_estimate est;
+        assert_int_equal(grid_profiles_classes_sampled(gp, 2000, 36, &est), 0);
+        const double exact = (double) grid_count_classes(gc);
+        if (est.classes - est.half_width > exact || est.classes + est.half_width < exact)
+            fail_msg("%dx%d: %.1f +- %.1f sampled, %zu classes", shapes[i][0],
+                shapes[i][1], est.classes, est.half_width, grid_count_classes(gc));
+        grid_profiles_free(gp);
+        grid_count_free(gc);
+    }
+}
+
+/* The band search on drawn profiles against the plan's orders of the same
+ * column sets, and Knuth's estimate of its nodes near the nodes it ran. */
+static void test_drawn_orders_against_plan(void **state)
+{
+    (void) state;
+    static const int shapes[][2] = { { 3, 3 }, { 2, 4 } };
+    for (size_t i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++) {
+        struct grid_count *gc = counted_plan(shapes[i][0], shapes[i][1]);
+        char why[160];
+        struct grid_profiles *gp
+            = grid_profiles_new(shapes[i][0], shapes[i][1], why, sizeof(why));
+        assert_non_null(gp);
+        const int R = grid_count_rows(gc), C = grid_count_cols(gc);
+        struct rng r;
+        rng_seed(&r, seed);
+        for (int draws = 0; draws < 8; draws++) {
+            struct grid_profiles_drawn x;
+            assert_int_equal(grid_profiles_draw(gp, &r, &x), 0);
+            assert_true(x.orbit >= 1 && grid_profiles_group_order(gp) % x.orbit == 0);
+            int8_t cols[5][GRID_COUNT_MAX_N];
+            int d = 0;
+            for (int t = 0, types = R == 3 ? 27 : 16; t < types; t++)
+                for (unsigned k = 0; k < x.digits[t]; k++, d++)
+                    for (int s = 0, w = 1; s < R; s++, w *= C)
+                        cols[s][d] = (int8_t) (t / w % C);
+            assert_int_equal(d, R * C);
+            uint64_t orders = 0;
+            bool finished = false;
+            const uint64_t nodes
+                = grid_profiles_orders_search(gp, &x, UINT64_MAX, &orders, &finished);
+            assert_true(finished);
+            assert_int_equal(orders, grid_count_orders_of(gc, cols));
+            const double estimate = grid_profiles_orders_nodes_estimate(gp, &x, 4000, &r);
+            if (estimate < 0.5 * (double) nodes || estimate > 2.0 * (double) nodes)
+                fail_msg("%dx%d: %.0f nodes estimated, %llu run", shapes[i][0],
+                    shapes[i][1], estimate, (unsigned long long) nodes);
+            uint64_t partial = 0;
+            assert_int_equal(
+                grid_profiles_orders_search(gp, &x, 10, &partial, &finished), 10);
+            assert_false(finished);
+            assert_true(partial <= orders);
+        }
+        grid_profiles_free(gp);
+        grid_count_free(gc);
+    }
+}
+
+/* Classes drawn with probability orbit/profiles weight a per-class cost so
+ * that profiles * the mean of cost/orbit estimates its sum over classes (what
+ * --estimate does with search nodes on 12x12): on 3x3, the sum of the orders
+ * of the 44 classes falls within the 95% interval at a fixed seed. */
+static void test_drawn_classes_estimate_a_sum(void **state)
+{
+    (void) state;
+    struct grid_count *gc = counted_plan(3, 3);
+    char why[160];
+    struct grid_profiles *gp = grid_profiles_new(3, 3, why, sizeof(why));
+    assert_non_null(gp);
+    double exact = 0;
+    for (size_t k = 0; k < grid_count_classes(gc); k++)
+        exact += (double) grid_count_class_at(gc, k)->orders;
+    struct rng r;
+    rng_seed(&r, 36);
+    enum { DRAWS = 2000 };
+    double sum = 0, squares = 0;
+    for (int i = 0; i < DRAWS; i++) {
+        struct grid_profiles_drawn x;
+        assert_int_equal(grid_profiles_draw(gp, &r, &x), 0);
+        uint64_t orders = 0;
+        bool finished = false;
+        grid_profiles_orders_search(gp, &x, UINT64_MAX, &orders, &finished);
+        const double y = (double) orders / (double) x.orbit;
+        sum += y;
+        squares += y * y;
+    }
+    const double mean = sum / DRAWS, profiles = (double) grid_count_profiles(gc);
+    const double se = sqrt((squares - DRAWS * mean * mean) / (DRAWS - 1) / DRAWS);
+    if (fabs(profiles * mean - exact) > 1.96 * profiles * se)
+        fail_msg("%.0f +- %.0f estimated, %.0f summed", profiles * mean,
+            1.96 * profiles * se, exact);
+    grid_profiles_free(gp);
+    grid_count_free(gc);
+}
+
+/* The 12x12 shapes' profiles, counted by the walk without listing them (the
+ * counts docs/grid-counting.md states), and their classes by Burnside
+ * inside the sampled interval. */
+static void test_twelve_by_twelve_profiles(void **state)
+{
+    (void) state;
+    static const struct {
+        int box_rows, box_cols;
+        uint64_t profiles, group;
+    } shapes[] = { { 3, 4, 4310964558u, 31104 }, { 2, 6, 2284361552u, 46080 } };
+    for (size_t i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++) {
+        char why[160];
+        struct grid_profiles *gp
+            = grid_profiles_new(shapes[i].box_rows, shapes[i].box_cols, why, sizeof(why));
+        assert_non_null(gp);
+        assert_int_equal(grid_profiles_group_order(gp), shapes[i].group);
+        assert_int_equal(grid_profiles_count(gp), shapes[i].profiles);
+        uint64_t classes = 0;
+        size_t conjugacy = 0;
+        assert_int_equal(grid_profiles_classes_exact(gp, &classes, &conjugacy), 0);
+        assert_true(classes >= shapes[i].profiles / shapes[i].group);
+        struct grid_profiles_estimate est;
+        assert_int_equal(grid_profiles_classes_sampled(gp, 1000, 36, &est), 0);
+        if (est.classes - est.half_width > (double) classes
+            || est.classes + est.half_width < (double) classes)
+            fail_msg("%dx%d: %.1f +- %.1f sampled, %llu by Burnside", shapes[i].box_rows,
+                shapes[i].box_cols, est.classes, est.half_width,
+                (unsigned long long) classes);
+        grid_profiles_free(gp);
+    }
+    char why[160];
+    assert_null(grid_profiles_new(4, 4, why, sizeof(why)));
+    assert_non_null(strstr(why, "4x4 boxes"));
+}
+
 int main(int argc, char **argv)
 {
     seed = test_seed("grid_count", 19);
@@ -351,6 +504,10 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_essentially_different),
         cmocka_unit_test(test_diagonal_agrees_with_enumeration),
         cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_profile_walk_against_listed_plan),
+        cmocka_unit_test(test_twelve_by_twelve_profiles),
+        cmocka_unit_test(test_drawn_orders_against_plan),
+        cmocka_unit_test(test_drawn_classes_estimate_a_sum),
     };
     const struct test_group plain
         = { "grid_count", tests, TEST_COUNT(tests), NULL, NULL };

@@ -80,6 +80,23 @@ static void budgets_end_as_limit(void **state)
     }
 }
 
+/* Without a solution the cost never reaches 0, so the run's best stops
+ * improving and anneal must reheat (counted in backtracks) within its budget:
+ * 73 non-clue cells make chains of 5,329 moves, so 20 stale chains take
+ * about 107,000 moves after the last new best. */
+static void anneal_reheats_when_stuck(void **state)
+{
+    (void) state;
+    const struct solve_request req = { .limit = 1, .budget_steps = 1000000, .seed = 7 };
+    struct solve_result res;
+    run(solver_find("anneal"), no_solution, &req, &res);
+    assert_int_equal(res.status, SOLVE_STATUS_LIMIT);
+    printf("# anneal: %llu reheats in %llu moves\n",
+        (unsigned long long) res.counters.backtracks,
+        (unsigned long long) res.counters.steps);
+    assert_true(res.counters.backtracks > 0);
+}
+
 /* 25x25 without a solution: the budget ends it there too. */
 static void budgets_end_large_grids(void **state)
 {
@@ -186,6 +203,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(same_seed_same_run),
         cmocka_unit_test(budgets_end_as_limit),
         cmocka_unit_test(budgets_end_large_grids),
+        cmocka_unit_test(anneal_reheats_when_stuck),
         cmocka_unit_test(acs_solves_the_corpus),
         cmocka_unit_test(counting_is_refused),
         cmocka_unit_test(commands_refuse_counting),

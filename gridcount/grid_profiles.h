@@ -1,0 +1,91 @@
+/* First-band profiles counted, sampled and classed without listing them, for
+ * the shapes whose profiles are too many to list (12x12: 3x4 and 2x6 boxes).
+ *
+ * A profile (grid_count.h) gives, for each type t (a digit's column within
+ * each stack, in the counted orientation R x C with R >= C), the number X_t
+ * of digits of that type, such that every column of every stack holds R
+ * digits. A walk over the types whose state is each column's digits so far
+ * counts them (memoised: many prefixes leave the same columns), and the same
+ * table draws one uniformly (each value of X_t with the weight of the
+ * profiles that complete it).
+ *
+ * The classes are the orbits of the group G of stack permutations and column
+ * permutations within stacks, |G| = R! C!^R. Two routes to their number:
+ *
+ *   exact    Burnside: classes = (1/|G|) sum over g of the profiles fixed by
+ *            g, which are constant on g's cycles of types, so the same walk
+ *            over those cycles counts them. Conjugate elements fix as many;
+ *            a conjugacy class of the wreath product S_C wr S_R is given by,
+ *            for each cycle of the stack permutation, its length and the
+ *            cycle type of the column permutations' product along it, so
+ *            each class is walked once.
+ *   sampled  classes = P * E[1/orbit] over profiles drawn uniformly; the
+ *            orbit of a drawn profile is |G| / its stabiliser, counted over G.
+ */
+#ifndef SUDOLAB_GRIDCOUNT_GRID_PROFILES_H
+#define SUDOLAB_GRIDCOUNT_GRID_PROFILES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/rng.h"
+
+struct grid_profiles;
+
+/* The walk for boxes of box_rows x box_cols (R x C counted with R >= C, R * C
+ * at most 12 and C^R at most 128 types). NULL with why for another shape or
+ * when memory runs out. */
+struct grid_profiles *grid_profiles_new(
+    int box_rows, int box_cols, char *why, size_t whylen);
+void grid_profiles_free(struct grid_profiles *gp);
+
+/* |G|, the stack and column permutations of the counted orientation. */
+uint64_t grid_profiles_group_order(const struct grid_profiles *gp);
+
+/* Every profile, counted by the walk (memoised in gp). 0 when memory runs
+ * out. */
+uint64_t grid_profiles_count(struct grid_profiles *gp);
+
+/* The classes by Burnside's sum (exact), and how many conjugacy classes of G
+ * were walked. Returns 0, or -1 when memory runs out or |G| does not divide
+ * the sum (which would be a bug). */
+int grid_profiles_classes_exact(
+    struct grid_profiles *gp, uint64_t *classes, size_t *conjugacy_classes);
+
+/* The classes estimated from `samples` profiles drawn uniformly (seeded):
+ * profiles * the mean of 1/orbit, with the half width of its 95% interval
+ * (1.96 standard errors), and the mean orbit of a drawn profile. */
+struct grid_profiles_estimate {
+    size_t samples;
+    double classes;
+    double half_width;
+    double mean_orbit;
+};
+int grid_profiles_classes_sampled(struct grid_profiles *gp, size_t samples, uint64_t seed,
+    struct grid_profiles_estimate *out);
+
+/* One profile drawn uniformly (digits[t]: the digits of type t) and its
+ * orbit: a class drawn with probability orbit / profiles, so that a sum over
+ * classes is estimated without bias by profiles * the mean of value / orbit. */
+struct grid_profiles_drawn {
+    uint8_t digits[128];
+    uint64_t orbit;
+};
+int grid_profiles_draw(
+    struct grid_profiles *gp, struct rng *r, struct grid_profiles_drawn *out);
+
+/* The orders of a drawn profile's band (grid_count.h) by the band search a
+ * full count runs: each digit's row in each stack in turn, one leaf per
+ * order. Stops after `budget` nodes; returns the nodes visited, with
+ * *finished false (and *orders a lower bound) when it stopped. */
+uint64_t grid_profiles_orders_search(const struct grid_profiles *gp,
+    const struct grid_profiles_drawn *x, uint64_t budget, uint64_t *orders,
+    bool *finished);
+
+/* Knuth's estimate of that search's nodes: the mean of `probes` random
+ * descents. */
+double grid_profiles_orders_nodes_estimate(const struct grid_profiles *gp,
+    const struct grid_profiles_drawn *x, unsigned probes, struct rng *r);
+
+#endif /* SUDOLAB_GRIDCOUNT_GRID_PROFILES_H */
