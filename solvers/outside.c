@@ -206,8 +206,9 @@ static int parse_spec(struct outside_backend *ob, const char *spec)
     }
     char base[OUTSIDE_NAME_MAX];
     snprintf(base, sizeof(base), "%.55s", ob->name);
-    for (int k = 2; name_taken(ob->name) && k < 1000; k++)
-        snprintf(ob->name, sizeof(ob->name), "%.55s~%d", base, k);
+    /* k % 1000 is k itself: it tells the compiler that "~k" takes at most 4 bytes */
+    for (unsigned k = 2; name_taken(ob->name) && k < 1000; k++)
+        snprintf(ob->name, sizeof(ob->name), "%.55s~%u", base, k % 1000);
     return 0;
 }
 
