@@ -1,5 +1,7 @@
 #include "common/perm.h"
 
+#include <string.h>
+
 bool perm_next(uint8_t *p, int n)
 {
     /* the longest descending tail cannot grow; the entry before it goes up
@@ -21,4 +23,18 @@ bool perm_next(uint8_t *p, int n)
         p[b] = t;
     }
     return true;
+}
+
+int perm_all(int n, uint8_t *out, int stride)
+{
+    uint8_t p[UINT8_MAX + 1];
+    for (int i = 0; i < n; i++)
+        p[i] = (uint8_t) i;
+    int count = 0;
+    do {
+        uint8_t *row = out + (size_t) count++ * (size_t) stride;
+        memset(row, 0, (size_t) stride);
+        memcpy(row, p, (size_t) n);
+    } while (perm_next(p, n));
+    return count;
 }

@@ -12,4 +12,8 @@
  * Starting from 0, 1, ..., n-1 it visits all n! permutations. */
 bool perm_next(uint8_t *p, int n);
 
+/* Writes all n! permutations of 0..n-1 in lexicographic order into out, one
+ * row of `stride` bytes each (entries past n are 0), and returns n!. */
+int perm_all(int n, uint8_t *out, int stride);
+
 #endif /* SUDOLAB_COMMON_PERM_H */

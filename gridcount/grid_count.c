@@ -112,25 +112,11 @@ static size_t find_profile(const struct grid_count *gc, gc_key key)
 
 /* --- the symmetry group: stack permutations, column permutations --- */
 
-/* All permutations of 0..n-1, n <= 5, into out (n! rows). */
-static int permutations(int n, uint8_t out[][GC_MAX_STACKS])
-{
-    int count = 0;
-    uint8_t p[GC_MAX_STACKS];
-    for (int i = 0; i < n; i++)
-        p[i] = (uint8_t) i;
-    for (;;) {
-        memcpy(out[count++], p, sizeof(p));
-        if (!perm_next(p, n))
-            return count;
-    }
-}
-
 static int build_group(struct grid_count *gc)
 {
     uint8_t stack_perm[120][GC_MAX_STACKS], col_perm[6][GC_MAX_STACKS];
-    const int nstack = permutations(gc->R, stack_perm);
-    const int ncol = permutations(gc->C, col_perm);
+    const int nstack = perm_all(gc->R, &stack_perm[0][0], GC_MAX_STACKS);
+    const int ncol = perm_all(gc->C, &col_perm[0][0], GC_MAX_STACKS);
     size_t per_stack = 1;
     for (int s = 0; s < gc->R; s++)
         per_stack *= (size_t) ncol;

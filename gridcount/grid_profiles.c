@@ -193,25 +193,12 @@ static void walk_of(const struct grid_profiles *gp, const uint8_t *map, struct w
 
 /* --- the group --- */
 
-static int permutations(int n, uint8_t out[][GP_MAX_COLS])
-{
-    int count = 0;
-    uint8_t p[GP_MAX_COLS];
-    for (int i = 0; i < n; i++)
-        p[i] = (uint8_t) i;
-    for (;;) {
-        memcpy(out[count++], p, sizeof(p));
-        if (!perm_next(p, n))
-            return count;
-    }
-}
-
 static int build_group(struct grid_profiles *gp)
 {
     uint8_t stack_perms[720][GP_MAX_COLS];
     uint8_t col_perms[720][GP_MAX_COLS];
-    const int nstack = permutations(gp->R, stack_perms);
-    const int ncol = permutations(gp->C, col_perms);
+    const int nstack = perm_all(gp->R, &stack_perms[0][0], GP_MAX_COLS);
+    const int ncol = perm_all(gp->C, &col_perms[0][0], GP_MAX_COLS);
     size_t per_stack = 1;
     for (int s = 0; s < gp->R; s++)
         per_stack *= (size_t) ncol;

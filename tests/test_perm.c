@@ -1,5 +1,6 @@
 /* common/perm.h: perm_next visits the n! permutations once each, in
- * increasing lexicographic order, and stops at the last leaving it as is. */
+ * increasing lexicographic order, and stops at the last leaving it as is;
+ * perm_all writes exactly those rows, padded with zeros, and no more. */
 #include <string.h>
 
 #include "common/perm.h"
@@ -31,10 +32,27 @@ static void visits_all_in_order(void **state)
     }
 }
 
+static void all_rows_padded_and_bounded(void **state)
+{
+    (void) state;
+    enum { STRIDE = 5, ROWS = 24 };
+    uint8_t rows[ROWS + 1][STRIDE];
+    memset(rows, 0xAB, sizeof(rows));
+    assert_int_equal(perm_all(4, &rows[0][0], STRIDE), ROWS);
+    uint8_t p[STRIDE] = { 0, 1, 2, 3, 0 };
+    for (int r = 0; r < ROWS; r++) {
+        assert_memory_equal(rows[r], p, STRIDE); /* perm_next's order, tail 0 */
+        perm_next(p, 4);
+    }
+    for (int i = 0; i < STRIDE; i++)
+        assert_int_equal(rows[ROWS][i], 0xAB); /* nothing past the n! rows */
+}
+
 int main(int argc, char **argv)
 {
     static const struct CMUnitTest tests[] = {
         cmocka_unit_test(visits_all_in_order),
+        cmocka_unit_test(all_rows_padded_and_bounded),
     };
     const struct test_group plain = { "perm", tests, TEST_COUNT(tests), NULL, NULL };
     return test_main(argc, argv, &plain, NULL);
