@@ -36,8 +36,9 @@
  *   contradictions a cell without candidates, or a digit with an empty band
  *                  word (the locked-candidates round empties a band with an
  *                  empty row, box or column).
- * Search: depth first with an explicit stack of boards copied by value (no
- * recursion, no allocation). At a fixpoint (or once a round settles few
+ * Search: depth first with an explicit stack of decisions, each the board it
+ * was taken on and its alternatives not yet entered as masks (no recursion,
+ * no allocation). At a fixpoint (or once a round settles few
  * more cells, see FK(propagate)) it branches on configurations, an
  * idea from tdoku's write-up: the minirows of a digit in a band form one of
  * six permutations, its minicolumns in a stack too; take the band or stack
@@ -91,9 +92,9 @@ enum {
      * digits 0..2 (fast_lane_of), so that the 256- and 512-bit paths load and
      * store their vectors as they are */
     FAST_LANES = 32,
-    /* pending branches on a path: at most 5 per digit and band or stack (each
-     * is decided once), 1 per cell decided */
-    FAST_STACK = 54 * 5 + 81,
+    /* decisions with alternatives pending on a path: one per digit and band
+     * or stack (each is decided once), one per cell decided */
+    FAST_STACK = 54 + 81,
 };
 
 enum { FAST_CONTRA, FAST_SOLVED, FAST_OPEN, FAST_BUDGET };
@@ -111,12 +112,28 @@ struct fast_board {
     uint32_t lane[FAST_LANES];
 };
 
+/* A branch alternative: and-masks for the three band lanes of one digit. */
+struct fast_alt {
+    uint32_t mask[3];
+};
+
+/* A decision whose other alternatives are still to be searched: the board
+ * it was taken on and the alternatives next..nalt-1 for `digit`. One board
+ * per decision rather than one per alternative: at limits 1 and 2 most
+ * alternatives are never entered, and a wide configuration branch has up to
+ * six. */
+struct fast_frame {
+    struct fast_board board;
+    struct fast_alt alt[6];
+    int8_t digit, next, nalt;
+};
+
 typedef void fast_search_fn(void *priv, const struct grid *puzzle,
     const struct solve_request *req, struct solve_result *res);
 
 struct fast_priv {
     fast_search_fn *search;
-    struct fast_board stack[FAST_STACK];
+    struct fast_frame stack[FAST_STACK];
 };
 
 /* The lane of digit's band in a board in memory: 4 digit + band, but digit
@@ -186,11 +203,6 @@ static inline int fast_popcount(uint32_t x)
     x = (x + (x >> 4)) & 0x0F0F0F0Fu;
     return (int) ((x * 0x01010101u) >> 24);
 }
-
-/* A branch alternative: and-masks for the three band lanes of one digit. */
-struct fast_alt {
-    uint32_t mask[3];
-};
 
 /* Band and stack configurations, found by FK(configs): per lane 4d + b, the
  * permutations of the digit's minirows in the band (one per row and box)

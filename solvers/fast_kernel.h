@@ -993,7 +993,7 @@ static FK_TARGET void FK(fast_search)(struct fast_priv *p, const struct grid *pu
     struct fast_board board;
     FK(board_from_grid)(&board, puzzle);
     FK(load)(v, &board);
-    struct fast_board *stack = p->stack;
+    struct fast_frame *stack = p->stack;
     int depth = 0;
     uint64_t rounds = 0, nodes = 0, guesses = 0, backtracks = 0;
     const uint64_t round_cap = req->budget_steps ? req->budget_steps : UINT64_MAX;
@@ -1011,18 +1011,19 @@ static FK_TARGET void FK(fast_search)(struct fast_priv *p, const struct grid *pu
             if (solver_over_budget(req, res))
                 break;
             FK(store)(&board, v);
-            struct fast_alt alt[6] = { { { 0 } } }; /* GCC cannot see nalt >= 2 */
+            struct fast_frame *f = &stack[depth];
+            struct fast_alt *alt = f->alt;
             int nalt = 0;
             const int d = FK(branch)(v, widest, descent, alt, &nalt);
             if (d >= 0) {
-                /* one alternative per configuration, the first one now */
+                /* one alternative per configuration, the first one now, the
+                 * others kept as masks on this board */
                 FK(fewest_first)(&board, d, alt, nalt);
-                for (int i = nalt - 1; i >= 1; i--) {
-                    stack[depth] = board;
-                    for (int band = 0; band < 3; band++)
-                        stack[depth].lane[fast_lane_of(d, band)] &= alt[i].mask[band];
-                    depth++;
-                }
+                f->board = board;
+                f->digit = (int8_t) d;
+                f->next = 1;
+                f->nalt = (int8_t) nalt;
+                depth++;
                 for (int band = 0; band < 3; band++)
                     board.lane[fast_lane_of(d, band)] &= alt[0].mask[band];
             } else {
@@ -1036,8 +1037,12 @@ static FK_TARGET void FK(fast_search)(struct fast_priv *p, const struct grid *pu
                 }
                 int cell = 0, a = 0;
                 FK(choose)(&board, two, many, &cell, &a);
-                stack[depth] = board;
-                stack[depth].lane[fast_lane(a, cell)] &= ~fast_bit(cell);
+                f->board = board;
+                f->digit = (int8_t) a;
+                f->next = 0;
+                f->nalt = 1;
+                for (int band = 0; band < 3; band++)
+                    alt[0].mask[band] = band == cell / 27 ? ~fast_bit(cell) : FAST_ALL;
                 depth++;
                 fast_board_set(&board, cell, a);
             }
@@ -1070,8 +1075,15 @@ static FK_TARGET void FK(fast_search)(struct fast_priv *p, const struct grid *pu
         }
         if (depth == 0)
             break;
-        depth--;
-        FK(load)(v, &stack[depth]);
+        /* the next alternative of the latest decision with one left */
+        struct fast_frame *f = &stack[depth - 1];
+        board = f->board;
+        const uint32_t *mask = f->alt[f->next].mask;
+        for (int band = 0; band < 3; band++)
+            board.lane[fast_lane_of(f->digit, band)] &= mask[band];
+        if (++f->next == f->nalt)
+            depth--;
+        FK(load)(v, &board);
         guesses++;
     }
     res->counters.steps = rounds;
