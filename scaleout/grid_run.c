@@ -426,7 +426,10 @@ static int estimate_profile_walk(
     double shards = ceil(cpu / GRID_SHARD_CPU_S);
     shards = shards < 1 ? 1 : shards > (double) classes ? (double) classes : shards;
     const unsigned long long N = (unsigned long long) shards;
-    fprintf(out, "# plan: %llu shards (one CPU hour each, at most one class each)\n", N);
+    fprintf(out,
+        "# plan: %llu shards of %.3g CPU s each (an hour, or one class where a class "
+        "takes longer)\n",
+        N, cpu / shards);
     fprintf(out,
         "shard: sudolab count --empty %dx%d --grids --shard K/%llu -j 2   # K = 1 .. "
         "%llu\n",
