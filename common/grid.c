@@ -9,12 +9,15 @@ int grid_init(struct grid *g, int box_rows, int box_cols, enum grid_variant vari
         return -1;
     if (variant != GRID_STANDARD && variant != GRID_DIAGONAL)
         return -1;
-    memset(g, 0, sizeof(*g));
+    memset(g, 0, offsetof(struct grid, cell));
     g->box_rows = (uint8_t) box_rows;
     g->box_cols = (uint8_t) box_cols;
     g->n = (uint8_t) (box_rows * box_cols);
     g->ncells = (uint16_t) (g->n * g->n);
     g->variant = (uint8_t) variant;
+    memset(g->cell, 0, g->ncells);
+    if (g->ncells <= GRID_MAX_CAND_CELLS)
+        memset(g->candidates, 0, g->ncells * sizeof(g->candidates[0]));
     return 0;
 }
 
@@ -337,8 +340,9 @@ static bool grid_has_conflict(const struct grid *g)
     const int n = g->n, box_cols = g->box_cols;
     const int boxes_per_band = n / box_cols;
     const bool diagonal = g->variant == GRID_DIAGONAL;
-    grid_mask col[GRID_MAX_N] = { 0 }, box[GRID_MAX_N] = { 0 }, main_diag = 0,
-              anti_diag = 0;
+    grid_mask col[GRID_MAX_N], box[GRID_MAX_N], main_diag = 0, anti_diag = 0;
+    memset(col, 0, (size_t) n * sizeof(col[0]));
+    memset(box, 0, (size_t) n * sizeof(box[0]));
     for (int r = 0; r < n; r++) {
         const uint8_t *cells = &g->cell[r * n];
         const int band = r / g->box_rows * boxes_per_band;

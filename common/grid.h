@@ -23,6 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 /* GRID_MAX_N is the model's one size limit: 49 takes 7x7 boxes, the largest
  * order that Lewis's format and Lloyd & Amos's program use. Everything sized
@@ -64,8 +65,20 @@ struct grid {
     uint16_t candidates[GRID_MAX_CAND_CELLS];
 };
 
-/* Sets up an empty grid. Returns 0, or -1 when the shape is not one we support
- * (N = box_rows * box_cols from 1 to GRID_MAX_N). */
+/* Copies what src holds: its shape, its ncells cells and, when it has them,
+ * its candidates. A 9x9 copy costs its 81 cells whatever GRID_MAX_N is, where
+ * `*dst = *src` copies every cell of the largest grid. */
+static inline void grid_copy(struct grid *dst, const struct grid *src)
+{
+    memcpy(dst, src, offsetof(struct grid, cell) + src->ncells);
+    if (src->has_candidates)
+        memcpy(
+            dst->candidates, src->candidates, src->ncells * sizeof(src->candidates[0]));
+}
+
+/* Sets up an empty grid: its ncells cells blank, no candidates (the cells
+ * past ncells are not written). Returns 0, or -1 when the shape is not one we
+ * support (N = box_rows * box_cols from 1 to GRID_MAX_N). */
 int grid_init(struct grid *g, int box_rows, int box_cols, enum grid_variant variant);
 
 /* The usual box shape for N*N cells of a line: 16 -> 2x2, 36 -> 2x3, 64 -> 2x4,

@@ -420,7 +420,7 @@ static void mrv_solve(void *priv, const struct grid *puzzle,
     st->weight = 1;
     st->nqueue = 0;
     st->ntrail = 0;
-    st->work = *puzzle;
+    grid_copy(&st->work, puzzle);
     if (!mrv_load(st, puzzle)) {
         res->counters.nodes = 1; /* the root, dead at the clues */
         return;
