@@ -404,20 +404,77 @@ void se_memo_drop(struct se_chains_memo *mem)
     mem->step_memo = NULL;
 }
 
-/* The memo of the nested searches from g: level 2 starts a new one, level 3
- * takes level 2's when it was made from the same grid (NULL without
- * memory: no memo). */
+static bool grid_within(const uint16_t *cand, const struct se_grid *g)
+{
+    for (int c = 0; c < SE_CELLS; c++)
+        if (cand[c] & ~g->cand[c])
+            return false;
+    return true;
+}
+
+static void memo_entry_free(struct memo_store *m, struct nested_memo *e)
+{
+    m->bytes -= sizeof(*e) + sizeof(*e->list.h) * (size_t) e->list.cap;
+    m->count--;
+    free(e->list.h);
+    free(e);
+}
+
+/* Keeps the entries of m whose grid lies within g (a later step's search
+ * stalls only on grids within its own), rehashed in place: the others are
+ * freed. */
+static void memo_keep_within(struct memo_store *m, const struct se_grid *g)
+{
+    struct nested_memo **kept = malloc(m->count * sizeof(*kept) + 1);
+    size_t n = 0;
+    for (size_t i = 0; i < m->nslots; i++) {
+        struct nested_memo *e = m->slot[i];
+        m->slot[i] = NULL;
+        if (e && kept && grid_within(e->cand, g))
+            kept[n++] = e;
+        else if (e)
+            memo_entry_free(m, e);
+    }
+    for (size_t i = 0; i < n; i++) {
+        struct se_grid h;
+        memcpy(h.cand, kept[i]->cand, sizeof(h.cand));
+        *memo_find(m, &h, kept[i]->rule) = kept[i];
+    }
+    free(kept);
+}
+
+/* The memo of the nested searches from g (NULL without memory: no memo).
+ * The nested hints of a stall grid depend on the search's start grid
+ * (`src`) only through their rule parents, the candidates of src the stall
+ * grid lacks, and the filters that leave out searches without such parents.
+ * A later grid g within src has fewer of them: the hints that count from g
+ * are those from src, with the same data, in the same order, and a hint
+ * whose parents all lie outside g has none in a run from g (its runs hold
+ * "off" potentials of g's candidates only), which nested_chains skips.
+ * So levels 2 and 3 of later steps keep the memo (less the grids outside g)
+ * while it stays under half its cap; level 4's nested dynamic chains start
+ * their own. */
 struct memo_store *se_memo_for(
     struct se_chains_memo *mem, const struct se_grid *g, int level)
 {
-    if (mem->step_memo && level == 3
-        && !memcmp(mem->step_memo->src, g->cand, sizeof(g->cand)))
-        return mem->step_memo;
+    struct memo_store *m = mem->step_memo;
+    if (m && level <= 3 && m->level <= 3 && m->bytes <= MEMO_BYTES / 2) {
+        struct se_grid src;
+        memcpy(src.cand, m->src, sizeof(src.cand));
+        if (grid_within(g->cand, &src)) {
+            if (memcmp(m->src, g->cand, sizeof(g->cand))) {
+                memo_keep_within(m, g);
+                memcpy(m->src, g->cand, sizeof(m->src));
+            }
+            return m;
+        }
+    }
     se_memo_drop(mem);
-    struct memo_store *m = malloc(sizeof(*m));
+    m = malloc(sizeof(*m));
     if (!m)
         return NULL;
     memcpy(m->src, g->cand, sizeof(m->src));
+    m->level = level;
     m->nslots = MEMO_SLOTS;
     m->count = 0;
     m->bytes = m->nslots * sizeof(*m->slot);

@@ -212,8 +212,8 @@ bool se_chains(struct se_rater *rt, const struct se_grid *g, enum se_chain_kind 
     bool found = x->have;
     if (found)
         *s = x->best;
-    if (level >= 3)
-        se_memo_drop(rt->chains); /* no other level shares its nested hints */
+    if (level >= 4)
+        se_memo_drop(rt->chains); /* its nested dynamic chains serve no other level */
     se_ctx_give_back(&rt->chains->spare_top, x);
     return found;
 }

@@ -26,7 +26,7 @@
  * only its start's component, and a level-3 search makes only the chains
  * whose starts reach a dirty link (nested_multiple); all are exact (the same
  * hints that count, in the same order). The nested hints of a stall grid
- * are kept for the step (struct memo_store), and each dynamic level goes on
+ * are kept for the later steps (struct memo_store), and each dynamic level goes on
  * from the runs of the level before (struct snap) instead of redoing them.
  * The filters keep only the searches that could give a hint that counts,
  * and the memos and spares keep what a search would otherwise make again:
@@ -131,15 +131,18 @@ struct nested_memo {
  * nested searches are made again instead of kept: slower, never wrong. */
 #define MEMO_BYTES ((size_t) 64 << 20)
 
-/* The nested hints of the grids that the runs of one step's nested searches
+/* The nested hints of the grids that the runs of the nested searches
  * stalled on. A grid's list depends on the grid and on the start grid of
  * the search (`src`, the step's grid) only: nested_list_of reads nothing
  * else. Levels 2 and 3 of one step start from the same grid, and a level-3
  * run is the level-2 run until level 2's rules stall, so level 3 meets most
- * of level 2's grids again: the store outlives level 2's search (in the rater)
- * and serves level 3's when `src` is equal. */
+ * of level 2's grids again; a later step's grid lies within this one, and
+ * its runs meet some of them again too (see se_memo_for). So the store
+ * outlives a search (in the rater) and serves the next while the step's
+ * grid lies within `src`. */
 struct memo_store {
     uint16_t src[SE_CELLS];
+    int level; /* of the search that started it */
     struct nested_memo **slot;
     size_t nslots, count, bytes;
 };

@@ -77,6 +77,10 @@ def parse_args():
                    "instance (complete ones once, incomplete ones --runs times); e.g. "
                    "acs,wide,auto,sat (default acs)")
     p.add_argument("--append", action="store_true", help="add to runs.csv instead of replacing it")
+    p.add_argument("--no-peer", action="store_true",
+                   help="with a time limit and --append: run --solvers alone, without the "
+                   "peer, replacing their earlier rows of the same instances (rerun one "
+                   "back end into an earlier run)")
     p.add_argument("--seed", type=int, default=1, help="acs's first seed")
     p.add_argument("--sudolab", default=os.environ.get("SUDOLAB_BIN", ""))
     p.add_argument("--peer", default=os.environ.get(
@@ -107,6 +111,21 @@ def instances(path, sample):
         order = int(words[0])
         out.append((name.strip(), [int(w) for w in words[2:2 + order ** 4]]))
     return out
+
+
+def cells(args, fills):
+    """(size, fill, file) of every size x fill the run takes, in order."""
+    for size in args.sizes.split(","):
+        for fill in range(0, 101, 5):
+            file = os.path.join(args.data, "%s_%03d.xz" % (size, fill))
+            if (not fills or fill in fills) and os.path.exists(file):
+                yield size, fill, file
+
+
+def chosen(args, file):
+    """The instances of one cell that the run takes (--first, --sample)."""
+    picked = instances(file, 0)[args.first:]
+    return picked[:args.sample] if args.sample else picked
 
 
 def child_cpu():
@@ -316,7 +335,7 @@ def main():
         return 0
     if not args.sudolab or not os.access(args.sudolab, os.X_OK):
         sys.exit("phase-cycles.py: no sudolab binary (build first or set SUDOLAB_BIN)")
-    if not os.access(args.peer, os.X_OK):
+    if not args.no_peer and not os.access(args.peer, os.X_OK):
         sys.exit("phase-cycles.py: %s is not an executable (the peer built with --cycles; "
                  "see docs/phase-transition.md)" % args.peer)
     os.makedirs(args.out, exist_ok=True)
@@ -332,9 +351,12 @@ def main():
         with open(path, encoding="ascii") as f:
             columns = next(csv.reader(f))
     ours = [s for s in args.solvers.split(",") if s]
-    if not any(seconds(args, int(z.split("x")[0])) for z in args.sizes.split(",")) \
-            and ours != ["acs"]:
+    timed = any(seconds(args, int(z.split("x")[0])) for z in args.sizes.split(","))
+    if not timed and ours != ["acs"]:
         sys.exit("phase-cycles.py: a cycle limit compares acs alone (--solvers acs)")
+    if args.no_peer and (not timed or fresh):
+        sys.exit("phase-cycles.py: --no-peer reruns back ends into an earlier timed run: "
+                 "it needs a time limit, --append and an existing runs.csv")
     listing = subprocess.run([args.sudolab, "list", "--csv"], stdout=subprocess.PIPE,
                              text=True, check=False).stdout
     # the capabilities: one quoted field of comma-separated names in `list
@@ -345,6 +367,18 @@ def main():
     if unknown:
         sys.exit("phase-cycles.py: no back end %s in %s" % (",".join(sorted(unknown)),
                                                            args.sudolab))
+    if args.no_peer:
+        # the rerun replaces these back ends' rows of the instances it runs
+        again = {(int(size.split("x")[0]), name)
+                 for size, fill, file in cells(args, fills)
+                 for name, _ in chosen(args, file)}
+        with open(path, encoding="ascii") as f:
+            kept = [r for r in csv.DictReader(f)
+                    if not (r["program"] in ours and (int(r["size"]), r["instance"]) in again)]
+        with open(path, "w", encoding="ascii", newline="") as f:
+            w = csv.DictWriter(f, columns, extrasaction="ignore")
+            w.writeheader()
+            w.writerows(kept)
     with open(path, "w" if fresh else "a", encoding="ascii", newline="") as f:
         w = csv.DictWriter(f, columns, extrasaction="ignore")
         if fresh:
@@ -356,29 +390,21 @@ def main():
                         "program": program, "limit": limit, "solved": int(ok), "cycles": cyc,
                         "own_s": sec, "cpu_s": "%.4f" % cpu, "wall_s": "%.4f" % wall})
 
-        for size in args.sizes.split(","):
+        for size, fill, file in cells(args, fills):
             n = int(size.split("x")[0])
             secs = seconds(args, n)
             limit = "%gs" % secs if secs else getattr(args, "cycles_%d" % n)
-            for fill in range(0, 101, 5):
-                if fills and fill not in fills:
-                    continue
-                file = os.path.join(args.data, "%s_%03d.xz" % (size, fill))
-                if not os.path.exists(file):
-                    continue
-                chosen = instances(file, 0)[args.first:]
-                if args.sample:
-                    chosen = chosen[:args.sample]
-                for k, (name, values) in enumerate(chosen, start=args.first):
-                    # per instance and run the peer, then each of ours in turn
-                    for run in range(args.runs):
+            for k, (name, values) in enumerate(chosen(args, file), start=args.first):
+                # per instance and run the peer, then each of ours in turn
+                for run in range(args.runs):
+                    if not args.no_peer:
                         put("sudoku_acs", run, run_peer(args, n, values))
-                        seed = args.seed + 1000 * k + run
-                        for solver in ours:
-                            if run == 0 or solver in incomplete:
-                                put(solver, run, run_ours(args, solver, n, values, seed))
-                        f.flush()
-                print("phase-cycles.py: %s %d%% done" % (size, fill), file=sys.stderr)
+                    seed = args.seed + 1000 * k + run
+                    for solver in ours:
+                        if run == 0 or solver in incomplete:
+                            put(solver, run, run_ours(args, solver, n, values, seed))
+                    f.flush()
+            print("phase-cycles.py: %s %d%% done" % (size, fill), file=sys.stderr)
     end_load = loadavg()
     sha = subprocess.run(["git", "-C", os.path.dirname(os.path.abspath(__file__)), "rev-parse",
                           "--short", "HEAD"], stdout=subprocess.PIPE, text=True,
@@ -394,12 +420,17 @@ def main():
         pass
     with open(os.path.join(args.out, "env.txt"), "a" if not fresh else "w",
               encoding="ascii") as e:
-        if not fresh:
+        if args.no_peer:
+            e.write("--- a rerun of %s alone, replacing its rows of these instances ---\n"
+                    % ", ".join(ours))
+        elif not fresh:
             e.write("--- a further part, appended to runs.csv ---\n")
         e.write("machine: %s %s, %d CPUs, %s\n" % (platform.system(), platform.machine(),
                                                    os.cpu_count() or 0, cpu))
         e.write("sudolab: revision %s\n" % sha)
-        e.write("peer: sudoku_acs 5181658 with a --cycles option added outside this tree\n")
+        e.write("peer: %s\n" % ("not run" if args.no_peer else
+                                 "sudoku_acs 5181658 with a --cycles option added outside "
+                                 "this tree"))
         e.write("command: scripts/phase-cycles.py %s\n" % " ".join(named(sys.argv[1:])))
         e.write("sample: %d instances per cell from instance %d, %d runs each, %s\n"
                 % (args.sample, args.first, args.runs,
@@ -415,12 +446,17 @@ def main():
         # table.md, a set per part
         with open(os.path.join(args.out, "protocol.txt"), "w" if fresh else "a",
                   encoding="ascii") as p:
-            p.write("%s, interleaved per instance and run: sudoku_acs, then %s (scripts/"
-                    "phase-cycles.py)\n" % (args.sizes, ", ".join(ours)))
+            if args.no_peer:
+                p.write("%s, %s rerun alone, without the peer, its earlier rows replaced "
+                        "(scripts/phase-cycles.py --no-peer)\n" % (args.sizes, ", ".join(ours)))
+            else:
+                p.write("%s, interleaved per instance and run: sudoku_acs, then %s (scripts/"
+                        "phase-cycles.py)\n" % (args.sizes, ", ".join(ours)))
             p.write("sample: %d instances per size x fill from instance %d\n"
                     % (args.sample, args.first))
-            p.write("runs: %d per instance of sudoku_acs and of %s; the others once\n"
-                    % (args.runs, ", ".join(s for s in ours if s in incomplete) or "none"))
+            again = ", ".join(s for s in ours if s in incomplete) or "none"
+            p.write("runs: %d per instance of %s; the others once\n"
+                    % (args.runs, again if args.no_peer else "sudoku_acs and of " + again))
             p.write("timeouts_s: %s\n" % " ".join(
                 "%sx%s=%g" % (m, m, seconds(args, m)) for m in (9, 16, 25)
                 if "%dx%d" % (m, m) in args.sizes.split(",")))

@@ -36,8 +36,9 @@
  *   contradictions a cell without candidates, or a digit with an empty band
  *                  word (the locked-candidates round empties a band with an
  *                  empty row, box or column).
- * Search: depth first with an explicit stack of boards copied by value (no
- * recursion, no allocation). At a fixpoint (or once a round settles few
+ * Search: depth first with an explicit stack of decisions, each the board it
+ * was taken on and its alternatives not yet entered as masks (no recursion,
+ * no allocation). At a fixpoint (or once a round settles few
  * more cells, see FK(propagate)) it branches on configurations, an
  * idea from tdoku's write-up: the minirows of a digit in a band form one of
  * six permutations, its minicolumns in a stack too; take the band or stack
@@ -91,9 +92,9 @@ enum {
      * digits 0..2 (fast_lane_of), so that the 256- and 512-bit paths load and
      * store their vectors as they are */
     FAST_LANES = 32,
-    /* pending branches on a path: at most 5 per digit and band or stack (each
-     * is decided once), 1 per cell decided */
-    FAST_STACK = 54 * 5 + 81,
+    /* decisions with alternatives pending on a path: one per digit and band
+     * or stack (each is decided once), one per cell decided */
+    FAST_STACK = 54 + 81,
 };
 
 enum { FAST_CONTRA, FAST_SOLVED, FAST_OPEN, FAST_BUDGET };
@@ -111,12 +112,28 @@ struct fast_board {
     uint32_t lane[FAST_LANES];
 };
 
+/* A branch alternative: and-masks for the three band lanes of one digit. */
+struct fast_alt {
+    uint32_t mask[3];
+};
+
+/* A decision whose other alternatives are still to be searched: the board
+ * it was taken on and the alternatives next..nalt-1 for `digit`. One board
+ * per decision rather than one per alternative: at limits 1 and 2 most
+ * alternatives are never entered, and a wide configuration branch has up to
+ * six. */
+struct fast_frame {
+    struct fast_board board;
+    struct fast_alt alt[6];
+    int8_t digit, next, nalt;
+};
+
 typedef void fast_search_fn(void *priv, const struct grid *puzzle,
     const struct solve_request *req, struct solve_result *res);
 
 struct fast_priv {
     fast_search_fn *search;
-    struct fast_board stack[FAST_STACK];
+    struct fast_frame stack[FAST_STACK];
 };
 
 /* The lane of digit's band in a board in memory: 4 digit + band, but digit
@@ -187,11 +204,6 @@ static inline int fast_popcount(uint32_t x)
     return (int) ((x * 0x01010101u) >> 24);
 }
 
-/* A branch alternative: and-masks for the three band lanes of one digit. */
-struct fast_alt {
-    uint32_t mask[3];
-};
-
 /* Band and stack configurations, found by FK(configs): per lane 4d + b, the
  * permutations of the digit's minirows in the band (one per row and box)
  * whose three minirows all hold a candidate, and in lane 4d the same for the
@@ -207,11 +219,28 @@ static const uint32_t fast_band_conf[8] = {
     0x7007007u, 0x0E38007u, 0, 0x01F8038u, 0x7000E38u, 0, 0x0E00FC0u, 0x01C71C0u,
 };
 
-/* Stack configuration bit -> the column (0..2 in the stack) of bands 0, 1, 2. */
-static const uint8_t fast_stack_conf[6][3] = {
-    { 0, 1, 2 }, { 1, 2, 0 }, { 2, 0, 1 }, { 0, 2, 1 }, { 1, 0, 2 }, { 2, 1, 0 },
-};
 /* clang-format on */
+
+/* Stack s, configuration bit -> the masks of bands 0, 1, 2: everything
+ * outside the stack, and in it the column of each band (columns 0..2 in the
+ * stack: 012, 120, 201, 021, 102, 210 for bits 0..5). */
+#define FAST_STACK_COL(s, c)                                                             \
+    ((FAST_ALL & ~(FAST_K0 << (3 * (s)))) | 0x40201u << (3 * (s) + (c)))
+#define FAST_STACK_CONF(s, a, b, c)                                                      \
+    {                                                                                    \
+        FAST_STACK_COL(s, a), FAST_STACK_COL(s, b), FAST_STACK_COL(s, c)                 \
+    }
+#define FAST_STACK_CONFS(s)                                                              \
+    {                                                                                    \
+        FAST_STACK_CONF(s, 0, 1, 2), FAST_STACK_CONF(s, 1, 2, 0),                        \
+            FAST_STACK_CONF(s, 2, 0, 1), FAST_STACK_CONF(s, 0, 2, 1),                    \
+            FAST_STACK_CONF(s, 1, 0, 2), FAST_STACK_CONF(s, 2, 1, 0),                    \
+    }
+static const uint32_t fast_stack_mask[3][6][3] = {
+    FAST_STACK_CONFS(0),
+    FAST_STACK_CONFS(1),
+    FAST_STACK_CONFS(2),
+};
 
 /* The branch (after tdoku's write-up: branch on the band with the fewest
  * configurations, on its digit with the fewest): the band or stack whose
@@ -220,10 +249,10 @@ static const uint8_t fast_stack_conf[6][3] = {
  * the sums (see FK(configs)). With `widest`, the most instead of the fewest
  * twice: the emptiest band and its least decided digit (see FK(branch)).
  * Returns the digit, or -1 when every digit has one configuration in every
- * band and stack. */
+ * band and stack; `unit` gets the band (0..2) or 3 + the stack. */
 static inline __attribute__((always_inline)) int fast_choose_config(
     const uint32_t raw[FAST_LANES], const uint32_t count[FAST_LANES],
-    const uint32_t score[3], bool widest, struct fast_alt alt[6], int *nalt)
+    const uint32_t score[3], bool widest, struct fast_alt alt[6], int *nalt, int *unit)
 {
     /* branch-free minimum searches: keys hold the score (0 = decided, made
      * the largest; with `widest` an open one's complement) above the index */
@@ -238,6 +267,7 @@ static inline __attribute__((always_inline)) int fast_choose_config(
     if ((key >> 4) == 0x1FF)
         return -1;
     const int best = (int) (key & 15);
+    *unit = best;
     const int b = best < 3 ? best : 0, shift = best < 3 ? 0 : 8 * (best - 2);
     key = UINT32_MAX;
     for (int d = 0; d < 9; d++) {
@@ -256,10 +286,8 @@ static inline __attribute__((always_inline)) int fast_choose_config(
             m[0] = m[1] = m[2] = FAST_ALL;
             m[best] = fast_band_conf[bit];
         } else {
-            const int st = best - 3;
-            const uint32_t others = FAST_ALL & ~(FAST_K0 << (3 * st));
             for (int band = 0; band < 3; band++)
-                m[band] = others | (0x40201u << (3 * st + fast_stack_conf[bit][band]));
+                m[band] = fast_stack_mask[best - 3][bit][band];
         }
     }
     *nalt = n;

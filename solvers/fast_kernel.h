@@ -899,20 +899,20 @@ FK_FN void FK(configs)(const FK(vec) v[FK_NV], bool stacks, uint32_t raw[FAST_LA
  * only those). In a descent it branches on bands only while it can: keeping to one
  * direction is what helps, not which one, and bands alone are half the work
  * of choosing among bands and stacks. */
-FK_FN int FK(branch)(
-    const FK(vec) v[FK_NV], bool widest, bool descent, struct fast_alt alt[6], int *nalt)
+FK_FN int FK(branch)(const FK(vec) v[FK_NV], bool widest, bool descent,
+    struct fast_alt alt[6], int *nalt, int *unit)
 {
     uint32_t raw[FAST_LANES], count[FAST_LANES], score[3];
     if (descent) {
         FK(configs)(v, false, raw, count, score);
-        const int d = fast_choose_config(raw, count, score, true, alt, nalt);
+        const int d = fast_choose_config(raw, count, score, true, alt, nalt, unit);
         if (d >= 0)
             return d;
     }
     FK(configs)(v, true, raw, count, score);
     /* constant arguments, so that each call has its own minimum searches */
-    return widest ? fast_choose_config(raw, count, score, true, alt, nalt)
-                  : fast_choose_config(raw, count, score, false, alt, nalt);
+    return widest ? fast_choose_config(raw, count, score, true, alt, nalt, unit)
+                  : fast_choose_config(raw, count, score, false, alt, nalt, unit);
 }
 
 /* The number of open cells (two or more candidates, `open` per band) among
@@ -967,13 +967,19 @@ FK_FN bool FK(choose)(const struct fast_board *b, const uint32_t two[3],
  * on 17-clue, a twentieth on serg at limit 1; a few percent fewer at limit 2
  * on serg, where the second solution is near the first). */
 FK_FN void FK(fewest_first)(
-    const struct fast_board *b, int digit, struct fast_alt alt[6], int nalt)
+    const struct fast_board *b, int digit, int unit, struct fast_alt alt[6], int nalt)
 {
+    /* a band's configurations differ in that band only, so the others'
+     * candidates, the same in every alternative, are not counted */
+    const int from = unit < 3 ? unit : 0, to = unit < 3 ? unit : 2;
+    uint32_t word[3];
+    for (int band = 0; band < 3; band++)
+        word[band] = b->lane[fast_lane_of(digit, band)];
     int first = 0, fewest = 82;
     for (int i = 0; i < nalt; i++) {
         int n = 0;
-        for (int band = 0; band < 3; band++)
-            n += FK_POPCOUNT(b->lane[fast_lane_of(digit, band)] & alt[i].mask[band]);
+        for (int band = from; band <= to; band++)
+            n += FK_POPCOUNT(word[band] & alt[i].mask[band]);
         if (n < fewest) {
             fewest = n;
             first = i;
@@ -984,7 +990,7 @@ FK_FN void FK(fewest_first)(
     alt[first] = t;
 }
 
-/* The depth-first search with an explicit stack of boards (see fast.c for
+/* The depth-first search with an explicit stack of decisions (see fast.c for
  * the branching rule and the counters). */
 static FK_TARGET void FK(fast_search)(struct fast_priv *p, const struct grid *puzzle,
     const struct solve_request *req, struct solve_result *res)
@@ -993,7 +999,7 @@ static FK_TARGET void FK(fast_search)(struct fast_priv *p, const struct grid *pu
     struct fast_board board;
     FK(board_from_grid)(&board, puzzle);
     FK(load)(v, &board);
-    struct fast_board *stack = p->stack;
+    struct fast_frame *stack = p->stack;
     int depth = 0;
     uint64_t rounds = 0, nodes = 0, guesses = 0, backtracks = 0;
     const uint64_t round_cap = req->budget_steps ? req->budget_steps : UINT64_MAX;
@@ -1011,18 +1017,19 @@ static FK_TARGET void FK(fast_search)(struct fast_priv *p, const struct grid *pu
             if (solver_over_budget(req, res))
                 break;
             FK(store)(&board, v);
-            struct fast_alt alt[6] = { { { 0 } } }; /* GCC cannot see nalt >= 2 */
-            int nalt = 0;
-            const int d = FK(branch)(v, widest, descent, alt, &nalt);
+            struct fast_frame *f = &stack[depth];
+            struct fast_alt *alt = f->alt;
+            int nalt = 0, unit = 0;
+            const int d = FK(branch)(v, widest, descent, alt, &nalt, &unit);
             if (d >= 0) {
-                /* one alternative per configuration, the first one now */
-                FK(fewest_first)(&board, d, alt, nalt);
-                for (int i = nalt - 1; i >= 1; i--) {
-                    stack[depth] = board;
-                    for (int band = 0; band < 3; band++)
-                        stack[depth].lane[fast_lane_of(d, band)] &= alt[i].mask[band];
-                    depth++;
-                }
+                /* one alternative per configuration, the first one now, the
+                 * others kept as masks on this board */
+                FK(fewest_first)(&board, d, unit, alt, nalt);
+                f->board = board;
+                f->digit = (int8_t) d;
+                f->next = 1;
+                f->nalt = (int8_t) nalt;
+                depth++;
                 for (int band = 0; band < 3; band++)
                     board.lane[fast_lane_of(d, band)] &= alt[0].mask[band];
             } else {
@@ -1036,8 +1043,12 @@ static FK_TARGET void FK(fast_search)(struct fast_priv *p, const struct grid *pu
                 }
                 int cell = 0, a = 0;
                 FK(choose)(&board, two, many, &cell, &a);
-                stack[depth] = board;
-                stack[depth].lane[fast_lane(a, cell)] &= ~fast_bit(cell);
+                f->board = board;
+                f->digit = (int8_t) a;
+                f->next = 0;
+                f->nalt = 1;
+                for (int band = 0; band < 3; band++)
+                    alt[0].mask[band] = band == cell / 27 ? ~fast_bit(cell) : FAST_ALL;
                 depth++;
                 fast_board_set(&board, cell, a);
             }
@@ -1070,8 +1081,15 @@ static FK_TARGET void FK(fast_search)(struct fast_priv *p, const struct grid *pu
         }
         if (depth == 0)
             break;
-        depth--;
-        FK(load)(v, &stack[depth]);
+        /* the next alternative of the latest decision with one left */
+        struct fast_frame *f = &stack[depth - 1];
+        board = f->board;
+        const uint32_t *mask = f->alt[f->next].mask;
+        for (int band = 0; band < 3; band++)
+            board.lane[fast_lane_of(f->digit, band)] &= mask[band];
+        if (++f->next == f->nalt)
+            depth--;
+        FK(load)(v, &board);
         guesses++;
     }
     res->counters.steps = rounds;

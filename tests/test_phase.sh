@@ -178,13 +178,31 @@ EOT
     has "... a column per program" "$tmp/timed/table.md" '^| fill | sudoku_acs | acs | mrv |$'
     has "... every run solved" "$tmp/timed/table.md" \
         '^| 100% | 100% [0-9.]* ms (own clock: mean 0.250 ms) | 100% [0-9.]* ms | 100% [0-9.]* ms |$'
+    # --no-peer reruns one back end into that run: its rows of the instances
+    # rerun are replaced, every other row is kept
+    grep -v ',mrv,' "$tmp/timed/runs.csv" > "$tmp/others.csv"
+    "$cycles" --data "$tmp/lewis" --sizes 9x9 --sample 2 --runs 2 --seconds-9 600 \
+        --solvers mrv --append --no-peer --sudolab "$bin" --peer "$tmp/fake_peer_cycles" \
+        --out "$tmp/timed" > /dev/null 2> "$tmp/stderr"
+    check "phase-cycles.py --no-peer rerunning mrv" $? 0
+    [ "$(awk -F, 'NR > 1 {print $4 $5}' "$tmp/timed/runs.csv" | tr '\r\n' ' ')" \
+        = "0sudoku_acs 0acs 1sudoku_acs 1acs 0sudoku_acs 0acs 1sudoku_acs 1acs 0mrv 0mrv " ]
+    ok "... mrv's rows replaced, once per instance" $? "$(cat "$tmp/timed/runs.csv")"
+    grep -v ',mrv,' "$tmp/timed/runs.csv" | cmp -s - "$tmp/others.csv"
+    ok "... the other rows unchanged" $?
+    has "... the protocol says so" "$tmp/timed/protocol.txt" '^9x9, mrv rerun alone, without the peer'
+    "$cycles" --data "$tmp/lewis" --sizes 9x9 --sample 1 --seconds-9 600 --solvers mrv \
+        --no-peer --sudolab "$bin" --out "$tmp/timed3" > /dev/null 2>&1
+    [ $? -ne 0 ]; ok "phase-cycles.py --no-peer refuses a run without --append" $?
     "$cycles" --data "$tmp/lewis" --sizes 9x9 --sample 1 --solvers acs,mrv --sudolab "$bin" \
         --peer "$tmp/fake_peer_cycles" --out "$tmp/timed2" > /dev/null 2>&1
     [ $? -ne 0 ]; ok "phase-cycles.py by cycles refuses back ends other than acs" $?
 else
     for t in "a run with the peer" "the peer's rows" "acs next to the peer" "cell by cell" \
         "instances both solved" "phase-cycles.py by time" "alternating" "--tables-only on it" \
-        "a column per program" "every run solved" "by cycles refuses"; do
+        "a column per program" "every run solved" "--no-peer rerunning mrv" "mrv's rows replaced" \
+        "other rows unchanged" "the protocol says so" "refuses a run without --append" \
+        "by cycles refuses"; do
         skip "$t" "no python3, or no acs in this build"
     done
 fi
