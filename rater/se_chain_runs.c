@@ -238,8 +238,9 @@ static int nested_cmp(const void *a, const void *b)
  * of nested searches would each clear a new one, and so would each of the
  * step's searches. Only the fields before `stamp`
  * start cleared; the rest need no clearing (see struct chain_ctx). Nested
- * searches do not nest, and se_chains does not call itself: one spare for
- * the nested searches and one for se_chains. */
+ * searches nest two deep at most (a level-4 search's nested dynamic chains
+ * of level 2 or 3 nest their own searches), and se_chains does not call
+ * itself: one spare for each depth of nesting and one for se_chains. */
 struct chain_ctx *se_ctx_take(struct se_rater *rt, struct chain_ctx **spare)
 {
     struct chain_ctx *n = *spare;
@@ -266,20 +267,19 @@ void se_ctx_give_back(struct chain_ctx **spare, struct chain_ctx *n)
         *spare = n;
 }
 
-static struct chain_ctx *nested_ctx_take(struct se_rater *rt)
+/* The spare for the searches nested in x's runs: x collects when it is
+ * itself nested. */
+static struct chain_ctx **nested_spare(const struct chain_ctx *x)
 {
-    return se_ctx_take(rt, &rt->chains->spare_nested);
-}
-
-static void nested_ctx_give_back(struct se_rater *rt, struct chain_ctx *n)
-{
-    se_ctx_give_back(&rt->chains->spare_nested, n);
+    return &x->rt->chains->spare_nested[x->collect != NULL];
 }
 
 void se_spare_ctx_drop(struct se_chains_memo *m)
 {
-    free(m->spare_nested);
-    m->spare_nested = NULL;
+    for (int d = 0; d < 2; d++) {
+        free(m->spare_nested[d]);
+        m->spare_nested[d] = NULL;
+    }
     free(m->spare_top);
     m->spare_top = NULL;
 }
@@ -291,7 +291,7 @@ static struct nested_list nested_list_of(struct chain_ctx *x, const struct se_gr
     const struct se_grid *src, const uint16_t (*places)[10], int rule)
 {
     struct nested_list list = { NULL, 0, 0 };
-    struct chain_ctx *n = nested_ctx_take(x->rt);
+    struct chain_ctx *n = se_ctx_take(x->rt, nested_spare(x));
     if (!n)
         return list;
     n->nested_search = x->nested_search;
@@ -309,7 +309,7 @@ static struct nested_list nested_list_of(struct chain_ctx *x, const struct se_gr
     memcpy(n->pos0, places, sizeof(n->pos0)); /* the runs' start is g */
     n->have_pos0 = true;
     x->nested_search(n, rule);
-    nested_ctx_give_back(x->rt, n);
+    se_ctx_give_back(nested_spare(x), n);
     if (list.n > 1) /* an empty list has no array, and qsort wants one */
         qsort(list.h, (size_t) list.n, sizeof(*list.h), nested_cmp);
     return list;

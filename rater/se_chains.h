@@ -18,8 +18,9 @@
  *
  * Nested levels search every grid a dynamic run stalls on for cycles and
  * forcing chains (level 2), then cell and region chains (level 3), or, at
- * level 4, dynamic chains of a lower level (SE's "nesting limit": 0, then
- * 1), but keep only those with rule parents in the run: most of the searches could not
+ * level 4, dynamic chains of a lower level (SE's "nesting limit": 0, 1, 2
+ * then 3, whose level-2 and level-3 chains nest their own searches in turn),
+ * but keep only those with rule parents in the run: most of the searches could not
  * give one. A filter from the core of the grid's link graph (struct reach:
  * the candidates in strong links, their strongly connected components and
  * reach through "dirty" links) skips them beforehand, a cycle search follows
@@ -182,8 +183,8 @@ struct nishio_memo {
  * spare contexts and runs (se_chains_release frees those after a rating). */
 struct se_chains_memo {
     struct memo_store *step_memo;
-    /* see ctx_take */
-    struct chain_ctx *spare_nested, *spare_top;
+    /* see se_ctx_take: by depth of nesting, and for se_chains */
+    struct chain_ctx *spare_nested[2], *spare_top;
     struct snap_store *snap_last; /* the last level's */
     struct run *spare_runs[SPARE_RUNS];
     int nspare_runs;

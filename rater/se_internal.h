@@ -104,7 +104,7 @@ bool se_als_wing(struct se_rater *rt, const struct se_grid *g, int k, struct se_
  * SE_CH_CYCLES found no hint on the same grid (se_next_step's order), and
  * skip the searches that would repeat it. */
 enum se_chain_kind { SE_CH_CYCLES, SE_CH_NISHIO, SE_CH_MULTIPLE, SE_CH_DYNAMIC };
-#define SE_CH_LEVEL_MAX 5
+#define SE_CH_LEVEL_MAX 7
 bool se_chains(struct se_rater *rt, const struct se_grid *g, enum se_chain_kind kind,
     int level, struct se_step *s);
 

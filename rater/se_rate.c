@@ -67,7 +67,8 @@ bool se_next_step(struct se_rater *rt, const struct se_grid *g, struct se_step *
         || se_chains(rt, g, SE_CH_NISHIO, 0, s) || se_chains(rt, g, SE_CH_MULTIPLE, 0, s)
         || se_chains(rt, g, SE_CH_DYNAMIC, 0, s) || se_chains(rt, g, SE_CH_DYNAMIC, 1, s)
         || se_chains(rt, g, SE_CH_DYNAMIC, 2, s) || se_chains(rt, g, SE_CH_DYNAMIC, 3, s)
-        || se_chains(rt, g, SE_CH_DYNAMIC, 4, s) || se_chains(rt, g, SE_CH_DYNAMIC, 5, s);
+        || se_chains(rt, g, SE_CH_DYNAMIC, 4, s) || se_chains(rt, g, SE_CH_DYNAMIC, 5, s)
+        || se_chains(rt, g, SE_CH_DYNAMIC, 6, s) || se_chains(rt, g, SE_CH_DYNAMIC, 7, s);
 }
 
 struct se_rater *se_rater_new(void)

@@ -367,6 +367,46 @@ static void every_step_keeps_the_solution(void **state)
     }
 }
 
+/* SE's nesting limits 2 and 3 (levels 6 and 7 of se_chains), which nest
+ * dynamic chains of level 2 and 3, and so searches inside nested searches.
+ * No puzzle the tests hold needs them (the levels before rate every one),
+ * so they run here on the grid of a se_dev puzzle's first dynamic chain
+ * (9.0), where their searches take seconds: each finds a level-4 hint (10.5
+ * or more, nested chains) that keeps the solution. Level 7 takes twice as
+ * long as level 6: one in TEST_HARD_STRIDE runs it. */
+static void nesting_limits_two_and_three_keep_the_solution(void **state)
+{
+    (void) state;
+    struct grid g;
+    parse(
+        ".6.....4.1......72.5.78........6.9.....5..8..9.3..1.....1......28.3....1.7...4."
+        "..",
+        &g);
+    uint8_t sol[81];
+    memcpy(sol, g.cell, 81);
+    assert_true(solve(sol));
+    struct se_grid sg;
+    assert_true(se_load(&g, &sg));
+    struct se_step s;
+    int steps = 0;
+    while (steps++ < 400 && se_next_step(test_rater, &sg, &s) && s.rating < 90)
+        se_apply(&sg, &s);
+    assert_int_equal(s.tech, SE_dynamic_chains);
+    for (int level = 6; level <= (TEST_HARD_STRIDE == 1 ? 7 : 6); level++) {
+        assert_true(se_chains(test_rater, &sg, SE_CH_DYNAMIC, level, &s));
+        assert_int_equal(s.tech, SE_nested_chains);
+        assert_true(s.rating >= 105);
+        int removed = 0;
+        for (int c = 0; c < 81; c++) {
+            assert_false(s.elim[c] & (1u << sol[c]));
+            removed += se_popcount(s.elim[c]);
+        }
+        if (s.place_cell >= 0)
+            assert_int_equal(s.place_value, sol[s.place_cell]);
+        assert_true(removed > 0 || s.place_cell >= 0);
+    }
+}
+
 /* Region k of SE's order (boxes, columns, rows): its i-th cell. */
 static int plain_region_cell(int k, int i)
 {
@@ -487,6 +527,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(two_raters_in_one_thread),
         cmocka_unit_test(verdicts_for_no_or_many_solutions),
         cmocka_unit_test(level_four_rates_past_level_three),
+        cmocka_unit_test(nesting_limits_two_and_three_keep_the_solution),
         cmocka_unit_test(a_spent_budget_gives_no_rating),
         cmocka_unit_test(every_step_keeps_the_solution),
         cmocka_unit_test(hidden_singles_match_a_plain_search),
