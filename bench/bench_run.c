@@ -740,19 +740,20 @@ static size_t *pass_puzzles(struct bench_plan *plan, size_t si, size_t ci, size_
     return idx;
 }
 
-/* One pass over the puzzles: grids[k], or under tdoku's protocol the k-th
+/* One pass over the puzzles: each made a grid from the corpus's cells (a
+ * copy of its ncells cells: a pass of 100,000 puzzles keeps them as 81 bytes
+ * each, not a grid of GRID_MAX_CELLS), or under tdoku's protocol the k-th
  * line of text, parsed inside the pass. Returns false when a solve did not
  * finish (budget or error). */
 static bool one_pass(struct solver_instance *inst, const struct bench_corpus *c,
-    const size_t *idx, size_t n, const struct grid *grids, const char *text,
-    size_t stride, const struct solve_request *req, uint64_t *solutions)
+    const size_t *idx, size_t n, const char *text, size_t stride,
+    const struct solve_request *req, uint64_t *solutions)
 {
     struct solve_result res;
     struct grid parsed;
     bool finished = true;
     uint64_t found = 0;
     for (size_t k = 0; k < n; k++) {
-        const struct grid *g = &parsed;
         if (text) {
             const struct bench_puzzle *p = &c->puzzles[idx[k]];
             const struct grid_shape shape = { p->box_rows, p->box_cols, p->variant };
@@ -761,9 +762,9 @@ static bool one_pass(struct solver_instance *inst, const struct bench_corpus *c,
                 != 0)
                 return false;
         } else {
-            g = &grids[k];
+            bench_puzzle_grid(c, idx[k], &parsed);
         }
-        solver_solve_unchecked(inst, g, req, &res);
+        solver_solve_unchecked(inst, &parsed, req, &res);
         finished &= res.outcome == SOLVE_DONE;
         found += res.solutions;
     }
@@ -771,13 +772,13 @@ static bool one_pass(struct solver_instance *inst, const struct bench_corpus *c,
     return finished;
 }
 
-/* A pass's input, laid out before any timing: grids, or text lines under
- * tdoku's protocol (parsing is then part of the timed work). */
+/* A pass's input, laid out before any timing: text lines under tdoku's
+ * protocol (parsing is then part of the timed work); else the corpus's cells
+ * are the input. */
 struct pass_input {
     const struct bench_corpus *c;
     const size_t *idx; /* the corpus's puzzles that the pass runs over */
     size_t n;
-    struct grid *grids;
     char *text;
     size_t stride; /* of a line in text */
 };
@@ -786,27 +787,21 @@ struct pass_input {
 static bool lay_out_input(const struct bench_plan *plan, struct pass_input *in)
 {
     const struct bench_corpus *c = in->c;
-    if (plan->opt.tdoku_protocol) {
-        for (size_t k = 0; k < in->n; k++) {
-            const struct bench_puzzle *p = &c->puzzles[in->idx[k]];
-            const size_t side = (size_t) p->box_rows * p->box_cols;
-            if (side * side + 1 > in->stride)
-                in->stride = side * side + 1;
-        }
-        in->text = malloc(in->n * in->stride);
-    } else {
-        in->grids = malloc(in->n * sizeof(*in->grids));
+    if (!plan->opt.tdoku_protocol)
+        return true;
+    for (size_t k = 0; k < in->n; k++) {
+        const struct bench_puzzle *p = &c->puzzles[in->idx[k]];
+        const size_t side = (size_t) p->box_rows * p->box_cols;
+        if (side * side + 1 > in->stride)
+            in->stride = side * side + 1;
     }
-    if (!in->text && !in->grids)
+    in->text = malloc(in->n * in->stride);
+    if (!in->text)
         return false;
     for (size_t k = 0; k < in->n; k++) {
-        if (in->text) {
-            struct grid g;
-            bench_puzzle_grid(c, in->idx[k], &g);
-            grid_format_line(&g, in->text + k * in->stride);
-        } else {
-            bench_puzzle_grid(c, in->idx[k], &in->grids[k]);
-        }
+        struct grid g;
+        bench_puzzle_grid(c, in->idx[k], &g);
+        grid_format_line(&g, in->text + k * in->stride);
     }
     return true;
 }
@@ -814,8 +809,7 @@ static bool lay_out_input(const struct bench_plan *plan, struct pass_input *in)
 static bool input_pass(struct solver_instance *inst, const struct pass_input *in,
     const struct solve_request *req, uint64_t *solutions)
 {
-    return one_pass(
-        inst, in->c, in->idx, in->n, in->grids, in->text, in->stride, req, solutions);
+    return one_pass(inst, in->c, in->idx, in->n, in->text, in->stride, req, solutions);
 }
 
 /* Warm-up pass: untimed, except that a back end not marked fast must
@@ -961,7 +955,6 @@ static void run_passes(struct worker *w, size_t si, size_t ci)
     uint64_t warm_ns = 0;
     if (warm_up_pass(w, si, inst, &in, want, &req, &warm_ns, pass))
         timed_passes(w, si, inst, &in, want, warm_ns, &req, pass);
-    free(in.grids);
     free(in.text);
     free(idx);
 }

@@ -83,8 +83,11 @@ static int parse_level(const struct cli_value *v)
 static int parse_size(const struct cli_value *v)
 {
     struct gen_options *o = v->field;
-    return grid_parse_box(v->arg, &o->box_rows, &o->box_cols) == 0 ? CLI_VALUE_OK
-                                                                   : CLI_VALUE_BAD;
+    /* the generator's unit masks are uint32_t */
+    return grid_parse_box(v->arg, &o->box_rows, &o->box_cols) == 0
+            && o->box_rows * o->box_cols <= GRID_MAX_N_MASK32
+        ? CLI_VALUE_OK
+        : CLI_VALUE_BAD;
 }
 
 static int parse_output(const struct cli_value *v)
@@ -212,7 +215,7 @@ static const struct cli_option generate_options[] = {
         .help = "dig: exactly N holes (with --minimal: at least N)",
         .field = GEN_FIELD(opt.holes),
         .min = 1,
-        .max = GRID_MAX_CELLS - 1,
+        .max = GRID_MAX_N_MASK32 * GRID_MAX_N_MASK32 - 1,
         .expected = "a hole count" },
     { .kind = CLI_U64,
         .name = "count",
@@ -238,10 +241,11 @@ static const struct cli_option generate_options[] = {
     { .kind = CLI_CUSTOM,
         .name = "size",
         .metavar = "RxC",
-        .help = "box rows x box columns (default 3x3; 2x2 = 4x4, 2x3 = 6x6)",
+        .help = "box rows x box columns (default 3x3; 2x2 = 4x4, 2x3 = 6x6;\n"
+                "up to 5x5 = 25x25)",
         .field = GEN_FIELD(opt),
         .parse = parse_size,
-        .expected = CLI_EXPECT_BOX },
+        .expected = "box rows x box columns up to 5x5, such as 3x3 or 2x3," },
     { .kind = CLI_CUSTOM,
         .name = "variant",
         .metavar = "V",

@@ -140,6 +140,13 @@ static bool levels_entry(void *ctx, const struct input_entry *e)
         run->failures++;
         return true;
     }
+    if (e->item->puzzle.n > GRID_MAX_N_MASK32) {
+        /* the CP and human families' value sets are uint32_t */
+        fprintf(stderr, "%s:%lu: levels go up to %dx%d, not %dx%d\n", e->source, e->line,
+            GRID_MAX_N_MASK32, GRID_MAX_N_MASK32, e->item->puzzle.n, e->item->puzzle.n);
+        run->failures++;
+        return true;
+    }
     struct levels_item *it = &run->batch[run->nbatch++];
     it->g = e->item->puzzle;
     it->index = e->index;

@@ -76,6 +76,15 @@ static bool rate_entry(void *ctx, const struct input_entry *e)
         invalid_line(run, e->index);
         return true;
     }
+    if (g->n > GRID_MAX_N_MASK32
+        && (run->cli->methods & (RATE_GUESSES | RATE_TECHNIQUES))) {
+        /* the logic solver's and mrv's value sets are uint32_t */
+        fprintf(stderr,
+            "%s:%lu: --method guesses and techniques go up to %dx%d, not %dx%d\n",
+            e->source, e->line, GRID_MAX_N_MASK32, GRID_MAX_N_MASK32, g->n, g->n);
+        invalid_line(run, e->index);
+        return true;
+    }
     if (run->pool) {
         rate_pool_put(run->pool, g, e->index, e->item->name);
         return true;

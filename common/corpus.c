@@ -12,6 +12,11 @@
 /* Bytes of a line kept for parsing; the rest of a longer line is read and
  * dropped. Enough for a 25x25 puzzle, its trailing fields, and a grid row. */
 enum { LINE_KEEP = 4096 };
+/* The largest box side whose square grid the model holds: 7 (49x49). */
+enum { LEWIS_MAX_ORDER = 7 };
+static_assert(LEWIS_MAX_ORDER * LEWIS_MAX_ORDER <= GRID_MAX_N
+        && (LEWIS_MAX_ORDER + 1) * (LEWIS_MAX_ORDER + 1) > GRID_MAX_N,
+    "LEWIS_MAX_ORDER follows GRID_MAX_N");
 
 struct corpus {
     FILE *f;
@@ -535,9 +540,10 @@ static enum corpus_status read_lewis(
             return CORPUS_BAD;
         }
     }
-    if (order < 2 || order > 5) {
+    if (order < 2 || order > LEWIS_MAX_ORDER) {
         skip_to_blank_line(c);
-        return bad(item, "Lewis order %ld is no grid size (2 to 5: 4x4 to 25x25)", order);
+        return bad(item, "Lewis order %ld is no grid size (2 to %d: 4x4 to %dx%d)", order,
+            LEWIS_MAX_ORDER, GRID_MAX_N, GRID_MAX_N);
     }
     const int box = (int) order, n = box * box, cells = n * n;
     const struct grid_shape *shape = &c->opts.shape;
@@ -683,7 +689,8 @@ enum corpus_status corpus_next(struct corpus *c, struct corpus_item *item)
         const int header = c->opts.format == CORPUS_AUTO && !line_cut(c)
             ? lewis_header_tokens(c, &order)
             : 0;
-        if (c->opts.format == CORPUS_LEWIS || (header == 2 && order >= 2 && order <= 5)) {
+        if (c->opts.format == CORPUS_LEWIS
+            || (header == 2 && order >= 2 && order <= LEWIS_MAX_ORDER)) {
             if (line_cut(c))
                 return too_long(c, item);
             name_lewis_entry(c, item);

@@ -11,7 +11,7 @@
  *  - grids (seed 002's date.txt): N rows of N whitespace-separated integers,
  *    0 (or '.') blank; grids are separated by blank lines.
  *  - lewis (the instances of Rhydian Lewis's generator, as in the repository
- *    huwlloyd-mmu/sudoku_acs): the order n (box side, 2..5), a second
+ *    huwlloyd-mmu/sudoku_acs): the order n (box side, 2..7), a second
  *    integer, then the n^4 cells row-major, -1 blank and 1..n^2 a value, all
  *    whitespace-separated over any number of lines. The second integer is
  *    read and ignored: sudoku_acs's own reader drops it, and it is 1 in every

@@ -9,12 +9,15 @@ int grid_init(struct grid *g, int box_rows, int box_cols, enum grid_variant vari
         return -1;
     if (variant != GRID_STANDARD && variant != GRID_DIAGONAL)
         return -1;
-    memset(g, 0, sizeof(*g));
+    memset(g, 0, offsetof(struct grid, cell));
     g->box_rows = (uint8_t) box_rows;
     g->box_cols = (uint8_t) box_cols;
     g->n = (uint8_t) (box_rows * box_cols);
     g->ncells = (uint16_t) (g->n * g->n);
     g->variant = (uint8_t) variant;
+    memset(g->cell, 0, g->ncells);
+    if (g->ncells <= GRID_MAX_CAND_CELLS)
+        memset(g->candidates, 0, g->ncells * sizeof(g->candidates[0]));
     return 0;
 }
 
@@ -32,6 +35,8 @@ bool grid_shape_for_n(int n, int *box_rows, int *box_cols)
         { 12, 3, 4 },
         { 16, 4, 4 },
         { 25, 5, 5 },
+        { 36, 6, 6 },
+        { 49, 7, 7 },
     };
     for (size_t i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++) {
         if (shapes[i].n == n) {
@@ -45,7 +50,7 @@ bool grid_shape_for_n(int n, int *box_rows, int *box_cols)
 
 bool grid_shape_for_cells(size_t ncells, int *box_rows, int *box_cols)
 {
-    for (int n = 1; n <= GRID_MAX_N; n++) {
+    for (int n = 1; n <= GRID_MAX_LINE_N; n++) {
         if ((size_t) (n * n) == ncells)
             return grid_shape_for_n(n, box_rows, box_cols);
     }
@@ -83,7 +88,9 @@ char grid_value_symbol(int value)
         return '.';
     if (value <= 9)
         return (char) ('0' + value);
-    return (char) ('A' + value - 10);
+    if (value <= GRID_MAX_LINE_N)
+        return (char) ('A' + value - 10);
+    return '?';
 }
 
 bool grid_is_separator(int ch)
@@ -179,20 +186,20 @@ void grid_format_candidates(const struct grid *g, char *out)
 {
     const int n = g->n;
     for (int i = 0; i < g->ncells; i++) {
-        const uint32_t mask = grid_allowed(g, i);
+        const grid_mask mask = grid_allowed(g, i);
         for (int v = 1; v <= n; v++)
             *out++ = (mask >> (v - 1) & 1u) ? grid_value_symbol(v) : '.';
     }
     *out = '\0';
 }
 
-uint32_t grid_allowed(const struct grid *g, int i)
+grid_mask grid_allowed(const struct grid *g, int i)
 {
     if (g->cell[i])
-        return 1u << (g->cell[i] - 1);
+        return (grid_mask) 1 << (g->cell[i] - 1);
     if (g->has_candidates)
         return g->candidates[i];
-    return (uint32_t) ((1ull << g->n) - 1);
+    return ~(grid_mask) 0 >> (64 - g->n);
 }
 
 int grid_parse_token(struct grid *g, const char *text, size_t len,
@@ -206,6 +213,14 @@ int grid_parse_token(struct grid *g, const char *text, size_t len,
         const size_t want = (size_t) (br * bc) * (size_t) (br * bc);
         if (len == want * (size_t) (br * bc) && br * bc > 1)
             return grid_parse_candidates(g, text, len, shape, why, whylen);
+        if (br * bc > GRID_MAX_LINE_N) {
+            snprintf(why, whylen,
+                "%dx%d has no line form (symbols stop at Z = 35): use Lewis's format or "
+                "a "
+                "whitespace grid",
+                br * bc, br * bc);
+            return -1;
+        }
         if (len != want) {
             snprintf(why, whylen, "%zu symbols expected for %dx%d, got %zu", want,
                 br * bc, br * bc, len);
@@ -240,6 +255,10 @@ int grid_parse_token(struct grid *g, const char *text, size_t len,
 
 void grid_format_line(const struct grid *g, char *out)
 {
+    if (!grid_has_line_form(g)) {
+        strcpy(out, "-");
+        return;
+    }
     for (int i = 0; i < g->ncells; i++)
         out[i] = grid_value_symbol(g->cell[i]);
     out[g->ncells] = '\0';
@@ -247,10 +266,11 @@ void grid_format_line(const struct grid *g, char *out)
 
 static void print_rule(const struct grid *g, FILE *out)
 {
+    const char *dashes = grid_has_line_form(g) ? "--" : "---";
     for (int c = 0; c < g->n; c++) {
         if (c % g->box_cols == 0)
             fputs("+-", out);
-        fputs("--", out);
+        fputs(dashes, out);
     }
     fputs("+\n", out);
 }
@@ -263,8 +283,15 @@ void grid_print_pretty(const struct grid *g, FILE *out)
         for (int c = 0; c < g->n; c++) {
             if (c % g->box_cols == 0)
                 fputs("| ", out);
-            fputc(grid_value_symbol(g->cell[r * g->n + c]), out);
-            fputc(' ', out);
+            const int v = g->cell[r * g->n + c];
+            if (grid_has_line_form(g)) {
+                fputc(grid_value_symbol(v), out);
+                fputc(' ', out);
+            } else if (v) {
+                fprintf(out, "%2d ", v);
+            } else {
+                fputs(" . ", out);
+            }
         }
         fputs("|\n", out);
     }
@@ -313,16 +340,17 @@ static bool grid_has_conflict(const struct grid *g)
     const int n = g->n, box_cols = g->box_cols;
     const int boxes_per_band = n / box_cols;
     const bool diagonal = g->variant == GRID_DIAGONAL;
-    uint32_t col[GRID_MAX_N] = { 0 }, box[GRID_MAX_N] = { 0 }, main_diag = 0,
-             anti_diag = 0;
+    grid_mask col[GRID_MAX_N], box[GRID_MAX_N], main_diag = 0, anti_diag = 0;
+    memset(col, 0, (size_t) n * sizeof(col[0]));
+    memset(box, 0, (size_t) n * sizeof(box[0]));
     for (int r = 0; r < n; r++) {
         const uint8_t *cells = &g->cell[r * n];
         const int band = r / g->box_rows * boxes_per_band;
-        uint32_t row = 0;
+        grid_mask row = 0;
         for (int c = 0; c < n; c++) {
             if (!cells[c])
                 continue;
-            const uint32_t bit = 1u << cells[c];
+            const grid_mask bit = (grid_mask) 1 << (cells[c] - 1);
             const int b = band + c / box_cols;
             if ((row | col[c] | box[b]) & bit)
                 return true;
@@ -369,9 +397,14 @@ bool grid_find_conflict(const struct grid *g, char *why, size_t whylen)
             if (seen_at[v] >= 0) {
                 char unit[32];
                 describe_unit(g, u, unit, sizeof(unit));
-                snprintf(why, whylen, "%s %c appears twice in %s (r%dc%d and r%dc%d)",
-                    g->has_candidates ? "lone candidate" : "clue", grid_value_symbol(v),
-                    unit, seen_at[v] / g->n + 1, seen_at[v] % g->n + 1, cell / g->n + 1,
+                char value[8];
+                if (grid_has_line_form(g))
+                    snprintf(value, sizeof(value), "%c", grid_value_symbol(v));
+                else
+                    snprintf(value, sizeof(value), "%d", v);
+                snprintf(why, whylen, "%s %s appears twice in %s (r%dc%d and r%dc%d)",
+                    g->has_candidates ? "lone candidate" : "clue", value, unit,
+                    seen_at[v] / g->n + 1, seen_at[v] % g->n + 1, cell / g->n + 1,
                     cell % g->n + 1);
                 return true;
             }

@@ -1,9 +1,12 @@
 /* The grid model shared by every part of sudolab.
  *
  * A grid is N x N cells with boxes of box_rows x box_cols cells (N = box_rows *
- * box_cols, up to 25), optionally with the diagonal (X) rule: each main diagonal
- * also holds every symbol once. Cells are stored row-major; 0 is a blank and
- * 1..N a value. Symbols in text are 1-9 then A, B, C... (so 16x16 uses 1-9A-G).
+ * box_cols, up to GRID_MAX_N), optionally with the diagonal (X) rule: each main
+ * diagonal also holds every symbol once. Cells are stored row-major; 0 is a
+ * blank and 1..N a value. Symbols in text are 1-9 then A, B, C... (so 16x16
+ * uses 1-9A-G); they run out at Z (35), so the one-line text form stops at
+ * GRID_MAX_LINE_N and larger grids (36x36, 49x49) are read and written as
+ * numbers (Lewis's format, whitespace grids: common/corpus.h).
  *
  * A pencil-mark ("sukaku") puzzle is given by the candidates of each cell
  * rather than by clues: has_candidates is set, every cell is blank, and
@@ -15,12 +18,30 @@
 #ifndef SUDOLAB_COMMON_GRID_H
 #define SUDOLAB_COMMON_GRID_H
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
-enum { GRID_MAX_N = 25, GRID_MAX_CELLS = GRID_MAX_N * GRID_MAX_N, GRID_MAX_CAND_N = 16 };
+/* GRID_MAX_N is the model's one size limit: 49 takes 7x7 boxes, the largest
+ * order that Lewis's format and Lloyd & Amos's program use. Everything sized
+ * by it follows (cells, units, grid_mask). Back ends and tools whose value
+ * sets are uint32_t declare GRID_MAX_N_MASK32 as their limit instead. */
+enum {
+    GRID_MAX_N = 49,
+    GRID_MAX_CELLS = GRID_MAX_N * GRID_MAX_N,
+    GRID_MAX_CAND_N = 16,
+    GRID_MAX_CAND_CELLS = GRID_MAX_CAND_N * GRID_MAX_CAND_N,
+    GRID_MAX_LINE_N = 35, /* symbols 1-9, A-Z */
+    GRID_MAX_N_MASK32 = 25, /* the largest usual size whose values fit 32 bits */
+};
+
+/* A set of values, bit v-1 for value v, wide enough for GRID_MAX_N values
+ * (uint32_t would do up to 32). */
+typedef uint64_t grid_mask;
+static_assert(GRID_MAX_N <= 64, "grid_mask holds at most 64 values");
 
 enum grid_variant {
     GRID_STANDARD = 0,
@@ -39,17 +60,31 @@ struct grid {
     bool has_candidates; /* a pencil-mark puzzle: see candidates */
     uint8_t cell[GRID_MAX_CELLS];
     /* Allowed values per cell when has_candidates (bit v-1 for v), else
-     * unused; never more than GRID_MAX_CAND_N bits. */
-    uint16_t candidates[GRID_MAX_CELLS];
+     * unused; never more than GRID_MAX_CAND_N bits, so only the first
+     * GRID_MAX_CAND_CELLS cells have room (a grid stays small to copy). */
+    uint16_t candidates[GRID_MAX_CAND_CELLS];
 };
 
-/* Sets up an empty grid. Returns 0, or -1 when the shape is not one we support
- * (box sides 1..25, N = box_rows * box_cols from 1 to 25). */
+/* Copies what src holds: its shape, its ncells cells and, when it has them,
+ * its candidates. A 9x9 copy costs its 81 cells whatever GRID_MAX_N is, where
+ * `*dst = *src` copies every cell of the largest grid. */
+static inline void grid_copy(struct grid *dst, const struct grid *src)
+{
+    memcpy(dst, src, offsetof(struct grid, cell) + src->ncells);
+    if (src->has_candidates)
+        memcpy(
+            dst->candidates, src->candidates, src->ncells * sizeof(src->candidates[0]));
+}
+
+/* Sets up an empty grid: its ncells cells blank, no candidates (the cells
+ * past ncells are not written). Returns 0, or -1 when the shape is not one we
+ * support (N = box_rows * box_cols from 1 to GRID_MAX_N). */
 int grid_init(struct grid *g, int box_rows, int box_cols, enum grid_variant variant);
 
 /* The usual box shape for N*N cells of a line: 16 -> 2x2, 36 -> 2x3, 64 -> 2x4,
  * 81 -> 3x3, 144 -> 3x4, 256 -> 4x4, 625 -> 5x5 (the same for N from a row of a
- * whitespace grid). Returns false for any other count. */
+ * whitespace grid, which also takes 36 -> 6x6 and 49 -> 7x7; a line's symbols
+ * stop at 25x25). Returns false for any other count. */
 bool grid_shape_for_cells(size_t ncells, int *box_rows, int *box_cols);
 bool grid_shape_for_n(int n, int *box_rows, int *box_cols);
 
@@ -59,7 +94,7 @@ int grid_parse_box(const char *text, int *box_rows, int *box_cols);
 /* Value of a symbol: '.' and '0' are 0 (blank), '1'-'9' are 1-9, 'A'/'a'.. are
  * 10.. Returns -1 for anything else. Does not check the value against N. */
 int grid_symbol_value(int ch);
-/* Symbol of a value 0..35 ('.' for 0). */
+/* Symbol of a value 0..GRID_MAX_LINE_N ('.' for 0; '?' above). */
 char grid_value_symbol(int value);
 
 /* True for the characters that end a puzzle token: whitespace, ',', ';', ':'. */
@@ -93,13 +128,19 @@ int grid_candidate_side(size_t len);
 void grid_format_candidates(const struct grid *g, char *out);
 /* The values allowed at cell i: its candidates, or for a clue that value alone,
  * or all n for a blank of a clue puzzle (bit v-1 for v). */
-uint32_t grid_allowed(const struct grid *g, int i);
+grid_mask grid_allowed(const struct grid *g, int i);
 
 /* Writes the line form (ncells symbols, '.' for blanks) and a NUL: `out` must
- * hold ncells + 1 bytes. */
+ * hold ncells + 1 bytes. A grid above GRID_MAX_LINE_N has no line form: out
+ * is then "-" (grid_has_line_form says which). */
 void grid_format_line(const struct grid *g, char *out);
+static inline bool grid_has_line_form(const struct grid *g)
+{
+    return g->n <= GRID_MAX_LINE_N;
+}
 
-/* Draws the grid with box rules for people. */
+/* Draws the grid with box rules for people (values as numbers above
+ * GRID_MAX_LINE_N). */
 void grid_print_pretty(const struct grid *g, FILE *out);
 
 /* Finds the first pair of equal values in one unit (for a pencil-mark

@@ -1,6 +1,5 @@
 #include "common/units.h"
 
-#include <assert.h>
 #include <string.h>
 
 void units_build(struct units *u, const struct grid *g)
@@ -33,8 +32,7 @@ void units_build(struct units *u, const struct grid *g)
         }
     }
     for (int cell = 0; cell < g->ncells; cell++) {
-        static_assert(GRID_MAX_CELLS <= 1024, "peer marks sized for 25x25");
-        bool is_peer[1024] = { false };
+        bool is_peer[GRID_MAX_CELLS] = { false };
         for (int i = 0; i < u->cell_nunits[cell]; i++) {
             const int unit = u->cell_unit[cell][i];
             for (int k = 0; k < n; k++) {

@@ -16,7 +16,7 @@
 enum {
     UNITS_MAX = 3 * GRID_MAX_N + 2,
     UNITS_PER_CELL_MAX = 5,
-    /* row + column + rest of the box + two diagonals, for 25x25 */
+    /* row + column + rest of the box + two diagonals, for the largest N */
     UNITS_PEERS_MAX = 3 * (GRID_MAX_N - 1) + 2 * (GRID_MAX_N - 1),
 };
 

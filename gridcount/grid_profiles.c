@@ -49,6 +49,10 @@ struct grid_profiles {
     uint8_t (*group)[GP_MAX_TYPES]; /* type map of each element */
     uint8_t (*stack_perm)[GP_MAX_STACKS]; /* element's stack permutation */
     uint8_t (*col_perm)[GP_MAX_STACKS][GP_MAX_COLS]; /* and column permutations */
+    int nstack_orders, ncol_orders; /* S_R and S_C, listed */
+    uint8_t stack_orders[720][GP_MAX_STACKS];
+    uint8_t col_orders[720][GP_MAX_COLS];
+    uint8_t tcol[GP_MAX_TYPES][GP_MAX_STACKS]; /* type t's column in stack s */
     struct walk plain; /* every type its own cycle */
     bool plain_counted;
     uint64_t profiles;
@@ -199,6 +203,10 @@ static int build_group(struct grid_profiles *gp)
     uint8_t col_perms[720][GP_MAX_COLS];
     const int nstack = perm_all(gp->R, &stack_perms[0][0], GP_MAX_COLS);
     const int ncol = perm_all(gp->C, &col_perms[0][0], GP_MAX_COLS);
+    gp->nstack_orders = nstack;
+    gp->ncol_orders = ncol;
+    memcpy(gp->stack_orders, stack_perms, sizeof(gp->stack_orders));
+    memcpy(gp->col_orders, col_perms, sizeof(gp->col_orders));
     size_t per_stack = 1;
     for (int s = 0; s < gp->R; s++)
         per_stack *= (size_t) ncol;
@@ -304,6 +312,9 @@ struct grid_profiles *grid_profiles_new(
     gp->types = types;
     for (int s = 0, w = 1; s < R; s++, w *= C)
         gp->weight[s] = w;
+    for (int t = 0; t < types; t++)
+        for (int s = 0; s < R; s++)
+            gp->tcol[t][s] = (uint8_t) type_col(gp, t, s);
     for (int f = 0; f < R * C; f++)
         gp->full |= (uint64_t) R << (GP_FIELD_BITS * f);
     uint8_t identity[GP_MAX_TYPES];
@@ -570,4 +581,451 @@ double grid_profiles_orders_nodes_estimate(const struct grid_profiles *gp,
         sum += nodes;
     }
     return probes ? sum / probes : 0;
+}
+
+/* --- canonical forms --- */
+
+/* Each (stack, column)'s histogram of digit counts over its types: 8 bits
+ * per count 0..R, since C^(R-1) <= 32 types share a column. */
+static void slice_signatures(
+    const struct grid_profiles *gp, const uint8_t *x, uint64_t sig[][GP_MAX_COLS])
+{
+    memset(sig, 0, sizeof(uint64_t) * GP_MAX_STACKS * GP_MAX_COLS);
+    for (int t = 0; t < gp->types; t++)
+        for (int s = 0; s < gp->R; s++)
+            sig[s][gp->tcol[t][s]] += 1ull << (8 * x[t]);
+}
+
+static int u64_compare(const void *a, const void *b)
+{
+    const uint64_t x = *(const uint64_t *) a, y = *(const uint64_t *) b;
+    return (x > y) - (x < y);
+}
+
+/* The search for the least image over the elements that sort the
+ * invariants: new stack i takes old stack so[i], and in it new column j the
+ * old column co[i][j]. */
+struct canon {
+    const struct grid_profiles *gp;
+    const uint8_t *x;
+    int so[GP_MAX_STACKS];
+    int nvalid[GP_MAX_STACKS]; /* per old stack: its sorting column orders */
+    uint16_t valid[GP_MAX_STACKS][720];
+    int contrib[GP_MAX_STACKS][GP_MAX_COLS]; /* old type's share, per new (i, j) */
+    uint8_t best[GP_MAX_TYPES];
+    bool have_best;
+    uint64_t stab;
+};
+
+static void canon_leaf(struct canon *k)
+{
+    const struct grid_profiles *gp = k->gp;
+    int state = k->have_best ? 0 : -1; /* 0: equal so far; -1: below best */
+    for (int t = 0; t < gp->types; t++) {
+        int old = 0;
+        for (int i = 0; i < gp->R; i++)
+            old += k->contrib[i][gp->tcol[t][i]];
+        const uint8_t v = k->x[old];
+        if (state == 0) {
+            if (v > k->best[t])
+                return;
+            if (v < k->best[t])
+                state = -1;
+        }
+        if (state == -1)
+            k->best[t] = v;
+    }
+    k->stab = state == 0 ? k->stab + 1 : 1;
+    k->have_best = true;
+}
+
+static void canon_stack(struct canon *k, int i)
+{
+    const struct grid_profiles *gp = k->gp;
+    if (i == gp->R) {
+        canon_leaf(k);
+        return;
+    }
+    if (i >= GP_MAX_STACKS)
+        return;
+    const int old = k->so[i];
+    for (int v = 0; v < k->nvalid[old]; v++) {
+        const uint8_t *co = gp->col_orders[k->valid[old][v]];
+        for (int j = 0; j < gp->C; j++)
+            k->contrib[i][j] = co[j] * gp->weight[old];
+        canon_stack(k, i + 1);
+    }
+}
+
+void grid_profiles_canonical(
+    const struct grid_profiles *gp, const uint8_t *x, uint8_t *canon, uint64_t *stab)
+{
+    struct canon canon_search, *k = &canon_search;
+    uint64_t sig[GP_MAX_STACKS][GP_MAX_COLS], sorted[GP_MAX_STACKS][GP_MAX_COLS];
+    slice_signatures(gp, x, sig);
+    memcpy(sorted, sig, sizeof(sig));
+    for (int s = 0; s < gp->R; s++)
+        qsort(sorted[s], (size_t) gp->C, sizeof(uint64_t), u64_compare);
+    k->gp = gp;
+    k->x = x;
+    k->have_best = false;
+    k->stab = 0;
+    for (int s = 0; s < gp->R; s++) {
+        k->nvalid[s] = 0;
+        for (int p = 0; p < gp->ncol_orders; p++) {
+            const uint8_t *co = gp->col_orders[p];
+            bool ok = true;
+            for (int j = 0; j + 1 < gp->C && ok; j++)
+                ok = sig[s][co[j]] <= sig[s][co[j + 1]];
+            if (ok)
+                k->valid[s][k->nvalid[s]++] = (uint16_t) p;
+        }
+    }
+    for (int p = 0; p < gp->nstack_orders; p++) {
+        const uint8_t *so = gp->stack_orders[p];
+        bool ok = true;
+        for (int i = 0; i + 1 < gp->R && ok; i++)
+            ok = memcmp(sorted[so[i]], sorted[so[i + 1]], sizeof(sorted[0])) <= 0;
+        if (!ok)
+            continue;
+        for (int i = 0; i < gp->R; i++)
+            k->so[i] = so[i];
+        canon_stack(k, 0);
+    }
+    memcpy(canon, k->best, (size_t) gp->types);
+    *stab = k->stab;
+}
+
+/* --- the classes in a slice of the walk --- */
+
+struct each_class {
+    struct grid_profiles *gp;
+    uint64_t first, last, visited;
+    int (*visit)(void *ctx, const struct grid_profiles_drawn *rep);
+    void *ctx;
+    struct grid_profiles_drawn x;
+};
+
+/* Profiles of ranks [base, base + walk_count(t, fields)) below this node. */
+static int each_class_walk(struct each_class *e, int t, uint64_t fields, uint64_t base)
+{
+    struct grid_profiles *gp = e->gp;
+    if (t == gp->types) {
+        e->visited++;
+        uint8_t canon[GP_MAX_TYPES];
+        uint64_t stab;
+        grid_profiles_canonical(gp, e->x.digits, canon, &stab);
+        if (memcmp(canon, e->x.digits, (size_t) gp->types) != 0)
+            return 0;
+        e->x.orbit = gp->ngroup / stab;
+        return e->visit(e->ctx, &e->x);
+    }
+    const unsigned vmax = most(gp, fields, gp->plain.add[t]);
+    for (unsigned v = 0; v <= vmax && base < e->last; v++) {
+        const uint64_t next = fields + v * gp->plain.add[t];
+        if ((next & gp->plain.closes[t]) != (gp->full & gp->plain.closes[t]))
+            continue;
+        const uint64_t below = walk_count(gp, &gp->plain, t + 1, next);
+        if (gp->plain.out_of_memory)
+            return -1;
+        if (base + below > e->first) {
+            e->x.digits[t] = (uint8_t) v;
+            const int rc = each_class_walk(e, t + 1, next, base);
+            if (rc != 0)
+                return rc;
+        }
+        base += below;
+    }
+    return 0;
+}
+
+int grid_profiles_each_class(struct grid_profiles *gp, uint64_t first, uint64_t last,
+    int (*visit)(void *ctx, const struct grid_profiles_drawn *rep), void *ctx,
+    uint64_t *visited)
+{
+    if (grid_profiles_count(gp) == 0)
+        return -1;
+    struct each_class e = { gp, first, last, 0, visit, ctx, { { 0 }, 0 } };
+    const int rc = each_class_walk(&e, 0, 0, 0);
+    *visited = e.visited;
+    return rc;
+}
+
+uint64_t grid_profiles_labels(const struct grid_profiles *gp, const uint8_t *x)
+{
+    const int N = gp->R * gp->C;
+    uint64_t labels = 1;
+    int placed = 0;
+    /* N! / prod x_t! as a product of binomials, exact at every step */
+    for (int t = 0; t < gp->types; t++)
+        for (unsigned i = 1; i <= x[t]; i++) {
+            placed++;
+            labels = labels * (uint64_t) placed / i;
+        }
+    return placed == N ? labels : 0;
+}
+
+/* --- orders by class --- */
+
+/* A profile packed 3 bits a type (counts are at most R <= 6). */
+struct packed {
+    uint64_t w[6];
+};
+
+static uint64_t packed_hash(const struct packed *p)
+{
+    uint64_t h = 0;
+    for (int i = 0; i < 6; i++)
+        h = mix(h ^ p->w[i]);
+    return h;
+}
+
+static void pack(const struct grid_profiles *gp, const uint8_t *x, struct packed *p)
+{
+    memset(p, 0, sizeof(*p));
+    for (int t = 0; t < gp->types; t++)
+        p->w[t / 21] |= (uint64_t) x[t] << (3 * (t % 21));
+}
+
+static void unpack(const struct grid_profiles *gp, const struct packed *p, uint8_t *x)
+{
+    for (int t = 0; t < gp->types; t++)
+        x[t] = (uint8_t) (p->w[t / 21] >> (3 * (t % 21)) & 7u);
+}
+
+enum { GP_CACHE_BITS = 16 };
+
+struct table_entry {
+    struct packed key;
+    uint64_t orders;
+    bool used;
+};
+
+struct grid_profiles_table {
+    const struct grid_profiles *gp;
+    bool count_orders;
+    struct table_entry *classes; /* open addressing on canonical forms */
+    size_t cap, nclasses;
+    struct table_entry *cache; /* direct-mapped on any profile */
+    uint64_t canonicalised;
+};
+
+struct grid_profiles_table *grid_profiles_table_new(
+    const struct grid_profiles *gp, bool count_orders)
+{
+    struct grid_profiles_table *tab = calloc(1, sizeof(*tab));
+    if (!tab)
+        return NULL;
+    tab->gp = gp;
+    tab->count_orders = count_orders;
+    tab->cap = 1u << 10;
+    tab->classes = calloc(tab->cap, sizeof(*tab->classes));
+    tab->cache = calloc((size_t) 1 << GP_CACHE_BITS, sizeof(*tab->cache));
+    if (!tab->classes || !tab->cache) {
+        grid_profiles_table_free(tab);
+        return NULL;
+    }
+    return tab;
+}
+
+void grid_profiles_table_free(struct grid_profiles_table *tab)
+{
+    if (!tab)
+        return;
+    free(tab->classes);
+    free(tab->cache);
+    free(tab);
+}
+
+size_t grid_profiles_table_classes(const struct grid_profiles_table *tab)
+{
+    return tab->nclasses;
+}
+
+uint64_t grid_profiles_table_canonicalised(const struct grid_profiles_table *tab)
+{
+    return tab->canonicalised;
+}
+
+static struct table_entry *class_slot(
+    struct table_entry *classes, size_t cap, const struct packed *key)
+{
+    size_t i = (size_t) packed_hash(key) & (cap - 1);
+    while (classes[i].used && memcmp(&classes[i].key, key, sizeof(*key)) != 0)
+        i = (i + 1) & (cap - 1);
+    return &classes[i];
+}
+
+static int classes_grow(struct grid_profiles_table *tab)
+{
+    const size_t cap = 2 * tab->cap;
+    struct table_entry *grown = calloc(cap, sizeof(*grown));
+    if (!grown)
+        return -1;
+    for (size_t i = 0; i < tab->cap; i++)
+        if (tab->classes[i].used)
+            *class_slot(grown, cap, &tab->classes[i].key) = tab->classes[i];
+    free(tab->classes);
+    tab->classes = grown;
+    tab->cap = cap;
+    return 0;
+}
+
+static uint64_t class_orders(struct grid_profiles_table *tab, const struct packed *key)
+{
+    const struct grid_profiles *gp = tab->gp;
+    struct grid_profiles_drawn x;
+    unpack(gp, key, x.digits);
+    uint8_t canon[GP_MAX_TYPES];
+    uint64_t stab;
+    grid_profiles_canonical(gp, x.digits, canon, &stab);
+    tab->canonicalised++;
+    struct packed ckey;
+    pack(gp, canon, &ckey);
+    struct table_entry *e = class_slot(tab->classes, tab->cap, &ckey);
+    if (e->used)
+        return e->orders;
+    if (2 * (tab->nclasses + 1) > tab->cap) {
+        if (classes_grow(tab) != 0)
+            return UINT64_MAX;
+        e = class_slot(tab->classes, tab->cap, &ckey);
+    }
+    uint64_t orders = 0;
+    if (tab->count_orders) {
+        bool finished;
+        memcpy(x.digits, canon, (size_t) gp->types);
+        x.orbit = gp->ngroup / stab;
+        grid_profiles_orders_search(gp, &x, UINT64_MAX, &orders, &finished);
+    }
+    *e = (struct table_entry) { ckey, orders, true };
+    tab->nclasses++;
+    return orders;
+}
+
+static uint64_t packed_orders(struct grid_profiles_table *tab, const struct packed *key)
+{
+    struct table_entry *c
+        = &tab->cache[packed_hash(key) & (((size_t) 1 << GP_CACHE_BITS) - 1)];
+    if (c->used && memcmp(&c->key, key, sizeof(*key)) == 0)
+        return c->orders;
+    const uint64_t orders = class_orders(tab, key);
+    if (orders != UINT64_MAX)
+        *c = (struct table_entry) { *key, orders, true };
+    return orders;
+}
+
+uint64_t grid_profiles_table_orders(struct grid_profiles_table *tab, const uint8_t *x)
+{
+    struct packed key;
+    pack(tab->gp, x, &key);
+    return packed_orders(tab, &key);
+}
+
+/* --- the three-band completions --- */
+
+enum { GP_MAX_CHOICES = 346 }; /* sum over k of C(4,k)^3: R = 4, C = 3 */
+
+/* The middle band's columns in each stack, per choice: mid[s][i][d]. */
+struct completion {
+    const struct grid_profiles *gp;
+    struct grid_profiles_table *tab;
+    int N;
+    int nchoices[GP_MAX_STACKS];
+    int8_t (*mid)[GP_MAX_CHOICES][GP_MAX_FIELDS];
+    int8_t first[GP_MAX_STACKS][GP_MAX_FIELDS];
+    int mid_type[GP_MAX_STACKS + 1][GP_MAX_FIELDS]; /* types so far, per stack */
+    int last_type[GP_MAX_STACKS + 1][GP_MAX_FIELDS];
+    uint64_t budget;
+    struct grid_profiles_completions *out;
+    bool out_of_memory;
+};
+
+static void choose_stack(struct completion *c, int s, int d, int8_t *cur, int *per_col)
+{
+    const int R = c->gp->R;
+    if (d == c->N) {
+        if (c->nchoices[s] < GP_MAX_CHOICES)
+            memcpy(c->mid[s][c->nchoices[s]], cur, (size_t) c->N);
+        c->nchoices[s]++;
+        return;
+    }
+    for (int col = 0; col < 3; col++) {
+        if (col == c->first[s][d] || per_col[col] == R)
+            continue;
+        per_col[col]++;
+        cur[d] = (int8_t) col;
+        choose_stack(c, s, d + 1, cur, per_col);
+        per_col[col]--;
+    }
+}
+
+static void complete_stack(struct completion *c, int s)
+{
+    const struct grid_profiles *gp = c->gp;
+    struct grid_profiles_completions *out = c->out;
+    if (out->visited >= c->budget || c->out_of_memory)
+        return;
+    if (s == gp->R) {
+        struct packed mid, last;
+        memset(&mid, 0, sizeof(mid));
+        memset(&last, 0, sizeof(last));
+        for (int d = 0; d < c->N; d++) {
+            const int m = c->mid_type[s][d], l = c->last_type[s][d];
+            mid.w[m / 21] += 1ull << (3 * (m % 21));
+            last.w[l / 21] += 1ull << (3 * (l % 21));
+        }
+        const uint64_t a = packed_orders(c->tab, &mid);
+        const uint64_t b = packed_orders(c->tab, &last);
+        if (a == UINT64_MAX || b == UINT64_MAX)
+            c->out_of_memory = true;
+        else
+            out->sum += (unsigned __int128) a * b;
+        out->visited++;
+        return;
+    }
+    if (s >= GP_MAX_STACKS)
+        return;
+    for (int i = 0; i < c->nchoices[s]; i++) {
+        for (int d = 0; d < c->N; d++) {
+            const int m = c->mid[s][i][d];
+            c->mid_type[s + 1][d] = c->mid_type[s][d] + m * gp->weight[s];
+            c->last_type[s + 1][d]
+                = c->last_type[s][d] + (3 - m - c->first[s][d]) * gp->weight[s];
+        }
+        complete_stack(c, s + 1);
+    }
+}
+
+int grid_profiles_complete(const struct grid_profiles *gp,
+    struct grid_profiles_table *tab, const uint8_t *x, uint64_t budget,
+    struct grid_profiles_completions *out)
+{
+    memset(out, 0, sizeof(*out));
+    if (gp->C != 3 || gp->R > 4)
+        return -1;
+    struct completion c = { .gp = gp, .tab = tab, .N = gp->R * gp->C, .budget = budget };
+    c.out = out;
+    c.mid = malloc(GP_MAX_STACKS * sizeof(*c.mid));
+    if (!c.mid)
+        return -1;
+    int d = 0;
+    for (int t = 0; t < gp->types; t++)
+        for (unsigned i = 0; i < x[t]; i++, d++)
+            for (int s = 0; s < gp->R; s++)
+                c.first[s][d] = (int8_t) gp->tcol[t][s];
+    out->choices = 1;
+    for (int s = 0; s < gp->R; s++) {
+        int8_t cur[GP_MAX_FIELDS];
+        int per_col[3] = { 0, 0, 0 };
+        choose_stack(&c, s, 0, cur, per_col);
+        out->per_stack = (uint64_t) c.nchoices[s];
+        out->choices *= out->per_stack;
+    }
+    memset(c.mid_type[0], 0, sizeof(c.mid_type[0]));
+    memset(c.last_type[0], 0, sizeof(c.last_type[0]));
+    if (d == c.N)
+        complete_stack(&c, 0);
+    out->finished = d == c.N && out->visited == out->choices;
+    free(c.mid);
+    return c.out_of_memory || d != c.N ? -1 : 0;
 }

@@ -88,4 +88,65 @@ uint64_t grid_profiles_orders_search(const struct grid_profiles *gp,
 double grid_profiles_orders_nodes_estimate(const struct grid_profiles *gp,
     const struct grid_profiles_drawn *x, unsigned probes, struct rng *r);
 
+/* --- classes one at a time, and the three-band completions ---
+ *
+ * A profile's canonical form: stacks and columns within stacks put in order
+ * of an invariant (each (stack, column)'s histogram of digit counts over its
+ * types), ties broken by every order they allow, and the least image (digits
+ * per type compared in type order) kept. Every element of G that sorts the
+ * invariants is tried, so two profiles share a form exactly when they share a
+ * class, and the elements mapping a profile to its form number its
+ * stabiliser. */
+
+/* x's canonical form into canon (types bytes) and the size of x's
+ * stabiliser in G. */
+void grid_profiles_canonical(
+    const struct grid_profiles *gp, const uint8_t *x, uint8_t *canon, uint64_t *stab);
+
+/* Calls visit for every class whose representative (the profile equal to its
+ * canonical form) has a walk rank in [first, last): profiles are ranked in
+ * the walk's order, so a slice of ranks is a shard of the classes found
+ * without listing the rest. rep->orbit is filled. Stops at visit's first
+ * non-zero return and returns it; -1 when memory runs out. *visited counts the
+ * profiles tested. */
+int grid_profiles_each_class(struct grid_profiles *gp, uint64_t first, uint64_t last,
+    int (*visit)(void *ctx, const struct grid_profiles_drawn *rep), void *ctx,
+    uint64_t *visited);
+
+/* N! / prod_t x_t!: the labelled column-set configurations with profile x. */
+uint64_t grid_profiles_labels(const struct grid_profiles *gp, const uint8_t *x);
+
+/* Orders by class: canonical form -> orders, with a cache of recent
+ * profiles in front. With count_orders, a class not yet in the table has its
+ * orders counted by the band search; without, it is entered with orders 0:
+ * the cost of the lookups alone, as a count with the orders phase done
+ * before would pay them. */
+struct grid_profiles_table;
+struct grid_profiles_table *grid_profiles_table_new(
+    const struct grid_profiles *gp, bool count_orders);
+void grid_profiles_table_free(struct grid_profiles_table *tab);
+/* Classes in the table, and lookups that missed the cache. */
+size_t grid_profiles_table_classes(const struct grid_profiles_table *tab);
+uint64_t grid_profiles_table_canonicalised(const struct grid_profiles_table *tab);
+/* The orders of x's class (counted or 0 as above); UINT64_MAX when memory
+ * runs out. */
+uint64_t grid_profiles_table_orders(struct grid_profiles_table *tab, const uint8_t *x);
+
+/* Three bands (C = 3): the completions of a first band with profile x. The
+ * middle band's column sets avoid the first's: in each stack, every digit
+ * takes one of the two other columns, each column R digits; the third band's
+ * are then forced. completions = sum over those choices of orders(middle) *
+ * orders(third), each looked up in tab. At most `budget` choices are
+ * visited, in a fixed order. */
+struct grid_profiles_completions {
+    uint64_t choices; /* all of them: per_stack^R */
+    uint64_t per_stack;
+    uint64_t visited;
+    bool finished;
+    unsigned __int128 sum; /* over the visited choices */
+};
+int grid_profiles_complete(const struct grid_profiles *gp,
+    struct grid_profiles_table *tab, const uint8_t *x, uint64_t budget,
+    struct grid_profiles_completions *out);
+
 #endif /* SUDOLAB_GRIDCOUNT_GRID_PROFILES_H */

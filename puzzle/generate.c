@@ -212,6 +212,11 @@ struct generator *gen_open(const struct gen_options *o, char *why, size_t whylen
         snprintf(why, whylen, "unsupported grid shape %dx%d", o->box_rows, o->box_cols);
         return NULL;
     }
+    if (shape.n > GRID_MAX_N_MASK32) { /* the unit masks are uint32_t */
+        snprintf(why, whylen, "the generator goes up to %dx%d, not %dx%d",
+            GRID_MAX_N_MASK32, GRID_MAX_N_MASK32, shape.n, shape.n);
+        return NULL;
+    }
     if ((unsigned) o->level >= GEN_LEVEL_COUNT
         || (o->method != GEN_DIG && o->method != GEN_SEED003)) {
         snprintf(why, whylen, "unknown method or level");

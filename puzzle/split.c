@@ -41,7 +41,7 @@ static int reserve(struct shard_split *sp, size_t bytes)
 /* The values unit u already holds with the clues and the first d values of a
  * prefix placed. */
 static void used_values(const struct grid *puzzle, const struct shard_split *sp,
-    const uint8_t *prefix, int d, uint32_t *used)
+    const uint8_t *prefix, int d, grid_mask *used)
 {
     memset(used, 0, (size_t) (3 * GRID_MAX_N + 2) * sizeof(*used));
     int unit[5];
@@ -50,12 +50,12 @@ static void used_values(const struct grid *puzzle, const struct shard_split *sp,
             continue;
         const int k = cell_units(puzzle, cell, unit);
         for (int j = 0; j < k; j++)
-            used[unit[j]] |= 1u << puzzle->cell[cell];
+            used[unit[j]] |= (grid_mask) 1 << puzzle->cell[cell];
     }
     for (int i = 0; i < d; i++) {
         const int k = cell_units(puzzle, sp->cell[i], unit);
         for (int j = 0; j < k; j++)
-            used[unit[j]] |= 1u << prefix[i];
+            used[unit[j]] |= (grid_mask) 1 << prefix[i];
     }
 }
 
@@ -73,7 +73,7 @@ int shard_split_make(struct shard_split *sp, const struct grid *puzzle, size_t m
     sp->count = 1;
     if (reserve(sp, 1) != 0)
         return -1;
-    uint32_t used[3 * GRID_MAX_N + 2];
+    grid_mask used[3 * GRID_MAX_N + 2];
     int unit[5];
     while (sp->count > 0 && sp->count < min && sp->depth < blanks) {
         const int d = sp->depth;
@@ -82,11 +82,11 @@ int shard_split_make(struct shard_split *sp, const struct grid *puzzle, size_t m
         const int k = cell_units(puzzle, sp->cell[d], unit);
         for (size_t i = 0; i < sp->count; i++) {
             used_values(puzzle, sp, sp->values + i * (size_t) d, d, used);
-            uint32_t taken = 0;
+            grid_mask taken = 0;
             for (int j = 0; j < k; j++)
                 taken |= used[unit[j]];
             for (int v = 1; v <= puzzle->n; v++) {
-                if (taken & (1u << v))
+                if (taken & ((grid_mask) 1 << v))
                     continue;
                 const size_t at = old_bytes + next * (size_t) (d + 1);
                 if (reserve(sp, at + (size_t) (d + 1)) != 0)

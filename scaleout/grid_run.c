@@ -23,6 +23,7 @@ enum {
     GRID_SHARD_CPU_S = 3600, /* CPU a shard of the printed plan should take */
 };
 #define GRID_WALK_BUDGET 100000000u /* band-search nodes run per timed class */
+#define GRID_COMPLETION_BUDGET 2000u /* middle-band choices timed per class */
 
 /* One phase over a list of classes: their orders, or their completions. */
 struct grid_work {
@@ -324,15 +325,30 @@ static int estimate_profile_walk(
         "# per class: the band search for its orders (one leaf per order); %d classes "
         "drawn with probability orbit/profiles, each searched for %u nodes\n",
         GRID_WALK_CLASSES, GRID_WALK_BUDGET);
-    fputs("sample orbit nodes-estimate nodes-run finished\n", out);
+    if (C == 3)
+        fprintf(out,
+            "# and its three-band completions: %u middle-band choices run, each "
+            "middle and third band's orders looked up by canonical form (lookups "
+            "only: the orders table is the orders phase's), timed in CPU\n",
+            GRID_COMPLETION_BUDGET);
+    fprintf(out, "sample orbit nodes-estimate nodes-run finished%s\n",
+        C == 3 ? " completion-s-per-choice" : "");
+    struct grid_profiles_table *tab = C == 3 ? grid_profiles_table_new(gp, false) : NULL;
+    if (C == 3 && !tab) {
+        fprintf(err, "sudolab count: --grids: out of memory\n");
+        return EXIT_STATUS_SKIPPED;
+    }
     struct rng r;
     rng_seed(&r, GRID_WALK_SEED);
     double sum = 0, squares = 0, lo = 0, hi = 0, run_s = 0, run_nodes = 0;
+    double csum = 0, csquares = 0, clo = 0, chi = 0, choices = 0;
     int unfinished = 0;
     for (int i = 0; i < GRID_WALK_CLASSES; i++) {
         struct grid_profiles_drawn x;
-        if (grid_profiles_draw(gp, &r, &x) != 0)
+        if (grid_profiles_draw(gp, &r, &x) != 0) {
+            grid_profiles_table_free(tab);
             return EXIT_STATUS_SKIPPED;
+        }
         const double nodes
             = grid_profiles_orders_nodes_estimate(gp, &x, GRID_WALK_PROBES, &r);
         uint64_t orders = 0;
@@ -349,9 +365,32 @@ static int estimate_profile_walk(
         const double per = finished ? (double) ran : nodes;
         lo = i == 0 || per < lo ? per : lo;
         hi = i == 0 || per > hi ? per : hi;
-        fprintf(out, "%d %llu %.3g %llu %s\n", i + 1, (unsigned long long) x.orbit, nodes,
+        fprintf(out, "%d %llu %.3g %llu %s", i + 1, (unsigned long long) x.orbit, nodes,
             (unsigned long long) ran, finished ? "yes" : "no");
+        if (C == 3) {
+            struct grid_profiles_completions done;
+            t0 = clock_thread_cpu_ns();
+            const int rc = grid_profiles_complete(
+                gp, tab, x.digits, GRID_COMPLETION_BUDGET, &done);
+            const double took = (double) (clock_thread_cpu_ns() - t0) / 1e9;
+            if (rc != 0 || done.visited == 0) {
+                fprintf(err, "sudolab count: --grids: out of memory\n");
+                grid_profiles_table_free(tab);
+                return EXIT_STATUS_SKIPPED;
+            }
+            const double per_choice = took / (double) done.visited;
+            choices = (double) done.choices;
+            const double class_s = per_choice * choices;
+            csum += class_s / (double) x.orbit;
+            csquares += class_s / (double) x.orbit * class_s / (double) x.orbit;
+            clo = i == 0 || class_s < clo ? class_s : clo;
+            chi = i == 0 || class_s > chi ? class_s : chi;
+            fprintf(out, " %.3g", per_choice);
+        }
+        fputc('\n', out);
     }
+    const size_t table_classes = tab ? grid_profiles_table_classes(tab) : 0;
+    grid_profiles_table_free(tab);
     const double n = GRID_WALK_CLASSES, mean = sum / n;
     const double var = (squares - n * mean * mean) / (n - 1);
     const double total = (double) profiles * mean;
@@ -364,27 +403,33 @@ static int estimate_profile_walk(
         "within %u nodes (Knuth's estimate stands for those)\n",
         lo, hi, lo / rate, hi / rate, unfinished, GRID_WALK_CLASSES, GRID_WALK_BUDGET);
     fprintf(out, "nodes-total %.3g +- %.3g (95%%)\n", total, half);
-    const double cpu = total / rate, cpu_half = half / rate;
-    fprintf(out, "cpu %.3g s +- %.3g (%.3g CPU years)%s\n", cpu, cpu_half,
-        cpu / (365.25 * 86400),
-        C == 3 ? "; orders only: the three-band completions come on top" : "");
+    const double orders_cpu = total / rate, orders_half = half / rate;
+    fprintf(out, "cpu-orders %.3g s +- %.3g (%.3g CPU years)\n", orders_cpu, orders_half,
+        orders_cpu / (365.25 * 86400));
+    double cpu = orders_cpu, cpu_half = orders_half;
     if (C == 3) {
-        /* Each stack's middle-band column sets: k digits of the first band's
-         * column a go to middle column a+1, R-k to a+2, alike for each a. */
-        double per_stack = 0;
-        for (int k = 0, binom = 1; k <= R; binom = binom * (R - k) / (k + 1), k++)
-            per_stack += (double) binom * binom * binom;
-        const double choices = pow(per_stack, R);
+        const double cmean = csum / n;
+        const double cvar = (csquares - n * cmean * cmean) / (n - 1);
+        const double ctotal = (double) profiles * cmean;
+        const double chalf = 1.96 * (double) profiles * sqrt(cvar > 0 ? cvar / n : 0);
         fprintf(out,
-            "completions: %.0f^%d = %.3g middle-band choices per class, each two "
-            "profiles "
-            "to look up by class: %.3g lookups in all, not timed\n",
-            per_stack, R, choices, choices * (double) classes);
+            "completions: %.3g middle-band choices per class, %.3g to %.3g s of CPU "
+            "per class extrapolated from %u each (%zu classes met in the lookups)\n",
+            choices, clo, chi, GRID_COMPLETION_BUDGET, table_classes);
+        fprintf(out, "cpu-completions %.3g s +- %.3g (%.3g CPU years)\n", ctotal, chalf,
+            ctotal / (365.25 * 86400));
+        cpu += ctotal;
+        cpu_half = sqrt(cpu_half * cpu_half + chalf * chalf);
     }
+    fprintf(out, "cpu %.3g s +- %.3g (%.3g CPU years)\n", cpu, cpu_half,
+        cpu / (365.25 * 86400));
     double shards = ceil(cpu / GRID_SHARD_CPU_S);
     shards = shards < 1 ? 1 : shards > (double) classes ? (double) classes : shards;
     const unsigned long long N = (unsigned long long) shards;
-    fprintf(out, "# plan: %llu shards (one CPU hour each, at most one class each)\n", N);
+    fprintf(out,
+        "# plan: %llu shards of %.3g CPU s each (an hour, or one class where a class "
+        "takes longer)\n",
+        N, cpu / shards);
     fprintf(out,
         "shard: sudolab count --empty %dx%d --grids --shard K/%llu -j 2   # K = 1 .. "
         "%llu\n",
@@ -396,8 +441,9 @@ static int estimate_profile_walk(
     fprintf(out,
         "mpi: sudolab-mpi count --grids counts on rank 0 alone; its ranks take no "
         "shards, so the job array above is the MPI-free form\n");
-    fputs("# the count itself is not implemented for this shape: the commands are the "
-          "plan\n",
+    fputs("# count --grids refuses this shape: no shard of the plan above would finish "
+          "one class in a test's budget, so the shard driver is not built; the "
+          "commands are the plan\n",
         out);
     return EXIT_STATUS_OK;
 }
@@ -474,7 +520,11 @@ int grid_run(const struct grid_run_options *o, FILE *out, FILE *err)
     }
     if (!gc) {
         fprintf(err, "sudolab count: --grids: %s%s\n", why,
-            o->box_rows * o->box_cols == 12 ? "; --estimate prints the 12x12 plan" : "");
+            o->box_rows * o->box_cols == 12
+                ? "; 12x12 is not counted: one class takes hours of CPU (3x4: "
+                  "346^4 middle-band choices; 2x6: 1e15 search nodes for its "
+                  "orders), so no shard is run; --estimate prints the 12x12 plan"
+                : "");
         return EXIT_STATUS_USAGE;
     }
     struct grid_plan_text plan;

@@ -34,8 +34,8 @@
  * solution, set a clue's cell or a peer of it to a conflicting value before
  * the clue comes (their board keeps both); acs then knows there is no
  * solution but, being incomplete, runs to its budget; and a full board is
- * checked before it is returned. Candidates are bitmasks (uint32_t, up to
- * 25x25); every state lives in the instance (no allocation while solving);
+ * checked before it is returned. Candidates are bitmasks (grid_mask, up to
+ * 49x49); every state lives in the instance (no allocation while solving);
  * the recursion is at most one level per cell set.
  *
  * Their choices kept (read from their program, sudoku_acs, written anew
@@ -79,15 +79,15 @@ enum { ACS_ANTS = 10 };
  * cells set. */
 struct acs_board {
     uint8_t val[GRID_MAX_CELLS];
-    uint32_t cand[GRID_MAX_CELLS];
+    grid_mask cand[GRID_MAX_CELLS];
     int filled;
     /* Per unit, kept in step with cand so that re-examining a cell reads its
      * units instead of scanning their cells: how many cells can take each
      * value, the values exactly one cell can take, and the values of the
      * single-candidate cells. */
     uint8_t count[UNITS_MAX][GRID_MAX_N];
-    uint32_t once[UNITS_MAX];
-    uint32_t fixed[UNITS_MAX];
+    grid_mask once[UNITS_MAX];
+    grid_mask fixed[UNITS_MAX];
 };
 
 struct acs_state {
@@ -104,7 +104,7 @@ struct acs_state {
     float pher[GRID_MAX_CELLS * GRID_MAX_N]; /* [cell * n + value - 1] */
 };
 
-static bool acs_single(uint32_t m)
+static bool acs_single(grid_mask m)
 {
     return m && !(m & (m - 1));
 }
@@ -115,30 +115,30 @@ static void acs_constrain(struct acs_state *st, struct acs_board *b, int c);
  * fixed. A cell's candidates only shrink, except a clue set on a cell an
  * earlier clue emptied (a puzzle without a solution); both are counted. */
 static void acs_restrict(
-    const struct acs_state *st, struct acs_board *b, int c, uint32_t mask)
+    const struct acs_state *st, struct acs_board *b, int c, grid_mask mask)
 {
-    const uint32_t removed = b->cand[c] & ~mask, added = mask & ~b->cand[c];
+    const grid_mask removed = b->cand[c] & ~mask, added = mask & ~b->cand[c];
     b->cand[c] = mask;
     const uint8_t *unit = st->u.cell_unit[c];
     const int nunits = st->u.cell_nunits[c];
     for (int k = 0; k < nunits; k++) {
         uint8_t *count = b->count[unit[k]];
-        uint32_t once = b->once[unit[k]];
-        for (uint32_t left = removed; left; left &= left - 1) {
-            const int v = __builtin_ctz(left);
+        grid_mask once = b->once[unit[k]];
+        for (grid_mask left = removed; left; left &= left - 1) {
+            const int v = __builtin_ctzll(left);
             const int now = --count[v];
             if (now == 1)
-                once |= 1u << v;
+                once |= (grid_mask) 1 << v;
             else if (now == 0)
-                once &= ~(1u << v);
+                once &= ~((grid_mask) 1 << v);
         }
-        for (uint32_t left = added; left; left &= left - 1) {
-            const int v = __builtin_ctz(left);
+        for (grid_mask left = added; left; left &= left - 1) {
+            const int v = __builtin_ctzll(left);
             const int now = ++count[v];
             if (now == 1)
-                once |= 1u << v;
+                once |= (grid_mask) 1 << v;
             else if (now == 2)
-                once &= ~(1u << v);
+                once &= ~((grid_mask) 1 << v);
         }
         b->once[unit[k]] = once;
         if (acs_single(mask))
@@ -150,12 +150,12 @@ static void acs_restrict(
  * step j takes the j-th cell of c's box, column and row (then diagonals) in
  * turn, as Lloyd and Amos's board does, recursing as cells get set. A cell
  * that already has a single candidate is left alone. */
-static void acs_set(struct acs_state *st, struct acs_board *b, int c, uint32_t mask)
+static void acs_set(struct acs_state *st, struct acs_board *b, int c, grid_mask mask)
 {
     if (acs_single(b->cand[c]))
         return;
     acs_restrict(st, b, c, mask);
-    b->val[c] = (uint8_t) (__builtin_ctz(mask) + 1);
+    b->val[c] = (uint8_t) (__builtin_ctzll(mask) + 1);
     b->filled++;
     const uint8_t *unit = st->u.cell_unit[c];
     const int nunits = st->u.cell_nunits[c];
@@ -180,10 +180,10 @@ static void acs_constrain(struct acs_state *st, struct acs_board *b, int c)
         return;
     const uint8_t *unit = st->u.cell_unit[c];
     const int nunits = st->u.cell_nunits[c];
-    uint32_t fixed = 0;
+    grid_mask fixed = 0;
     for (int k = 0; k < nunits; k++)
         fixed |= b->fixed[unit[k]];
-    const uint32_t allowed = ((1u << st->n) - 1) & ~fixed;
+    const grid_mask allowed = (((grid_mask) 1 << st->n) - 1) & ~fixed;
     if (acs_single(allowed)) {
         acs_set(st, b, c, allowed);
         return;
@@ -191,7 +191,7 @@ static void acs_constrain(struct acs_state *st, struct acs_board *b, int c)
     if (b->cand[c] & ~allowed)
         acs_restrict(st, b, c, b->cand[c] & allowed);
     for (int k = 0; k < nunits; k++) {
-        const uint32_t only = b->cand[c] & b->once[unit[k]];
+        const grid_mask only = b->cand[c] & b->once[unit[k]];
         if (acs_single(only)) {
             acs_set(st, b, c, only);
             return;
@@ -203,14 +203,14 @@ static void acs_constrain(struct acs_state *st, struct acs_board *b, int c)
 static bool acs_consistent(const struct acs_state *st, const struct acs_board *b)
 {
     for (int u = 0; u < st->u.nunits; u++) {
-        uint32_t seen = 0;
+        grid_mask seen = 0;
         for (int k = 0; k < st->n; k++) {
             const int v = b->val[st->u.unit_cell[u][k]];
             if (!v)
                 continue;
-            if (seen & (1u << (v - 1)))
+            if (seen & ((grid_mask) 1 << (v - 1)))
                 return false;
-            seen |= 1u << (v - 1);
+            seen |= (grid_mask) 1 << (v - 1);
         }
     }
     return true;
@@ -224,7 +224,7 @@ static void acs_setup(struct acs_state *st, const struct grid *puzzle)
         units_build(&st->u, puzzle);
     st->n = puzzle->n;
     st->ncells = puzzle->ncells;
-    const uint32_t all = (1u << st->n) - 1;
+    const grid_mask all = ((grid_mask) 1 << st->n) - 1;
     struct acs_board *b = &st->start;
     b->filled = 0;
     for (int c = 0; c < st->ncells; c++) {
@@ -238,7 +238,7 @@ static void acs_setup(struct acs_state *st, const struct grid *puzzle)
     }
     for (int c = 0; c < st->ncells; c++) {
         if (puzzle->cell[c])
-            acs_set(st, b, c, 1u << (puzzle->cell[c] - 1));
+            acs_set(st, b, c, (grid_mask) 1 << (puzzle->cell[c] - 1));
     }
     /* an earlier clue's propagation may have set a later clue's cell to another
        value, or a peer of it to the clue's (their board then keeps both): only
@@ -261,14 +261,14 @@ static float acs_random(struct rng *r)
 /* The value an ant picks at cell c among its candidates m; 0 when the
  * roulette's draw falls past the last candidate by rounding (the cell is then
  * left as it is, as Lloyd and Amos's ant leaves it). */
-static int acs_choose(struct acs_state *st, int c, uint32_t m)
+static int acs_choose(struct acs_state *st, int c, grid_mask m)
 {
     const float *tau = &st->pher[c * st->n];
     if (acs_random(&st->rng) > ACS_Q0) {
         int best = 0;
         float most = -1.0f;
-        for (uint32_t left = m; left; left &= left - 1) {
-            const int i = __builtin_ctz(left);
+        for (grid_mask left = m; left; left &= left - 1) {
+            const int i = __builtin_ctzll(left);
             if (tau[i] > most) {
                 most = tau[i];
                 best = i;
@@ -277,12 +277,12 @@ static int acs_choose(struct acs_state *st, int c, uint32_t m)
         return best + 1;
     }
     float total = 0;
-    for (uint32_t left = m; left; left &= left - 1)
-        total += tau[__builtin_ctz(left)];
+    for (grid_mask left = m; left; left &= left - 1)
+        total += tau[__builtin_ctzll(left)];
     const float draw = total * acs_random(&st->rng);
     float running = 0;
-    for (uint32_t left = m; left; left &= left - 1) {
-        const int i = __builtin_ctz(left);
+    for (grid_mask left = m; left; left &= left - 1) {
+        const int i = __builtin_ctzll(left);
         running += tau[i];
         if (running > draw)
             return i + 1;
@@ -323,11 +323,12 @@ static void acs_solve(void *priv, const struct grid *puzzle,
         for (int a = 0; a < ACS_ANTS; a++) {
             st->ant[a].filled = st->start.filled;
             memcpy(st->ant[a].val, st->start.val, (size_t) ncells);
-            memcpy(st->ant[a].cand, st->start.cand, (size_t) ncells * sizeof(uint32_t));
+            memcpy(st->ant[a].cand, st->start.cand, (size_t) ncells * sizeof(grid_mask));
             memcpy(st->ant[a].count, st->start.count,
                 (size_t) nunits * sizeof st->start.count[0]);
-            memcpy(st->ant[a].once, st->start.once, (size_t) nunits * sizeof(uint32_t));
-            memcpy(st->ant[a].fixed, st->start.fixed, (size_t) nunits * sizeof(uint32_t));
+            memcpy(st->ant[a].once, st->start.once, (size_t) nunits * sizeof(grid_mask));
+            memcpy(
+                st->ant[a].fixed, st->start.fixed, (size_t) nunits * sizeof(grid_mask));
             st->pos[a] = (int) rng_below(&st->rng, (uint64_t) ncells);
             st->fails[a] = 0;
         }
@@ -349,7 +350,7 @@ static void acs_solve(void *priv, const struct grid *puzzle,
                 if (!v)
                     continue;
                 res->counters.guesses++;
-                acs_set(st, b, c, 1u << (v - 1));
+                acs_set(st, b, c, (grid_mask) 1 << (v - 1));
                 float *tau = &st->pher[c * n + v - 1];
                 *tau = *tau * keep_local + add_local;
             }

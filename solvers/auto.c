@@ -89,7 +89,7 @@ const struct solver solver_auto = {
                "(wide_restart for a first solution from 16x16), mrv to count grids "
                "whose clues leave a value unused",
     .min_n = 1,
-    .max_n = GRID_MAX_N,
+    .max_n = GRID_MAX_N_MASK32, /* hands puzzles to fast, wide or mrv */
     .caps
     = SOLVER_CAP_COUNT | SOLVER_CAP_DIAGONAL | SOLVER_CAP_STEP_BUDGET | SOLVER_CAP_FAST,
     .counters = SOLVER_HAS(steps) | SOLVER_HAS(guesses) | SOLVER_HAS(backtracks)

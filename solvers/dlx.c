@@ -84,7 +84,7 @@ struct dlx_state {
     int32_t *choice; /* [ncells]: node chosen at each level */
     uint8_t *row_value; /* [nrows]: value of each option, 0-based */
     uint16_t uses[GRID_MAX_N]; /* options of each value committed (clues too) */
-    uint32_t used; /* values with uses > 0 */
+    grid_mask used; /* values with uses > 0 */
     bool collapse; /* merge value-symmetric options (counting only) */
     bool stop;
     uint64_t weight; /* solutions each leaf stands for, see dlx_level */
@@ -210,7 +210,7 @@ DLX_INLINE void dlx_commit_rest(struct dlx_state *st, int32_t p, const int w)
     const int32_t base = p & ~(w - 1);
     const int v = st->row_value[(base - st->first) / w];
     if (st->uses[v]++ == 0)
-        st->used |= 1u << v;
+        st->used |= (grid_mask) 1 << v;
     for (int j = 1; j < w; j++) {
         const int32_t x = st->node[base | ((p + j) & (w - 1))].TOP;
         if (w == 4 || x != st->sink)
@@ -224,7 +224,7 @@ DLX_INLINE void dlx_uncommit_rest(struct dlx_state *st, int32_t p, const int w)
     const int32_t base = p & ~(w - 1);
     const int v = st->row_value[(base - st->first) / w];
     if (--st->uses[v] == 0)
-        st->used &= ~(1u << v);
+        st->used &= ~((grid_mask) 1 << v);
     for (int j = w - 1; j >= 1; j--) {
         const int32_t x = st->node[base | ((p + j) & (w - 1))].TOP;
         if (w == 4 || x != st->sink)

@@ -174,7 +174,7 @@ static void fast_board_from_grid(struct fast_board *b, const struct grid *g)
 static void fast_board_to_grid(
     const struct fast_board *b, const struct grid *puzzle, struct grid *g)
 {
-    *g = *puzzle;
+    grid_copy(g, puzzle);
     for (int d = 0; d < 9; d++) {
         for (int band = 0; band < 3; band++) {
             uint32_t w = b->lane[fast_lane_of(d, band)];

@@ -337,7 +337,7 @@ const struct solver solver_moler = {
     = "Moler 2009: fill singletons, recompute all candidates, branch on the first "
       "empty cell (column-major)",
     .min_n = 1,
-    .max_n = GRID_MAX_N,
+    .max_n = GRID_MAX_N_MASK32, /* uint32_t unit masks */
     .caps = MOLER_CAPS,
     .counters = MOLER_COUNTERS,
     .variant = MOLER_ARTICLE,
@@ -352,7 +352,7 @@ const struct solver solver_moler_exm = {
     .summary = "Moler EXM 2014: the same, branching on the first cell with the fewest "
                "candidates",
     .min_n = 1,
-    .max_n = GRID_MAX_N,
+    .max_n = GRID_MAX_N_MASK32, /* uint32_t unit masks */
     .caps = MOLER_CAPS,
     .counters = MOLER_COUNTERS,
     .variant = MOLER_EXM,

@@ -420,7 +420,7 @@ static void mrv_solve(void *priv, const struct grid *puzzle,
     st->weight = 1;
     st->nqueue = 0;
     st->ntrail = 0;
-    st->work = *puzzle;
+    grid_copy(&st->work, puzzle);
     if (!mrv_load(st, puzzle)) {
         res->counters.nodes = 1; /* the root, dead at the clues */
         return;
@@ -438,7 +438,7 @@ const struct solver solver_mrv = {
     .family = "bitmask",
     .summary = "bitmask candidates, naked + hidden singles, fewest-candidates branching",
     .min_n = 1,
-    .max_n = GRID_MAX_N,
+    .max_n = GRID_MAX_N_MASK32, /* uint32_t masks: 9x9 speed first */
     .caps = SOLVER_CAP_COUNT | SOLVER_CAP_DIAGONAL | SOLVER_CAP_TRACE
         | SOLVER_CAP_STEP_BUDGET | SOLVER_CAP_FAST | SOLVER_CAP_CANDIDATES,
     .counters = SOLVER_HAS(steps) | SOLVER_HAS(guesses) | SOLVER_HAS(backtracks)
@@ -455,7 +455,7 @@ const struct solver solver_mrv_plain = {
     .family = "bitmask",
     .summary = "the same without propagation: fewest-candidates branching only",
     .min_n = 1,
-    .max_n = GRID_MAX_N,
+    .max_n = GRID_MAX_N_MASK32, /* uint32_t masks: 9x9 speed first */
     .caps = SOLVER_CAP_COUNT | SOLVER_CAP_DIAGONAL | SOLVER_CAP_TRACE
         | SOLVER_CAP_STEP_BUDGET | SOLVER_CAP_CANDIDATES,
     .counters = SOLVER_HAS(steps) | SOLVER_HAS(guesses) | SOLVER_HAS(backtracks)

@@ -257,7 +257,7 @@ static int parse_hello(const char *line, struct hello *h, char *why, size_t whyl
         int a, b, end = 0;
         if (strncmp(p, "sizes=", 6) == 0) {
             if (sscanf(p + 6, "%d-%d%n", &a, &b, &end) != 2 || (size_t) end + 6 != len
-                || a < 1 || a > b || b > GRID_MAX_N) {
+                || a < 1 || a > b || b > GRID_MAX_N_MASK32) {
                 snprintf(why, whylen, "bad '%.*s' in its hello", (int) len, p);
                 return -1;
             }

@@ -187,7 +187,7 @@ static bool plugin_acceptable(
         return false;
     }
     if (p->size < sizeof(*p) || !p->solve || p->min_n < 1 || p->min_n > p->max_n
-        || p->max_n > GRID_MAX_N) {
+        || p->max_n > GRID_MAX_N_MASK32) {
         snprintf(why, whylen,
             "%.200s: a malformed sudolab_plugin (size %u, sizes %u-%u, solve %s)", path,
             p->size, p->min_n, p->max_n, p->solve ? "set" : "missing");

@@ -186,11 +186,22 @@ static enum solve_status derive_status(const struct solver *s,
     return req->limit == 1 ? SOLVE_STATUS_SOLVED : SOLVE_STATUS_UNIQUE;
 }
 
+/* Zeroes res but the solution's cells: solution.ncells 0 says there is none,
+ * and a 9x9 solve does not pay for clearing the cells of the largest grid. */
+static void clear_result(struct solve_result *res)
+{
+    const size_t cells
+        = offsetof(struct solve_result, solution) + offsetof(struct grid, cell);
+    const size_t after = offsetof(struct solve_result, solution) + sizeof(struct grid);
+    memset(res, 0, cells);
+    memset((char *) res + after, 0, sizeof(*res) - after);
+}
+
 void solver_run(struct solver_instance *inst, const struct grid *puzzle,
     const struct solve_request *req, struct solve_result *res)
 {
     const struct solver *s = inst->impl;
-    memset(res, 0, sizeof(*res));
+    clear_result(res);
     if (!solver_supports(s, puzzle, res->error, sizeof(res->error))) {
         res->outcome = SOLVE_ERROR;
         res->status = SOLVE_STATUS_ERROR;
@@ -231,7 +242,7 @@ void solver_run(struct solver_instance *inst, const struct grid *puzzle,
 void solver_solve_unchecked(struct solver_instance *inst, const struct grid *puzzle,
     const struct solve_request *req, struct solve_result *res)
 {
-    memset(res, 0, sizeof(*res));
+    clear_result(res);
     inst->impl->solve(inst->priv, puzzle, req, res);
 }
 
@@ -240,7 +251,7 @@ bool solver_record_solution(const struct solve_request *req, struct solve_result
 {
     res->solutions++;
     if (res->solutions == 1)
-        res->solution = *solution;
+        grid_copy(&res->solution, solution);
     if (req->on_solution && !req->on_solution(req->ctx, solution))
         return true;
     return req->limit != 0 && res->solutions >= req->limit;

@@ -446,7 +446,7 @@ static void wide_solve(void *priv, const struct grid *puzzle,
         .family = "bitmask",                                                             \
         .summary = summary_,                                                             \
         .min_n = 1,                                                                      \
-        .max_n = GRID_MAX_N,                                                             \
+        .max_n = GRID_MAX_N_MASK32, /* 32-bit lanes */                                   \
         .caps = SOLVER_CAP_COUNT | SOLVER_CAP_DIAGONAL | SOLVER_CAP_FAST                 \
             | SOLVER_CAP_STEP_BUDGET,                                                    \
         .counters = SOLVER_HAS(steps) | SOLVER_HAS(guesses) | SOLVER_HAS(backtracks)     \

@@ -204,7 +204,7 @@ const struct solver solver_wide_restart = {
     .summary = "wide with restarts on transformed copies (Luby budgets) for the first "
                "solution; else wide",
     .min_n = 1,
-    .max_n = GRID_MAX_N,
+    .max_n = GRID_MAX_N_MASK32, /* wide's lanes */
     .caps = SOLVER_CAP_COUNT | SOLVER_CAP_DIAGONAL | SOLVER_CAP_STEP_BUDGET,
     .counters = SOLVER_HAS(steps) | SOLVER_HAS(guesses) | SOLVER_HAS(backtracks)
         | SOLVER_HAS(nodes),

@@ -93,7 +93,7 @@ has "budget gives status limit" "$tmp/out" '^1 limit solutions=0 steps=100000 '
 
 "$bin" solve --solver nosuch "$royle" > "$tmp/out" 2> "$tmp/err"
 check "unknown solver is a usage error" $? 2
-"$bin" solve --size 7x7 "$royle" > "$tmp/out" 2> "$tmp/err"
+"$bin" solve --size 8x7 "$royle" > "$tmp/out" 2> "$tmp/err"
 check "impossible size is a usage error" $? 2
 "$bin" frobnicate > "$tmp/out" 2> "$tmp/err"
 check "unknown command" $? 2
@@ -358,7 +358,7 @@ if command -v xz > /dev/null && command -v sha256sum > /dev/null; then
     # bad files: file:line: reason, and the next file is still solved
     head -n 8 "$tmp/lewis9/inst9x9_45_3.txt" > "$tmp/cut.txt"
     sed '3s/^-1/10/' "$tmp/lewis9/inst9x9_45_4.txt" > "$tmp/range.txt"
-    printf '6\r\n1\r\n-1\t-1\r\n' > "$tmp/order.txt"
+    printf '8\r\n1\r\n-1\t-1\r\n' > "$tmp/order.txt"
     "$bin" solve --limit 1 "$tmp/cut.txt" "$tmp/range.txt" "$tmp/order.txt" \
         "$tmp/lewis9/inst9x9_45_5.txt" > "$tmp/out" 2> "$tmp/err"
     check "bad Lewis files exit 1" $? 1
@@ -367,7 +367,7 @@ if command -v xz > /dev/null && command -v sha256sum > /dev/null; then
     has "a value out of range" "$tmp/err" \
         'range.txt:1: value 10 at line 3 is out of range for 9x9 (-1 blank, 1 to 9)'
     has "an order of no grid" "$tmp/err" \
-        'order.txt:1: Lewis order 6 is no grid size (2 to 5: 4x4 to 25x25)'
+        'order.txt:1: Lewis order 8 is no grid size (2 to 7: 4x4 to 49x49)'
     has "the run goes on" "$tmp/out" '^4 solved .* name=inst9x9_45_5.txt$'
 
     # wide_restart: on inst16x16_25_4 wide's search is heavy-tailed (it runs out

@@ -991,9 +991,9 @@ static void lewis_bad_instances(void **state)
             "value 'x' at line 4 is not a number", 1 },
         { "2\n1\n1 -1 -1 -1\n-1 2 -1 -1\n-1 -1 3 -1\n-1 -1 -1 4 4\n\n" LEWIS_A,
             "more than 16 values (line 6 has more)", 1 },
-        { "\n7\n1\n-1 -1 -1\n\n" LEWIS_A,
-            "Lewis order 7 is no grid size (2 to 5: 4x4 to 25x25)", 2 },
-        { "1\n1\n-1\n\n" LEWIS_A, "Lewis order 1 is no grid size (2 to 5: 4x4 to 25x25)",
+        { "\n8\n1\n-1 -1 -1\n\n" LEWIS_A,
+            "Lewis order 8 is no grid size (2 to 7: 4x4 to 49x49)", 2 },
+        { "1\n1\n-1\n\n" LEWIS_A, "Lewis order 1 is no grid size (2 to 7: 4x4 to 49x49)",
             1 },
 
     };

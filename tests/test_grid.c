@@ -37,7 +37,8 @@ static void shapes_follow_the_length(void **state)
     assert_int_equal(grid_parse_box("3x2", &r, &c), 0);
     assert_int_equal(r * 10 + c, 32);
     assert_int_equal(grid_parse_box("2X4", &r, &c), 0);
-    assert_int_equal(grid_parse_box("6x6", &r, &c), -1); /* N = 36 > 25 */
+    assert_int_equal(grid_parse_box("7x7", &r, &c), 0); /* N = 49, GRID_MAX_N */
+    assert_int_equal(grid_parse_box("8x7", &r, &c), -1); /* N = 56 > 49 */
     assert_int_equal(grid_parse_box("3x", &r, &c), -1);
     assert_int_equal(grid_parse_box("3x3x", &r, &c), -1);
 }

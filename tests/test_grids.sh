@@ -77,6 +77,7 @@ for shape in 3x4 2x6; do
     "$bin" count --empty "$shape" --grids > /dev/null 2> "$tmp/err"
     check "12x12 ($shape) is refused without --estimate" $? 2
     has "12x12 ($shape): the refusal names --estimate" "$tmp/err" 'estimate prints the 12x12 plan'
+    has "12x12 ($shape): ... and says why it does not count" "$tmp/err" 'one class takes hours of CPU'
 done
 for shape in 2x2 2x3 3x2; do
     "$bin" count --variant diagonal --empty "$shape" --grids > "$tmp/g"
