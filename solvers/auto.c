@@ -15,12 +15,15 @@
  * wide: wide's search there is heavy-tailed (a few of Lewis's almost empty
  * 16x16 and 25x25 instances run past a minute), and wide_restart's first run
  * is wide's with a budget that the rest finish within, so it is wide on them
- * (docs/phase-transition.md). 9x9 grids keep fast or wide.
+ * (docs/phase-transition.md). 9x9 grids keep fast or wide. Grids past what
+ * 32-bit value masks hold (36x36, 49x49) go to dlx, the fastest back end that
+ * takes them and answers every question auto is asked (counts, the diagonal
+ * variant, step budgets).
  * The counters are those of the back end that ran (all three report the same
  * ones, with the meanings written at the top of each file). */
 #include "solvers/registry.h"
 
-enum { AUTO_FAST, AUTO_WIDE, AUTO_WIDE_RESTART, AUTO_MRV, AUTO_COUNT };
+enum { AUTO_FAST, AUTO_WIDE, AUTO_WIDE_RESTART, AUTO_MRV, AUTO_DLX, AUTO_COUNT };
 
 struct auto_priv {
     struct solver_instance *inst[AUTO_COUNT];
@@ -31,7 +34,7 @@ static int auto_init(void *priv, int variant)
     (void) variant;
     struct auto_priv *p = priv;
     const struct solver *const each[AUTO_COUNT]
-        = { &solver_fast, &solver_wide, &solver_wide_restart, &solver_mrv };
+        = { &solver_fast, &solver_wide, &solver_wide_restart, &solver_mrv, &solver_dlx };
     for (int i = 0; i < AUTO_COUNT; i++) {
         p->inst[i] = solver_open(each[i]);
         if (!p->inst[i])
@@ -62,6 +65,8 @@ static bool every_value_given(const struct grid *g)
 
 static int auto_pick(const struct grid *puzzle, const struct solve_request *req)
 {
+    if (puzzle->n > GRID_MAX_N_MASK32)
+        return AUTO_DLX;
     if (req->limit != 1 && req->limit != 2 && !every_value_given(puzzle))
         return AUTO_MRV;
     if (solver_supports(&solver_fast, puzzle, NULL, 0))
@@ -77,8 +82,8 @@ static void auto_solve(void *priv, const struct grid *puzzle,
     struct auto_priv *p = priv;
     const int i = auto_pick(puzzle, req);
     /* solver_run() has checked the clues and verifies the answer; the shape
-     * is one every candidate supports (wide, wide_restart and mrv: all of
-     * auto's). */
+     * is one the picked back end supports (wide, wide_restart and mrv take
+     * every shape up to GRID_MAX_N_MASK32, dlx the larger ones). */
     solver_solve_unchecked(p->inst[i], puzzle, req, res);
 }
 
@@ -87,9 +92,9 @@ const struct solver solver_auto = {
     .family = "auto",
     .summary = "each puzzle to the fastest back end for it: fast (9x9) or wide "
                "(wide_restart for a first solution from 16x16), mrv to count grids "
-               "whose clues leave a value unused",
+               "whose clues leave a value unused, dlx past 25x25",
     .min_n = 1,
-    .max_n = GRID_MAX_N_MASK32, /* hands puzzles to fast, wide or mrv */
+    .max_n = GRID_MAX_N, /* dlx takes what the others cannot */
     .caps
     = SOLVER_CAP_COUNT | SOLVER_CAP_DIAGONAL | SOLVER_CAP_STEP_BUDGET | SOLVER_CAP_FAST,
     .counters = SOLVER_HAS(steps) | SOLVER_HAS(guesses) | SOLVER_HAS(backtracks)
