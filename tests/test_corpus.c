@@ -1007,6 +1007,25 @@ static void lewis_bad_instances(void **state)
         assert_int_equal(e[n - 1].status, CORPUS_PUZZLE);
         assert_string_equal(e[n - 1].text, "1....2....3....4");
     }
+    /* 36x36 and 49x49: a value past the order's size, then a good instance */
+    for (int order = 6; order <= 7; order++) {
+        const int side = order * order;
+        static char big[49 * 49 * 4 + 64];
+        int len = snprintf(big, sizeof(big), "%d\n1\n", order);
+        for (int i = 0; i < side * side; i++)
+            len += snprintf(big + len, sizeof(big) - (size_t) len, "%d%c",
+                i == side + 2 ? side + 1 : -1, (i + 1) % side ? '\t' : '\n');
+        snprintf(big + len, sizeof(big) - (size_t) len, "\n%s", LEWIS_A);
+        struct entry e[16];
+        assert_int_equal(READ(big, NULL, e), 2);
+        char want[96];
+        snprintf(want, sizeof(want),
+            "value %d at line 4 is out of range for %dx%d (-1 blank, 1 to %d)", side + 1,
+            side, side, side);
+        assert_int_equal(e[0].status, CORPUS_BAD);
+        assert_string_equal(e[0].why, want);
+        assert_int_equal(e[1].status, CORPUS_PUZZLE);
+    }
     struct entry e[16];
     /* cut short by the end of the input */
     assert_int_equal(READ("2\n1\n1 -1 -1 -1\n-1 2", NULL, e), 1);
