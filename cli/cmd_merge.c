@@ -12,6 +12,7 @@
 #include "cli/commands.h"
 #include "common/io.h"
 #include "scaleout/grid_text.h"
+#include "scaleout/grid_walk.h"
 #include "scaleout/merge.h"
 
 #define MERGE_FIELD(member) offsetof(struct merge_cli, member)
@@ -26,6 +27,9 @@ static const struct cli_option merge_options[] = {
         "  count partials (count --shard K/N > FILE): count's rows on stdout\n"
         "  count --grids partials (count --grids --shard K/N > FILE): the classes and\n"
         "  the totals of one whole count\n"
+        "  count --grids walk partials (count --grids --orders or --orders-table,\n"
+        "  any --shard or --ranks): the orders table (and a two-band total), or the\n"
+        "  three-band total\n"
         "  generate outputs (generate --shard K/N > FILE): the puzzles in order\n"
         "  bench directories (bench --shard K/N --out DIR): runs.csv, summary.csv and\n"
         "  env.txt written into --out DIR"),
@@ -49,7 +53,7 @@ static const struct cli_option merge_options[] = {
 const struct cli_table merge_table = CLI_TABLE("sudolab merge", merge_options);
 
 static const char *const kind_names[] = { "unknown", "count partial", "generate output",
-    "bench directory", "count --grids partial" };
+    "bench directory", "count --grids partial", "count --grids walk partial" };
 
 enum cli_parsed merge_parse(int argc, char **argv, struct merge_cli *out)
 {
@@ -140,6 +144,8 @@ static int merge_streams(const struct merge_cli *cli, enum merge_kind kind)
             rc = merge_count(files, (const char *const *) paths, (size_t) n, cli->csv);
         else if (kind == MERGE_GRIDS)
             rc = grid_merge(files, (const char *const *) paths, (size_t) n, stdout);
+        else if (kind == MERGE_GRIDS_WALK)
+            rc = grid_walk_merge(files, (const char *const *) paths, (size_t) n, stdout);
         else
             rc = merge_generate(files, (const char *const *) paths, (size_t) n, stdout);
     }

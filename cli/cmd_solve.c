@@ -13,6 +13,7 @@
 #include "scaleout/count_text.h"
 #include "scaleout/dist.h"
 #include "scaleout/grid_run.h"
+#include "scaleout/grid_walk.h"
 #include "solvers/registry.h"
 
 struct solve_run {
@@ -192,6 +193,29 @@ static const struct cli_option count_options[] = {
                 "relabelling, by Burnside's lemma with a row per\n"
                 "conjugacy class (4x4, 6x6, 8x8, 9x9)",
         .field = COUNT_FIELD(essential) },
+    { .kind = CLI_FLAG,
+        .name = "orders",
+        .help = "with --grids: count by the profile walk, phase 1: the\n"
+                "orders of each class of the --shard's ranks, a partial\n"
+                "for `sudolab merge` (the orders table; two bands: the\n"
+                "total); 12x12 (3x4, 2x6) counts only this way",
+        .field = COUNT_FIELD(orders) },
+    { .kind = CLI_STRING,
+        .name = "orders-table",
+        .metavar = "FILE",
+        .help = "with --grids, three bands (3x3, 3x4): phase 2, the\n"
+                "completions of each class of the --shard's ranks, their\n"
+                "orders looked up in FILE (merged --orders partials)",
+        .field = COUNT_FIELD(orders_table) },
+    { .kind = CLI_STRING,
+        .name = "ranks",
+        .metavar = "A-B",
+        .help = "with --orders or --orders-table: walk ranks [A, B)\n"
+                "instead of --shard's slice (RANK:CHOICE inside a class,\n"
+                "phase 2), as a cut-short partial's end line says to\n"
+                "resume; --budget-steps stops a run: band-search nodes\n"
+                "(phase 1), middle-band choices (phase 2)",
+        .field = COUNT_FIELD(ranks) },
     CLI_OPTION_HELP,
 };
 
@@ -202,8 +226,21 @@ const struct cli_table count_table = CLI_TABLE("sudolab count", count_options);
 static int check_grids(const struct solve_cli *c)
 {
     const char *why = NULL;
+    const bool walk = c->orders || c->orders_table || c->ranks;
     if (!c->grids)
-        why = "--estimate and --essential go with --grids";
+        why = "--estimate, --essential, --orders, --orders-table and --ranks go with "
+              "--grids";
+    else if (walk && (c->estimate || c->essential))
+        why = "--orders, --orders-table and --ranks count: not with --estimate or "
+              "--essential";
+    else if (c->orders && c->orders_table)
+        why = "--orders is phase 1, --orders-table phase 2: give one";
+    else if (c->ranks && !c->orders && !c->orders_table)
+        why = "--ranks goes with --orders or --orders-table";
+    else if (c->ranks && c->split.partial)
+        why = "--ranks and --shard both choose the ranks: give one";
+    else if (walk && c->common.nempty > 1)
+        why = "--orders and --orders-table make one partial: give one --empty shape";
     else if (c->essential && (c->split.partial || c->estimate))
         why = "--essential needs the whole count: not with --shard or "
               "--estimate";
@@ -221,6 +258,28 @@ static int check_grids(const struct solve_cli *c)
     return why ? -1 : 0;
 }
 
+/* count --grids by the profile walk (scaleout/grid_walk.h): 12x12, and any
+ * shape given --orders or --orders-table. 12x12 names its phase. */
+static int run_walk(const struct solve_cli *a, const struct grid *e)
+{
+    if (!a->orders && !a->orders_table) {
+        fprintf(stderr,
+            "sudolab count: --grids: %dx%d boxes are counted by the profile walk in "
+            "shards: --orders --shard K/N (phase 1, merged into the orders table%s)%s; "
+            "--estimate prints the plan\n",
+            e->box_rows, e->box_cols,
+            e->box_rows == 2 || e->box_cols == 2 ? " and the total" : "",
+            e->box_rows == 2 || e->box_cols == 2
+                ? ""
+                : ", then --orders-table TABLE --shard K/N (phase 2, merged into the "
+                  "total)");
+        return CLI_USAGE;
+    }
+    const struct grid_walk_options o = { e->box_rows, e->box_cols, a->split.shard,
+        a->ranks, a->orders_table, a->common.budget_steps };
+    return grid_walk_run(&o, stdout, stderr);
+}
+
 /* count --grids: each --empty shape in turn. The classes are split by
  * threads and --shard, not by MPI ranks: under sudolab-mpi rank 0 counts and
  * prints, and the other ranks have nothing to do. */
@@ -230,6 +289,12 @@ static int run_grids(const struct solve_cli *a)
         return CLI_OK;
     int rc = CLI_OK;
     for (int i = 0; i < a->common.nempty && rc == CLI_OK; i++) {
+        const struct grid *e = &a->common.empty[i];
+        if (e->variant != GRID_DIAGONAL && !a->estimate
+            && grid_walk_wanted(e->box_rows, e->box_cols, a->orders, a->orders_table)) {
+            rc = run_walk(a, e);
+            continue;
+        }
         const struct grid_run_options o
             = { a->common.empty[i].box_rows, a->common.empty[i].box_cols,
                   a->split.threads, a->split.shard, a->split.partial, a->estimate,
@@ -265,7 +330,9 @@ static enum cli_parsed parse(int argc, char **argv, bool counting, struct solve_
     }
     if (cli_common_finish(&out->common) != 0)
         return CLI_PARSED_ERROR;
-    if (counting && (out->grids || out->estimate || out->essential)
+    if (counting
+        && (out->grids || out->estimate || out->essential || out->orders
+            || out->orders_table || out->ranks)
         && check_grids(out) != 0)
         return CLI_PARSED_ERROR;
     if (out->output_lewis && (out->common.csv || out->common.pretty)) {

@@ -29,6 +29,9 @@ struct solve_cli {
     bool grids; /* count --grids: every complete grid of each --empty shape */
     bool estimate; /* count --grids --estimate: the plan and its time */
     bool essential; /* count --grids --essential */
+    bool orders; /* count --grids --orders: the walk's orders phase */
+    const char *orders_table; /* count --grids --orders-table FILE: its completions */
+    const char *ranks; /* count --grids --ranks A-B: the walk's places [A, B) */
     unsigned long head; /* solve --head: the first N entries of each input (0: all) */
     bool output_lewis; /* solve --output lewis: solutions in Lewis's format */
     int nfiles;

@@ -340,6 +340,11 @@ void grid_profiles_free(struct grid_profiles *gp)
     free(gp);
 }
 
+int grid_profiles_types(const struct grid_profiles *gp)
+{
+    return gp->types;
+}
+
 uint64_t grid_profiles_group_order(const struct grid_profiles *gp)
 {
     return gp->ngroup;
@@ -718,6 +723,7 @@ static int each_class_walk(struct each_class *e, int t, uint64_t fields, uint64_
         if (memcmp(canon, e->x.digits, (size_t) gp->types) != 0)
             return 0;
         e->x.orbit = gp->ngroup / stab;
+        e->x.rank = base;
         return e->visit(e->ctx, &e->x);
     }
     const unsigned vmax = most(gp, fields, gp->plain.add[t]);
@@ -745,10 +751,34 @@ int grid_profiles_each_class(struct grid_profiles *gp, uint64_t first, uint64_t 
 {
     if (grid_profiles_count(gp) == 0)
         return -1;
-    struct each_class e = { gp, first, last, 0, visit, ctx, { { 0 }, 0 } };
+    struct each_class e = { gp, first, last, 0, visit, ctx, { { 0 }, 0, 0 } };
     const int rc = each_class_walk(&e, 0, 0, 0);
     *visited = e.visited;
     return rc;
+}
+
+int grid_profiles_unrank(struct grid_profiles *gp, uint64_t rank, uint8_t *x)
+{
+    const uint64_t profiles = grid_profiles_count(gp);
+    if (profiles == 0 || rank >= profiles)
+        return -1;
+    uint64_t fields = 0;
+    for (int t = 0; t < gp->types; t++) {
+        const unsigned vmax = most(gp, fields, gp->plain.add[t]);
+        for (unsigned v = 0; v <= vmax; v++) {
+            const uint64_t next = fields + v * gp->plain.add[t];
+            if ((next & gp->plain.closes[t]) != (gp->full & gp->plain.closes[t]))
+                continue;
+            const uint64_t below = walk_count(gp, &gp->plain, t + 1, next);
+            if (rank < below) {
+                x[t] = (uint8_t) v;
+                fields = next;
+                break;
+            }
+            rank -= below;
+        }
+    }
+    return gp->plain.out_of_memory ? -1 : 0;
 }
 
 uint64_t grid_profiles_labels(const struct grid_profiles *gp, const uint8_t *x)
@@ -803,7 +833,7 @@ struct table_entry {
 
 struct grid_profiles_table {
     const struct grid_profiles *gp;
-    bool count_orders;
+    enum grid_profiles_table_mode mode;
     struct table_entry *classes; /* open addressing on canonical forms */
     size_t cap, nclasses;
     struct table_entry *cache; /* direct-mapped on any profile */
@@ -811,13 +841,13 @@ struct grid_profiles_table {
 };
 
 struct grid_profiles_table *grid_profiles_table_new(
-    const struct grid_profiles *gp, bool count_orders)
+    const struct grid_profiles *gp, enum grid_profiles_table_mode mode)
 {
     struct grid_profiles_table *tab = calloc(1, sizeof(*tab));
     if (!tab)
         return NULL;
     tab->gp = gp;
-    tab->count_orders = count_orders;
+    tab->mode = mode;
     tab->cap = 1u << 10;
     tab->classes = calloc(tab->cap, sizeof(*tab->classes));
     tab->cache = calloc((size_t) 1 << GP_CACHE_BITS, sizeof(*tab->cache));
@@ -885,13 +915,15 @@ static uint64_t class_orders(struct grid_profiles_table *tab, const struct packe
     struct table_entry *e = class_slot(tab->classes, tab->cap, &ckey);
     if (e->used)
         return e->orders;
+    if (tab->mode == GRID_PROFILES_GIVEN)
+        return GRID_PROFILES_NO_CLASS;
     if (2 * (tab->nclasses + 1) > tab->cap) {
         if (classes_grow(tab) != 0)
             return UINT64_MAX;
         e = class_slot(tab->classes, tab->cap, &ckey);
     }
     uint64_t orders = 0;
-    if (tab->count_orders) {
+    if (tab->mode == GRID_PROFILES_COUNT) {
         bool finished;
         memcpy(x.digits, canon, (size_t) gp->types);
         x.orbit = gp->ngroup / stab;
@@ -902,6 +934,22 @@ static uint64_t class_orders(struct grid_profiles_table *tab, const struct packe
     return orders;
 }
 
+int grid_profiles_table_insert(
+    struct grid_profiles_table *tab, const uint8_t *canon, uint64_t orders)
+{
+    struct packed key;
+    pack(tab->gp, canon, &key);
+    struct table_entry *e = class_slot(tab->classes, tab->cap, &key);
+    if (!e->used && 2 * (tab->nclasses + 1) > tab->cap) {
+        if (classes_grow(tab) != 0)
+            return -1;
+        e = class_slot(tab->classes, tab->cap, &key);
+    }
+    tab->nclasses += !e->used;
+    *e = (struct table_entry) { key, orders, true };
+    return 0;
+}
+
 static uint64_t packed_orders(struct grid_profiles_table *tab, const struct packed *key)
 {
     struct table_entry *c
@@ -909,7 +957,7 @@ static uint64_t packed_orders(struct grid_profiles_table *tab, const struct pack
     if (c->used && memcmp(&c->key, key, sizeof(*key)) == 0)
         return c->orders;
     const uint64_t orders = class_orders(tab, key);
-    if (orders != UINT64_MAX)
+    if (orders != UINT64_MAX && orders != GRID_PROFILES_NO_CLASS)
         *c = (struct table_entry) { *key, orders, true };
     return orders;
 }
@@ -935,7 +983,8 @@ struct completion {
     int8_t first[GP_MAX_STACKS][GP_MAX_FIELDS];
     int mid_type[GP_MAX_STACKS + 1][GP_MAX_FIELDS]; /* types so far, per stack */
     int last_type[GP_MAX_STACKS + 1][GP_MAX_FIELDS];
-    uint64_t budget;
+    uint64_t below[GP_MAX_STACKS + 1]; /* choices under one of stack s's */
+    uint64_t from, to; /* the numbers to visit */
     struct grid_profiles_completions *out;
     bool out_of_memory;
 };
@@ -959,11 +1008,12 @@ static void choose_stack(struct completion *c, int s, int d, int8_t *cur, int *p
     }
 }
 
-static void complete_stack(struct completion *c, int s)
+/* The choices numbered [base, base + below[s]) from stack s on. */
+static void complete_stack(struct completion *c, int s, uint64_t base)
 {
     const struct grid_profiles *gp = c->gp;
     struct grid_profiles_completions *out = c->out;
-    if (out->visited >= c->budget || c->out_of_memory)
+    if (base >= c->to || c->out_of_memory)
         return;
     if (s == gp->R) {
         struct packed mid, last;
@@ -976,7 +1026,8 @@ static void complete_stack(struct completion *c, int s)
         }
         const uint64_t a = packed_orders(c->tab, &mid);
         const uint64_t b = packed_orders(c->tab, &last);
-        if (a == UINT64_MAX || b == UINT64_MAX)
+        out->missing |= a == GRID_PROFILES_NO_CLASS || b == GRID_PROFILES_NO_CLASS;
+        if (a == UINT64_MAX || b == UINT64_MAX || out->missing)
             c->out_of_memory = true;
         else
             out->sum += (unsigned __int128) a * b;
@@ -985,14 +1036,16 @@ static void complete_stack(struct completion *c, int s)
     }
     if (s >= GP_MAX_STACKS)
         return;
-    for (int i = 0; i < c->nchoices[s]; i++) {
+    for (int i = 0; i < c->nchoices[s]; i++, base += c->below[s + 1]) {
+        if (base + c->below[s + 1] <= c->from)
+            continue;
         for (int d = 0; d < c->N; d++) {
             const int m = c->mid[s][i][d];
             c->mid_type[s + 1][d] = c->mid_type[s][d] + m * gp->weight[s];
             c->last_type[s + 1][d]
                 = c->last_type[s][d] + (3 - m - c->first[s][d]) * gp->weight[s];
         }
-        complete_stack(c, s + 1);
+        complete_stack(c, s + 1, base);
     }
 }
 
@@ -1000,10 +1053,18 @@ int grid_profiles_complete(const struct grid_profiles *gp,
     struct grid_profiles_table *tab, const uint8_t *x, uint64_t budget,
     struct grid_profiles_completions *out)
 {
+    return grid_profiles_complete_range(gp, tab, x, 0, budget, out);
+}
+
+int grid_profiles_complete_range(const struct grid_profiles *gp,
+    struct grid_profiles_table *tab, const uint8_t *x, uint64_t from, uint64_t to,
+    struct grid_profiles_completions *out)
+{
     memset(out, 0, sizeof(*out));
     if (gp->C != 3 || gp->R > 4)
         return -1;
-    struct completion c = { .gp = gp, .tab = tab, .N = gp->R * gp->C, .budget = budget };
+    struct completion c
+        = { .gp = gp, .tab = tab, .N = gp->R * gp->C, .from = from, .to = to };
     c.out = out;
     c.mid = malloc(GP_MAX_STACKS * sizeof(*c.mid));
     if (!c.mid)
@@ -1023,9 +1084,13 @@ int grid_profiles_complete(const struct grid_profiles *gp,
     }
     memset(c.mid_type[0], 0, sizeof(c.mid_type[0]));
     memset(c.last_type[0], 0, sizeof(c.last_type[0]));
+    c.below[gp->R] = 1;
+    for (int s = gp->R - 1; s >= 0; s--)
+        c.below[s] = c.below[s + 1] * (uint64_t) c.nchoices[s];
     if (d == c.N)
-        complete_stack(&c, 0);
-    out->finished = d == c.N && out->visited == out->choices;
+        complete_stack(&c, 0, 0);
+    out->finished = d == c.N && to >= out->choices
+        && (from >= out->choices || out->visited == out->choices - from);
     free(c.mid);
-    return c.out_of_memory || d != c.N ? -1 : 0;
+    return c.out_of_memory || out->missing || d != c.N ? -1 : 0;
 }

@@ -40,6 +40,9 @@ struct grid_profiles *grid_profiles_new(
     int box_rows, int box_cols, char *why, size_t whylen);
 void grid_profiles_free(struct grid_profiles *gp);
 
+/* Types: C^R, the length of a profile (digits[t] for each type t). */
+int grid_profiles_types(const struct grid_profiles *gp);
+
 /* |G|, the stack and column permutations of the counted orientation. */
 uint64_t grid_profiles_group_order(const struct grid_profiles *gp);
 
@@ -71,6 +74,7 @@ int grid_profiles_classes_sampled(struct grid_profiles *gp, size_t samples, uint
 struct grid_profiles_drawn {
     uint8_t digits[128];
     uint64_t orbit;
+    uint64_t rank; /* its place in the walk's order (grid_profiles_each_class) */
 };
 int grid_profiles_draw(
     struct grid_profiles *gp, struct rng *r, struct grid_profiles_drawn *out);
@@ -106,30 +110,44 @@ void grid_profiles_canonical(
 /* Calls visit for every class whose representative (the profile equal to its
  * canonical form) has a walk rank in [first, last): profiles are ranked in
  * the walk's order, so a slice of ranks is a shard of the classes found
- * without listing the rest. rep->orbit is filled. Stops at visit's first
+ * without listing the rest. rep->orbit and rep->rank are filled. Stops at visit's first
  * non-zero return and returns it; -1 when memory runs out. *visited counts the
  * profiles tested. */
 int grid_profiles_each_class(struct grid_profiles *gp, uint64_t first, uint64_t last,
     int (*visit)(void *ctx, const struct grid_profiles_drawn *rep), void *ctx,
     uint64_t *visited);
 
+/* The profile of walk rank `rank` (0 <= rank < profiles) into x, the
+ * inverse of the order grid_profiles_each_class visits them in. Returns 0,
+ * or -1 for a rank past the last or when memory runs out. */
+int grid_profiles_unrank(struct grid_profiles *gp, uint64_t rank, uint8_t *x);
+
 /* N! / prod_t x_t!: the labelled column-set configurations with profile x. */
 uint64_t grid_profiles_labels(const struct grid_profiles *gp, const uint8_t *x);
 
 /* Orders by class: canonical form -> orders, with a cache of recent
- * profiles in front. With count_orders, a class not yet in the table has its
- * orders counted by the band search; without, it is entered with orders 0:
- * the cost of the lookups alone, as a count with the orders phase done
- * before would pay them. */
+ * profiles in front. What a class not yet in the table gets: */
+enum grid_profiles_table_mode {
+    GRID_PROFILES_COUNT, /* its orders, counted by the band search */
+    GRID_PROFILES_ZERO, /* orders 0: the cost of the lookups alone, as a count
+                         * with the orders phase done before would pay them */
+    GRID_PROFILES_GIVEN, /* nothing: every class was inserted (an orders table
+                          * read back), and a lookup outside them is an error */
+};
 struct grid_profiles_table;
 struct grid_profiles_table *grid_profiles_table_new(
-    const struct grid_profiles *gp, bool count_orders);
+    const struct grid_profiles *gp, enum grid_profiles_table_mode mode);
+/* Enters a class: canon must be a canonical form. Returns 0, or -1 when
+ * memory runs out. */
+int grid_profiles_table_insert(
+    struct grid_profiles_table *tab, const uint8_t *canon, uint64_t orders);
 void grid_profiles_table_free(struct grid_profiles_table *tab);
 /* Classes in the table, and lookups that missed the cache. */
 size_t grid_profiles_table_classes(const struct grid_profiles_table *tab);
 uint64_t grid_profiles_table_canonicalised(const struct grid_profiles_table *tab);
-/* The orders of x's class (counted or 0 as above); UINT64_MAX when memory
- * runs out. */
+/* The orders of x's class (as the mode says); GRID_PROFILES_NO_CLASS for a
+ * class missing from a GIVEN table, UINT64_MAX when memory runs out. */
+#define GRID_PROFILES_NO_CLASS (UINT64_MAX - 1)
 uint64_t grid_profiles_table_orders(struct grid_profiles_table *tab, const uint8_t *x);
 
 /* Three bands (C = 3): the completions of a first band with profile x. The
@@ -143,10 +161,21 @@ struct grid_profiles_completions {
     uint64_t per_stack;
     uint64_t visited;
     bool finished;
+    bool missing; /* a lookup met a class outside a GIVEN table */
     unsigned __int128 sum; /* over the visited choices */
 };
 int grid_profiles_complete(const struct grid_profiles *gp,
     struct grid_profiles_table *tab, const uint8_t *x, uint64_t budget,
+    struct grid_profiles_completions *out);
+
+/* The same over the choices numbered [from, to) in that order (a choice's
+ * number: its index in each stack's list, stack 0 most significant), so
+ * that one class's completions can be counted in pieces and the pieces'
+ * sums added; visited counts the choices run, finished says whether the
+ * class's last choice was reached. Returns 0, or -1 when memory ran out,
+ * a lookup missed a GIVEN table (out->missing) or x is not a profile. */
+int grid_profiles_complete_range(const struct grid_profiles *gp,
+    struct grid_profiles_table *tab, const uint8_t *x, uint64_t from, uint64_t to,
     struct grid_profiles_completions *out);
 
 #endif /* SUDOLAB_GRIDCOUNT_GRID_PROFILES_H */

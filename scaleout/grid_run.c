@@ -333,7 +333,8 @@ static int estimate_profile_walk(
             GRID_COMPLETION_BUDGET);
     fprintf(out, "sample orbit nodes-estimate nodes-run finished%s\n",
         C == 3 ? " completion-s-per-choice" : "");
-    struct grid_profiles_table *tab = C == 3 ? grid_profiles_table_new(gp, false) : NULL;
+    struct grid_profiles_table *tab
+        = C == 3 ? grid_profiles_table_new(gp, GRID_PROFILES_ZERO) : NULL;
     if (C == 3 && !tab) {
         fprintf(err, "sudolab count: --grids: out of memory\n");
         return EXIT_STATUS_SKIPPED;
@@ -423,27 +424,52 @@ static int estimate_profile_walk(
     }
     fprintf(out, "cpu %.3g s +- %.3g (%.3g CPU years)\n", cpu, cpu_half,
         cpu / (365.25 * 86400));
-    double shards = ceil(cpu / GRID_SHARD_CPU_S);
-    shards = shards < 1 ? 1 : shards > (double) classes ? (double) classes : shards;
-    const unsigned long long N = (unsigned long long) shards;
+    /* each phase in shards of about an hour, or one class where one takes
+     * longer */
+    const double phase_cpu[2] = { orders_cpu, cpu - orders_cpu };
+    unsigned long long shards[2];
+    for (int p = 0; p < 2; p++) {
+        const double hours = ceil(phase_cpu[p] / GRID_SHARD_CPU_S);
+        shards[p] = hours < 1          ? 1
+            : hours > (double) classes ? classes
+                                       : (unsigned long long) hours;
+    }
     fprintf(out,
-        "# plan: %llu shards of %.3g CPU s each (an hour, or one class where a class "
-        "takes longer)\n",
-        N, cpu / shards);
+        "# plan: the orders in %llu shards of %.3g CPU s each%s (an hour, or a class "
+        "each where a class takes longer)\n",
+        shards[0], orders_cpu / (double) shards[0],
+        C == 3 ? "" : ", the total with them");
+    if (C == 3)
+        fprintf(out, "# then the completions in %llu shards of %.3g CPU s each\n",
+            shards[1], phase_cpu[1] / (double) shards[1]);
+    const unsigned long long N = shards[0], M = shards[1];
     fprintf(out,
-        "shard: sudolab count --empty %dx%d --grids --shard K/%llu -j 2   # K = 1 .. "
-        "%llu\n",
+        "shard: sudolab count --empty %dx%d --grids --orders --shard K/%llu > "
+        "orders-K.txt"
+        "   # K = 1 .. %llu\n",
         o->box_rows, o->box_cols, N, N);
-    fprintf(out,
-        "slurm: scripts/slurm/submit.sh %llu results/grids-%dx%d count --empty %dx%d "
-        "--grids\n",
-        N, R * C, R * C, o->box_rows, o->box_cols);
-    fprintf(out,
-        "mpi: sudolab-mpi count --grids counts on rank 0 alone; its ranks take no "
-        "shards, so the job array above is the MPI-free form\n");
-    fputs("# count --grids refuses this shape: no shard of the plan above would finish "
-          "one class in a test's budget, so the shard driver is not built; the "
-          "commands are the plan\n",
+    fprintf(out, "merge: sudolab merge orders-*.txt > orders.txt%s\n",
+        C == 3 ? "   # the orders table" : "   # the total");
+    if (C == 3) {
+        fprintf(out,
+            "shard: sudolab count --empty %dx%d --grids --orders-table orders.txt "
+            "--shard "
+            "K/%llu > completions-K.txt   # K = 1 .. %llu\n",
+            o->box_rows, o->box_cols, M, M);
+        fputs("merge: sudolab merge completions-*.txt > total.txt\n", out);
+    }
+    if (C == 3)
+        fprintf(out,
+            "slurm: scripts/slurm/grids-walk.sh %dx%d %llu %llu "
+            "results/grids-%dx%d-%dx%d\n",
+            o->box_rows, o->box_cols, N, M, R * C, R * C, o->box_rows, o->box_cols);
+    else
+        fprintf(out,
+            "slurm: scripts/slurm/grids-walk.sh %dx%d %llu results/grids-%dx%d-%dx%d\n",
+            o->box_rows, o->box_cols, N, R * C, R * C, o->box_rows, o->box_cols);
+    fputs("# the walk's shards run on one thread each: more shards, not -j; a shard "
+          "cut short (--budget-steps, or killed) is resumed by --ranks as its end "
+          "line says\n",
         out);
     return EXIT_STATUS_OK;
 }
@@ -519,12 +545,7 @@ int grid_run(const struct grid_run_options *o, FILE *out, FILE *err)
             return rc;
     }
     if (!gc) {
-        fprintf(err, "sudolab count: --grids: %s%s\n", why,
-            o->box_rows * o->box_cols == 12
-                ? "; 12x12 is not counted: one class takes hours of CPU (3x4: "
-                  "346^4 middle-band choices; 2x6: 1e15 search nodes for its "
-                  "orders), so no shard is run; --estimate prints the 12x12 plan"
-                : "");
+        fprintf(err, "sudolab count: --grids: %s\n", why);
         return EXIT_STATUS_USAGE;
     }
     struct grid_plan_text plan;

@@ -20,6 +20,7 @@
 #include "scaleout/count_merge.h"
 #include "scaleout/count_text.h"
 #include "scaleout/grid_text.h"
+#include "scaleout/grid_walk.h"
 #include "solvers/outside.h"
 #include "solvers/registry.h"
 
@@ -471,6 +472,8 @@ enum merge_kind merge_detect(const char *path)
         return MERGE_COUNT;
     if (strncmp(line, GRID_PARTIAL_MAGIC, strlen(GRID_PARTIAL_MAGIC)) == 0)
         return MERGE_GRIDS;
+    if (strncmp(line, GRID_WALK_MAGIC, strlen(GRID_WALK_MAGIC)) == 0)
+        return MERGE_GRIDS_WALK;
     if (strncmp(line, "# sudolab generate ", 19) == 0)
         return MERGE_GENERATE;
     if (strncmp(line, "corpus,", 7) == 0)

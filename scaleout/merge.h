@@ -26,6 +26,7 @@ enum merge_kind {
     MERGE_GENERATE,
     MERGE_BENCH,
     MERGE_GRIDS, /* count --grids --shard K/N partials (scaleout/grid_text.h) */
+    MERGE_GRIDS_WALK, /* count --grids walk partials (scaleout/grid_walk.h) */
 };
 
 /* What a path holds: a directory (or a runs.csv) is a bench shard, a file is

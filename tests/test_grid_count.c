@@ -576,7 +576,7 @@ static void test_three_band_completions_by_class(void **state)
     char why[160];
     struct grid_profiles *gp = grid_profiles_new(3, 3, why, sizeof(why));
     assert_non_null(gp);
-    struct grid_profiles_table *tab = grid_profiles_table_new(gp, true);
+    struct grid_profiles_table *tab = grid_profiles_table_new(gp, GRID_PROFILES_COUNT);
     assert_non_null(tab);
 #if !TEST_SANITIZED
     struct nine_sum n = { gp, tab, 0, 0 };

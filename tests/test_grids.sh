@@ -75,9 +75,9 @@ check "16x16 is refused" $? 2
 has "... saying which shapes it counts" "$tmp/err" '2x2, 2x3, 2x4, 2x5 and 3x3'
 for shape in 3x4 2x6; do
     "$bin" count --empty "$shape" --grids > /dev/null 2> "$tmp/err"
-    check "12x12 ($shape) is refused without --estimate" $? 2
-    has "12x12 ($shape): the refusal names --estimate" "$tmp/err" 'estimate prints the 12x12 plan'
-    has "12x12 ($shape): ... and says why it does not count" "$tmp/err" 'one class takes hours of CPU'
+    check "12x12 ($shape) is refused without a phase of the walk" $? 2
+    has "12x12 ($shape): the refusal names --estimate" "$tmp/err" '--estimate prints the plan'
+    has "12x12 ($shape): ... and the shards that count it" "$tmp/err" 'by the profile walk in shards: --orders --shard K/N'
 done
 for shape in 2x2 2x3 3x2; do
     "$bin" count --variant diagonal --empty "$shape" --grids > "$tmp/g"
