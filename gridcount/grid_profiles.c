@@ -620,6 +620,8 @@ struct canon {
     uint8_t best[GP_MAX_TYPES];
     bool have_best;
     uint64_t stab;
+    bool test_only; /* best is x: stop at the first image below it */
+    bool below; /* ... one was found */
 };
 
 static void canon_leaf(struct canon *k)
@@ -636,6 +638,10 @@ static void canon_leaf(struct canon *k)
                 return;
             if (v < k->best[t])
                 state = -1;
+        }
+        if (state == -1 && k->test_only) {
+            k->below = true;
+            return;
         }
         if (state == -1)
             k->best[t] = v;
@@ -659,13 +665,16 @@ static void canon_stack(struct canon *k, int i)
         for (int j = 0; j < gp->C; j++)
             k->contrib[i][j] = co[j] * gp->weight[old];
         canon_stack(k, i + 1);
+        if (k->below)
+            return;
     }
 }
 
-void grid_profiles_canonical(
-    const struct grid_profiles *gp, const uint8_t *x, uint8_t *canon, uint64_t *stab)
+/* The search over the elements that sort the invariants; with test_only,
+ * against x itself, stopping at the first image below it. */
+static void canon_search(
+    const struct grid_profiles *gp, const uint8_t *x, bool test_only, struct canon *k)
 {
-    struct canon canon_search, *k = &canon_search;
     uint64_t sig[GP_MAX_STACKS][GP_MAX_COLS], sorted[GP_MAX_STACKS][GP_MAX_COLS];
     slice_signatures(gp, x, sig);
     memcpy(sorted, sig, sizeof(sig));
@@ -673,8 +682,12 @@ void grid_profiles_canonical(
         qsort(sorted[s], (size_t) gp->C, sizeof(uint64_t), u64_compare);
     k->gp = gp;
     k->x = x;
-    k->have_best = false;
+    k->have_best = test_only;
     k->stab = 0;
+    k->test_only = test_only;
+    k->below = false;
+    if (test_only)
+        memcpy(k->best, x, (size_t) gp->types);
     for (int s = 0; s < gp->R; s++) {
         k->nvalid[s] = 0;
         for (int p = 0; p < gp->ncol_orders; p++) {
@@ -696,9 +709,28 @@ void grid_profiles_canonical(
         for (int i = 0; i < gp->R; i++)
             k->so[i] = so[i];
         canon_stack(k, 0);
+        if (k->below)
+            return;
     }
-    memcpy(canon, k->best, (size_t) gp->types);
-    *stab = k->stab;
+}
+
+void grid_profiles_canonical(
+    const struct grid_profiles *gp, const uint8_t *x, uint8_t *canon, uint64_t *stab)
+{
+    struct canon k;
+    canon_search(gp, x, false, &k);
+    memcpy(canon, k.best, (size_t) gp->types);
+    *stab = k.stab;
+}
+
+bool grid_profiles_is_class(
+    const struct grid_profiles *gp, const uint8_t *x, uint64_t *stab)
+{
+    struct canon k;
+    canon_search(gp, x, true, &k);
+    /* no image below x, and x among them: x is the least, its own form */
+    *stab = k.stab;
+    return !k.below && k.stab > 0;
 }
 
 /* --- the classes in a slice of the walk --- */
@@ -717,10 +749,8 @@ static int each_class_walk(struct each_class *e, int t, uint64_t fields, uint64_
     struct grid_profiles *gp = e->gp;
     if (t == gp->types) {
         e->visited++;
-        uint8_t canon[GP_MAX_TYPES];
         uint64_t stab;
-        grid_profiles_canonical(gp, e->x.digits, canon, &stab);
-        if (memcmp(canon, e->x.digits, (size_t) gp->types) != 0)
+        if (!grid_profiles_is_class(gp, e->x.digits, &stab))
             return 0;
         e->x.orbit = gp->ngroup / stab;
         e->x.rank = base;

@@ -107,6 +107,13 @@ double grid_profiles_orders_nodes_estimate(const struct grid_profiles *gp,
 void grid_profiles_canonical(
     const struct grid_profiles *gp, const uint8_t *x, uint8_t *canon, uint64_t *stab);
 
+/* Whether x is its class's representative (its own canonical form), and
+ * then its stabiliser's size: the same answer as comparing x with
+ * grid_profiles_canonical's form, but the search stops at the first image
+ * below x, as it does for nearly every profile. */
+bool grid_profiles_is_class(
+    const struct grid_profiles *gp, const uint8_t *x, uint64_t *stab);
+
 /* Calls visit for every class whose representative (the profile equal to its
  * canonical form) has a walk rank in [first, last): profiles are ranked in
  * the walk's order, so a slice of ranks is a shard of the classes found
