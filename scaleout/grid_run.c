@@ -424,23 +424,29 @@ static int estimate_profile_walk(
     }
     fprintf(out, "cpu %.3g s +- %.3g (%.3g CPU years)\n", cpu, cpu_half,
         cpu / (365.25 * 86400));
-    /* each phase in shards of about an hour, or one class where one takes
-     * longer */
+    /* The orders' shards are slices of ranks, and the classes cluster at low
+     * ranks (a representative is the least profile of its orbit), so they
+     * average a CPU minute for the heaviest to stay near an hour; the
+     * completions' shards are equal shares of every class's middle-band
+     * choices: an hour each. */
     const double phase_cpu[2] = { orders_cpu, cpu - orders_cpu };
+    const double share[2] = { GRID_SHARD_CPU_S / 60.0, GRID_SHARD_CPU_S };
     unsigned long long shards[2];
     for (int p = 0; p < 2; p++) {
-        const double hours = ceil(phase_cpu[p] / GRID_SHARD_CPU_S);
-        shards[p] = hours < 1          ? 1
-            : hours > (double) classes ? classes
-                                       : (unsigned long long) hours;
+        const double want = ceil(phase_cpu[p] / share[p]);
+        shards[p] = want < 1   ? 1
+            : want > SHARD_MAX ? SHARD_MAX
+                               : (unsigned long long) want;
     }
     fprintf(out,
-        "# plan: the orders in %llu shards of %.3g CPU s each%s (an hour, or a class "
-        "each where a class takes longer)\n",
+        "# plan: the orders in %llu shards of %.3g CPU s each on average%s (a slice of "
+        "ranks each; the classes cluster at low ranks)\n",
         shards[0], orders_cpu / (double) shards[0],
         C == 3 ? "" : ", the total with them");
     if (C == 3)
-        fprintf(out, "# then the completions in %llu shards of %.3g CPU s each\n",
+        fprintf(out,
+            "# then the completions in %llu shards of %.3g CPU s each (equal shares of "
+            "the classes' choices)\n",
             shards[1], phase_cpu[1] / (double) shards[1]);
     const unsigned long long N = shards[0], M = shards[1];
     fprintf(out,

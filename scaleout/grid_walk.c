@@ -573,6 +573,18 @@ static int load_table(const char *path, struct grid_profiles *gp, const struct p
     return rc;
 }
 
+/* Place number `unit` of the completions' work, the classes' choices one
+ * after another in rank order: shards of equal work, as classes cluster at
+ * low ranks (their representatives are the least profiles of their orbits). */
+static struct place unit_place(const struct part *t, const struct plan *plan, u128 unit)
+{
+    if (unit >= (u128) t->nrows * plan->choices)
+        return (struct place) { plan->profiles, 0 };
+    const size_t i = (size_t) (unit / plan->choices);
+    const uint64_t choice = (uint64_t) (unit % plan->choices);
+    return (struct place) { i == 0 && choice == 0 ? 0 : t->rows[i].rank, choice };
+}
+
 static int run_completions(struct grid_profiles *gp, const struct plan *plan,
     const struct grid_walk_options *o, struct place first, struct place last, FILE *out,
     FILE *err)
@@ -586,6 +598,11 @@ static int run_completions(struct grid_profiles *gp, const struct plan *plan,
         grid_profiles_table_free(tab);
         part_free(&t);
         return EXIT_STATUS_USAGE;
+    }
+    if (!o->ranks) {
+        const u128 work = (u128) t.nrows * plan->choices;
+        first = unit_place(&t, plan, work * (o->shard.k - 1) / o->shard.n);
+        last = unit_place(&t, plan, work * o->shard.k / o->shard.n);
     }
     const int types = grid_profiles_types(gp);
     int rc = EXIT_STATUS_OK;

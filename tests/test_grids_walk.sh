@@ -41,13 +41,15 @@ has "9x9: the first bands, 9! * 56 * 6^6" "$tmp/table" '^bands 948109639680$'
 "$bin" merge "$tmp/o9" > "$tmp/table1"
 same "9x9: the table from one shard is the same" "$tmp/table" "$tmp/table1"
 
-# Phase 2: shard 3/5 cut short by its budget and resumed from its end line.
+# Phase 2, in shards of equal work (every class's middle-band choices in rank
+# order, so shards begin inside classes): shard 3/5 cut short by its budget
+# and resumed from its end line.
 "$bin" count --empty 3x3 --grids --orders-table "$tmp/table" --shard 3/5 \
     --budget-steps 200000 > "$tmp/c9-3a"
 check "9x9 completions: shard 3/5 under a budget of 200,000 choices" $? 0
 has "... ends cut short, saying where to resume" "$tmp/c9-3a" \
-    '^# end done=9048-[0-9]*:[0-9]* classes=2 steps=200000 cut-short: .* resume with --ranks [0-9]*:[0-9]*-13572$'
-resume=$(sed -n 's/.*resume with --ranks \([0-9:]*-[0-9]*\)$/\1/p' "$tmp/c9-3a")
+    '^# end done=[0-9:]*-[0-9]*:[0-9]* classes=[0-9]* steps=200000 cut-short: .* resume with --ranks [0-9]*:[0-9]*-[0-9]*:[0-9]*$'
+resume=$(sed -n 's/.*resume with --ranks \([0-9:]*-[0-9:]*\)$/\1/p' "$tmp/c9-3a")
 if [ "$full" = 1 ]; then
     "$bin" count --empty 3x3 --grids --orders-table "$tmp/table" --ranks "$resume" \
         > "$tmp/c9-3b"
@@ -76,8 +78,9 @@ else
     "$bin" count --empty 3x3 --grids --orders-table "$tmp/table" \
         --ranks "$rank:$stop-$((rank + 1))" > "$tmp/piece"
     check "the rest of class $rank from choice $stop" $? 0
+    from=$(awk -v r="$rank" '$1 == r && NF == 7 { print $5 }' "$tmp/c9-3a")
     "$bin" count --empty 3x3 --grids --orders-table "$tmp/table" \
-        --ranks "$rank-$((rank + 1))" > "$tmp/whole-class"
+        --ranks "$rank:$from-$((rank + 1))" > "$tmp/whole-class"
     a=$(awk -v r="$rank" '$1 == r && NF == 7 { print $7 }' "$tmp/c9-3a")
     b=$(awk -v r="$rank" '$1 == r && NF == 7 { print $7 }' "$tmp/piece")
     w=$(awk -v r="$rank" '$1 == r && NF == 7 { print $7 }' "$tmp/whole-class")
