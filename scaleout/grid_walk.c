@@ -433,14 +433,17 @@ static int read_rows(
             return -1;
         }
         const struct place at = { r.rank, r.from };
-        if (place_compare(at, next) < 0 || place_compare(at, p->last) >= 0) {
+        const struct place end = p->phase == PHASE_ORDERS
+            ? (struct place) { r.rank + 1, 0 }
+            : (struct place) { r.rank, r.to };
+        if (place_compare(at, next) < 0 || place_compare(at, p->last) >= 0
+            || (p->phase == PHASE_COMPLETIONS && place_compare(end, p->last) > 0)) {
             fprintf(err,
                 "%s: %s:%lu: rank %llu is out of order or outside the header's ranks\n",
                 who, p->name, number, (unsigned long long) r.rank);
             return -1;
         }
-        next = p->phase == PHASE_ORDERS ? (struct place) { r.rank + 1, 0 }
-                                        : (struct place) { r.rank, r.to };
+        next = end;
         if (push_row(p, &r, x, types) != 0) {
             fprintf(err, "%s: out of memory\n", who);
             return -1;
@@ -896,8 +899,19 @@ int grid_walk_merge(FILE *const *in, const char *const *names, size_t n, FILE *o
         } else {
             print_table(out, parts, n, &plan, grid_profiles_types(gp));
         }
-    } else if (rc == EXIT_STATUS_OK && print_total(out, parts, n, &plan, stderr) != 0) {
-        rc = EXIT_STATUS_USAGE;
+    } else if (rc == EXIT_STATUS_OK) {
+        /* checked while written: nothing reaches out unless every class holds */
+        char *text = NULL;
+        size_t len = 0;
+        FILE *mem = open_memstream(&text, &len);
+        rc = !mem                                            ? EXIT_STATUS_SKIPPED
+            : print_total(mem, parts, n, &plan, stderr) != 0 ? EXIT_STATUS_USAGE
+                                                             : EXIT_STATUS_OK;
+        if (mem)
+            fclose(mem);
+        if (rc == EXIT_STATUS_OK)
+            fwrite(text, 1, len, out);
+        free(text);
     }
     for (size_t i = 0; parts && i < n; i++)
         part_free(&parts[i]);

@@ -109,6 +109,8 @@ refused "a partial cut mid-line" "mid:3: cut off mid-line" \
     "$tmp/o9-1" "$tmp/mid" "$tmp/o9-3" "$tmp/o9-4" "$tmp/o9-5"
 refused "a partial of another shape" "o8-1:1: not the plan of 3x3 boxes" \
     "$tmp"/o9-* "$tmp/o8-1"
+refused "a partial of the other phase" "c9-3a:1: phase completions, but .* is of phase orders" \
+    "$tmp"/o9-* "$tmp/c9-3a"
 refused "a cut-short partial not resumed" "c9-3a:[0-9]*: ranks .* are in no partial" \
     "$tmp/c9-3a"
 sed 's/^\([0-9]*\) [0-9]* /\1 7 /' "$tmp/o9-2" > "$tmp/orbit"
