@@ -39,6 +39,13 @@ static const struct cli_option merge_options[] = {
         .help = "the merged bench directory (required for bench), or a file\n"
                 "for count and generate (default: stdout)",
         .field = MERGE_FIELD(out) },
+    { .kind = CLI_STRING,
+        .name = "list",
+        .metavar = "FILE",
+        .help = "more shards, named one a line in FILE (- reads stdin):\n"
+                "for more than a command line holds (count --grids walk\n"
+                "partials are read one at a time)",
+        .field = MERGE_FIELD(list) },
     { .kind = CLI_FLAG,
         .name = "csv",
         .help = "count: CSV rows, as count --csv prints them",
@@ -55,6 +62,68 @@ const struct cli_table merge_table = CLI_TABLE("sudolab merge", merge_options);
 static const char *const kind_names[] = { "unknown", "count partial", "generate output",
     "bench directory", "count --grids partial", "count --grids walk partial" };
 
+void merge_free(struct merge_cli *cli)
+{
+    if (cli->owned) {
+        for (int i = 0; i < cli->nshards; i++)
+            if (cli->owned[i] != cli->shards[i])
+                free(cli->shards[i]);
+        free(cli->shards);
+        free(cli->owned);
+    }
+    cli->owned = NULL;
+}
+
+/* The operands, then the names --list gives (blank lines skipped). Returns
+ * 0, or -1 after saying why. */
+static int read_list(struct merge_cli *out)
+{
+    FILE *in = strcmp(out->list, "-") == 0 ? stdin : fopen(out->list, "r");
+    if (!in) {
+        fprintf(stderr, "sudolab merge: --list %s: %s\n", out->list, strerror(errno));
+        return -1;
+    }
+    size_t n = (size_t) out->nshards, cap = n + 64;
+    char **shards = malloc(cap * sizeof(*shards));
+    char **owned = malloc(cap * sizeof(*owned));
+    int rc = shards && owned ? 0 : -1;
+    for (size_t i = 0; rc == 0 && i < n; i++)
+        shards[i] = owned[i] = out->shards[i];
+    char *line = NULL;
+    size_t len = 0;
+    ssize_t got;
+    while (rc == 0 && (got = getline(&line, &len, in)) >= 0) {
+        while (got > 0 && (line[got - 1] == '\n' || line[got - 1] == '\r'))
+            line[--got] = '\0';
+        if (got == 0)
+            continue;
+        if (n == cap) {
+            cap *= 2;
+            char **s = realloc(shards, cap * sizeof(*s));
+            char **o = s ? realloc(owned, cap * sizeof(*o)) : NULL;
+            shards = s ? s : shards;
+            owned = o ? o : owned;
+            if (!s || !o) {
+                rc = -1;
+                break;
+            }
+        }
+        shards[n] = strdup(line);
+        owned[n] = NULL;
+        if (!shards[n++])
+            rc = -1;
+    }
+    free(line);
+    if (in != stdin)
+        fclose(in);
+    out->shards = shards;
+    out->owned = owned;
+    out->nshards = (int) n;
+    if (rc != 0 || n > INT32_MAX)
+        fprintf(stderr, "sudolab merge: out of memory\n");
+    return rc;
+}
+
 enum cli_parsed merge_parse(int argc, char **argv, struct merge_cli *out)
 {
     memset(out, 0, sizeof(*out));
@@ -64,6 +133,8 @@ enum cli_parsed merge_parse(int argc, char **argv, struct merge_cli *out)
         return p;
     out->nshards = argc - first;
     out->shards = argv + first;
+    if (out->list && read_list(out) != 0)
+        return CLI_PARSED_ERROR;
     if (out->nshards < 1) {
         fprintf(stderr, "sudolab merge: no shards to merge (see --help)\n");
         return CLI_PARSED_ERROR;
@@ -144,8 +215,6 @@ static int merge_streams(const struct merge_cli *cli, enum merge_kind kind)
             rc = merge_count(files, (const char *const *) paths, (size_t) n, cli->csv);
         else if (kind == MERGE_GRIDS)
             rc = grid_merge(files, (const char *const *) paths, (size_t) n, stdout);
-        else if (kind == MERGE_GRIDS_WALK)
-            rc = grid_walk_merge(files, (const char *const *) paths, (size_t) n, stdout);
         else
             rc = merge_generate(files, (const char *const *) paths, (size_t) n, stdout);
     }
@@ -160,11 +229,28 @@ static int merge_streams(const struct merge_cli *cli, enum merge_kind kind)
     return rc;
 }
 
+/* count --grids walk partials: read one at a time, as there may be a
+ * million of them. */
+static int merge_walk(const struct merge_cli *cli)
+{
+    if (cli->out && redirect_stdout(cli->out) != 0) {
+        fprintf(stderr, "sudolab merge: %s: %s\n", cli->out, strerror(errno));
+        return CLI_SKIPPED;
+    }
+    int rc = grid_walk_merge(
+        (const char *const *) cli->shards, (size_t) cli->nshards, stdout, stderr);
+    if (io_close_stdout("sudolab merge", cli->out) != 0 && rc == CLI_OK)
+        rc = CLI_SKIPPED;
+    return rc;
+}
+
 int merge_run(const struct merge_cli *cli)
 {
     const enum merge_kind kind = detect_kind(cli);
     if (kind == MERGE_UNKNOWN)
         return CLI_USAGE;
+    if (kind == MERGE_GRIDS_WALK)
+        return merge_walk(cli);
     if (kind != MERGE_BENCH)
         return merge_streams(cli, kind);
     if (!cli->out) {
@@ -181,5 +267,7 @@ int cmd_merge(int argc, char **argv)
     const enum cli_parsed p = merge_parse(argc, argv, &cli);
     if (p == CLI_PARSED_HELP)
         cli_help(&merge_table, stdout);
-    return p == CLI_PARSED_RUN ? merge_run(&cli) : cli_parsed_status(p);
+    const int rc = p == CLI_PARSED_RUN ? merge_run(&cli) : cli_parsed_status(p);
+    merge_free(&cli);
+    return rc;
 }

@@ -353,7 +353,7 @@ static int parse_row(struct grid_profiles *gp, const struct part *p, char *line,
 static int push_row(struct part *p, const struct row *r, const uint8_t *x, int types)
 {
     if (p->nrows == p->cap) {
-        const size_t cap = p->cap ? 2 * p->cap : 256;
+        const size_t cap = p->cap ? 2 * p->cap : 4; /* most shards hold few */
         struct row *rows = realloc(p->rows, cap * sizeof(*rows));
         if (rows)
             p->rows = rows;
@@ -865,18 +865,26 @@ static int print_total(
     return 0;
 }
 
-int grid_walk_merge(FILE *const *in, const char *const *names, size_t n, FILE *out)
+int grid_walk_merge(const char *const *names, size_t n, FILE *out, FILE *err)
 {
     struct part *parts = calloc(n, sizeof(*parts));
     struct grid_profiles *gp = NULL;
     struct plan plan;
     int rc = parts ? EXIT_STATUS_OK : EXIT_STATUS_SKIPPED;
     for (size_t i = 0; rc == EXIT_STATUS_OK && i < n; i++) {
-        if (read_part(in[i], names[i], &gp, &plan, &parts[i], "sudolab merge", stderr)
-            != 0)
+        FILE *in = fopen(names[i], "r");
+        if (!in) {
+            fprintf(err, "sudolab merge: %s: cannot read it\n", names[i]);
+            rc = EXIT_STATUS_USAGE;
+            break;
+        }
+        const int read
+            = read_part(in, names[i], &gp, &plan, &parts[i], "sudolab merge", err);
+        fclose(in);
+        if (read != 0)
             rc = EXIT_STATUS_USAGE;
         else if (parts[i].phase != parts[0].phase) {
-            fprintf(stderr, "sudolab merge: %s:1: phase %s, but %s is of phase %s\n",
+            fprintf(err, "sudolab merge: %s:1: phase %s, but %s is of phase %s\n",
                 names[i], phase_names[parts[i].phase], names[0],
                 phase_names[parts[0].phase]);
             rc = EXIT_STATUS_USAGE;
@@ -884,7 +892,7 @@ int grid_walk_merge(FILE *const *in, const char *const *names, size_t n, FILE *o
     }
     if (rc == EXIT_STATUS_OK) {
         qsort(parts, n, sizeof(*parts), part_place_compare);
-        if (check_places(parts, n, &plan, stderr) != 0)
+        if (check_places(parts, n, &plan, err) != 0)
             rc = EXIT_STATUS_USAGE;
     }
     if (rc == EXIT_STATUS_OK && parts[0].phase == PHASE_ORDERS) {
@@ -892,7 +900,7 @@ int grid_walk_merge(FILE *const *in, const char *const *names, size_t n, FILE *o
         for (size_t i = 0; i < n; i++)
             classes += parts[i].nrows;
         if (classes != plan.classes) {
-            fprintf(stderr,
+            fprintf(err,
                 "sudolab merge: %zu classes listed, Burnside's sum counts %llu\n",
                 classes, (unsigned long long) plan.classes);
             rc = EXIT_STATUS_USAGE;
@@ -904,9 +912,9 @@ int grid_walk_merge(FILE *const *in, const char *const *names, size_t n, FILE *o
         char *text = NULL;
         size_t len = 0;
         FILE *mem = open_memstream(&text, &len);
-        rc = !mem                                            ? EXIT_STATUS_SKIPPED
-            : print_total(mem, parts, n, &plan, stderr) != 0 ? EXIT_STATUS_USAGE
-                                                             : EXIT_STATUS_OK;
+        rc = !mem                                         ? EXIT_STATUS_SKIPPED
+            : print_total(mem, parts, n, &plan, err) != 0 ? EXIT_STATUS_USAGE
+                                                          : EXIT_STATUS_OK;
         if (mem)
             fclose(mem);
         if (rc == EXIT_STATUS_OK)

@@ -61,13 +61,13 @@ bool grid_walk_wanted(int box_rows, int box_cols, bool orders, const char *order
  * err. Returns an exit status (common/exit_status.h). */
 int grid_walk_run(const struct grid_walk_options *o, FILE *out, FILE *err);
 
-/* Merges n partials of one phase read from in[] (names for messages): the
+/* Merges n partials of one phase, the files names[] read one at a time: the
  * orders table (and a two-band total), or the three-band total. Refuses,
  * naming file and line, a partial cut off without its end line, of another
  * plan or phase, a row that does not hold (a rank that is no class, an orbit
  * or labels that do not follow from the profile), places done twice or by
  * no partial, and classes missing against Burnside's count. Returns an exit
  * status. */
-int grid_walk_merge(FILE *const *in, const char *const *names, size_t n, FILE *out);
+int grid_walk_merge(const char *const *names, size_t n, FILE *out, FILE *err);
 
 #endif /* SUDOLAB_DIST_GRID_WALK_H */

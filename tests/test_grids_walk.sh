@@ -37,6 +37,8 @@ done
 check "9x9: the orders table merged from 5 shards" $? 0
 has "9x9: 44 classes" "$tmp/table" '^# end done=0-22620 classes=44 '
 has "9x9: the first bands, 9! * 56 * 6^6" "$tmp/table" '^bands 948109639680$'
+ls "$tmp"/o9-* | "$bin" merge --list - > "$tmp/table2"
+same "9x9: the table merged from names read by --list" "$tmp/table" "$tmp/table2"
 "$bin" count --empty 3x3 --grids --orders > "$tmp/o9"
 "$bin" merge "$tmp/o9" > "$tmp/table1"
 same "9x9: the table from one shard is the same" "$tmp/table" "$tmp/table1"

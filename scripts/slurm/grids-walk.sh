@@ -28,7 +28,7 @@ merge_job() {
     # shellcheck disable=SC2086
     sbatch --parsable $dep --job-name=sudolab-merge ${SBATCH_MERGE_OPTS:-} \
         --output="$1/merge-%j.log" \
-        --wrap="'$sudolab' merge '$1'/shard-* > '$1/merged.tmp' && mv '$1/merged.tmp' '$1/merged.txt'"
+        --wrap="find '$1' -name 'shard-*' | '$sudolab' merge --list - > '$1/merged.tmp' && mv '$1/merged.tmp' '$1/merged.txt'"
 }
 
 # phase DIR N DEPENDENCY ARGS...: N shards of count ARGS, then their merge
