@@ -240,6 +240,8 @@ static int check_grids(const struct solve_cli *c)
     else if (walk && (c->estimate || c->essential))
         why = "--orders, --orders-table and --ranks count: not with --estimate or "
               "--essential";
+    else if (walk && c->common.corpus.shape.variant != GRID_STANDARD)
+        why = "--orders, --orders-table and --ranks count standard grids";
     else if (c->orders && c->orders_table)
         why = "--orders is phase 1, --orders-table phase 2: give one";
     else if (c->ranks && !c->orders && !c->orders_table)

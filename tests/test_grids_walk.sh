@@ -157,6 +157,8 @@ done
 check "2x6 has no completions phase" $? 2
 "$bin" count --empty 3x3 --grids --orders --ranks 5:3-9 > /dev/null 2> "$tmp/err"
 check "--ranks RANK:CHOICE is for phase 2" $? 2
+"$bin" count --variant diagonal --empty 2x3 --grids --orders > /dev/null 2> "$tmp/err"
+check "--orders on the diagonal variant is refused" $? 2
 "$bin" count --empty 3x3 --grids --orders --ranks 5-9 --shard 1/2 > /dev/null 2> "$tmp/err"
 check "--ranks with --shard is refused" $? 2
 
