@@ -211,8 +211,9 @@ static const struct cli_option count_options[] = {
         .name = "orders-table",
         .metavar = "FILE",
         .help = "with --grids, three bands (3x3, 3x4): phase 2, the\n"
-                "completions of each class of the --shard's ranks, their\n"
-                "orders looked up in FILE (merged --orders partials)",
+                "completions of the classes, each middle band's orders\n"
+                "looked up in FILE (merged --orders partials); --shard K/N\n"
+                "takes an equal share of every class's choices",
         .field = COUNT_FIELD(orders_table) },
     { .kind = CLI_STRING,
         .name = "ranks",
