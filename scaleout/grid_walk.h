@@ -16,7 +16,9 @@
  *   completions  (--orders-table FILE, three bands) the completions of each
  *                class of the slice, the middle-band choices looked up in
  *                the table. Merged: every choice of every class once; the
- *                total.
+ *                total. Its shards are equal shares of the work instead
+ *                (every class's choices in rank order, read off the table),
+ *                as the classes crowd the lowest ranks.
  *
  * A place in a count is a rank, or RANK:CHOICE inside the class at RANK (the
  * completions phase counts a class's choices in order, so a class can be
