@@ -470,6 +470,20 @@ static void reach_all_free(struct reach_all *R)
     free(R);
 }
 
+/* Adds the reach of the "off" potential of candidate `slot` to `set`:
+ * itself when it has no links, else its component's. */
+static inline void reach_off(struct reach_all *R, int slot, uint64_t *set)
+{
+    const int off = 2 * R->id[slot];
+    if (!R->linked[slot]) {
+        set_bit(set, off);
+        return;
+    }
+    const uint64_t *ys = R->set + (size_t) ra_comp(R, off) * R->words;
+    for (int j = 0; j < R->words; j++)
+        set[j] |= ys[j];
+}
+
 /* The reach of "on" (cell, v) when its candidate is outside the core (not
  * `linked`) into `set`: no link leads to that potential (an "on" one is led
  * to only from the "off" potential of a strong link's other end), so its
@@ -484,24 +498,13 @@ static void source_reach(struct chain_ctx *x, int cell, int v, uint64_t *set)
     const int W = R->words;
     memset(set, 0, sizeof(*set) * (size_t) W);
     set_bit(set, ra_num(R, node_of(cell, v, 1)));
-    int offs[32], n = 0;
     for (unsigned m = x->grid->cand[cell] & SE_ALL & ~(1u << v); m; m &= m - 1)
-        offs[n++] = cell * 9 + __builtin_ctz(m) - 1;
+        reach_off(R, cell * 9 + __builtin_ctz(m) - 1, set);
     const uint16_t *met = met_places[cell];
     for (int t = 0; t < 3; t++) {
         const int r = se_cell_region[cell][t];
         for (unsigned m = x->pos0[r][v] & ~met[t]; m; m &= m - 1)
-            offs[n++] = se_region_cell[r][__builtin_ctz(m)] * 9 + v - 1;
-    }
-    for (int k = 0; k < n; k++) {
-        const int off = 2 * R->id[offs[k]];
-        if (!R->linked[offs[k]]) {
-            set_bit(set, off);
-            continue;
-        }
-        const uint64_t *ys = R->set + (size_t) ra_comp(R, off) * W;
-        for (int j = 0; j < W; j++)
-            set[j] |= ys[j];
+            reach_off(R, se_region_cell[r][__builtin_ctz(m)] * 9 + v - 1, set);
     }
 }
 
