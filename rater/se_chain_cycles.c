@@ -818,6 +818,30 @@ static bool forcing_on_may(const struct cycle_ctx *c, int cell, int v)
     return R->any_dirty && forcing_on_reaches(R, cell, v);
 }
 
+/* Whether the core can hold a dirty link (see link_dirty): both ends of a
+ * link are core candidates, of one cell (dirty when the cell lost a
+ * candidate) or of one digit in a region (when the region lost a place of
+ * it). Without one no component has a dirty link inside and none reaches a
+ * dirty "on" link, so no search may give a hint that counts (may_starts
+ * would list none) and the filter is not built. */
+static bool dirty_possible(const struct cycle_ctx *c)
+{
+    const struct reach *R = c->reach;
+    for (int cell = 0; cell < SE_CELLS; cell++)
+        if (R->gone_cell[cell] && (c->linked[cell] & (c->linked[cell] - 1)))
+            return true;
+    for (int r = 0; r < 27; r++)
+        for (unsigned m = R->gone_region[r]; m; m &= m - 1) {
+            const int v = __builtin_ctz(m);
+            int n = 0;
+            for (int i = 0; i < 9 && n < 2; i++)
+                n += (c->linked[se_region_cell[r][i]] >> v) & 1;
+            if (n == 2)
+                return true;
+        }
+    return false;
+}
+
 /* The filter of all three passes, from the graph with X and Y links: those
  * of the X-only and Y-only passes are part of it, and so are their cycles
  * and chains. Once per grid, it costs less than a filter per pass. */
@@ -968,7 +992,9 @@ void se_cycles_producer(struct chain_ctx *x)
             gone |= x->src->cand[cell] & ~x->grid->cand[cell];
         c->unchanged = SE_ALL & ~gone;
     }
-    reach_build(c);
+    const bool filter = !nested || dirty_possible(c);
+    if (filter)
+        reach_build(c);
     uint64_t cells[10][2];
     if (!x->collect) {
         se_value_cells(x->grid, cells);
@@ -977,7 +1003,9 @@ void se_cycles_producer(struct chain_ctx *x)
                 && x_memo->cells[v][1] == cells[v][1])
                 c->unchanged |= 1u << v;
     }
-    may_starts(c);
+    c->nstarts = 0;
+    if (filter)
+        may_starts(c);
     loops(c, false, true);
     loops(c, true, false);
     loops(c, true, true);
