@@ -484,14 +484,14 @@ static inline void reach_off(struct reach_all *R, int slot, uint64_t *set)
         set[j] |= ys[j];
 }
 
-/* The reach of "on" (cell, v) when its candidate is outside the core (not
- * `linked`) into `set`: no link leads to that potential (an "on" one is led
- * to only from the "off" potential of a strong link's other end), so its
- * component is itself and its reach is itself, its "off" potentials
- * (on_to_off's, in any order) and the reach of those with links: what
- * Tarjan from it would make (ra_links, ra_pop), without the walk, the
- * lists of its links or the component of its own that most potentials
- * asked for are (the core is ~15% of the candidates). */
+/* The reach of "on" (cell, v) whose candidate is outside the core (not
+ * `linked`), into `set`. No link leads to that potential (an "on" one is
+ * led to only from the "off" one at a strong link's other end), so its
+ * component is itself, and its reach is itself, its "off" potentials
+ * (on_to_off's, in any order) and theirs: the set Tarjan from it would make
+ * (ra_links, ra_pop), without the walk and the lists of links. Most of the
+ * potentials the groups ask for are such (the core is ~15% of the
+ * candidates). */
 static void source_reach(struct chain_ctx *x, int cell, int v, uint64_t *set)
 {
     struct reach_all *R = x->reach_all;
