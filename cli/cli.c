@@ -14,8 +14,10 @@ void cli_common_defaults(struct cli_common *c, uint64_t limit)
 
 int cli_common_finish(struct cli_common *c)
 {
-    if (!c->solver)
+    if (!c->solver) {
         c->solver = solver_default();
+        c->solver_defaulted = true;
+    }
     if (c->solver->caps & SOLVER_CAP_INCOMPLETE) {
         if (!c->limit_set)
             c->limit = 1;

@@ -25,6 +25,7 @@ enum {
 
 struct cli_common {
     const struct solver *solver; /* NULL until chosen */
+    bool solver_defaulted; /* the user named none: cli_common_finish chose it */
     uint64_t limit;
     bool limit_set;
     uint64_t budget_steps;

@@ -73,7 +73,14 @@ static bool solve_entry(void *ctx, const struct input_entry *e)
             req.on_solution = print_solution;
         solver_run(run->inst, &e->item->puzzle, &req, &res);
         if (res.status == SOLVE_STATUS_INVALID || res.status == SOLVE_STATUS_ERROR) {
-            fprintf(stderr, "%s:%lu: %s\n", e->source, e->line, res.error);
+            /* a shape the default refuses: the user never named that back end */
+            const bool unchosen = res.status == SOLVE_STATUS_ERROR
+                && run->cli->common.solver_defaulted
+                && e->item->puzzle.n > solver_of(run->inst)->max_n;
+            fprintf(stderr, "%s:%lu: %s%s\n", e->source, e->line, res.error,
+                unchosen ? "; it is the default: name one that does with --solver "
+                           "(sizes in `sudolab list`; auto takes every size)"
+                         : "");
             run->failures++;
         } else if (res.status == SOLVE_STATUS_LIMIT && res.error[0]) {
             /* a budget the back end could not keep itself (a process killed) */

@@ -97,6 +97,15 @@ check "unknown solver is a usage error" $? 2
 check "impossible size is a usage error" $? 2
 "$bin" frobnicate > "$tmp/out" 2> "$tmp/err"
 check "unknown command" $? 2
+# a 36x36 grid: past the default back end's sizes, which the user never named
+"$bin" solve --limit 1 --budget-ms 0 --empty 6x6 > "$tmp/out" 2> "$tmp/err"
+check "the default back end refuses 36x36" $? 1
+has "... and says it was the default and how to name another" "$tmp/err" \
+    'does not handle 36x36 grids .*; it is the default: name one that does with --solver'
+"$bin" solve --solver mrv --limit 1 --budget-ms 0 --empty 6x6 > "$tmp/out" 2> "$tmp/err"
+check "mrv named refuses 36x36" $? 1
+[ "$(grep -c 'it is the default' "$tmp/err")" -eq 0 ]
+ok "... without calling itself the default" $? "$(cat "$tmp/err")"
 "$bin" solve --solver naive < /dev/null > "$tmp/out" 2> "$tmp/err"
 check "closed/empty stdin" $? 1
 has "empty stdin named" "$tmp/err" "<stdin>:0: no puzzles"
