@@ -768,6 +768,32 @@ static bool neighbour_in(const struct reach *R, int cell, int v, const uint64_t 
     return false;
 }
 
+/* forcing_on_reaches outside the core when the core's candidates fit one
+ * word (most grids): the neighbours' bits and what their "off" potentials
+ * reach gathered in one pass, without weak_neighbours' list. */
+static bool neighbours_reach_one_word(const struct reach *R, int cell, int v)
+{
+    uint64_t near = 0, through = 0;
+    for (unsigned m = R->core_cell[cell] & ~(1u << v); m; m &= m - 1) {
+        const int slot = cell * 9 + __builtin_ctz(m) - 1, k = R->comp[R->id[slot << 1]];
+        near |= 1ull << R->bit[slot];
+        if (R->dirty_any[k])
+            through |= dirty_reach(R, k)[0];
+    }
+    for (int t = 0; t < 3; t++) {
+        const int r = se_cell_region[cell][t];
+        unsigned m = R->core_at[r][v] & ~(1u << region_index(cell, t));
+        for (; m; m &= m - 1) {
+            const int slot = se_region_cell[r][__builtin_ctz(m)] * 9 + v - 1;
+            const int k = R->comp[R->id[slot << 1]];
+            near |= 1ull << R->bit[slot];
+            if (R->dirty_any[k])
+                through |= dirty_reach(R, k)[0];
+        }
+    }
+    return (near & through) != 0;
+}
+
 /* Whether "on" (cell, v) reaches a dirty "on" link (see struct reach). */
 static bool on_reaches_dirty(const struct reach *R, int cell, int v)
 {
@@ -795,6 +821,8 @@ static bool forcing_on_reaches(const struct reach *R, int cell, int v)
     /* what the neighbours' "off" potentials reach: a set is empty where its
      * component reaches no dirty "on" link (dirty_any is false), so only the
      * few hot neighbours' sets are read */
+    if (R->words == 1)
+        return neighbours_reach_one_word(R, cell, v);
     int near[32];
     const int n = weak_neighbours(R, cell, v, near);
     uint64_t through[SE_CELLS * 9 / 64 + 1];
