@@ -768,6 +768,32 @@ static bool neighbour_in(const struct reach *R, int cell, int v, const uint64_t 
     return false;
 }
 
+/* forcing_on_reaches outside the core when the core's candidates fit one
+ * word (most grids): the neighbours' bits and what their "off" potentials
+ * reach gathered in one pass, without weak_neighbours' list. */
+static bool neighbours_reach_one_word(const struct reach *R, int cell, int v)
+{
+    uint64_t near = 0, through = 0;
+    for (unsigned m = R->core_cell[cell] & ~(1u << v); m; m &= m - 1) {
+        const int slot = cell * 9 + __builtin_ctz(m) - 1, k = R->comp[R->id[slot << 1]];
+        near |= 1ull << R->bit[slot];
+        if (R->dirty_any[k])
+            through |= dirty_reach(R, k)[0];
+    }
+    for (int t = 0; t < 3; t++) {
+        const int r = se_cell_region[cell][t];
+        unsigned m = R->core_at[r][v] & ~(1u << region_index(cell, t));
+        for (; m; m &= m - 1) {
+            const int slot = se_region_cell[r][__builtin_ctz(m)] * 9 + v - 1;
+            const int k = R->comp[R->id[slot << 1]];
+            near |= 1ull << R->bit[slot];
+            if (R->dirty_any[k])
+                through |= dirty_reach(R, k)[0];
+        }
+    }
+    return (near & through) != 0;
+}
+
 /* Whether "on" (cell, v) reaches a dirty "on" link (see struct reach). */
 static bool on_reaches_dirty(const struct reach *R, int cell, int v)
 {
@@ -795,6 +821,8 @@ static bool forcing_on_reaches(const struct reach *R, int cell, int v)
     /* what the neighbours' "off" potentials reach: a set is empty where its
      * component reaches no dirty "on" link (dirty_any is false), so only the
      * few hot neighbours' sets are read */
+    if (R->words == 1)
+        return neighbours_reach_one_word(R, cell, v);
     int near[32];
     const int n = weak_neighbours(R, cell, v, near);
     uint64_t through[SE_CELLS * 9 / 64 + 1];
@@ -816,6 +844,30 @@ static bool forcing_on_may(const struct cycle_ctx *c, int cell, int v)
 {
     const struct reach *R = c->reach;
     return R->any_dirty && forcing_on_reaches(R, cell, v);
+}
+
+/* Whether the core can hold a dirty link (see link_dirty): both ends of a
+ * link are core candidates, of one cell (dirty when the cell lost a
+ * candidate) or of one digit in a region (when the region lost a place of
+ * it). Without one no component has a dirty link inside and none reaches a
+ * dirty "on" link, so no search may give a hint that counts (may_starts
+ * would list none) and the filter is not built. */
+static bool dirty_possible(const struct cycle_ctx *c)
+{
+    const struct reach *R = c->reach;
+    for (int cell = 0; cell < SE_CELLS; cell++)
+        if (R->gone_cell[cell] && (c->linked[cell] & (c->linked[cell] - 1)))
+            return true;
+    for (int r = 0; r < 27; r++)
+        for (unsigned m = R->gone_region[r]; m; m &= m - 1) {
+            const int v = __builtin_ctz(m);
+            int n = 0;
+            for (int i = 0; i < 9 && n < 2; i++)
+                n += (c->linked[se_region_cell[r][i]] >> v) & 1;
+            if (n == 2)
+                return true;
+        }
+    return false;
 }
 
 /* The filter of all three passes, from the graph with X and Y links: those
@@ -968,7 +1020,9 @@ void se_cycles_producer(struct chain_ctx *x)
             gone |= x->src->cand[cell] & ~x->grid->cand[cell];
         c->unchanged = SE_ALL & ~gone;
     }
-    reach_build(c);
+    const bool filter = !nested || dirty_possible(c);
+    if (filter)
+        reach_build(c);
     uint64_t cells[10][2];
     if (!x->collect) {
         se_value_cells(x->grid, cells);
@@ -977,7 +1031,9 @@ void se_cycles_producer(struct chain_ctx *x)
                 && x_memo->cells[v][1] == cells[v][1])
                 c->unchanged |= 1u << v;
     }
-    may_starts(c);
+    c->nstarts = 0;
+    if (filter)
+        may_starts(c);
     loops(c, false, true);
     loops(c, true, false);
     loops(c, true, true);

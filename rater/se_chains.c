@@ -29,6 +29,18 @@ static bool nishio_same(const struct nishio_memo *nishio_memo,
 
 static void cells_producer(struct chain_ctx *x);
 
+/* The runs of "on" assumptions a search made: most of the 729 slots are
+ * empty (a nested search makes a few runs), so only the others are handed
+ * back. */
+static void free_on_runs(struct chain_ctx *x)
+{
+    for (int i = 0; i < SE_CELLS * 9; i++)
+        if (x->on_runs[i]) {
+            se_run_free(x->rt->chains, x->on_runs[i]);
+            x->on_runs[i] = NULL;
+        }
+}
+
 /* Cell and region forcing chains, Nishio and dynamic chains. */
 static void multiple_producer(struct chain_ctx *x)
 {
@@ -76,10 +88,7 @@ static void cells_producer(struct chain_ctx *x)
     se_implied_end(x);
     se_run_free(x->rt->chains, x->off_run);
     x->off_run = NULL;
-    for (int i = 0; i < SE_CELLS * 9; i++) {
-        se_run_free(x->rt->chains, x->on_runs[i]);
-        x->on_runs[i] = NULL;
-    }
+    free_on_runs(x);
 }
 
 /* ---- nested multiple chains (level 3) ----
@@ -130,7 +139,7 @@ static void wanted_cell_chains(
         int v = __builtin_ctz(vm);
         for (int t = 0; t < 3; t++) {
             int r = se_cell_region[cell][t];
-            unsigned m = se_grid_places(x, r, v);
+            unsigned m = x->pos0[r][v]; /* a nested grid's (nested_list_of) */
             if (!(m & (m - 1)) || se_region_cell[r][__builtin_ctz(m)] != cell
                 || !(want->region[r] >> v & 1))
                 continue;
@@ -164,10 +173,7 @@ static void nested_multiple(struct chain_ctx *x)
             wanted_cell_chains(x, cell, &want);
     if (filtered)
         se_filter_end(x);
-    for (int i = 0; i < SE_CELLS * 9; i++) {
-        se_run_free(x->rt->chains, x->on_runs[i]);
-        x->on_runs[i] = NULL;
-    }
+    free_on_runs(x);
 }
 
 /* The searches of a grid a nested run stalled on (se_nested_search_fn). */
