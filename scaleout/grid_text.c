@@ -91,7 +91,7 @@ void grid_partial_header(FILE *out, const struct grid_plan_text *p, const struct
 
 /* ---- reading partials back ---- */
 
-static int parse_u128(const char *text, grid_count_u128 *out)
+int grid_text_parse_u128(const char *text, grid_count_u128 *out)
 {
     grid_count_u128 v = 0;
     if (!*text)
@@ -108,7 +108,7 @@ static int parse_u128(const char *text, grid_count_u128 *out)
 static int parse_u64(const char *text, uint64_t *out)
 {
     grid_count_u128 v;
-    if (parse_u128(text, &v) != 0 || v > UINT64_MAX)
+    if (grid_text_parse_u128(text, &v) != 0 || v > UINT64_MAX)
         return -1;
     *out = (uint64_t) v;
     return 0;
@@ -130,8 +130,10 @@ static int parse_row(char *line, struct grid_row *r, char *why, size_t whylen)
     grid_count_u128 bands, grids;
     if (n != 8 || parse_u64(field[0], &klass) != 0 || parse_u64(field[1], &r->orbit) != 0
         || parse_u64(field[2], &r->labels) != 0 || parse_u64(field[3], &r->orders) != 0
-        || parse_u128(field[4], &bands) != 0 || parse_u128(field[5], &r->completions) != 0
-        || parse_u128(field[6], &grids) != 0 || strlen(field[7]) > GRID_COUNT_MAX_BAND) {
+        || grid_text_parse_u128(field[4], &bands) != 0
+        || grid_text_parse_u128(field[5], &r->completions) != 0
+        || grid_text_parse_u128(field[6], &grids) != 0
+        || strlen(field[7]) > GRID_COUNT_MAX_BAND) {
         snprintf(why, whylen, "not a class row (8 fields: %s)", columns);
         why[strlen(why) - 1] = '\0';
         return -1;

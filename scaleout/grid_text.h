@@ -47,6 +47,10 @@ void grid_text_row(FILE *out, const struct grid_row *r);
 void grid_class_row(const struct grid_count *gc, size_t k, grid_count_u128 completions,
     struct grid_row *r);
 
+/* A whole field of decimal digits (nothing else) into out. Returns 0, or -1
+ * when it is not one or does not fit 128 bits. */
+int grid_text_parse_u128(const char *text, grid_count_u128 *out);
+
 /* The totals over the rows: first bands and grids. */
 void grid_text_totals(FILE *out, grid_count_u128 bands, grid_count_u128 grids);
 grid_count_u128 grid_row_bands(const struct grid_row *r);

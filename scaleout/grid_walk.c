@@ -7,8 +7,9 @@
 #include "common/exit_status.h"
 #include "gridcount/grid_count.h"
 #include "gridcount/grid_profiles.h"
+#include "scaleout/grid_text.h"
 
-typedef unsigned __int128 u128;
+typedef grid_count_u128 u128;
 
 enum phase { PHASE_ORDERS, PHASE_COMPLETIONS };
 static const char *const phase_names[] = { "orders", "completions" };
@@ -283,20 +284,6 @@ static int number(const char *text, uint64_t *out)
     return parse_u64(text, &end, out) == 0 && *end == '\0' ? 0 : -1;
 }
 
-static int number128(const char *text, u128 *out)
-{
-    u128 v = 0;
-    if (!*text)
-        return -1;
-    for (; *text; text++) {
-        if (*text < '0' || *text > '9' || v > (~(u128) 0 - 9) / 10)
-            return -1;
-        v = v * 10 + (u128) (*text - '0');
-    }
-    *out = v;
-    return 0;
-}
-
 /* A row of p's phase into r (and x, the class's profile). Returns 0, or -1
  * with why. gp checks the rank is a class with that orbit and labels. */
 static int parse_row(struct grid_profiles *gp, const struct part *p, char *line,
@@ -312,7 +299,7 @@ static int parse_row(struct grid_profiles *gp, const struct part *p, char *line,
         || (p->phase == PHASE_ORDERS && (int) strlen(f[4]) != types)
         || (p->phase == PHASE_COMPLETIONS
             && (number(f[4], &r->from) != 0 || number(f[5], &r->to) != 0
-                || number128(f[6], &r->sum) != 0))) {
+                || grid_text_parse_u128(f[6], &r->sum) != 0))) {
         snprintf(why, whylen, "not a row (%d fields: %.*s)", want,
             (int) strlen(columns[p->phase]) - 1, columns[p->phase]);
         return -1;
