@@ -312,6 +312,13 @@ struct reach_all {
     /* by component: its set holds both potentials of a candidate (see
      * on_reach), found once as ra_pop completes the set */
     bool clash[NODES];
+    /* nested (x->collect): the candidates the outer run removed from its
+     * start, by cell and by region (digits); by potential number, whether
+     * one of its links is a dirty "on" link (see ra_link_dirty); by
+     * component, whether it reaches one (through its members' links or
+     * the components they lead to) */
+    uint16_t gone_cell[SE_CELLS], gone_region[27];
+    bool dirty_link[NODES], dirty_any[NODES];
 };
 
 static int ra_num(const struct reach_all *R, int node)
@@ -354,6 +361,18 @@ static void ra_graph(struct chain_ctx *x, struct reach_all *R)
         }
 }
 
+/* Whether the link into "on" potential `node` by `cause` (as off_to_on's)
+ * has rule parents in a nested search: the cell lost a candidate (cause
+ * 1), or the region a place of the digit (2 + t), on the way from the
+ * outer run's start. */
+static bool ra_link_dirty(const struct reach_all *R, int node, int cause)
+{
+    const int cell = node_cell(node);
+    if (cause == 1)
+        return R->gone_cell[cell] != 0;
+    return (R->gone_region[se_cell_region[cell][cause - 2]] >> node_value(node)) & 1;
+}
+
 /* The links of potential number i, made as Tarjan first visits it (see
  * ra_comp): most potentials are never visited. */
 static void ra_links(void *ctx, int i)
@@ -362,6 +381,7 @@ static void ra_links(void *ctx, int i)
     struct chain_ctx *x = R->x;
     int p = R->node[i], n, ne = R->nedges;
     R->first[i] = ne;
+    R->dirty_link[i] = false;
     if (node_on(p)) {
         uint16_t buf[32], sinks[32];
         int ns = 0;
@@ -378,8 +398,11 @@ static void ra_links(void *ctx, int i)
     } else {
         struct on_item items[4];
         n = off_to_on(x->grid, x->grid, x->pos0, x->pos0, p, x->y_links, true, items);
-        for (int k = 0; k < n; k++)
+        for (int k = 0; k < n; k++) {
             R->to[ne++] = (uint16_t) ra_num(R, items[k].node);
+            if (x->collect && ra_link_dirty(R, items[k].node, items[k].cause))
+                R->dirty_link[i] = true;
+        }
         R->end[i] = ne;
     }
     R->sinks_end[i] = R->nedges = ne;
@@ -408,21 +431,27 @@ static void ra_pop(void *ctx, int bottom, int top)
     uint64_t *set = R->set + (size_t) k * W;
     for (int j = 0; j < W; j++)
         set[j] = 0;
+    bool dirty = false;
     for (int i = bottom; i < top; i++)
         R->comp[R->stack[i]] = (int16_t) k;
     for (int i = bottom; i < top; i++) {
         int m = R->stack[i];
         set[m >> 6] |= 1ull << (m & 63);
+        dirty = dirty || R->dirty_link[m];
         for (int e = R->first[m]; e < R->end[m]; e++) {
             int y = R->comp[R->to[e]];
+            if (y == k)
+                continue;
             const uint64_t *ys = R->set + (size_t) y * W;
-            for (int j = 0; y != k && j < W; j++)
+            for (int j = 0; j < W; j++)
                 set[j] |= ys[j];
+            dirty = dirty || R->dirty_any[y];
         }
         for (int e = R->end[m]; e < R->sinks_end[m]; e++)
             set[R->to[e] >> 6] |= 1ull << (R->to[e] & 63);
     }
     R->clash[k] = set_clashes(set, W);
+    R->dirty_any[k] = dirty;
 }
 
 /* The component of potential number i, with its reach: made on first use
@@ -460,6 +489,13 @@ static struct reach_all *reach_all_of(struct chain_ctx *x)
     R->ncomp = R->counter = 0;
     for (int i = 0; i < R->n; i++)
         R->index[i] = -1; /* no component made yet (see ra_comp) */
+    memset(R->gone_cell, 0, sizeof(R->gone_cell));
+    memset(R->gone_region, 0, sizeof(R->gone_region));
+    for (int cell = 0; x->collect && cell < SE_CELLS; cell++) {
+        R->gone_cell[cell] = (uint16_t) (x->src->cand[cell] & ~x->grid->cand[cell]);
+        for (int t = 0; t < 3; t++)
+            R->gone_region[se_cell_region[cell][t]] |= R->gone_cell[cell];
+    }
     return R;
 }
 
@@ -602,6 +638,55 @@ bool se_common_filtered(struct chain_ctx *x, const uint8_t *cells, const uint8_t
             return false;
     se_common_hints(x, runs, n, cell, sort_key, root_cause);
     return true;
+}
+
+/* Whether the "off" potential of candidate `slot` reaches a dirty "on"
+ * link: through its component, when it has links. */
+static bool off_dirty(struct reach_all *R, int slot)
+{
+    return R->linked[slot] && R->dirty_any[ra_comp(R, 2 * R->id[slot])];
+}
+
+void se_chains_wanted(struct chain_ctx *x, struct chains_wanted *want)
+{
+    struct reach_all *R = x->reach_all;
+    const struct se_grid *g = x->grid;
+    /* by cell, the candidates with a weak link to an "off" potential that
+     * reaches a dirty "on" link: the cell's other candidates, and v's other
+     * places in the box, row and column of the "off" potential's cell */
+    uint16_t near_hot[SE_CELLS] = { 0 };
+    for (int cell = 0; cell < SE_CELLS; cell++)
+        for (unsigned m = g->cand[cell] & SE_ALL; m; m &= m - 1) {
+            const int v = __builtin_ctz(m);
+            if (!off_dirty(R, cell * 9 + v - 1))
+                continue;
+            near_hot[cell] |= (uint16_t) (g->cand[cell] & ~(1u << v));
+            for (int t = 0; t < 3; t++) {
+                const int r = se_cell_region[cell][t];
+                for (unsigned o = x->pos0[r][v] & ~(1u << region_index(cell, t)); o;
+                     o &= o - 1)
+                    near_hot[se_region_cell[r][__builtin_ctz(o)]] |= (uint16_t) (1u << v);
+            }
+        }
+    for (int cell = 0; cell < SE_CELLS; cell++)
+        want->cell[cell] = R->gone_cell[cell] != 0;
+    memcpy(want->region, R->gone_region, sizeof(want->region));
+    for (int cell = 0; cell < SE_CELLS; cell++) {
+        const unsigned cand = g->cand[cell] & SE_ALL;
+        for (unsigned m = cand & (cand - 1) ? cand : 0; m; m &= m - 1) {
+            const int v = __builtin_ctz(m), slot = cell * 9 + v - 1;
+            /* in the core, through its component; outside it, its links
+             * lead only to "off" potentials: through one of those */
+            const bool hot = R->linked[slot]
+                ? R->dirty_any[ra_comp(R, 2 * R->id[slot] + 1)]
+                : (near_hot[cell] >> v) & 1;
+            if (!hot)
+                continue;
+            want->cell[cell] = true;
+            for (int t = 0; t < 3; t++)
+                want->region[se_cell_region[cell][t]] |= (uint16_t) (1u << v);
+        }
+    }
 }
 
 /* cell_chains of the multiple kind (it has no binary hints), the detailed
