@@ -288,12 +288,15 @@ void se_cell_chains(struct chain_ctx *x, int cell)
  * same hints, offered in the same order. A reach with a contradiction is
  * also the detailed run's set up to it, or more: the test stays exact. */
 
-/* The graph of the search grid's potentials, numbered 2i ("off") and 2i+1
- * ("on") for its i-th candidate, and each component's reach. */
+/* The graph of the search grid's potentials (numbered: see ra_graph), and
+ * each component's reach. */
 struct reach_all {
     int n, words;
-    int16_t id[SE_CELLS * 9]; /* by candidate: its number i, or -1 */
+    int16_t id[SE_CELLS * 9]; /* by candidate: its index (run_sets), or -1 */
+    /* by potential: its number (-1: none); by number, the potential */
+    int16_t num[NODES];
     uint16_t node[NODES];
+    int ncand, core_bits; /* candidates; the numbers of the core's pairs */
     /* links of potential number i, made on first visit (ra_links):
      * to[first[i] .. end[i]) those to potentials with links of their own,
      * to[end[i] .. sinks_end[i]) those to "off" potentials without (most
@@ -323,15 +326,16 @@ struct reach_all {
 
 static int ra_num(const struct reach_all *R, int node)
 {
-    return R->id[node >> 1] * 2 + node_on(node);
+    return R->num[node];
 }
 
 /* The links of every potential, as the detailed run follows them. */
 static void ra_graph(struct chain_ctx *x, struct reach_all *R)
 {
-    R->n = R->nedges = 0;
+    R->n = R->nedges = R->ncand = 0;
     R->x = x;
     memset(R->id, -1, sizeof(R->id));
+    memset(R->num, -1, sizeof(R->num));
     /* by cell, the candidates whose "off" potential has links: off_to_on
      * gives a potential when the cell has two candidates (with Y links) or
      * the value one other place in one of its regions, i.e. two places
@@ -350,15 +354,31 @@ static void ra_graph(struct chain_ctx *x, struct reach_all *R)
             linked[se_region_cell[r][__builtin_ctz(m)]] |= (uint16_t) (1u << v);
             linked[se_region_cell[r][31 - __builtin_clz(m)]] |= (uint16_t) (1u << v);
         }
-    /* by candidate number (slot), as a loop over every slot numbered them */
-    for (int cell = 0; cell < SE_CELLS; cell++)
-        for (unsigned m = x->grid->cand[cell] & SE_ALL; m; m &= m - 1) {
-            const int slot = cell * 9 + __builtin_ctz(m) - 1;
-            R->id[slot] = (int16_t) (R->n / 2);
-            R->linked[slot] = (linked[cell] >> __builtin_ctz(m)) & 1;
-            R->node[R->n++] = (uint16_t) (slot << 1);
-            R->node[R->n++] = (uint16_t) (slot << 1 | 1);
-        }
+    /* by candidate number (slot), as a loop over every slot numbered them;
+     * the potentials: the core's first, by pairs ("off" 2k, "on" 2k + 1,
+     * as set_clashes reads them), then the other candidates' "off" ones.
+     * The other "on" potentials have no number: no link leads to one, so
+     * it is in no reach but its own (source_reach), and a group, whose
+     * starts are distinct, never has it in common */
+    for (int pass = 0; pass < 2; pass++) {
+        for (int cell = 0; cell < SE_CELLS; cell++)
+            for (unsigned m = x->grid->cand[cell] & SE_ALL; m; m &= m - 1) {
+                const int slot = cell * 9 + __builtin_ctz(m) - 1;
+                const bool core = (linked[cell] >> __builtin_ctz(m)) & 1;
+                if (core != !pass)
+                    continue;
+                R->id[slot] = (int16_t) R->ncand++;
+                R->linked[slot] = core;
+                R->num[slot << 1] = (int16_t) R->n;
+                R->node[R->n++] = (uint16_t) (slot << 1);
+                if (!core)
+                    continue;
+                R->num[slot << 1 | 1] = (int16_t) R->n;
+                R->node[R->n++] = (uint16_t) (slot << 1 | 1);
+            }
+        if (!pass)
+            R->core_bits = R->n;
+    }
 }
 
 /* Whether the link into "on" potential `node` by `cause` (as off_to_on's)
@@ -413,12 +433,16 @@ static inline void set_bit(uint64_t *set, int m)
     set[m >> 6] |= 1ull << (m & 63);
 }
 
-/* Whether a set holds both potentials of a candidate. */
-static bool set_clashes(const uint64_t *set, int words)
+/* Whether a set holds both potentials of a core candidate (the pairs of
+ * numbers below core_bits: the others have one potential numbered). */
+static bool set_clashes(const struct reach_all *R, const uint64_t *set)
 {
     uint64_t clash = 0;
-    for (int j = 0; j < words; j++)
-        clash |= set[j] & (set[j] >> 1) & 0x5555555555555555ull;
+    for (int j = 0; j * 64 < R->core_bits; j++) {
+        const int left = R->core_bits - j * 64;
+        const uint64_t pairs = left >= 64 ? ~0ull : (1ull << left) - 1;
+        clash |= set[j] & (set[j] >> 1) & 0x5555555555555555ull & pairs;
+    }
     return clash != 0;
 }
 
@@ -450,7 +474,7 @@ static void ra_pop(void *ctx, int bottom, int top)
         for (int e = R->end[m]; e < R->sinks_end[m]; e++)
             set[R->to[e] >> 6] |= 1ull << (R->to[e] & 63);
     }
-    R->clash[k] = set_clashes(set, W);
+    R->clash[k] = set_clashes(R, set);
     R->dirty_any[k] = dirty;
 }
 
@@ -510,7 +534,7 @@ static void reach_all_free(struct reach_all *R)
  * itself when it has no links, else its component's. */
 static inline void reach_off(struct reach_all *R, int slot, uint64_t *set)
 {
-    const int off = 2 * R->id[slot];
+    const int off = R->num[slot << 1];
     if (!R->linked[slot]) {
         set_bit(set, off);
         return;
@@ -533,7 +557,6 @@ static void source_reach(struct chain_ctx *x, int cell, int v, uint64_t *set)
     struct reach_all *R = x->reach_all;
     const int W = R->words;
     memset(set, 0, sizeof(*set) * (size_t) W);
-    set_bit(set, ra_num(R, node_of(cell, v, 1)));
     for (unsigned m = x->grid->cand[cell] & SE_ALL & ~(1u << v); m; m &= m - 1)
         reach_off(R, cell * 9 + __builtin_ctz(m) - 1, set);
     const uint16_t *met = met_places[cell];
@@ -557,12 +580,13 @@ static const uint64_t *on_reach(struct chain_ctx *x, int cell, int v)
         return own;
     if (!R->linked[slot]) {
         source_reach(x, cell, v, own);
-        if (!set_clashes(own, R->words)) {
+        const int off = R->num[slot << 1];
+        if (!set_clashes(R, own) && !((own[off >> 6] >> (off & 63)) & 1)) {
             x->run_set_made[i] = 2;
             return own;
         }
     } else {
-        const int comp = ra_comp(R, 2 * i + 1);
+        const int comp = ra_comp(R, R->num[slot << 1 | 1]);
         if (!R->clash[comp]) /* a component's set is final once made (ra_pop) */
             return R->set + (size_t) comp * R->words;
     }
@@ -571,7 +595,8 @@ static const uint64_t *on_reach(struct chain_ctx *x, int cell, int v)
         return NULL;
     memset(own, 0, sizeof(*own) * (size_t) R->words);
     for (int k = 0; k < r->norder; k++)
-        set_bit(own, ra_num(R, r->order[k]));
+        if (ra_num(R, r->order[k]) >= 0) /* all but the start */
+            set_bit(own, ra_num(R, r->order[k]));
     x->run_set_made[i] = 1;
     return own;
 }
@@ -644,7 +669,7 @@ bool se_common_filtered(struct chain_ctx *x, const uint8_t *cells, const uint8_t
  * link: through its component, when it has links. */
 static bool off_dirty(struct reach_all *R, int slot)
 {
-    return R->linked[slot] && R->dirty_any[ra_comp(R, 2 * R->id[slot])];
+    return R->linked[slot] && R->dirty_any[ra_comp(R, R->num[slot << 1])];
 }
 
 void se_chains_wanted(struct chain_ctx *x, struct chains_wanted *want)
@@ -678,7 +703,7 @@ void se_chains_wanted(struct chain_ctx *x, struct chains_wanted *want)
             /* in the core, through its component; outside it, its links
              * lead only to "off" potentials: through one of those */
             const bool hot = R->linked[slot]
-                ? R->dirty_any[ra_comp(R, 2 * R->id[slot] + 1)]
+                ? R->dirty_any[ra_comp(R, R->num[slot << 1 | 1])]
                 : (near_hot[cell] >> v) & 1;
             if (!hot)
                 continue;
@@ -717,7 +742,7 @@ bool se_filter_begin(struct chain_ctx *x)
     x->reach_all = reach_all_of(x);
     if (!x->reach_all)
         return false;
-    size_t n = (size_t) x->reach_all->n / 2;
+    size_t n = (size_t) x->reach_all->ncand;
     x->run_sets
         = malloc(sizeof(*x->run_sets) * (n ? n : 1) * (size_t) x->reach_all->words);
     x->run_set_made = calloc(n ? n : 1, 1);
