@@ -360,24 +360,27 @@ static void ra_graph(struct chain_ctx *x, struct reach_all *R)
      * The other "on" potentials have no number: no link leads to one, so
      * it is in no reach but its own (source_reach), and a group, whose
      * starts are distinct, never has it in common */
-    for (int pass = 0; pass < 2; pass++) {
-        for (int cell = 0; cell < SE_CELLS; cell++)
-            for (unsigned m = x->grid->cand[cell] & SE_ALL; m; m &= m - 1) {
-                const int slot = cell * 9 + __builtin_ctz(m) - 1;
-                const bool core = (linked[cell] >> __builtin_ctz(m)) & 1;
-                if (core != !pass)
-                    continue;
-                R->id[slot] = (int16_t) R->ncand++;
-                R->linked[slot] = core;
-                R->num[slot << 1] = (int16_t) R->n;
-                R->node[R->n++] = (uint16_t) (slot << 1);
-                if (!core)
-                    continue;
-                R->num[slot << 1 | 1] = (int16_t) R->n;
-                R->node[R->n++] = (uint16_t) (slot << 1 | 1);
+    uint16_t other[SE_CELLS * 9];
+    int nother = 0;
+    for (int cell = 0; cell < SE_CELLS; cell++)
+        for (unsigned m = x->grid->cand[cell] & SE_ALL; m; m &= m - 1) {
+            const int slot = cell * 9 + __builtin_ctz(m) - 1;
+            R->id[slot] = (int16_t) R->ncand++;
+            if (!((linked[cell] >> __builtin_ctz(m)) & 1)) {
+                R->linked[slot] = false;
+                other[nother++] = (uint16_t) slot;
+                continue;
             }
-        if (!pass)
-            R->core_bits = R->n;
+            R->linked[slot] = true;
+            R->num[slot << 1] = (int16_t) R->n;
+            R->node[R->n++] = (uint16_t) (slot << 1);
+            R->num[slot << 1 | 1] = (int16_t) R->n;
+            R->node[R->n++] = (uint16_t) (slot << 1 | 1);
+        }
+    R->core_bits = R->n;
+    for (int k = 0; k < nother; k++) {
+        R->num[other[k] << 1] = (int16_t) R->n;
+        R->node[R->n++] = (uint16_t) (other[k] << 1);
     }
 }
 
