@@ -406,14 +406,29 @@ static void ra_links(void *ctx, int i)
     R->first[i] = ne;
     R->dirty_link[i] = false;
     if (node_on(p)) {
-        uint16_t buf[32], sinks[32];
+        /* on_to_off's, read from the grid's places (no list kept: the
+         * detailed runs make theirs) */
+        const int cell = node_cell(p), v = node_value(p);
+        uint16_t sinks[32];
         int ns = 0;
-        const uint16_t *list = se_on_offs(x, x->grid, x->pos0, p, buf, &n);
-        for (int k = 0; k < n; k++) {
-            if (R->linked[list[k] >> 1])
-                R->to[ne++] = (uint16_t) ra_num(R, list[k]);
+        unsigned others = x->y_links ? x->grid->cand[cell] & SE_ALL & ~(1u << v) : 0;
+        for (; others; others &= others - 1) {
+            const int slot = cell * 9 + __builtin_ctz(others) - 1;
+            if (R->linked[slot])
+                R->to[ne++] = (uint16_t) R->num[slot << 1];
             else
-                sinks[ns++] = (uint16_t) ra_num(R, list[k]);
+                sinks[ns++] = (uint16_t) R->num[slot << 1];
+        }
+        const uint16_t *met = met_places[cell];
+        for (int t = 0; t < 3; t++) {
+            const int r = se_cell_region[cell][t];
+            for (unsigned m = x->pos0[r][v] & ~met[t]; m; m &= m - 1) {
+                const int slot = se_region_cell[r][__builtin_ctz(m)] * 9 + v - 1;
+                if (R->linked[slot])
+                    R->to[ne++] = (uint16_t) R->num[slot << 1];
+                else
+                    sinks[ns++] = (uint16_t) R->num[slot << 1];
+            }
         }
         R->end[i] = ne;
         for (int k = 0; k < ns; k++)
