@@ -306,6 +306,7 @@ struct reach_all {
     int nedges;
     int32_t first[NODES + 1], end[NODES], sinks_end[NODES];
     bool linked[SE_CELLS * 9]; /* by candidate: its "off" potential has links */
+    uint16_t core_cell[SE_CELLS]; /* by cell: the digits of those (the core) */
     uint16_t to[NODES / 2 * 32];
     int16_t index[NODES], low[NODES], comp[NODES];
     uint16_t stack[NODES], frame[NODES];
@@ -360,6 +361,7 @@ static void ra_graph(struct chain_ctx *x, struct reach_all *R)
      * The other "on" potentials have no number: no link leads to one, so
      * it is in no reach but its own (source_reach), and a group, whose
      * starts are distinct, never has it in common */
+    memcpy(R->core_cell, linked, sizeof(R->core_cell));
     uint16_t other[SE_CELLS * 9];
     int nother = 0;
     for (int cell = 0; cell < SE_CELLS; cell++)
@@ -699,7 +701,7 @@ void se_chains_wanted(struct chain_ctx *x, struct chains_wanted *want)
      * places in the box, row and column of the "off" potential's cell */
     uint16_t near_hot[SE_CELLS] = { 0 };
     for (int cell = 0; cell < SE_CELLS; cell++)
-        for (unsigned m = g->cand[cell] & SE_ALL; m; m &= m - 1) {
+        for (unsigned m = R->core_cell[cell] & SE_ALL; m; m &= m - 1) {
             const int v = __builtin_ctz(m);
             if (!off_dirty(R, cell * 9 + v - 1))
                 continue;
