@@ -436,12 +436,6 @@ struct tarjan {
  * to one popped before): its members are stack[bottom .. top). */
 typedef void tarjan_pop_fn(void *ctx, int bottom, int top);
 
-/* Which chains of the grid can give a hint that counts. */
-struct chains_wanted {
-    bool cell[SE_CELLS];
-    uint16_t region[27]; /* by region: the digits */
-};
-
 /* ---- se_chain_runs.c: runs, their parents and hints ---- */
 
 /* The number of distinct potentials behind a potential of run r (its
@@ -521,6 +515,20 @@ void se_common_hints(struct chain_ctx *x, struct run **runs, int nruns, int cell
  * sets can share a potential; false without memory. */
 bool se_common_filtered(struct chain_ctx *x, const uint8_t *cells, const uint8_t *digits,
     int n, int cell, int sort_key, int root_cause);
+/* Which groups of a nested grid can give a hint that counts: by cell, its
+ * candidates' (cell chains); by region, the digits whose places' (region
+ * chains). */
+struct chains_wanted {
+    bool cell[SE_CELLS];
+    uint16_t region[27];
+};
+/* With the filter of a nested search (se_filter_begin, x->collect), the
+ * groups whose chains can have rule parents: their assumptions' cause has
+ * them (the outer run took a candidate of the cell, or a place of the digit
+ * in the region, out of x->src), or the "on" potential of one of them (in
+ * a cell with two candidates or more) reaches a dirty "on" link, one with
+ * such a cause. */
+void se_chains_wanted(struct chain_ctx *x, struct chains_wanted *want);
 /* The region chains of v from `cell` (own: the run of v in cell). */
 void se_region_hints(struct chain_ctx *x, int cell, int v, struct run *own);
 /* Rule parents of a nested cell or region forcing chain: along every chain
@@ -538,8 +546,5 @@ unsigned se_grid_places(struct chain_ctx *x, int r, int v);
  * that counts. */
 void se_cycles_producer(struct chain_ctx *x);
 void se_spare_cycle_drop(struct se_chains_memo *m);
-/* Which level-3 chains of x's nested grid can give a hint that counts;
- * false when that could not be told (no memory). */
-bool se_chains_wanted_of(struct chain_ctx *x, struct chains_wanted *want);
 
 #endif /* SUDOLAB_RATER_SE_CHAINS_H */
