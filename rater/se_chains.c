@@ -131,7 +131,8 @@ static void wanted_cell_chains(
                 continue;
             uint8_t places[9], same[9];
             int n = 0;
-            for (; m; m &= m - 1) {
+            /* counted by table (see on_to_off) */
+            for (int left = se_size_of[m]; left > 0; left--, m &= m - 1) {
                 places[n] = (uint8_t) se_region_cell[r][__builtin_ctz(m)];
                 same[n++] = (uint8_t) v;
             }

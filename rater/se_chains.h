@@ -349,15 +349,21 @@ static inline int on_to_off(const struct se_grid *g, const region_places pos, in
     bool y, int *out, uint8_t *cause)
 {
     int c = node_cell(p), v = node_value(p), n = 0;
-    if (y) /* the cell's other values, in increasing order */
-        for (unsigned m = g->cand[c] & SE_ALL & ~(1u << v); m; m &= m - 1) {
+    /* the loops run for a count read from se_size_of: ended by m alone, GCC
+     * works out n's final value with a popcount, a library call without
+     * -mpopcnt */
+    if (y) { /* the cell's other values, in increasing order */
+        unsigned m = g->cand[c] & SE_ALL & ~(1u << v);
+        for (int k = se_size_of[m]; k > 0; k--, m &= m - 1) {
             cause[n] = 1;
             out[n++] = node_of(c, __builtin_ctz(m), 0);
         }
+    }
     const uint16_t *met = met_places[c];
     for (int t = 0; t < 3; t++) {
         int r = se_cell_region[c][t];
-        for (unsigned m = pos[r][v] & ~met[t]; m; m &= m - 1) {
+        unsigned m = pos[r][v] & ~met[t];
+        for (int k = se_size_of[m]; k > 0; k--, m &= m - 1) {
             cause[n] = (uint8_t) (2 + t);
             out[n++] = node_of(se_region_cell[r][__builtin_ctz(m)], v, 0);
         }
