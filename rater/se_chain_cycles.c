@@ -1044,38 +1044,3 @@ void se_cycles_producer(struct chain_ctx *x)
         }
     cycle_ctx_give_back(x->rt->chains, c);
 }
-
-/* The cells of each value and those that start runs (two candidates or
- * more) in Nishio's search of g. */
-
-bool se_chains_wanted_of(struct chain_ctx *x, struct chains_wanted *want)
-{
-    struct cycle_ctx *c = cycle_ctx_take(x->rt->chains);
-    if (!c)
-        return false;
-    const struct se_grid *g = x->grid;
-    c->x = x;
-    memset(c->on_n, -1, sizeof(c->on_n));
-    conj_init(c);
-    struct reach *R = c->reach;
-    reach_init(R, g, x->src);
-    R->all_dirty = false;
-    reach_build(c);
-    bool ready = c->reach_ready;
-    for (int cell = 0; ready && cell < SE_CELLS; cell++)
-        want->cell[cell] = R->gone_cell[cell] != 0;
-    for (int r = 0; ready && r < 27; r++)
-        want->region[r] = R->gone_region[r];
-    for (int cell = 0; ready && cell < SE_CELLS; cell++)
-        for (unsigned m = se_popcount(g->cand[cell]) > 1 ? g->cand[cell] : 0; m;
-             m &= m - 1) {
-            int v = __builtin_ctz(m);
-            if (!on_reaches_dirty(R, cell, v))
-                continue;
-            want->cell[cell] = true;
-            for (int t = 0; t < 3; t++)
-                want->region[se_cell_region[cell][t]] |= (uint16_t) (1u << v);
-        }
-    cycle_ctx_give_back(x->rt->chains, c);
-    return ready;
-}

@@ -288,12 +288,15 @@ void se_cell_chains(struct chain_ctx *x, int cell)
  * same hints, offered in the same order. A reach with a contradiction is
  * also the detailed run's set up to it, or more: the test stays exact. */
 
-/* The graph of the search grid's potentials, numbered 2i ("off") and 2i+1
- * ("on") for its i-th candidate, and each component's reach. */
+/* The graph of the search grid's potentials (numbered: see ra_graph), and
+ * each component's reach. */
 struct reach_all {
     int n, words;
-    int16_t id[SE_CELLS * 9]; /* by candidate: its number i, or -1 */
+    int16_t id[SE_CELLS * 9]; /* by candidate: its index (run_sets), or -1 */
+    /* by potential: its number (-1: none); by number, the potential */
+    int16_t num[NODES];
     uint16_t node[NODES];
+    int ncand, core_bits; /* candidates; the numbers of the core's pairs */
     /* links of potential number i, made on first visit (ra_links):
      * to[first[i] .. end[i]) those to potentials with links of their own,
      * to[end[i] .. sinks_end[i]) those to "off" potentials without (most
@@ -303,6 +306,7 @@ struct reach_all {
     int nedges;
     int32_t first[NODES + 1], end[NODES], sinks_end[NODES];
     bool linked[SE_CELLS * 9]; /* by candidate: its "off" potential has links */
+    uint16_t core_cell[SE_CELLS]; /* by cell: the digits of those (the core) */
     uint16_t to[NODES / 2 * 32];
     int16_t index[NODES], low[NODES], comp[NODES];
     uint16_t stack[NODES], frame[NODES];
@@ -312,19 +316,27 @@ struct reach_all {
     /* by component: its set holds both potentials of a candidate (see
      * on_reach), found once as ra_pop completes the set */
     bool clash[NODES];
+    /* nested (x->collect): the candidates the outer run removed from its
+     * start, by cell and by region (digits); by potential number, whether
+     * one of its links is a dirty "on" link (see ra_link_dirty); by
+     * component, whether it reaches one (through its members' links or
+     * the components they lead to) */
+    uint16_t gone_cell[SE_CELLS], gone_region[27];
+    bool dirty_link[NODES], dirty_any[NODES];
 };
 
 static int ra_num(const struct reach_all *R, int node)
 {
-    return R->id[node >> 1] * 2 + node_on(node);
+    return R->num[node];
 }
 
 /* The links of every potential, as the detailed run follows them. */
 static void ra_graph(struct chain_ctx *x, struct reach_all *R)
 {
-    R->n = R->nedges = 0;
+    R->n = R->nedges = R->ncand = 0;
     R->x = x;
     memset(R->id, -1, sizeof(R->id));
+    memset(R->num, -1, sizeof(R->num));
     /* by cell, the candidates whose "off" potential has links: off_to_on
      * gives a potential when the cell has two candidates (with Y links) or
      * the value one other place in one of its regions, i.e. two places
@@ -343,15 +355,47 @@ static void ra_graph(struct chain_ctx *x, struct reach_all *R)
             linked[se_region_cell[r][__builtin_ctz(m)]] |= (uint16_t) (1u << v);
             linked[se_region_cell[r][31 - __builtin_clz(m)]] |= (uint16_t) (1u << v);
         }
-    /* by candidate number (slot), as a loop over every slot numbered them */
+    /* by candidate number (slot), as a loop over every slot numbered them;
+     * the potentials: the core's first, by pairs ("off" 2k, "on" 2k + 1,
+     * as set_clashes reads them), then the other candidates' "off" ones.
+     * The other "on" potentials have no number: no link leads to one, so
+     * it is in no reach but its own (source_reach), and a group, whose
+     * starts are distinct, never has it in common */
+    memcpy(R->core_cell, linked, sizeof(R->core_cell));
+    uint16_t other[SE_CELLS * 9];
+    int nother = 0;
     for (int cell = 0; cell < SE_CELLS; cell++)
         for (unsigned m = x->grid->cand[cell] & SE_ALL; m; m &= m - 1) {
             const int slot = cell * 9 + __builtin_ctz(m) - 1;
-            R->id[slot] = (int16_t) (R->n / 2);
-            R->linked[slot] = (linked[cell] >> __builtin_ctz(m)) & 1;
+            R->id[slot] = (int16_t) R->ncand++;
+            if (!((linked[cell] >> __builtin_ctz(m)) & 1)) {
+                R->linked[slot] = false;
+                other[nother++] = (uint16_t) slot;
+                continue;
+            }
+            R->linked[slot] = true;
+            R->num[slot << 1] = (int16_t) R->n;
             R->node[R->n++] = (uint16_t) (slot << 1);
+            R->num[slot << 1 | 1] = (int16_t) R->n;
             R->node[R->n++] = (uint16_t) (slot << 1 | 1);
         }
+    R->core_bits = R->n;
+    for (int k = 0; k < nother; k++) {
+        R->num[other[k] << 1] = (int16_t) R->n;
+        R->node[R->n++] = (uint16_t) (other[k] << 1);
+    }
+}
+
+/* Whether the link into "on" potential `node` by `cause` (as off_to_on's)
+ * has rule parents in a nested search: the cell lost a candidate (cause
+ * 1), or the region a place of the digit (2 + t), on the way from the
+ * outer run's start. */
+static bool ra_link_dirty(const struct reach_all *R, int node, int cause)
+{
+    const int cell = node_cell(node);
+    if (cause == 1)
+        return R->gone_cell[cell] != 0;
+    return (R->gone_region[se_cell_region[cell][cause - 2]] >> node_value(node)) & 1;
 }
 
 /* The links of potential number i, made as Tarjan first visits it (see
@@ -362,15 +406,31 @@ static void ra_links(void *ctx, int i)
     struct chain_ctx *x = R->x;
     int p = R->node[i], n, ne = R->nedges;
     R->first[i] = ne;
+    R->dirty_link[i] = false;
     if (node_on(p)) {
-        uint16_t buf[32], sinks[32];
+        /* on_to_off's, read from the grid's places (no list kept: the
+         * detailed runs make theirs) */
+        const int cell = node_cell(p), v = node_value(p);
+        uint16_t sinks[32];
         int ns = 0;
-        const uint16_t *list = se_on_offs(x, x->grid, x->pos0, p, buf, &n);
-        for (int k = 0; k < n; k++) {
-            if (R->linked[list[k] >> 1])
-                R->to[ne++] = (uint16_t) ra_num(R, list[k]);
+        unsigned others = x->y_links ? x->grid->cand[cell] & SE_ALL & ~(1u << v) : 0;
+        for (; others; others &= others - 1) {
+            const int slot = cell * 9 + __builtin_ctz(others) - 1;
+            if (R->linked[slot])
+                R->to[ne++] = (uint16_t) R->num[slot << 1];
             else
-                sinks[ns++] = (uint16_t) ra_num(R, list[k]);
+                sinks[ns++] = (uint16_t) R->num[slot << 1];
+        }
+        const uint16_t *met = met_places[cell];
+        for (int t = 0; t < 3; t++) {
+            const int r = se_cell_region[cell][t];
+            for (unsigned m = x->pos0[r][v] & ~met[t]; m; m &= m - 1) {
+                const int slot = se_region_cell[r][__builtin_ctz(m)] * 9 + v - 1;
+                if (R->linked[slot])
+                    R->to[ne++] = (uint16_t) R->num[slot << 1];
+                else
+                    sinks[ns++] = (uint16_t) R->num[slot << 1];
+            }
         }
         R->end[i] = ne;
         for (int k = 0; k < ns; k++)
@@ -378,8 +438,11 @@ static void ra_links(void *ctx, int i)
     } else {
         struct on_item items[4];
         n = off_to_on(x->grid, x->grid, x->pos0, x->pos0, p, x->y_links, true, items);
-        for (int k = 0; k < n; k++)
+        for (int k = 0; k < n; k++) {
             R->to[ne++] = (uint16_t) ra_num(R, items[k].node);
+            if (x->collect && ra_link_dirty(R, items[k].node, items[k].cause))
+                R->dirty_link[i] = true;
+        }
         R->end[i] = ne;
     }
     R->sinks_end[i] = R->nedges = ne;
@@ -390,12 +453,16 @@ static inline void set_bit(uint64_t *set, int m)
     set[m >> 6] |= 1ull << (m & 63);
 }
 
-/* Whether a set holds both potentials of a candidate. */
-static bool set_clashes(const uint64_t *set, int words)
+/* Whether a set holds both potentials of a core candidate (the pairs of
+ * numbers below core_bits: the others have one potential numbered). */
+static bool set_clashes(const struct reach_all *R, const uint64_t *set)
 {
     uint64_t clash = 0;
-    for (int j = 0; j < words; j++)
-        clash |= set[j] & (set[j] >> 1) & 0x5555555555555555ull;
+    for (int j = 0; j * 64 < R->core_bits; j++) {
+        const int left = R->core_bits - j * 64;
+        const uint64_t pairs = left >= 64 ? ~0ull : (1ull << left) - 1;
+        clash |= set[j] & (set[j] >> 1) & 0x5555555555555555ull & pairs;
+    }
     return clash != 0;
 }
 
@@ -408,21 +475,27 @@ static void ra_pop(void *ctx, int bottom, int top)
     uint64_t *set = R->set + (size_t) k * W;
     for (int j = 0; j < W; j++)
         set[j] = 0;
+    bool dirty = false;
     for (int i = bottom; i < top; i++)
         R->comp[R->stack[i]] = (int16_t) k;
     for (int i = bottom; i < top; i++) {
         int m = R->stack[i];
         set[m >> 6] |= 1ull << (m & 63);
+        dirty = dirty || R->dirty_link[m];
         for (int e = R->first[m]; e < R->end[m]; e++) {
             int y = R->comp[R->to[e]];
+            if (y == k)
+                continue;
             const uint64_t *ys = R->set + (size_t) y * W;
-            for (int j = 0; y != k && j < W; j++)
+            for (int j = 0; j < W; j++)
                 set[j] |= ys[j];
+            dirty = dirty || R->dirty_any[y];
         }
         for (int e = R->end[m]; e < R->sinks_end[m]; e++)
             set[R->to[e] >> 6] |= 1ull << (R->to[e] & 63);
     }
-    R->clash[k] = set_clashes(set, W);
+    R->clash[k] = set_clashes(R, set);
+    R->dirty_any[k] = dirty;
 }
 
 /* The component of potential number i, with its reach: made on first use
@@ -460,6 +533,13 @@ static struct reach_all *reach_all_of(struct chain_ctx *x)
     R->ncomp = R->counter = 0;
     for (int i = 0; i < R->n; i++)
         R->index[i] = -1; /* no component made yet (see ra_comp) */
+    memset(R->gone_cell, 0, sizeof(R->gone_cell));
+    memset(R->gone_region, 0, sizeof(R->gone_region));
+    for (int cell = 0; x->collect && cell < SE_CELLS; cell++) {
+        R->gone_cell[cell] = (uint16_t) (x->src->cand[cell] & ~x->grid->cand[cell]);
+        for (int t = 0; t < 3; t++)
+            R->gone_region[se_cell_region[cell][t]] |= R->gone_cell[cell];
+    }
     return R;
 }
 
@@ -474,7 +554,7 @@ static void reach_all_free(struct reach_all *R)
  * itself when it has no links, else its component's. */
 static inline void reach_off(struct reach_all *R, int slot, uint64_t *set)
 {
-    const int off = 2 * R->id[slot];
+    const int off = R->num[slot << 1];
     if (!R->linked[slot]) {
         set_bit(set, off);
         return;
@@ -497,7 +577,6 @@ static void source_reach(struct chain_ctx *x, int cell, int v, uint64_t *set)
     struct reach_all *R = x->reach_all;
     const int W = R->words;
     memset(set, 0, sizeof(*set) * (size_t) W);
-    set_bit(set, ra_num(R, node_of(cell, v, 1)));
     for (unsigned m = x->grid->cand[cell] & SE_ALL & ~(1u << v); m; m &= m - 1)
         reach_off(R, cell * 9 + __builtin_ctz(m) - 1, set);
     const uint16_t *met = met_places[cell];
@@ -521,12 +600,13 @@ static const uint64_t *on_reach(struct chain_ctx *x, int cell, int v)
         return own;
     if (!R->linked[slot]) {
         source_reach(x, cell, v, own);
-        if (!set_clashes(own, R->words)) {
+        const int off = R->num[slot << 1];
+        if (!set_clashes(R, own) && !((own[off >> 6] >> (off & 63)) & 1)) {
             x->run_set_made[i] = 2;
             return own;
         }
     } else {
-        const int comp = ra_comp(R, 2 * i + 1);
+        const int comp = ra_comp(R, R->num[slot << 1 | 1]);
         if (!R->clash[comp]) /* a component's set is final once made (ra_pop) */
             return R->set + (size_t) comp * R->words;
     }
@@ -535,7 +615,8 @@ static const uint64_t *on_reach(struct chain_ctx *x, int cell, int v)
         return NULL;
     memset(own, 0, sizeof(*own) * (size_t) R->words);
     for (int k = 0; k < r->norder; k++)
-        set_bit(own, ra_num(R, r->order[k]));
+        if (ra_num(R, r->order[k]) >= 0) /* all but the start */
+            set_bit(own, ra_num(R, r->order[k]));
     x->run_set_made[i] = 1;
     return own;
 }
@@ -604,6 +685,55 @@ bool se_common_filtered(struct chain_ctx *x, const uint8_t *cells, const uint8_t
     return true;
 }
 
+/* Whether the "off" potential of candidate `slot` reaches a dirty "on"
+ * link: through its component, when it has links. */
+static bool off_dirty(struct reach_all *R, int slot)
+{
+    return R->linked[slot] && R->dirty_any[ra_comp(R, R->num[slot << 1])];
+}
+
+void se_chains_wanted(struct chain_ctx *x, struct chains_wanted *want)
+{
+    struct reach_all *R = x->reach_all;
+    const struct se_grid *g = x->grid;
+    /* by cell, the candidates with a weak link to an "off" potential that
+     * reaches a dirty "on" link: the cell's other candidates, and v's other
+     * places in the box, row and column of the "off" potential's cell */
+    uint16_t near_hot[SE_CELLS] = { 0 };
+    for (int cell = 0; cell < SE_CELLS; cell++)
+        for (unsigned m = R->core_cell[cell] & SE_ALL; m; m &= m - 1) {
+            const int v = __builtin_ctz(m);
+            if (!off_dirty(R, cell * 9 + v - 1))
+                continue;
+            near_hot[cell] |= (uint16_t) (g->cand[cell] & ~(1u << v));
+            for (int t = 0; t < 3; t++) {
+                const int r = se_cell_region[cell][t];
+                for (unsigned o = x->pos0[r][v] & ~(1u << region_index(cell, t)); o;
+                     o &= o - 1)
+                    near_hot[se_region_cell[r][__builtin_ctz(o)]] |= (uint16_t) (1u << v);
+            }
+        }
+    for (int cell = 0; cell < SE_CELLS; cell++)
+        want->cell[cell] = R->gone_cell[cell] != 0;
+    memcpy(want->region, R->gone_region, sizeof(want->region));
+    for (int cell = 0; cell < SE_CELLS; cell++) {
+        const unsigned cand = g->cand[cell] & SE_ALL;
+        for (unsigned m = cand & (cand - 1) ? cand : 0; m; m &= m - 1) {
+            const int v = __builtin_ctz(m), slot = cell * 9 + v - 1;
+            /* in the core, through its component; outside it, its links
+             * lead only to "off" potentials: through one of those */
+            const bool hot = R->linked[slot]
+                ? R->dirty_any[ra_comp(R, R->num[slot << 1 | 1])]
+                : (near_hot[cell] >> v) & 1;
+            if (!hot)
+                continue;
+            want->cell[cell] = true;
+            for (int t = 0; t < 3; t++)
+                want->region[se_cell_region[cell][t]] |= (uint16_t) (1u << v);
+        }
+    }
+}
+
 /* cell_chains of the multiple kind (it has no binary hints), the detailed
  * runs only where a hint can be. */
 void se_cell_chains_filtered(struct chain_ctx *x, int cell)
@@ -632,7 +762,7 @@ bool se_filter_begin(struct chain_ctx *x)
     x->reach_all = reach_all_of(x);
     if (!x->reach_all)
         return false;
-    size_t n = (size_t) x->reach_all->n / 2;
+    size_t n = (size_t) x->reach_all->ncand;
     x->run_sets
         = malloc(sizeof(*x->run_sets) * (n ? n : 1) * (size_t) x->reach_all->words);
     x->run_set_made = calloc(n ? n : 1, 1);

@@ -175,47 +175,80 @@ struct adv {
     bool any; /* a rule gave a hint with parents */
 };
 
+/* Whether cells c to c + 3 of a all hold 0 (read as one word; the last,
+ * short group is never skipped): a rule's parents and removals lie in a
+ * region or two, so most groups are skipped. */
+static inline bool four_empty(const uint16_t *a, int c)
+{
+    uint64_t w;
+    if (c + 4 > SE_CELLS)
+        return false;
+    memcpy(&w, a + c, sizeof(w));
+    return w == 0;
+}
+
 static bool adv_hint(void *ctx, const struct se_step *s, const uint16_t *parents)
 {
     struct adv *a = ctx;
     int list[256], n = 0;
-    /* by cell, then digit (set bits: most cells have none) */
-    for (int c = 0; c < SE_CELLS; c++)
-        for (unsigned m = parents[c]; m; m &= m - 1)
-            if (n < 256 && a->r->has[node_of(c, __builtin_ctz(m), 0)])
-                list[n++] = node_of(c, __builtin_ctz(m), 0);
+    /* by cell, then digit */
+    for (int c0 = 0; c0 < SE_CELLS; c0 += 4)
+        for (int c = c0; c < c0 + 4 && c < SE_CELLS && !four_empty(parents, c0); c++)
+            for (unsigned m = parents[c]; m; m &= m - 1)
+                if (n < 256 && a->r->has[node_of(c, __builtin_ctz(m), 0)])
+                    list[n++] = node_of(c, __builtin_ctz(m), 0);
     if (n == 0)
         return true;
     a->any = true;
-    for (int c = 0; c < SE_CELLS; c++)
-        for (unsigned m = s->elim[c]; m; m &= m - 1) {
-            int off = node_of(c, __builtin_ctz(m), 0);
-            if (!a->r->has[off]) {
-                run_add(a->r, off, list, n);
-                a->queue[(*a->tail)++] = off;
-                a->found++;
+    for (int c0 = 0; c0 < SE_CELLS; c0 += 4)
+        for (int c = c0; c < c0 + 4 && c < SE_CELLS && !four_empty(s->elim, c0); c++)
+            for (unsigned m = s->elim[c]; m; m &= m - 1) {
+                int off = node_of(c, __builtin_ctz(m), 0);
+                if (!a->r->has[off]) {
+                    run_add(a->r, off, list, n);
+                    a->queue[(*a->tail)++] = off;
+                    a->found++;
+                }
             }
-        }
     return true;
 }
+
+/* What the "+" rules saw of a run since its last stall: the first `rules`
+ * of them (in advanced's order) gave every hint they had on that stall's
+ * grid, and `fresh_in`, by value, holds the regions where the run's grid lost
+ * a place since. Such a rule looks only in those regions (it is handed them
+ * as its lost_in): every pattern of it lies in regions that lost a place of
+ * one of its values or cells (locking: r1 and v, pairs: their region, X-wing:
+ * v's two base lines), and one whose regions lost nothing since that stall
+ * has the same places and parents as there, so it gives what it gave there:
+ * no hint with parents, or one whose removals the run has all made since (a
+ * stall's hints are added whole, and the run reaches its next stall only
+ * after taking them out), which is no longer useful and is not given. The
+ * patterns left are looked at in the same order: the same hints. */
+struct plus_seen {
+    uint32_t fresh_in[10];
+    int rules;
+};
 
 /* `pos` and `pos0`: the places of g and src, and `lost_in` the regions
  * where each value lost a place since src, which the run keeps (the reduced
  * grid made from them, not from a scan of the cells at every stall). */
 static int advanced(const struct se_grid *g, const struct se_grid *src,
     const region_places pos, const region_places pos0, const uint32_t *lost_in,
-    struct run *r, int *queue, int *tail)
+    struct plus_seen *seen, struct run *r, int *queue, int *tail)
 {
+    static bool (*const rules[4])(const struct se_reduced *, se_hint_fn, void *)
+        = { se_each_locking, se_each_hidden_pair, se_each_naked_pair, se_each_x_wing };
     struct adv a = { r, queue, tail, 0, false };
-    struct se_reduced red;
-    se_reduced_from_places(&red, g, src, pos, pos0, lost_in);
-    se_each_locking(&red, adv_hint, &a);
-    if (!a.any)
-        se_each_hidden_pair(&red, adv_hint, &a);
-    if (!a.any)
-        se_each_naked_pair(&red, adv_hint, &a);
-    if (!a.any)
-        se_each_x_wing(&red, adv_hint, &a);
+    struct se_reduced all, fresh;
+    se_reduced_from_places(&all, g, src, pos, pos0, lost_in);
+    if (seen->rules > 0)
+        se_reduced_from_places(&fresh, g, src, pos, pos0, seen->fresh_in);
+    int i = 0;
+    for (; i < 4 && !a.any; i++)
+        rules[i](i < seen->rules ? &fresh : &all, adv_hint, &a);
+    seen->rules = i;
+    memset(seen->fresh_in, 0, sizeof(seen->fresh_in));
     return a.any ? a.found : -1;
 }
 
@@ -533,14 +566,14 @@ static int nested_chains(struct chain_ctx *x, const struct se_grid *g,
  * parents (-1); returns what the last one tried gave. */
 static int stall_rules(struct chain_ctx *x, int first, const struct se_grid *g,
     const struct se_grid *start, const region_places pos, const uint32_t *lost_in,
-    struct run *r, int *qoff, int *toff)
+    struct plus_seen *seen, struct run *r, int *qoff, int *toff)
 {
     int found = -1;
     const int last = x->level < 4 ? x->level : RULE_CYCLES;
     for (int i = first; found < 0 && i <= last; i++) {
         int rule = x->level < 4 || i == RULE_PLUS ? i : RULE_DYNAMIC + x->nest_limit;
         found = rule == RULE_PLUS
-            ? advanced(g, start, pos, x->pos0, lost_in, r, qoff, toff)
+            ? advanced(g, start, pos, x->pos0, lost_in, seen, r, qoff, toff)
             : nested_chains(x, g, start, pos, r, qoff, toff, rule);
     }
     return found;
@@ -570,15 +603,16 @@ static bool absurd_on(struct run *r, const struct on_item *it, int off_stored)
 }
 
 /* Takes p's candidate out of a run's grid g, its places pos and lost_in
- * (by value, the regions where it lost a place). */
+ * and fresh_in (by value, the regions where it lost a place). */
 static void remove_candidate(
-    struct se_grid *g, region_places pos, uint32_t *lost_in, int p)
+    struct se_grid *g, region_places pos, uint32_t *lost_in, uint32_t *fresh_in, int p)
 {
     int c = node_cell(p), v = node_value(p);
     g->cand[c] &= (uint16_t) ~(1u << v);
     for (int t = 0; t < 3; t++)
         pos[se_cell_region[c][t]][v] &= (uint16_t) ~(1u << region_index(c, t));
     lost_in[v] |= cell_regions[c];
+    fresh_in[v] |= cell_regions[c];
 }
 
 /* The "off" potentials that "on" p forces on g, a run's grid (on_to_off).
@@ -714,12 +748,12 @@ static void snap_restore(struct run *r, const struct snap *s)
 /* The grid where the dynamic run r stalled: the start less the run's "off"
  * potentials (each is taken out when its turn comes, and at a stall every
  * one has had its turn). */
-static void stall_grid(
-    const struct run *r, struct se_grid *g, region_places pos, uint32_t *lost_in)
+static void stall_grid(const struct run *r, struct se_grid *g, region_places pos,
+    uint32_t *lost_in, uint32_t *fresh_in)
 {
     for (int i = 0; i < r->norder; i++)
         if (!node_on(r->order[i]))
-            remove_candidate(g, pos, lost_in, r->order[i]);
+            remove_candidate(g, pos, lost_in, fresh_in, r->order[i]);
 }
 
 /* A dynamic search of `level` on g: the runs of level - 1 on g to go on
@@ -763,8 +797,14 @@ static void do_chaining(struct chain_ctx *x, const struct se_grid *start, struct
     int hon = 0, ton = 0, hoff = 0, toff = 0;
     int first_rule = x->resume_rule ? x->resume_rule : 1;
     x->run_end = -1;
-    if (x->resume_rule) /* r stalled there: its queues are empty */
-        stall_grid(r, &g, pos, lost_in);
+    struct plus_seen seen = { { 0 }, 0 };
+    if (x->resume_rule) { /* r stalled there: its queues are empty */
+        stall_grid(r, &g, pos, lost_in, seen.fresh_in);
+        /* the level before gave no hint with parents there, from every
+         * rule up to its own: all the "+" ones, when it had them */
+        memset(seen.fresh_in, 0, sizeof(seen.fresh_in));
+        seen.rules = first_rule > RULE_PLUS ? 4 : 0;
+    }
     for (int i = 0; !x->resume_rule && i < r->norder; i++) {
         int n = r->order[i];
         if (node_on(n))
@@ -798,7 +838,7 @@ static void do_chaining(struct chain_ctx *x, const struct se_grid *start, struct
             int p = qoff[hoff++];
             int n = off_to_on(&g, start, pos, x->pos0, p, x->y_links, true, items);
             if (x->dynamic)
-                remove_candidate(&g, pos, lost_in, p);
+                remove_candidate(&g, pos, lost_in, seen.fresh_in, p);
             for (int i = 0; i < n; i++) {
                 int off = items[i].node & ~1;
                 if (r->has[off] && absurd_on(r, &items[i], off))
@@ -815,7 +855,8 @@ static void do_chaining(struct chain_ctx *x, const struct se_grid *start, struct
         if (x->level > 0) {
             if (se_out_of_time(x->rt))
                 return;
-            found = stall_rules(x, first_rule, &g, start, pos, lost_in, r, qoff, &toff);
+            found = stall_rules(
+                x, first_rule, &g, start, pos, lost_in, &seen, r, qoff, &toff);
             first_rule = 1;
             if (found > 0)
                 continue;

@@ -106,29 +106,15 @@ static void cells_producer(struct chain_ctx *x)
  * change nothing in nested_chains, and the list's order is a total one
  * (nested_cmp), so the same hints count in the same order. */
 
-/* common_hints of the runs of "digits[i] in cells[i]"; with the reach of
- * every potential (filter_begin), only when their sets can share a
- * potential (common_filtered). The nested grid's runs are non-dynamic and
- * of level 0 (no rules), so they follow the one link graph ra_graph walks,
- * as cells_producer's at level 0: a group whose reaches share nothing has
- * no potential in all its runs, and common_hints would push no hint. The
- * groups that remain give theirs in the same order. False: a run could
- * not be made. */
-static bool wanted_group(struct chain_ctx *x, const uint8_t *cells, const uint8_t *digits,
-    int n, int cell, int sort_key, int root_cause)
-{
-    if (x->reach_all)
-        return se_common_filtered(x, cells, digits, n, cell, sort_key, root_cause);
-    struct run *runs[9];
-    for (int i = 0; i < n; i++)
-        if (!(runs[i] = se_on_run(x, cells[i], digits[i])))
-            return false;
-    se_common_hints(x, runs, n, cell, sort_key, root_cause);
-    return true;
-}
-
-/* cell_chains and region_hints of a non-dynamic collecting search, for the
- * chains `want` keeps. */
+/* cell_chains and region_hints of a non-dynamic collecting search: the
+ * common_hints of the groups whose chains can have rule parents
+ * (se_chains_wanted) and the reaches of whose runs can share a potential
+ * (se_common_filtered). The nested grid's runs are non-dynamic and of level
+ * 0 (no rules), so they follow the one link graph of se_filter_begin, which
+ * both tests read (each component made once, as first asked for): a group
+ * whose reaches share nothing has no potential in all its runs, and
+ * common_hints would push no hint. The groups that remain give theirs in
+ * the same order. */
 static void wanted_cell_chains(
     struct chain_ctx *x, int cell, const struct chains_wanted *want)
 {
@@ -145,34 +131,35 @@ static void wanted_cell_chains(
                 continue;
             uint8_t places[9], same[9];
             int n = 0;
-            for (; m; m &= m - 1) {
+            /* counted by table (see on_to_off) */
+            for (int left = se_size_of[m]; left > 0; left--, m &= m - 1) {
                 places[n] = (uint8_t) se_region_cell[r][__builtin_ctz(m)];
                 same[n++] = (uint8_t) v;
             }
-            if (!wanted_group(x, places, same, n, cell, 6, 2 + t))
+            if (!se_common_filtered(x, places, same, n, cell, 6, 2 + t))
                 return;
         }
         cells[k] = (uint8_t) cell;
         digits[k++] = (uint8_t) v;
     }
     if (want->cell[cell])
-        wanted_group(x, cells, digits, k, cell, 5, 1);
+        se_common_filtered(x, cells, digits, k, cell, 5, 1);
 }
 
-/* The multiple chains of a nested grid (see above). */
+/* The multiple chains of a nested grid (see above); without the filter (no
+ * memory) every group's. */
 static void nested_multiple(struct chain_ctx *x)
 {
-    struct chains_wanted want;
-    if (!se_chains_wanted_of(x, &want)) {
+    if (!se_filter_begin(x)) {
         multiple_producer(x);
         return;
     }
-    const bool filtered = se_filter_begin(x);
+    struct chains_wanted want;
+    se_chains_wanted(x, &want);
     for (int cell = 0; cell < SE_CELLS; cell++)
         if (!x->grid->value[cell] && se_popcount(x->grid->cand[cell]) > 2)
             wanted_cell_chains(x, cell, &want);
-    if (filtered)
-        se_filter_end(x);
+    se_filter_end(x);
     free_on_runs(x);
 }
 

@@ -349,15 +349,21 @@ static inline int on_to_off(const struct se_grid *g, const region_places pos, in
     bool y, int *out, uint8_t *cause)
 {
     int c = node_cell(p), v = node_value(p), n = 0;
-    if (y) /* the cell's other values, in increasing order */
-        for (unsigned m = g->cand[c] & SE_ALL & ~(1u << v); m; m &= m - 1) {
+    /* the loops run for a count read from se_size_of: ended by m alone, GCC
+     * works out n's final value with a popcount, a library call without
+     * -mpopcnt */
+    if (y) { /* the cell's other values, in increasing order */
+        unsigned m = g->cand[c] & SE_ALL & ~(1u << v);
+        for (int k = se_size_of[m]; k > 0; k--, m &= m - 1) {
             cause[n] = 1;
             out[n++] = node_of(c, __builtin_ctz(m), 0);
         }
+    }
     const uint16_t *met = met_places[c];
     for (int t = 0; t < 3; t++) {
         int r = se_cell_region[c][t];
-        for (unsigned m = pos[r][v] & ~met[t]; m; m &= m - 1) {
+        unsigned m = pos[r][v] & ~met[t];
+        for (int k = se_size_of[m]; k > 0; k--, m &= m - 1) {
             cause[n] = (uint8_t) (2 + t);
             out[n++] = node_of(se_region_cell[r][__builtin_ctz(m)], v, 0);
         }
@@ -429,12 +435,6 @@ struct tarjan {
 /* Called as each component completes (sinks first: a link between two goes
  * to one popped before): its members are stack[bottom .. top). */
 typedef void tarjan_pop_fn(void *ctx, int bottom, int top);
-
-/* Which chains of the grid can give a hint that counts. */
-struct chains_wanted {
-    bool cell[SE_CELLS];
-    uint16_t region[27]; /* by region: the digits */
-};
 
 /* ---- se_chain_runs.c: runs, their parents and hints ---- */
 
@@ -515,6 +515,20 @@ void se_common_hints(struct chain_ctx *x, struct run **runs, int nruns, int cell
  * sets can share a potential; false without memory. */
 bool se_common_filtered(struct chain_ctx *x, const uint8_t *cells, const uint8_t *digits,
     int n, int cell, int sort_key, int root_cause);
+/* Which groups of a nested grid can give a hint that counts: by cell, its
+ * candidates' (cell chains); by region, the digits whose places' (region
+ * chains). */
+struct chains_wanted {
+    bool cell[SE_CELLS];
+    uint16_t region[27];
+};
+/* With the filter of a nested search (se_filter_begin, x->collect), the
+ * groups whose chains can have rule parents: their assumptions' cause has
+ * them (the outer run took a candidate of the cell, or a place of the digit
+ * in the region, out of x->src), or the "on" potential of one of them (in
+ * a cell with two candidates or more) reaches a dirty "on" link, one with
+ * such a cause. */
+void se_chains_wanted(struct chain_ctx *x, struct chains_wanted *want);
 /* The region chains of v from `cell` (own: the run of v in cell). */
 void se_region_hints(struct chain_ctx *x, int cell, int v, struct run *own);
 /* Rule parents of a nested cell or region forcing chain: along every chain
@@ -532,8 +546,5 @@ unsigned se_grid_places(struct chain_ctx *x, int r, int v);
  * that counts. */
 void se_cycles_producer(struct chain_ctx *x);
 void se_spare_cycle_drop(struct se_chains_memo *m);
-/* Which level-3 chains of x's nested grid can give a hint that counts;
- * false when that could not be told (no memory). */
-bool se_chains_wanted_of(struct chain_ctx *x, struct chains_wanted *want);
 
 #endif /* SUDOLAB_RATER_SE_CHAINS_H */

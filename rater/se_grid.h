@@ -134,7 +134,10 @@ void se_places_init(struct se_places *p, const struct se_grid *g);
  * src (`src_at`), and what it lost since src (se_lost_at); by value, the
  * regions where it lost a place (`lost_in`); the regions that lost a
  * candidate (`lost`, bit k: region k). The run keeps all of them up to
- * date as it takes candidates out: nothing is scanned or copied per stall. */
+ * date as it takes candidates out: nothing is scanned or copied per stall.
+ * The rules look for patterns only in lost_in's regions; a run hands them
+ * fewer (those that lost a place since an earlier stall) where it knows
+ * the others hold no hint it lacks (se_chain_runs.c, struct plus_seen). */
 struct se_reduced {
     const struct se_grid *g, *src;
     const uint16_t (*at)[10], (*src_at)[10];
