@@ -870,6 +870,487 @@ static bool dirty_possible(const struct cycle_ctx *c)
     return false;
 }
 
+/* ---- a pre-test of the filter from the search's start grid (struct
+ * step_pretest) ---- */
+
+/* A nested grid S lies within the outer run's start grid G (`src`): S's
+ * candidates are G's less some, so S's weak links are among G's, and a
+ * strong link of S is one of G's or a dirty one (a cell that became bivalue,
+ * or a digit that became bilocal in a region, by the removals; struct reach
+ * calls these dirty "on" links). So the graph H of G's links and S's dirty
+ * strong links holds S's graph: what S reaches H reaches, and S's
+ * components lie within H's. A search of S counts only through a dirty
+ * link (struct reach): a forcing chain from a start p to its opposite
+ * through a dirty strong link, or a cycle in a component with a dirty link
+ * that can remove a candidate of S (comp_eliminates). A component of H
+ * with no dirty strong link inside is one of G's (its links are G's), so
+ * when no component of G with a cycle can remove a candidate of G (most
+ * start grids: a search of G would have rated that cycle), only the
+ * components of H through S's dirty strong links are left. For each link,
+ * H's reach from its head and to its tail is G's reach from and to the ends
+ * of the links it leads to or is led to from (which tails each head
+ * reaches, closed), with G's reach sets made once per G: a forcing chain
+ * needs a start one of whose potentials reaches the tail and whose other
+ * is reached from the head, a cycle through the link needs the potentials
+ * both ways to remove a candidate of S. When no link passes, no search of S
+ * can give a hint that counts, and the search (the filter, reach_build,
+ * and the passes' set-up) is not made: it would collect nothing. The
+ * links' reach among themselves costs their number squared: a grid with
+ * more than PRE_LINKS of them (half of those with any, on hard puzzles) goes to
+ * the filter untested, which costs less than testing it.
+ *
+ * As in struct reach, only G's core holds links both ways: outside it an
+ * "on" potential only leads (to the "off" potentials of the candidates it
+ * is weakly linked to: its "shadow") and an "off" one is only led to,
+ * except the ends of S's dirty strong links, which are taken apart. The
+ * sets are over G's core potentials, numbered 2k ("off") and 2k + 1
+ * ("on") for its k-th core candidate. */
+#define PRE_EDGES (NODES / 2 * 32)
+#define PRE_LINKS 16
+/* the sets of a candidate (see cand_sets) */
+enum { NEAR_ON, ON_REACH, OFF_REACHED, CAND_SETS };
+struct step_pretest {
+    uint16_t key[SE_CELLS]; /* G's candidates */
+    bool valid;
+    bool cycles; /* a component of G with a cycle can remove a candidate */
+    uint16_t core[SE_CELLS]; /* G's core candidates, by cell */
+    int16_t id[SE_CELLS * 9]; /* by candidate: its core number, -1 outside */
+    uint16_t slot[SE_CELLS * 9]; /* by core number: the candidate */
+    int n; /* core potentials: twice the core candidates */
+    int32_t first[NODES + 1];
+    uint16_t to[PRE_EDGES];
+    int16_t index[NODES], low[NODES], comp[NODES];
+    uint16_t stack[NODES], frame[NODES], order[NODES];
+    int32_t frame_edge[NODES];
+    int ncomp;
+    int16_t comp_end[NODES];
+    int words;
+    /* by component: the core potentials it reaches, then those that reach
+     * it (words each) */
+    uint64_t *set;
+    size_t set_cap;
+    /* by candidate: its sets (see cand_sets), valid where cand_made is gen,
+     * the number of G's build */
+    uint64_t *cand_set;
+    size_t cand_cap;
+    uint32_t gen, cand_made[SE_CELLS * 9];
+};
+
+static inline const uint64_t *pre_fwd(const struct step_pretest *P, int u)
+{
+    return P->set + (size_t) P->comp[u] * 2 * (size_t) P->words;
+}
+
+static inline const uint64_t *pre_bwd(const struct step_pretest *P, int u)
+{
+    return pre_fwd(P, u) + P->words;
+}
+
+static void pre_pop(void *ctx, int bottom, int top)
+{
+    struct step_pretest *P = ctx;
+    int done = P->ncomp ? P->comp_end[P->ncomp - 1] : 0;
+    for (int i = top - 1; i >= bottom; i--) {
+        P->comp[P->stack[i]] = (int16_t) P->ncomp;
+        P->order[done++] = P->stack[i];
+    }
+    P->comp_end[P->ncomp++] = (int16_t) done;
+}
+
+/* The peers of the members of a set of candidates that hold each digit,
+ * and their cells: whose "off" potentials the members' "on" potentials
+ * lead to (their weak links), or whose "on" potentials lead to the
+ * members' "off" ones. */
+struct shadow {
+    uint64_t peers[10][2], cells[10][2], one[2], two[2];
+};
+
+static inline void shadow_add(struct shadow *s, int slot)
+{
+    const int cell = slot / 9, v = slot % 9 + 1, w = cell >> 6;
+    const uint64_t b = 1ull << (cell & 63);
+    if (s->cells[v][w] & b)
+        return; /* a link's end met again */
+    s->peers[v][0] |= se_peer_set[cell][0];
+    s->peers[v][1] |= se_peer_set[cell][1];
+    s->cells[v][w] |= b;
+    s->two[w] |= s->one[w] & b;
+    s->one[w] |= b;
+}
+
+/* The cells where candidate v is weakly linked to a member: a peer with v,
+ * or a cell with a member of another digit. */
+static inline uint64_t shadow_of(const struct shadow *s, int v, int w)
+{
+    return s->peers[v][w] | s->two[w] | (s->one[w] & ~s->cells[v][w]);
+}
+
+/* Whether some cell with v in S sees an "on" and an "off" potential of v
+ * among the candidates (of S) `on` and `off`: a cycle through them can
+ * remove a candidate only then (comp_eliminates). */
+static bool shadows_eliminate(
+    const struct se_grid *S, const struct shadow *on, const struct shadow *off)
+{
+    for (int v = 1; v <= 9; v++)
+        for (int w = 0; w < 2; w++)
+            for (uint64_t both = on->peers[v][w] & off->peers[v][w]; both;
+                 both &= both - 1)
+                if (S->cand[w * 64 + __builtin_ctzll(both)] & (1u << v))
+                    return true;
+    return false;
+}
+
+/* G's core, its links (X and Y), components and reach both ways. */
+static bool pre_build(struct step_pretest *P, const struct se_grid *G)
+{
+    memcpy(P->key, G->cand, sizeof(P->key));
+    P->valid = false;
+    uint16_t at[27][10];
+    for (int cell = 0; cell < SE_CELLS; cell++)
+        P->core[cell] = se_two_bits(G->cand[cell]) ? G->cand[cell] : 0;
+    for (int r = 0; r < 27; r++)
+        for (int v = 1; v <= 9; v++) {
+            const unsigned m = at[r][v] = (uint16_t) se_positions(G, r, v);
+            if (!se_two_bits(m))
+                continue;
+            P->core[se_region_cell[r][__builtin_ctz(m)]] |= (uint16_t) (1u << v);
+            P->core[se_region_cell[r][31 - __builtin_clz(m)]] |= (uint16_t) (1u << v);
+        }
+    P->n = 0;
+    memset(P->id, -1, sizeof(P->id));
+    for (int cell = 0; cell < SE_CELLS; cell++)
+        for (unsigned m = P->core[cell]; m; m &= m - 1) {
+            const int slot = cell * 9 + __builtin_ctz(m) - 1;
+            P->id[slot] = (int16_t) (P->n / 2);
+            P->slot[P->n / 2] = (uint16_t) slot;
+            P->n += 2;
+        }
+    int ne = 0;
+    for (int u = 0; u < P->n; u++) {
+        P->first[u] = ne;
+        const int slot = P->slot[u / 2], cell = slot / 9, v = slot % 9 + 1;
+        if (u & 1) { /* "on": the weak links to core candidates */
+            for (unsigned m = P->core[cell] & ~(1u << v); m; m &= m - 1)
+                P->to[ne++] = (uint16_t) (2 * P->id[cell * 9 + __builtin_ctz(m) - 1]);
+            for (int i = 0; i < 20; i++) {
+                const int o = se_peer[cell][i];
+                if (P->core[o] & (1u << v))
+                    P->to[ne++] = (uint16_t) (2 * P->id[o * 9 + v - 1]);
+            }
+            continue;
+        }
+        if (se_two_bits(G->cand[cell])) /* "off": the strong links */
+            P->to[ne++] = (uint16_t) (2
+                    * P->id[cell * 9 + __builtin_ctz(G->cand[cell] & ~(1u << v)) - 1]
+                + 1);
+        for (int t = 0; t < 3; t++) {
+            const unsigned m = at[se_cell_region[cell][t]][v];
+            if (!se_two_bits(m))
+                continue;
+            const unsigned other = m & ~(1u << region_index(cell, t));
+            const int o = se_region_cell[se_cell_region[cell][t]][__builtin_ctz(other)];
+            P->to[ne++] = (uint16_t) (2 * P->id[o * 9 + v - 1] + 1);
+        }
+    }
+    P->first[P->n] = ne;
+    P->ncomp = 0;
+    const struct tarjan T = { P->n, P->first, P->first + 1, P->to, NULL, NULL, P->index,
+        P->low, P->comp, P->stack, P->frame, P->frame_edge };
+    se_tarjan(&T, pre_pop, P);
+    const int W = P->words = (P->n + 63) / 64;
+    const size_t need = (size_t) P->ncomp * 2 * (size_t) W;
+    if (need > P->set_cap) {
+        uint64_t *set = realloc(P->set, need * sizeof(*set));
+        if (!set)
+            return false;
+        P->set = set;
+        P->set_cap = need;
+    }
+    if (need)
+        memset(P->set, 0, need * sizeof(*P->set));
+    const size_t cand_need = (size_t) SE_CELLS * 9 * CAND_SETS * (size_t) W;
+    if (cand_need > P->cand_cap) {
+        uint64_t *set = realloc(P->cand_set, cand_need * sizeof(*set));
+        if (!set)
+            return false;
+        P->cand_set = set;
+        P->cand_cap = cand_need;
+    }
+    if (++P->gen == 0) { /* wrapped: no set is made */
+        memset(P->cand_made, 0, sizeof(P->cand_made));
+        P->gen = 1;
+    }
+    P->cycles = false;
+    for (int i = 0, k = 0; k < P->ncomp; k++) { /* sinks first */
+        uint64_t *fwd = P->set + (size_t) k * 2 * W;
+        struct shadow on = { 0 }, off = { 0 };
+        const int begin = i;
+        for (; i < P->comp_end[k]; i++) {
+            const int u = P->order[i];
+            fwd[u / 64] |= 1ull << (u % 64);
+            shadow_add(u & 1 ? &on : &off, P->slot[u / 2]);
+            for (int e = P->first[u]; e < P->first[u + 1]; e++) {
+                const int y = P->comp[P->to[e]];
+                const uint64_t *add = P->set + (size_t) y * 2 * W;
+                for (int w = 0; y != k && w < W; w++)
+                    fwd[w] |= add[w];
+            }
+        }
+        if (i - begin > 1 && !P->cycles)
+            P->cycles = shadows_eliminate(G, &on, &off);
+    }
+    for (int k = P->ncomp - 1; k >= 0; k--) { /* sources first */
+        uint64_t *bwd = P->set + (size_t) k * 2 * W + W;
+        for (int i = k ? P->comp_end[k - 1] : 0; i < P->comp_end[k]; i++) {
+            const int u = P->order[i];
+            bwd[u / 64] |= 1ull << (u % 64);
+        }
+        for (int i = k ? P->comp_end[k - 1] : 0; i < P->comp_end[k]; i++) {
+            const int u = P->order[i];
+            for (int e = P->first[u]; e < P->first[u + 1]; e++) {
+                const int y = P->comp[P->to[e]];
+                uint64_t *to = P->set + (size_t) y * 2 * W + W;
+                for (int w = 0; y != k && w < W; w++)
+                    to[w] |= bwd[w];
+            }
+        }
+    }
+    P->valid = true;
+    return true;
+}
+
+static inline bool weakly_linked(int a, int b)
+{
+    const int ca = a / 9, cb = b / 9;
+    if (ca == cb)
+        return a != b;
+    return a % 9 == b % 9 && ((se_peer_set[ca][cb >> 6] >> (cb & 63)) & 1);
+}
+
+/* By candidate q of G, made on first use for each G (see cand_made): the
+ * core "on" potentials weakly linked to it (they lead to "off" q), what
+ * "on" q reaches (through the core "off" potentials it leads to) and what
+ * reaches "off" q (through those "on" ones). */
+
+static const uint64_t *cand_sets(struct step_pretest *P, int slot)
+{
+    const int W = P->words;
+    uint64_t *set = P->cand_set + (size_t) slot * CAND_SETS * (size_t) W;
+    if (P->cand_made[slot] == P->gen)
+        return set;
+    P->cand_made[slot] = P->gen;
+    memset(set, 0, sizeof(*set) * CAND_SETS * (size_t) W);
+    const int cell = slot / 9, v = slot % 9 + 1;
+    int near[28], k = 0;
+    for (unsigned m = P->core[cell] & ~(1u << v); m; m &= m - 1)
+        near[k++] = P->id[cell * 9 + __builtin_ctz(m) - 1];
+    for (int i = 0; i < 20; i++) {
+        const int o = se_peer[cell][i];
+        if (P->core[o] & (1u << v))
+            near[k++] = P->id[o * 9 + v - 1];
+    }
+    for (int i = 0; i < k; i++) {
+        const int on = 2 * near[i] + 1, off = 2 * near[i];
+        set[NEAR_ON * W + on / 64] |= 1ull << (on % 64);
+        const uint64_t *fwd = pre_fwd(P, off), *bwd = pre_bwd(P, on);
+        for (int w = 0; w < W; w++) {
+            set[ON_REACH * W + w] |= fwd[w];
+            set[OFF_REACHED * W + w] |= bwd[w];
+        }
+    }
+    return set;
+}
+
+static inline bool sets_meet(const uint64_t *a, const uint64_t *b, int W)
+{
+    uint64_t any = 0;
+    for (int w = 0; w < W; w++)
+        any |= a[w] & b[w];
+    return any != 0;
+}
+
+static inline bool bit_at(const uint64_t *set, int b)
+{
+    return (set[b / 64] >> (b % 64)) & 1;
+}
+
+/* S's dirty strong links, tail "off" -> head "on", as candidates, with
+ * G's reach from each head and to each tail. */
+struct dirty_links {
+    int tail[PRE_LINKS], head[PRE_LINKS];
+    const uint64_t *fwd[PRE_LINKS], *bwd[PRE_LINKS];
+};
+
+/* Whether a start q of S (`starts`, by digit and cell) may begin a forcing
+ * chain through the links `ahead` (from their heads: G's reach in F) and
+ * `behind` (to their tails: in B): "off" q reaching a tail and "on" q
+ * reached from a head, or "on" q weakly linked to a candidate whose "off"
+ * potential reaches a tail and "off" q to one whose "on" potential is
+ * reached from a head. */
+static bool starts_may(const struct step_pretest *P, const struct dirty_links *L,
+    uint64_t ahead, uint64_t behind, const uint64_t *F, const uint64_t *B,
+    const uint64_t starts[10][2])
+{
+    const uint64_t pair = 0x5555555555555555ull;
+    struct shadow on = { 0 }, off = { 0 };
+    for (int w = 0; w < P->words; w++) {
+        for (uint64_t m = (F[w] >> 1) & pair; m; m &= m - 1)
+            shadow_add(&on, P->slot[(w * 64 + __builtin_ctzll(m)) / 2]);
+        for (uint64_t m = B[w] & pair; m; m &= m - 1)
+            shadow_add(&off, P->slot[(w * 64 + __builtin_ctzll(m)) / 2]);
+    }
+    for (; ahead; ahead &= ahead - 1)
+        if (P->id[L->head[__builtin_ctzll(ahead)]] < 0)
+            shadow_add(&on, L->head[__builtin_ctzll(ahead)]);
+    for (; behind; behind &= behind - 1)
+        if (P->id[L->tail[__builtin_ctzll(behind)]] < 0)
+            shadow_add(&off, L->tail[__builtin_ctzll(behind)]);
+    for (int v = 1; v <= 9; v++)
+        for (int w = 0; w < 2; w++)
+            if (starts[v][w]
+                & ((on.cells[v][w] & off.cells[v][w])
+                    | (shadow_of(&on, v, w) & shadow_of(&off, v, w))))
+                return true;
+    return false;
+}
+
+/* The union of the sets of the links in `mask` into `out`. */
+static void links_union(const uint64_t *const *sets, uint64_t mask, int W, uint64_t *out)
+{
+    memset(out, 0, sizeof(*out) * (size_t) W);
+    for (; mask; mask &= mask - 1)
+        for (int w = 0; w < W; w++)
+            out[w] |= sets[__builtin_ctzll(mask)][w];
+}
+
+/* Whether a cycle among the potentials that the heads reach (F, and the
+ * ends of the links `both`) and that reach the tails (B) can remove a
+ * candidate of S: a component of H through a dirty strong link holds no
+ * others. */
+static bool component_may(const struct step_pretest *P, const struct se_grid *S,
+    const struct dirty_links *L, uint64_t both, const uint64_t *F, const uint64_t *B)
+{
+    struct shadow on = { 0 }, off = { 0 };
+    for (int w = 0; w < P->words; w++)
+        for (uint64_t m = F[w] & B[w]; m; m &= m - 1) {
+            const int u = w * 64 + __builtin_ctzll(m), slot = P->slot[u / 2];
+            if (S->cand[slot / 9] & (1u << (slot % 9 + 1)))
+                shadow_add(u & 1 ? &on : &off, slot);
+        }
+    for (; both; both &= both - 1) {
+        shadow_add(&on, L->head[__builtin_ctzll(both)]);
+        shadow_add(&off, L->tail[__builtin_ctzll(both)]);
+    }
+    return shadows_eliminate(S, &on, &off);
+}
+
+/* Whether no search of x's nested grid S can give a hint that counts (see
+ * struct step_pretest); false when unsure. */
+static bool step_rules_out(struct step_pretest *P, const struct chain_ctx *x)
+{
+    const struct se_grid *G = x->src, *S = x->grid;
+    if ((!P->valid || memcmp(P->key, G->cand, sizeof(P->key))) && !pre_build(P, G))
+        return false;
+    if (P->cycles)
+        return false;
+    /* S's dirty strong links, tail "off" -> head "on", as candidates */
+    int tail[PRE_LINKS], head[PRE_LINKS], n = 0;
+    uint32_t asked[10] = { 0 }; /* by digit: the regions asked */
+    for (int cell = 0; cell < SE_CELLS; cell++) {
+        const unsigned gone = G->cand[cell] & ~S->cand[cell];
+        if (!gone)
+            continue;
+        const unsigned m = S->cand[cell];
+        if (se_two_bits(m)) {
+            if (n + 2 > PRE_LINKS)
+                return false;
+            const int a = cell * 9 + __builtin_ctz(m) - 1;
+            const int b = cell * 9 + 30 - __builtin_clz(m);
+            tail[n] = a, head[n++] = b;
+            tail[n] = b, head[n++] = a;
+        }
+        for (unsigned g = gone; g; g &= g - 1) {
+            const int v = __builtin_ctz(g);
+            for (int t = 0; t < 3; t++) {
+                const int r = se_cell_region[cell][t];
+                if ((asked[v] >> r) & 1)
+                    continue;
+                asked[v] |= 1u << r;
+                const unsigned at = x->places ? x->places[r][v] : se_positions(S, r, v);
+                if (!se_two_bits(at))
+                    continue;
+                if (n + 2 > PRE_LINKS)
+                    return false;
+                const int a = se_region_cell[r][__builtin_ctz(at)] * 9 + v - 1;
+                const int b = se_region_cell[r][31 - __builtin_clz(at)] * 9 + v - 1;
+                tail[n] = a, head[n++] = b;
+                tail[n] = b, head[n++] = a;
+            }
+        }
+    }
+    if (!n)
+        return true; /* H is G, and no cycle of G can count */
+    const int W = P->words;
+    struct dirty_links L;
+    for (int i = 0; i < n; i++) {
+        const int h = P->id[head[i]], t = P->id[tail[i]];
+        L.head[i] = head[i], L.tail[i] = tail[i];
+        L.fwd[i] = h >= 0 ? pre_fwd(P, 2 * h + 1) : cand_sets(P, head[i]) + ON_REACH * W;
+        L.bwd[i] = t >= 0 ? pre_bwd(P, 2 * t) : cand_sets(P, tail[i]) + OFF_REACHED * W;
+    }
+    uint64_t starts[10][2] = { { 0 } }; /* S's candidates that start searches */
+    for (int cell = 0; cell < SE_CELLS; cell++)
+        if (S->cand[cell] & (S->cand[cell] - 1))
+            for (unsigned m = S->cand[cell]; m; m &= m - 1)
+                starts[__builtin_ctz(m)][cell >> 6] |= 1ull << (cell & 63);
+    uint64_t F[(NODES + 63) / 64], B[(NODES + 63) / 64];
+    /* which tails each head reaches: through G (a core tail's bit, or a
+     * core "on" potential weakly linked to it), or by a weak link */
+    uint64_t reach[PRE_LINKS];
+    for (int i = 0; i < n; i++) {
+        reach[i] = 0;
+        const bool own = P->id[head[i]] < 0;
+        for (int j = 0; j < n; j++) {
+            const int t = P->id[tail[j]];
+            const bool to = t >= 0 ? bit_at(L.fwd[i], 2 * t)
+                                   : (own && weakly_linked(head[i], tail[j]))
+                    || sets_meet(L.fwd[i], cand_sets(P, tail[j]) + NEAR_ON * W, W);
+            if (to)
+                reach[i] |= 1ull << j;
+        }
+    }
+    for (bool more = true; more;) {
+        more = false;
+        for (int i = 0; i < n; i++) {
+            uint64_t grown = reach[i];
+            for (uint64_t m = reach[i]; m; m &= m - 1)
+                grown |= reach[__builtin_ctzll(m)];
+            more = more || grown != reach[i];
+            reach[i] = grown;
+        }
+    }
+    uint64_t reached_by[PRE_LINKS] = { 0 };
+    for (int i = 0; i < n; i++)
+        for (uint64_t m = reach[i]; m; m &= m - 1)
+            reached_by[__builtin_ctzll(m)] |= 1ull << i;
+    for (int i = 0; i < n; i++) {
+        const uint64_t self = 1ull << i;
+        const bool cycle = reach[i] & self;
+        /* the links of one component of H share both sets: the first of
+         * them answers for all */
+        if (cycle && (reach[i] & reached_by[i] & (self - 1)))
+            continue;
+        const uint64_t ahead = reach[i] | self, behind = reached_by[i] | self;
+        links_union(L.fwd, ahead, W, F);
+        links_union(L.bwd, behind, W, B);
+        if (starts_may(P, &L, ahead, behind, F, B, starts))
+            return false;
+        if (cycle && component_may(P, S, &L, ahead & behind, F, B))
+            return false;
+    }
+    return true;
+}
+
 /* The filter of all three passes, from the graph with X and Y links: those
  * of the X-only and Y-only passes are part of it, and so are their cycles
  * and chains. Once per grid, it costs less than a filter per pass. */
@@ -991,6 +1472,33 @@ void se_spare_cycle_drop(struct se_chains_memo *m)
 {
     cycle_ctx_free(m->spare_cycle);
     m->spare_cycle = NULL;
+    if (m->step_pretest) {
+        free(m->step_pretest->set);
+        free(m->step_pretest->cand_set);
+    }
+    free(m->step_pretest);
+    m->step_pretest = NULL;
+}
+
+/* Whether the nested search of x's grid can give no hint that counts, by
+ * the pre-test of its start grid (made on first use; false without
+ * memory). */
+static bool nested_ruled_out(struct chain_ctx *x)
+{
+    struct se_chains_memo *m = x->rt->chains;
+    if (!m->step_pretest) {
+        m->step_pretest = malloc(sizeof(*m->step_pretest));
+        if (!m->step_pretest)
+            return false;
+        m->step_pretest->valid = false;
+        m->step_pretest->set = NULL;
+        m->step_pretest->set_cap = 0;
+        m->step_pretest->cand_set = NULL;
+        m->step_pretest->cand_cap = 0;
+        m->step_pretest->gen = 0;
+        memset(m->step_pretest->cand_made, 0, sizeof(m->step_pretest->cand_made));
+    }
+    return step_rules_out(m->step_pretest, x);
 }
 
 static void cycle_ctx_give_back(struct se_chains_memo *m, struct cycle_ctx *c)
@@ -1004,6 +1512,8 @@ static void cycle_ctx_give_back(struct se_chains_memo *m, struct cycle_ctx *c)
 void se_cycles_producer(struct chain_ctx *x)
 {
     struct x_memo *const x_memo = &x->rt->chains->x_memo;
+    if (x->collect && x->src && nested_ruled_out(x))
+        return; /* it would collect nothing */
     struct cycle_ctx *c = cycle_ctx_take(x->rt->chains);
     if (!c)
         return;

@@ -190,6 +190,9 @@ struct se_chains_memo {
     int nspare_runs;
     /* see cycle_ctx_take */
     struct cycle_ctx *spare_cycle;
+    /* the nested cycle searches' pre-test of their start grid (see
+     * step_rules_out), kept while that grid stays */
+    struct step_pretest *step_pretest;
     struct x_memo x_memo;
     struct nishio_memo nishio_memo;
 };
