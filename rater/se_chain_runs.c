@@ -604,7 +604,7 @@ static bool absurd_on(struct run *r, const struct on_item *it, int off_stored)
 
 /* Takes p's candidate out of a run's grid g, its places pos and lost_in
  * and fresh_in (by value, the regions where it lost a place). */
-static void remove_candidate(
+static inline void remove_candidate(
     struct se_grid *g, region_places pos, uint32_t *lost_in, uint32_t *fresh_in, int p)
 {
     int c = node_cell(p), v = node_value(p);
