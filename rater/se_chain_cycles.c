@@ -591,6 +591,20 @@ static void reach_hot(struct cycle_ctx *c)
     }
 }
 
+/* Makes *set hold at least `need` words (its capacity in *cap); false
+ * without memory (the set is left as it was). */
+static bool words_reserve(uint64_t **set, size_t *cap, size_t need)
+{
+    if (need <= *cap)
+        return true;
+    uint64_t *bigger = realloc(*set, need * sizeof(*bigger));
+    if (!bigger)
+        return false;
+    *set = bigger;
+    *cap = need;
+    return true;
+}
+
 /* By component (sinks first, so that a link out leads to one done
  * already): a dirty link inside it (cycles), the core "on" potentials it
  * reaches, and those it reaches through a dirty "on" link: through one
@@ -599,13 +613,8 @@ static bool reach_sets(struct reach *R)
 {
     int W = R->words = (R->nbits + 63) / 64;
     size_t need = (size_t) R->ncomp * (size_t) W * 2;
-    if (need > R->set_cap) {
-        uint64_t *set = realloc(R->set, need * sizeof(*set));
-        if (!set)
-            return false;
-        R->set = set;
-        R->set_cap = need;
-    }
+    if (!words_reserve(&R->set, &R->set_cap, need))
+        return false;
     if (need)
         memset(R->set, 0, need * sizeof(*R->set));
     R->any_dirty = R->any_cycle = false;
@@ -1059,23 +1068,13 @@ static bool pre_build(struct step_pretest *P, const struct se_grid *G)
     se_tarjan(&T, pre_pop, P);
     const int W = P->words = (P->n + 63) / 64;
     const size_t need = (size_t) P->ncomp * 2 * (size_t) W;
-    if (need > P->set_cap) {
-        uint64_t *set = realloc(P->set, need * sizeof(*set));
-        if (!set)
-            return false;
-        P->set = set;
-        P->set_cap = need;
-    }
+    if (!words_reserve(&P->set, &P->set_cap, need))
+        return false;
     if (need)
         memset(P->set, 0, need * sizeof(*P->set));
     const size_t cand_need = (size_t) SE_CELLS * 9 * CAND_SETS * (size_t) W;
-    if (cand_need > P->cand_cap) {
-        uint64_t *set = realloc(P->cand_set, cand_need * sizeof(*set));
-        if (!set)
-            return false;
-        P->cand_set = set;
-        P->cand_cap = cand_need;
-    }
+    if (!words_reserve(&P->cand_set, &P->cand_cap, cand_need))
+        return false;
     if (++P->gen == 0) { /* wrapped: no set is made */
         memset(P->cand_made, 0, sizeof(P->cand_made));
         P->gen = 1;
