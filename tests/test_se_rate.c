@@ -172,8 +172,8 @@ static void every_other_serate_rating(void **state)
     rates_every_line_as_serate("se_extra.tsv");
 }
 
-/* The hardest lists' puzzles serate rated (se_hardest.tsv): the nested
- * levels past 3, where serate takes minutes to hours a puzzle. */
+/* The hardest lists' puzzles serate rated (se_hardest.tsv): nested chains,
+ * where serate takes minutes to hours a puzzle. */
 static void every_hardest_rating(void **state)
 {
     (void) state;
