@@ -158,9 +158,16 @@ void se_collect_push(
     h->rating = s->rating;
     h->complexity = s->complexity;
     h->sort_key = sort_key;
+    /* SE counts a nested chain once per hint when its whole chain is the
+     * same (FullChain: the same targets and potentials), not when it only
+     * removes the same candidates: two chains of one complexity with the
+     * same removals count twice. The key stands for the chain by what the
+     * list keeps of it: its kind (sort key), complexity, removals and rule
+     * parents (the removed candidates along its links) */
     uint32_t key = 2166136261u ^ (uint32_t) s->complexity;
+    key = (key ^ (uint32_t) sort_key) * 16777619u;
     for (int c = 0; c < SE_CELLS; c++)
-        key = (key ^ s->elim[c]) * 16777619u;
+        key = (key ^ s->elim[c] ^ ((uint32_t) parents[c] << 16)) * 16777619u;
     h->key = key | 1u;
     h->seq = l->n - 1;
 }
