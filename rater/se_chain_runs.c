@@ -199,16 +199,21 @@ static bool adv_hint(void *ctx, const struct se_step *s, const uint16_t *parents
     struct adv *a = ctx;
     int list[256], n = 0;
     /* by cell, then digit */
-    for (int c0 = 0; c0 < SE_CELLS; c0 += 4)
-        for (int c = c0; c < c0 + 4 && c < SE_CELLS && !four_empty(parents, c0); c++)
+    for (int c0 = 0; c0 < SE_CELLS; c0 += 4) {
+        if (four_empty(parents, c0))
+            continue;
+        for (int c = c0; c < c0 + 4 && c < SE_CELLS; c++)
             for (unsigned m = parents[c]; m; m &= m - 1)
                 if (n < 256 && a->r->has[node_of(c, __builtin_ctz(m), 0)])
                     list[n++] = node_of(c, __builtin_ctz(m), 0);
+    }
     if (n == 0)
         return true;
     a->any = true;
-    for (int c0 = 0; c0 < SE_CELLS; c0 += 4)
-        for (int c = c0; c < c0 + 4 && c < SE_CELLS && !four_empty(s->elim, c0); c++)
+    for (int c0 = 0; c0 < SE_CELLS; c0 += 4) {
+        if (four_empty(s->elim, c0))
+            continue;
+        for (int c = c0; c < c0 + 4 && c < SE_CELLS; c++)
             for (unsigned m = s->elim[c]; m; m &= m - 1) {
                 int off = node_of(c, __builtin_ctz(m), 0);
                 if (!a->r->has[off]) {
@@ -217,6 +222,7 @@ static bool adv_hint(void *ctx, const struct se_step *s, const uint16_t *parents
                     a->found++;
                 }
             }
+    }
     return true;
 }
 
@@ -248,12 +254,14 @@ static int advanced(const struct se_grid *g, const struct se_grid *src,
         = { se_each_locking, se_each_hidden_pair, se_each_naked_pair, se_each_x_wing };
     struct adv a = { r, queue, tail, 0, false };
     struct se_reduced all, fresh;
-    se_reduced_from_places(&all, g, src, pos, pos0, lost_in);
     if (seen->rules > 0)
         se_reduced_from_places(&fresh, g, src, pos, pos0, seen->fresh_in);
     int i = 0;
-    for (; i < 4 && !a.any; i++)
+    for (; i < 4 && !a.any; i++) {
+        if (i == seen->rules) /* the rules from here on look everywhere */
+            se_reduced_from_places(&all, g, src, pos, pos0, lost_in);
         rules[i](i < seen->rules ? &fresh : &all, adv_hint, &a);
+    }
     seen->rules = i;
     memset(seen->fresh_in, 0, sizeof(seen->fresh_in));
     return a.any ? a.found : -1;
