@@ -895,18 +895,23 @@ static bool dirty_possible(const struct cycle_ctx *c)
  * with no dirty strong link inside is one of G's (its links are G's), so
  * when no component of G with a cycle can remove a candidate of G (most
  * start grids: a search of G would have rated that cycle), only the
- * components of H through S's dirty strong links are left. For each link,
- * H's reach from its head and to its tail is G's reach from and to the ends
- * of the links it leads to or is led to from (which tails each head
- * reaches, closed), with G's reach sets made once per G: a forcing chain
- * needs a start one of whose potentials reaches the tail and whose other
- * is reached from the head, a cycle through the link needs the potentials
- * both ways to remove a candidate of S. When no link passes, no search of S
- * can give a hint that counts, and the search (the filter, reach_build,
- * and the passes' set-up) is not made: it would collect nothing. The
- * links' reach among themselves costs their number squared: a grid with
- * more than PRE_LINKS of them (half of those with any, on hard puzzles) goes to
- * the filter untested, which costs less than testing it.
+ * components of H through S's dirty strong links are left. A walk of H
+ * goes on from dirty link j to dirty link k when G leads j's head to k's
+ * tail (which tails each head reaches, closed: the links' own graph, its
+ * components taken in an order where each comes after those that lead to
+ * it). A forcing chain through the links needs a start one of whose
+ * potentials G leads to the tail of a link j and whose other G reaches
+ * from the head of a link k that j leads to (or j itself): each link
+ * component pairs the "shadows" (struct shadow) of the tails of every
+ * link that leads to it, gathered along the links' graph, with those of
+ * its own heads, each end's shadow made once per G (end_shadow). A cycle
+ * through a link needs the potentials of its component of H both ways to
+ * remove a candidate of S. When none passes, no search of S can give a
+ * hint that counts, and the search (the filter, reach_build, and the
+ * passes' set-up) is not made: it would collect nothing. Which tail each
+ * head reaches still costs the links' number squared: a grid with more
+ * than PRE_LINKS of them goes to the filter untested, which costs less
+ * than testing it.
  *
  * As in struct reach, only G's core holds links both ways: outside it an
  * "on" potential only leads (to the "off" potentials of the candidates it
@@ -915,9 +920,13 @@ static bool dirty_possible(const struct cycle_ctx *c)
  * sets are over G's core potentials, numbered 2k ("off") and 2k + 1
  * ("on") for its k-th core candidate. */
 #define PRE_EDGES (NODES / 2 * 32)
-#define PRE_LINKS 16
+#define PRE_LINKS 24
 /* the sets of a candidate (see cand_sets) */
-enum { NEAR_ON, ON_REACH, OFF_REACHED, CAND_SETS };
+enum { ON_REACH, OFF_REACHED, CAND_SETS };
+/* a candidate as a link's end (see end_shadow), and a shadow's words (see
+ * shadow_pack) */
+enum { HEAD, TAIL };
+enum { SHADOW_MEMBERS = 0, SHADOW_LINKED = 20, SHADOW_WORDS = 40 };
 struct step_pretest {
     uint16_t key[SE_CELLS]; /* G's candidates */
     bool valid;
@@ -943,6 +952,17 @@ struct step_pretest {
     uint64_t *cand_set;
     size_t cand_cap;
     uint32_t gen, cand_made[SE_CELLS * 9];
+    /* by candidate: its shadows as a head and as a tail (see end_shadow),
+     * valid where shadow_made is gen */
+    uint64_t end_shadow[2][SE_CELLS * 9][SHADOW_WORDS];
+    uint32_t shadow_made[2][SE_CELLS * 9];
+    /* by component of H through the links (step_rules_out): the shadow of
+     * the tails of the links that reach it */
+    uint64_t tails[PRE_LINKS][SHADOW_WORDS];
+    /* by component of G: the links whose tail it reaches (see pre_col),
+     * valid where col_made is call, the number of step_rules_out's call */
+    uint64_t col[NODES];
+    uint32_t call, col_made[NODES];
 };
 
 static inline const uint64_t *pre_fwd(const struct step_pretest *P, int u)
@@ -1077,6 +1097,7 @@ static bool pre_build(struct step_pretest *P, const struct se_grid *G)
         return false;
     if (++P->gen == 0) { /* wrapped: no set is made */
         memset(P->cand_made, 0, sizeof(P->cand_made));
+        memset(P->shadow_made, 0, sizeof(P->shadow_made));
         P->gen = 1;
     }
     P->cycles = false;
@@ -1118,19 +1139,10 @@ static bool pre_build(struct step_pretest *P, const struct se_grid *G)
     return true;
 }
 
-static inline bool weakly_linked(int a, int b)
-{
-    const int ca = a / 9, cb = b / 9;
-    if (ca == cb)
-        return a != b;
-    return a % 9 == b % 9 && ((se_peer_set[ca][cb >> 6] >> (cb & 63)) & 1);
-}
-
-/* By candidate q of G, made on first use for each G (see cand_made): the
- * core "on" potentials weakly linked to it (they lead to "off" q), what
+/* By candidate q of G, made on first use for each G (see cand_made): what
  * "on" q reaches (through the core "off" potentials it leads to) and what
- * reaches "off" q (through those "on" ones). */
-
+ * reaches "off" q (through the core "on" ones weakly linked to it, which
+ * lead to it). */
 static const uint64_t *cand_sets(struct step_pretest *P, int slot)
 {
     const int W = P->words;
@@ -1150,7 +1162,6 @@ static const uint64_t *cand_sets(struct step_pretest *P, int slot)
     }
     for (int i = 0; i < k; i++) {
         const int on = 2 * near[i] + 1, off = 2 * near[i];
-        set[NEAR_ON * W + on / 64] |= 1ull << (on % 64);
         const uint64_t *fwd = pre_fwd(P, off), *bwd = pre_bwd(P, on);
         for (int w = 0; w < W; w++) {
             set[ON_REACH * W + w] |= fwd[w];
@@ -1160,74 +1171,73 @@ static const uint64_t *cand_sets(struct step_pretest *P, int slot)
     return set;
 }
 
-static inline bool sets_meet(const uint64_t *a, const uint64_t *b, int W)
+/* The candidates (by digit and cell: word 2v + w holds cells 64w ..) of a
+ * set of potentials' members (MEMBERS) and those weakly linked to one of
+ * them (LINKED, shadow_of). Both are unions over the members, so the
+ * shadow of a union of sets is the union of their shadows. */
+static void shadow_pack(const struct shadow *s, uint64_t *out)
+{
+    for (int v = 0; v <= 9; v++)
+        for (int w = 0; w < 2; w++) {
+            out[SHADOW_MEMBERS + 2 * v + w] = v ? s->cells[v][w] : 0;
+            out[SHADOW_LINKED + 2 * v + w] = v ? shadow_of(s, v, w) : 0;
+        }
+}
+
+static inline void shadow_or(uint64_t *to, const uint64_t *from)
+{
+    for (int i = 0; i < SHADOW_WORDS; i++)
+        to[i] |= from[i];
+}
+
+/* By candidate q of G, made on first use for each G: as the head of a
+ * dirty link, the shadow of the "on" potentials G leads "on" q to (q's
+ * own among them); as a tail, that of the "off" potentials that G leads to
+ * "off" q. starts_meet pairs them. */
+static const uint64_t *end_shadow(struct step_pretest *P, int slot, int as)
+{
+    uint64_t *out = P->end_shadow[as][slot];
+    if (P->shadow_made[as][slot] == P->gen)
+        return out;
+    P->shadow_made[as][slot] = P->gen;
+    const int id = P->id[slot], W = P->words;
+    const uint64_t pair = 0x5555555555555555ull;
+    const uint64_t *set = as == HEAD
+        ? (id >= 0 ? pre_fwd(P, 2 * id + 1) : cand_sets(P, slot) + ON_REACH * W)
+        : (id >= 0 ? pre_bwd(P, 2 * id) : cand_sets(P, slot) + OFF_REACHED * W);
+    struct shadow s = { 0 };
+    for (int w = 0; w < W; w++)
+        for (uint64_t m = (as == HEAD ? set[w] >> 1 : set[w]) & pair; m; m &= m - 1)
+            shadow_add(&s, P->slot[(w * 64 + __builtin_ctzll(m)) / 2]);
+    if (id < 0) /* outside the core: not in the sets */
+        shadow_add(&s, slot);
+    shadow_pack(&s, out);
+    return out;
+}
+
+/* Whether a start q of S (`starts`, as the shadows' words) may begin a
+ * forcing chain from what the tails' side `tails` reaches to what the
+ * heads' side `heads` is reached from: "off" q reaching a tail and "on" q
+ * reached from a head (q a member of both), or "on" q weakly linked to a
+ * candidate whose "off" potential reaches a tail and "off" q to one whose
+ * "on" potential is reached from a head (q linked to both). */
+static bool starts_meet(
+    const uint64_t *tails, const uint64_t *heads, const uint64_t *starts)
 {
     uint64_t any = 0;
-    for (int w = 0; w < W; w++)
-        any |= a[w] & b[w];
+    for (int i = 0; i < 20; i++)
+        any |= starts[i]
+            & ((tails[SHADOW_MEMBERS + i] & heads[SHADOW_MEMBERS + i])
+                | (tails[SHADOW_LINKED + i] & heads[SHADOW_LINKED + i]));
     return any != 0;
 }
 
-static inline bool bit_at(const uint64_t *set, int b)
-{
-    return (set[b / 64] >> (b % 64)) & 1;
-}
-
-/* S's dirty strong links, tail "off" -> head "on", as candidates, with
- * G's reach from each head and to each tail. */
-struct dirty_links {
-    int tail[PRE_LINKS], head[PRE_LINKS];
-    const uint64_t *fwd[PRE_LINKS], *bwd[PRE_LINKS];
-};
-
-/* Whether a start q of S (`starts`, by digit and cell) may begin a forcing
- * chain through the links `ahead` (from their heads: G's reach in F) and
- * `behind` (to their tails: in B): "off" q reaching a tail and "on" q
- * reached from a head, or "on" q weakly linked to a candidate whose "off"
- * potential reaches a tail and "off" q to one whose "on" potential is
- * reached from a head. */
-static bool starts_may(const struct step_pretest *P, const struct dirty_links *L,
-    uint64_t ahead, uint64_t behind, const uint64_t *F, const uint64_t *B,
-    const uint64_t starts[10][2])
-{
-    const uint64_t pair = 0x5555555555555555ull;
-    struct shadow on = { 0 }, off = { 0 };
-    for (int w = 0; w < P->words; w++) {
-        for (uint64_t m = (F[w] >> 1) & pair; m; m &= m - 1)
-            shadow_add(&on, P->slot[(w * 64 + __builtin_ctzll(m)) / 2]);
-        for (uint64_t m = B[w] & pair; m; m &= m - 1)
-            shadow_add(&off, P->slot[(w * 64 + __builtin_ctzll(m)) / 2]);
-    }
-    for (; ahead; ahead &= ahead - 1)
-        if (P->id[L->head[__builtin_ctzll(ahead)]] < 0)
-            shadow_add(&on, L->head[__builtin_ctzll(ahead)]);
-    for (; behind; behind &= behind - 1)
-        if (P->id[L->tail[__builtin_ctzll(behind)]] < 0)
-            shadow_add(&off, L->tail[__builtin_ctzll(behind)]);
-    for (int v = 1; v <= 9; v++)
-        for (int w = 0; w < 2; w++)
-            if (starts[v][w]
-                & ((on.cells[v][w] & off.cells[v][w])
-                    | (shadow_of(&on, v, w) & shadow_of(&off, v, w))))
-                return true;
-    return false;
-}
-
-/* The union of the sets of the links in `mask` into `out`. */
-static void links_union(const uint64_t *const *sets, uint64_t mask, int W, uint64_t *out)
-{
-    memset(out, 0, sizeof(*out) * (size_t) W);
-    for (; mask; mask &= mask - 1)
-        for (int w = 0; w < W; w++)
-            out[w] |= sets[__builtin_ctzll(mask)][w];
-}
-
-/* Whether a cycle among the potentials that the heads reach (F, and the
- * ends of the links `both`) and that reach the tails (B) can remove a
- * candidate of S: a component of H through a dirty strong link holds no
- * others. */
+/* Whether a cycle among the potentials that the heads of the links `both`
+ * (one component of H) reach (F, and the links' ends) and that reach their
+ * tails (B) can remove a candidate of S: a component of H through a dirty
+ * strong link holds no others. */
 static bool component_may(const struct step_pretest *P, const struct se_grid *S,
-    const struct dirty_links *L, uint64_t both, const uint64_t *F, const uint64_t *B)
+    const int *head, const int *tail, uint64_t both, const uint64_t *F, const uint64_t *B)
 {
     struct shadow on = { 0 }, off = { 0 };
     for (int w = 0; w < P->words; w++)
@@ -1237,10 +1247,25 @@ static bool component_may(const struct step_pretest *P, const struct se_grid *S,
                 shadow_add(u & 1 ? &on : &off, slot);
         }
     for (; both; both &= both - 1) {
-        shadow_add(&on, L->head[__builtin_ctzll(both)]);
-        shadow_add(&off, L->tail[__builtin_ctzll(both)]);
+        shadow_add(&on, head[__builtin_ctzll(both)]);
+        shadow_add(&off, tail[__builtin_ctzll(both)]);
     }
     return shadows_eliminate(S, &on, &off);
+}
+
+/* The links j whose tail core potential u reaches (bwd[j] holds u): the
+ * same for every member of u's component, so made once a call for it. */
+static uint64_t pre_col(struct step_pretest *P, const uint64_t *const *bwd, int n, int u)
+{
+    const int k = P->comp[u];
+    if (P->col_made[k] == P->call)
+        return P->col[k];
+    P->col_made[k] = P->call;
+    uint64_t col = 0;
+    const int w = u / 64, b = u % 64;
+    for (int j = 0; j < n; j++)
+        col |= ((bwd[j][w] >> b) & 1) << j;
+    return P->col[k] = col;
 }
 
 /* Whether no search of x's nested grid S can give a hint that counts (see
@@ -1290,62 +1315,137 @@ static bool step_rules_out(struct step_pretest *P, const struct chain_ctx *x)
     if (!n)
         return true; /* H is G, and no cycle of G can count */
     const int W = P->words;
-    struct dirty_links L;
+    /* G's reach from each head and to each tail */
+    const uint64_t *fwd[PRE_LINKS], *bwd[PRE_LINKS];
     for (int i = 0; i < n; i++) {
         const int h = P->id[head[i]], t = P->id[tail[i]];
-        L.head[i] = head[i], L.tail[i] = tail[i];
-        L.fwd[i] = h >= 0 ? pre_fwd(P, 2 * h + 1) : cand_sets(P, head[i]) + ON_REACH * W;
-        L.bwd[i] = t >= 0 ? pre_bwd(P, 2 * t) : cand_sets(P, tail[i]) + OFF_REACHED * W;
+        fwd[i] = h >= 0 ? pre_fwd(P, 2 * h + 1) : cand_sets(P, head[i]) + ON_REACH * W;
+        bwd[i] = t >= 0 ? pre_bwd(P, 2 * t) : cand_sets(P, tail[i]) + OFF_REACHED * W;
     }
-    uint64_t starts[10][2] = { { 0 } }; /* S's candidates that start searches */
+    uint64_t starts[20] = { 0 }; /* S's candidates that start searches */
     for (int cell = 0; cell < SE_CELLS; cell++)
         if (S->cand[cell] & (S->cand[cell] - 1))
             for (unsigned m = S->cand[cell]; m; m &= m - 1)
-                starts[__builtin_ctz(m)][cell >> 6] |= 1ull << (cell & 63);
-    uint64_t F[(NODES + 63) / 64], B[(NODES + 63) / 64];
-    /* which tails each head reaches: through G (a core tail's bit, or a
-     * core "on" potential weakly linked to it), or by a weak link */
-    uint64_t reach[PRE_LINKS];
+                starts[2 * __builtin_ctz(m) + (cell >> 6)] |= 1ull << (cell & 63);
+    /* which tails each head reaches (link i leads to link j): from a core
+     * potential u, those whose set of what reaches them (bwd) holds u, the
+     * same for u's whole component of G (col, made once a call for each
+     * component asked); a core head's "on" potential, or a head outside the
+     * core through the core "off" potentials it leads to, or by a weak link
+     * to a tail outside the core. led_by, the other way */
+    if (++P->call == 0) {
+        memset(P->col_made, 0, sizeof(P->col_made));
+        P->call = 1;
+    }
+    uint64_t outside = 0; /* the links whose tail is outside the core */
+    uint8_t tail_cell[PRE_LINKS], tail_value[PRE_LINKS];
+    for (int j = 0; j < n; j++)
+        if (P->id[tail[j]] < 0) {
+            outside |= 1ull << j;
+            tail_cell[j] = (uint8_t) (tail[j] / 9);
+            tail_value[j] = (uint8_t) (tail[j] % 9 + 1);
+        }
+    uint64_t reach[PRE_LINKS], led_by[PRE_LINKS] = { 0 };
     for (int i = 0; i < n; i++) {
-        reach[i] = 0;
-        const bool own = P->id[head[i]] < 0;
-        for (int j = 0; j < n; j++) {
-            const int t = P->id[tail[j]];
-            const bool to = t >= 0 ? bit_at(L.fwd[i], 2 * t)
-                                   : (own && weakly_linked(head[i], tail[j]))
-                    || sets_meet(L.fwd[i], cand_sets(P, tail[j]) + NEAR_ON * W, W);
-            if (to)
-                reach[i] |= 1ull << j;
+        const int slot = head[i], cell = slot / 9, v = slot % 9 + 1, h = P->id[slot];
+        uint64_t to = 0;
+        if (h >= 0) {
+            to = pre_col(P, bwd, n, 2 * h + 1);
+        } else {
+            for (unsigned m = P->core[cell] & ~(1u << v); m; m &= m - 1)
+                to |= pre_col(P, bwd, n, 2 * P->id[cell * 9 + __builtin_ctz(m) - 1]);
+            for (int k = 0; k < 20; k++) {
+                const int o = se_peer[cell][k];
+                if (P->core[o] & (1u << v))
+                    to |= pre_col(P, bwd, n, 2 * P->id[o * 9 + v - 1]);
+            }
+            for (uint64_t m = outside & ~to; m; m &= m - 1) {
+                const int j = __builtin_ctzll(m), o = tail_cell[j];
+                if (o == cell ? tail_value[j] != v
+                              : tail_value[j] == v
+                            && ((se_peer_set[cell][o >> 6] >> (o & 63)) & 1))
+                    to |= m & -m;
+            }
         }
+        reach[i] = to;
+        for (; to; to &= to - 1)
+            led_by[__builtin_ctzll(to)] |= 1ull << i;
     }
-    for (bool more = true; more;) {
-        more = false;
-        for (int i = 0; i < n; i++) {
-            uint64_t grown = reach[i];
-            for (uint64_t m = reach[i]; m; m &= m - 1)
-                grown |= reach[__builtin_ctzll(m)];
-            more = more || grown != reach[i];
-            reach[i] = grown;
-        }
-    }
-    uint64_t reached_by[PRE_LINKS] = { 0 };
+    /* closed (Warshall): reach[i] holds i only on a cycle */
+    for (int k = 0; k < n; k++)
+        for (int i = 0; i < n; i++)
+            reach[i] |= (0 - ((reach[i] >> k) & 1)) & reach[k];
+    uint64_t reached_by[PRE_LINKS]; /* with the link itself */
+    for (int i = 0; i < n; i++)
+        reached_by[i] = 1ull << i;
     for (int i = 0; i < n; i++)
         for (uint64_t m = reach[i]; m; m &= m - 1)
             reached_by[__builtin_ctzll(m)] |= 1ull << i;
+    /* H's components through the links, each named by its first link */
+    int first[PRE_LINKS];
+    uint64_t members[PRE_LINKS], left = 0;
     for (int i = 0; i < n; i++) {
-        const uint64_t self = 1ull << i;
-        const bool cycle = reach[i] & self;
-        /* the links of one component of H share both sets: the first of
-         * them answers for all */
-        if (cycle && (reach[i] & reached_by[i] & (self - 1)))
-            continue;
-        const uint64_t ahead = reach[i] | self, behind = reached_by[i] | self;
-        links_union(L.fwd, ahead, W, F);
-        links_union(L.bwd, behind, W, B);
-        if (starts_may(P, &L, ahead, behind, F, B, starts))
-            return false;
-        if (cycle && component_may(P, S, &L, ahead & behind, F, B))
-            return false;
+        members[i] = (reach[i] | 1ull << i) & reached_by[i];
+        first[i] = __builtin_ctzll(members[i]);
+        if (first[i] == i)
+            left |= 1ull << i;
+    }
+    /* each component, once those of the links that reach it are done: the
+     * tails' shadows of every link that reaches it (its own, and those the
+     * components before it gathered), paired with its heads' (see
+     * starts_meet): a pair of links one of which leads to the other through
+     * H is met in the component of the second */
+    uint64_t heads[SHADOW_WORDS], done = 0;
+    for (uint64_t ready = 0; left; left &= ~ready) {
+        ready = 0;
+        for (uint64_t m = left; m; m &= m - 1) {
+            const int i = __builtin_ctzll(m);
+            if (!(reached_by[i] & ~members[i] & ~done))
+                ready |= 1ull << i;
+        }
+        for (uint64_t r = ready; r; r &= r - 1) {
+            const int i = __builtin_ctzll(r);
+            done |= members[i];
+            uint64_t *tails = P->tails[i];
+            memcpy(tails, end_shadow(P, tail[i], TAIL), sizeof(P->tails[i]));
+            const uint64_t *own = end_shadow(P, head[i], HEAD);
+            uint64_t before = led_by[i];
+            if (members[i] != 1ull << i) { /* a cycle of links */
+                memcpy(heads, own, sizeof(heads));
+                own = heads;
+                for (uint64_t m = members[i] & (members[i] - 1); m; m &= m - 1) {
+                    const int k = __builtin_ctzll(m);
+                    shadow_or(tails, end_shadow(P, tail[k], TAIL));
+                    shadow_or(heads, end_shadow(P, head[k], HEAD));
+                    before |= led_by[k];
+                }
+            }
+            /* the components of the links one step before, less those that
+             * lead to another of them: that one's tails hold theirs */
+            uint64_t from = 0, covered = 0;
+            for (before &= ~members[i]; before; before &= before - 1)
+                from |= 1ull << first[__builtin_ctzll(before)];
+            for (uint64_t m = from; m; m &= m - 1) {
+                const int k = __builtin_ctzll(m);
+                covered |= reached_by[k] & ~members[k];
+            }
+            for (from &= ~covered; from; from &= from - 1)
+                shadow_or(tails, P->tails[__builtin_ctzll(from)]);
+            if (starts_meet(tails, own, starts))
+                return false;
+            if (!((reach[i] >> i) & 1))
+                continue;
+            uint64_t F[(NODES + 63) / 64], B[(NODES + 63) / 64];
+            memset(F, 0, sizeof(*F) * (size_t) W);
+            memset(B, 0, sizeof(*B) * (size_t) W);
+            for (uint64_t m = members[i]; m; m &= m - 1)
+                for (int w = 0; w < W; w++) {
+                    F[w] |= fwd[__builtin_ctzll(m)][w];
+                    B[w] |= bwd[__builtin_ctzll(m)][w];
+                }
+            if (component_may(P, S, head, tail, members[i], F, B))
+                return false;
+        }
     }
     return true;
 }
@@ -1496,6 +1596,9 @@ static bool nested_ruled_out(struct chain_ctx *x)
         m->step_pretest->cand_cap = 0;
         m->step_pretest->gen = 0;
         memset(m->step_pretest->cand_made, 0, sizeof(m->step_pretest->cand_made));
+        memset(m->step_pretest->shadow_made, 0, sizeof(m->step_pretest->shadow_made));
+        memset(m->step_pretest->col_made, 0, sizeof(m->step_pretest->col_made));
+        m->step_pretest->call = 0;
     }
     return step_rules_out(m->step_pretest, x);
 }
