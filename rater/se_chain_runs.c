@@ -683,12 +683,36 @@ struct snap {
 
 #define SNAP_BYTES ((size_t) 32 << 20)
 
+/* Level 0's runs also serve the next step's level 0. Its grid g' is the
+ * grid g of the step before less the candidates removed since (the set D;
+ * each step only removes). A level-0 run reads the grid at its potentials
+ * alone: an "on" potential (c, v) reads c's candidates and v's places in
+ * c's regions (on_to_off), an "off" one the same (off_to_on, and its
+ * parents, the candidates of c and the places of v in those regions gone
+ * since the start); the run takes out only its own "off" potentials. So
+ * when no potential of the run lies in a cell of D, nor is of a digit v
+ * with a candidate (d, v) of D in one of its regions, every read on g'
+ * gives what it gave on g, step by step (the same removals before it): the
+ * run on g' is the run on g, potentials, parents, order and contradiction.
+ * Those runs are taken from g's store (`earlier`), the others made again:
+ * the stale potentials are those of D's cells and, for each (d, v) of D,
+ * v's in d's peers. */
 struct snap_store {
     uint16_t grid[SE_CELLS]; /* the grid of the step */
     int level;
     size_t bytes;
+    /* a level-0 store of an earlier step, and the potentials whose runs
+     * it cannot give (see above) */
+    bool earlier;
+    uint64_t stale[(NODES + 63) / 64];
     struct snap *root[NODES]; /* by starting potential */
 };
+
+static size_t snap_size(const struct snap *s)
+{
+    const size_t n = (size_t) s->norder;
+    return sizeof(struct snap) + n * (s->keyed ? 8 : 0) + n * 7 + (size_t) s->narena * 2;
+}
 
 void se_snap_store_free(struct snap_store *st)
 {
@@ -700,8 +724,9 @@ void se_snap_store_free(struct snap_store *st)
 static void snap_save(struct snap_store *st, int node, const struct run *r, bool open)
 {
     const size_t n = (size_t) r->norder;
-    size_t size
-        = sizeof(struct snap) + n * (r->keyed ? 8 : 0) + n * 7 + (size_t) r->narena * 2;
+    const struct snap head
+        = { .keyed = r->keyed, .norder = r->norder, .narena = r->narena };
+    const size_t size = snap_size(&head);
     if (st->root[node] || st->bytes + size > SNAP_BYTES)
         return; /* started twice, or no room: the next level makes it again */
     struct snap *s = malloc(size);
@@ -726,6 +751,32 @@ static void snap_save(struct snap_store *st, int node, const struct run *r, bool
     memcpy(arena, r->arena, (size_t) r->narena * sizeof(*arena));
     st->root[node] = s;
     st->bytes += size;
+}
+
+/* Whether the run of an earlier step's snap s holds a stale potential of
+ * its store (see struct snap_store). */
+static bool snap_stale(const struct snap_store *st, const struct snap *s)
+{
+    const uint16_t *order
+        = (const uint16_t *) (const void *) s->data + (s->keyed ? 6 : 2) * s->norder;
+    for (int i = 0; i < s->norder; i++)
+        if ((st->stale[order[i] >> 6] >> (order[i] & 63)) & 1)
+            return true;
+    return false;
+}
+
+/* Moves the snap of `node` from an earlier step's store to this search's:
+ * the same run (see struct snap_store), so the same bytes. */
+static void snap_move(struct snap_store *from, struct snap_store *to, int node)
+{
+    struct snap *s = from->root[node];
+    const size_t size = snap_size(s);
+    if (to->root[node] || to->bytes + size > SNAP_BYTES)
+        return;
+    from->root[node] = NULL;
+    from->bytes -= size;
+    to->root[node] = s;
+    to->bytes += size;
 }
 
 static void snap_restore(struct run *r, const struct snap *s)
@@ -771,15 +822,57 @@ static void stall_grid(const struct run *r, struct se_grid *g, region_places pos
             remove_candidate(g, pos, lost_in, fresh_in, r->order[i]);
 }
 
+/* Level 0's store of an earlier step with grid `was` for the search of g,
+ * or NULL (g does not lie within `was`): its stale potentials marked. */
+static struct snap_store *snaps_earlier(struct snap_store *was, const struct se_grid *g)
+{
+    if (!was)
+        return NULL;
+    struct se_grid old;
+    memcpy(old.cand, was->grid, sizeof(old.cand));
+    if (!grid_within(g->cand, &old)) {
+        se_snap_store_free(was);
+        return NULL;
+    }
+    was->earlier = true;
+    memset(was->stale, 0, sizeof(was->stale));
+    for (int d = 0; d < SE_CELLS; d++) {
+        const unsigned gone = was->grid[d] & ~g->cand[d] & SE_ALL;
+        if (!gone)
+            continue;
+        for (int v = 1; v <= 9; v++) {
+            const int on = node_of(d, v, 1);
+            was->stale[on >> 6] |= 3ull << ((on - 1) & 63);
+            if (!((gone >> v) & 1))
+                continue;
+            for (int i = 0; i < 20; i++) {
+                const int p = node_of(se_peer[d][i], v, 1);
+                was->stale[p >> 6] |= 3ull << ((p - 1) & 63);
+            }
+        }
+    }
+    return was;
+}
+
 /* A dynamic search of `level` on g: the runs of level - 1 on g to go on
- * from, and a store for this level's (none for level 3, the last). */
+ * from (level 0: an earlier step's level 0, see struct snap_store), and a
+ * store for this level's (none for level 3, the last). Level 0's store
+ * stays in the rater for the next step, and level 1 reads it there. */
 void se_snaps_begin(struct chain_ctx *x, const struct se_grid *g, int level)
 {
     struct se_chains_memo *const mem = x->rt->chains;
-    if (mem->snap_last && mem->snap_last->level == level - 1
-        && !memcmp(mem->snap_last->grid, g->cand, sizeof(g->cand)))
-        x->resume = mem->snap_last;
-    else
+    struct snap_store *const before = level == 1 ? mem->snap_level0 : mem->snap_last;
+    if (level == 0) {
+        x->resume = snaps_earlier(mem->snap_level0, g);
+        mem->snap_level0 = NULL;
+    } else if (before && before->level == level - 1
+        && !memcmp(before->grid, g->cand, sizeof(g->cand)))
+        x->resume = before;
+    if (level == 1 && !x->resume) {
+        se_snap_store_free(mem->snap_level0);
+        mem->snap_level0 = NULL;
+    }
+    if (mem->snap_last != x->resume)
         se_snap_store_free(mem->snap_last);
     mem->snap_last = NULL;
     if (level < 3 && (x->save = calloc(1, sizeof(*x->save)))) {
@@ -790,9 +883,14 @@ void se_snaps_begin(struct chain_ctx *x, const struct se_grid *g, int level)
 
 void se_snaps_end(struct chain_ctx *x)
 {
-    se_snap_store_free(x->resume);
+    struct se_chains_memo *const mem = x->rt->chains;
+    if (x->resume != mem->snap_level0)
+        se_snap_store_free(x->resume);
     x->resume = NULL;
-    x->rt->chains->snap_last = x->save;
+    if (x->level == 0)
+        mem->snap_level0 = x->save;
+    else
+        mem->snap_last = x->save;
     x->save = NULL;
 }
 
@@ -883,7 +981,20 @@ static void do_chaining(struct chain_ctx *x, const struct se_grid *start, struct
 
 void se_start_run(struct chain_ctx *x, struct run *r, int node)
 {
-    const struct snap *was = x->resume ? x->resume->root[node] : NULL;
+    struct snap_store *const st = x->resume;
+    const struct snap *was = st ? st->root[node] : NULL;
+    const bool earlier = was && st->earlier;
+    if (earlier && snap_stale(st, was))
+        was = NULL;
+    if (was && earlier) {
+        /* as do_chaining ends a level-0 run: open at its stall, or late
+         * (-1) with a contradiction */
+        snap_restore(r, was);
+        x->run_end = was->open ? 1 : -1;
+        if (x->save)
+            snap_move(st, x->save, node);
+        return;
+    }
     if (was) {
         snap_restore(r, was);
         if (was->open) {

@@ -28,7 +28,8 @@
  * whose starts reach a dirty link (nested_multiple); all are exact (the same
  * hints that count, in the same order). The nested hints of a stall grid
  * are kept for the later steps (struct memo_store), and each dynamic level goes on
- * from the runs of the level before (struct snap) instead of redoing them.
+ * from the runs of the level before (struct snap) instead of redoing them,
+ * as level 0 takes from the step before the runs its removals left alone.
  * The filters keep only the searches that could give a hint that counts,
  * and the memos and spares keep what a search would otherwise make again:
  * on the hardest puzzles the nested searches are most of the work. */
@@ -185,7 +186,9 @@ struct se_chains_memo {
     struct memo_store *step_memo;
     /* see se_ctx_take: by depth of nesting, and for se_chains */
     struct chain_ctx *spare_nested[2], *spare_top;
-    struct snap_store *snap_last; /* the last level's */
+    /* the last level's (levels 1 and 2), and level 0's, which serves
+     * level 1 and the next step's level 0 */
+    struct snap_store *snap_last, *snap_level0;
     struct run *spare_runs[SPARE_RUNS];
     int nspare_runs;
     /* see cycle_ctx_take */
