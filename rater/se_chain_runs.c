@@ -683,28 +683,39 @@ struct snap {
 
 #define SNAP_BYTES ((size_t) 32 << 20)
 
-/* Level 0's runs also serve the next step's level 0. Its grid g' is the
- * grid g of the step before less the candidates removed since (the set D;
- * each step only removes). A level-0 run reads the grid at its potentials
- * alone: an "on" potential (c, v) reads c's candidates and v's places in
- * c's regions (on_to_off), an "off" one the same (off_to_on, and its
- * parents, the candidates of c and the places of v in those regions gone
- * since the start); the run takes out only its own "off" potentials. So
- * when no potential of the run lies in a cell of D, nor is of a digit v
- * with a candidate (d, v) of D in one of its regions, every read on g'
- * gives what it gave on g, step by step (the same removals before it): the
- * run on g' is the run on g, potentials, parents, order and contradiction.
- * Those runs are taken from g's store (`earlier`), the others made again:
- * the stale potentials are those of D's cells and, for each (d, v) of D,
- * v's in d's peers. */
+/* The runs of levels 0 and 1 also serve the next step's search of the same
+ * level. Its grid g' is the grid g of the step before less the candidates
+ * removed since (the set D; each step only removes), and a run that reads
+ * nothing D changed is the same run on g' as on g (the same reads in the
+ * same order give the same potentials, parents, order and end, and the
+ * run's own removals are the same).
+ * A level-0 run reads the grid at its potentials alone: an "on" potential
+ * (c, v) reads c's candidates and v's places in c's regions (on_to_off), an
+ * "off" one the same (off_to_on, and its parents: the candidates of c and
+ * the places of v in those regions gone since the start). A level-1 run
+ * reads those, and at each stall its "+" rules read, in the regions where
+ * it took out a candidate (se_reduced's lost), every cell and every
+ * digit's places (pairs, and locking's and X-wing's base regions), and for
+ * each digit it took out a place of, that digit's places everywhere
+ * (locking's crossing regions, X-wing's lines and its count of the digit's
+ * placed cells, which a placement in D changes along with the digit's
+ * places); its "off" potentials tell those regions and digits (the ones
+ * it took out, and any it had not yet when it met a contradiction: more,
+ * never less). D changes a cell's candidates where it removed one, and the
+ * places of v in the regions of each (d, v) it removed: a run whose reads
+ * meet neither (snap_stale) is taken from g's store (`earlier`), the
+ * others are made again. */
 struct snap_store {
     uint16_t grid[SE_CELLS]; /* the grid of the step */
     int level;
     size_t bytes;
-    /* a level-0 store of an earlier step, and the potentials whose runs
-     * it cannot give (see above) */
-    bool earlier;
+    /* an earlier step's store of the same level: what D changed, as the
+     * runs read it: the potentials of D's cells and, for each (d, v) of D,
+     * v's in d's peers (`stale`); the digits of D, and the regions of its
+     * cells */
     uint64_t stale[(NODES + 63) / 64];
+    unsigned gone_digits;
+    uint32_t gone_regions;
     struct snap *root[NODES]; /* by starting potential */
 };
 
@@ -753,15 +764,22 @@ static void snap_save(struct snap_store *st, int node, const struct run *r, bool
     st->bytes += size;
 }
 
-/* Whether the run of an earlier step's snap s holds a stale potential of
- * its store (see struct snap_store). */
+/* Whether the run of an earlier step's snap s read something that the
+ * removals since changed (see struct snap_store): a stale potential, or at
+ * level 1 an "off" one of a digit of D or in a region of a cell of D. */
 static bool snap_stale(const struct snap_store *st, const struct snap *s)
 {
     const uint16_t *order
         = (const uint16_t *) (const void *) s->data + (s->keyed ? 6 : 2) * s->norder;
-    for (int i = 0; i < s->norder; i++)
-        if ((st->stale[order[i] >> 6] >> (order[i] & 63)) & 1)
+    for (int i = 0; i < s->norder; i++) {
+        const int p = order[i];
+        if ((st->stale[p >> 6] >> (p & 63)) & 1)
             return true;
+        if (st->level == 1 && !node_on(p)
+            && (((st->gone_digits >> node_value(p)) & 1)
+                || (cell_regions[node_cell(p)] & st->gone_regions)))
+            return true;
+    }
     return false;
 }
 
@@ -822,8 +840,8 @@ static void stall_grid(const struct run *r, struct se_grid *g, region_places pos
             remove_candidate(g, pos, lost_in, fresh_in, r->order[i]);
 }
 
-/* Level 0's store of an earlier step with grid `was` for the search of g,
- * or NULL (g does not lie within `was`): its stale potentials marked. */
+/* An earlier step's store with grid `was` for the search of g, with what
+ * the removals since changed, or NULL (g does not lie within `was`). */
 static struct snap_store *snaps_earlier(struct snap_store *was, const struct se_grid *g)
 {
     if (!was)
@@ -834,14 +852,16 @@ static struct snap_store *snaps_earlier(struct snap_store *was, const struct se_
         se_snap_store_free(was);
         return NULL;
     }
-    was->earlier = true;
     memset(was->stale, 0, sizeof(was->stale));
+    was->gone_digits = was->gone_regions = 0;
     for (int d = 0; d < SE_CELLS; d++) {
         const unsigned gone = was->grid[d] & ~g->cand[d] & SE_ALL;
         if (!gone)
             continue;
+        was->gone_digits |= gone;
+        was->gone_regions |= cell_regions[d];
         for (int v = 1; v <= 9; v++) {
-            const int on = node_of(d, v, 1);
+            const int on = node_of(d, v, 1); /* "off" is on - 1, in the same word */
             was->stale[on >> 6] |= 3ull << ((on - 1) & 63);
             if (!((gone >> v) & 1))
                 continue;
@@ -855,23 +875,26 @@ static struct snap_store *snaps_earlier(struct snap_store *was, const struct se_
 }
 
 /* A dynamic search of `level` on g: the runs of level - 1 on g to go on
- * from (level 0: an earlier step's level 0, see struct snap_store), and a
- * store for this level's (none for level 3, the last). Level 0's store
- * stays in the rater for the next step, and level 1 reads it there. */
+ * from, those of an earlier step's search of the same level (levels 0 and
+ * 1, see struct snap_store), and a store for this level's (none for level
+ * 3, the last). The stores of levels 0 and 1 stay in the rater for the
+ * next level and the next step. */
 void se_snaps_begin(struct chain_ctx *x, const struct se_grid *g, int level)
 {
     struct se_chains_memo *const mem = x->rt->chains;
-    struct snap_store *const before = level == 1 ? mem->snap_level0 : mem->snap_last;
-    if (level == 0) {
-        x->resume = snaps_earlier(mem->snap_level0, g);
-        mem->snap_level0 = NULL;
-    } else if (before && before->level == level - 1
+    struct snap_store **const kept = level == 0 ? &mem->snap_level0
+        : level == 1                            ? &mem->snap_level1
+                                                : NULL;
+    if (kept) {
+        x->earlier = snaps_earlier(*kept, g);
+        *kept = NULL;
+    }
+    struct snap_store *const before = level == 1 ? mem->snap_level0
+        : level == 2                             ? mem->snap_level1
+                                                 : mem->snap_last;
+    if (level > 0 && before && before->level == level - 1
         && !memcmp(before->grid, g->cand, sizeof(g->cand)))
         x->resume = before;
-    if (level == 1 && !x->resume) {
-        se_snap_store_free(mem->snap_level0);
-        mem->snap_level0 = NULL;
-    }
     if (mem->snap_last != x->resume)
         se_snap_store_free(mem->snap_last);
     mem->snap_last = NULL;
@@ -884,13 +907,15 @@ void se_snaps_begin(struct chain_ctx *x, const struct se_grid *g, int level)
 void se_snaps_end(struct chain_ctx *x)
 {
     struct se_chains_memo *const mem = x->rt->chains;
-    if (x->resume != mem->snap_level0)
+    if (x->resume != mem->snap_level0 && x->resume != mem->snap_level1)
         se_snap_store_free(x->resume);
-    x->resume = NULL;
-    if (x->level == 0)
-        mem->snap_level0 = x->save;
-    else
-        mem->snap_last = x->save;
+    se_snap_store_free(x->earlier);
+    x->resume = x->earlier = NULL;
+    struct snap_store **const to = x->level == 0 ? &mem->snap_level0
+        : x->level == 1                          ? &mem->snap_level1
+                                                 : &mem->snap_last;
+    se_snap_store_free(*to);
+    *to = x->save;
     x->save = NULL;
 }
 
@@ -981,20 +1006,18 @@ static void do_chaining(struct chain_ctx *x, const struct se_grid *start, struct
 
 void se_start_run(struct chain_ctx *x, struct run *r, int node)
 {
-    struct snap_store *const st = x->resume;
-    const struct snap *was = st ? st->root[node] : NULL;
-    const bool earlier = was && st->earlier;
-    if (earlier && snap_stale(st, was))
-        was = NULL;
-    if (was && earlier) {
-        /* as do_chaining ends a level-0 run: open at its stall, or late
-         * (-1) with a contradiction */
-        snap_restore(r, was);
-        x->run_end = was->open ? 1 : -1;
+    struct snap_store *const e = x->earlier;
+    if (e && e->root[node] && !snap_stale(e, e->root[node])) {
+        const struct snap *s = e->root[node];
+        /* as do_chaining ended it: open at its stall, final, or late (-1)
+         * with a contradiction */
+        snap_restore(r, s);
+        x->run_end = s->open ? 1 : s->absurd ? -1 : 0;
         if (x->save)
-            snap_move(st, x->save, node);
+            snap_move(e, x->save, node);
         return;
     }
+    const struct snap *was = x->resume ? x->resume->root[node] : NULL;
     if (was) {
         snap_restore(r, was);
         if (was->open) {
