@@ -203,7 +203,10 @@ static int pool_add(struct cycle_ctx *c, int node, int parent, bool live, int ca
     return c->npool++;
 }
 
-static int chain_nodes(struct chain_ctx *x, const struct cycle_ctx *c, int at)
+/* The distinct potentials of the path to `at`, and (behind, flipped: when
+ * set) the sums of chain_mix over them and over their opposites. */
+static int chain_nodes(struct chain_ctx *x, const struct cycle_ctx *c, int at,
+    uint32_t *behind, uint32_t *flipped)
 {
     uint32_t st = ++x->stamp;
     int n = 0;
@@ -211,6 +214,10 @@ static int chain_nodes(struct chain_ctx *x, const struct cycle_ctx *c, int at)
         if (x->seen[c->pool[p].node] != st) {
             x->seen[c->pool[p].node] = st;
             n++;
+            if (behind) {
+                *behind += chain_mix(c->pool[p].node);
+                *flipped += chain_mix(c->pool[p].node ^ 1);
+            }
         }
     return n;
 }
@@ -265,7 +272,8 @@ static void cycle_hint(struct cycle_ctx *c, int at)
     if (!elims)
         return; /* removes nothing (fw and bw are g's candidates): not useful */
     struct se_step s;
-    int complexity = chain_nodes(x, c, at);
+    uint32_t behind = 0, flipped = 0;
+    int complexity = chain_nodes(x, c, at, x->collect ? &behind : NULL, &flipped);
     se_step_clear(&s, SE_cycle, (c->y && c->xl ? 70 : 65) + length_tenths(complexity));
     s.complexity = complexity;
     s.cells[s.ncells++] = (uint8_t) node_cell(c->pool[at].node);
@@ -275,7 +283,12 @@ static void cycle_hint(struct cycle_ctx *c, int at)
     if (x->collect) {
         uint16_t parents[SE_CELLS] = { 0 };
         path_parents(c, at, true, parents);
-        se_collect_push(x, &s, sort_key, parents);
+        /* SE's targets: the loop's end (its start, "on"), then the start
+         * "off", the end of the same loop the other way round */
+        int start = c->pool[at].node;
+        uint32_t key = chain_key_target(CHAIN_KEY_START, start, behind);
+        se_collect_push(
+            x, &s, sort_key, parents, chain_key_target(key, start ^ 1, flipped));
         return;
     }
     se_offer(x, &s, sort_key);
@@ -285,7 +298,8 @@ static void forcing_hint(struct cycle_ctx *c, int at)
 {
     struct chain_ctx *x = c->x;
     struct se_step s;
-    int complexity = chain_nodes(x, c, at);
+    uint32_t behind = 0, flipped = 0;
+    int complexity = chain_nodes(x, c, at, x->collect ? &behind : NULL, &flipped);
     se_step_clear(&s, SE_forcing_chain, (c->y ? 70 : 66) + length_tenths(complexity));
     s.complexity = complexity;
     s.cells[s.ncells++] = (uint8_t) node_cell(c->pool[at].node);
@@ -293,7 +307,8 @@ static void forcing_hint(struct cycle_ctx *c, int at)
     if (x->collect) {
         uint16_t parents[SE_CELLS] = { 0 };
         path_parents(c, at, false, parents);
-        se_collect_push(x, &s, c->y ? 4 : 2, parents);
+        uint32_t key = chain_key_target(CHAIN_KEY_START, c->pool[at].node, behind);
+        se_collect_push(x, &s, c->y ? 4 : 2, parents, key);
         return;
     }
     se_offer(x, &s, c->y ? 4 : 2);

@@ -55,11 +55,12 @@ static void cause_parents(struct chain_ctx *x, int p, int cause, uint16_t *paren
 }
 
 /* cause_parents of every potential behind the `n` starts (themselves
- * included) in run r; the run's assumptions count as `root_cause`. */
-static void parents_walk(struct chain_ctx *x, const struct run *r, const uint16_t *starts,
-    int n, int root_cause, uint16_t *parents)
+ * included) in run r; the run's assumptions count as `root_cause`. Returns
+ * the sum of chain_mix over those potentials. */
+static uint32_t parents_walk(struct chain_ctx *x, const struct run *r,
+    const uint16_t *starts, int n, int root_cause, uint16_t *parents)
 {
-    uint32_t st = ++x->stamp;
+    uint32_t st = ++x->stamp, behind = 0;
     int top = 0;
     for (int i = 0; i < n; i++)
         x->stack[top++] = starts[i];
@@ -68,21 +69,30 @@ static void parents_walk(struct chain_ctx *x, const struct run *r, const uint16_
         if (x->seen[p] == st)
             continue;
         x->seen[p] = st;
+        behind += chain_mix(p);
         for (int i = 0; i < r->ref[p].pn; i++)
             x->stack[top++] = r->arena[r->ref[p].poff + i];
         cause_parents(x, p, r->ref[p].pn ? r->ref[p].cause : root_cause, parents);
     }
+    return behind;
 }
 
 /* Rule parents of a nested binary chain ending in r's contradiction: along
  * both chains to it (the one never stored has its parents in virt_*); a
- * binary chain's assumption has no cause. */
-static void absurd_parents(struct chain_ctx *x, const struct run *r, uint16_t *parents)
+ * binary chain's assumption has no cause. Returns the chain's key: its
+ * targets are the contradiction's "on" potential, then its "off" one. */
+static uint32_t absurd_parents(
+    struct chain_ctx *x, const struct run *r, uint16_t *parents)
 {
     const uint16_t stored = (uint16_t) (r->virt == r->abs_on ? r->abs_off : r->abs_on);
-    parents_walk(x, r, &stored, 1, 0, parents);
+    uint32_t behind_stored = parents_walk(x, r, &stored, 1, 0, parents);
     cause_parents(x, r->virt, r->virt_cause, parents);
-    parents_walk(x, r, &r->arena[r->virt_poff], r->virt_pn, 0, parents);
+    uint32_t behind_virt = chain_mix(r->virt)
+        + parents_walk(x, r, &r->arena[r->virt_poff], r->virt_pn, 0, parents);
+    const bool on_stored = stored == r->abs_on;
+    uint32_t key = chain_key_target(
+        CHAIN_KEY_START, r->abs_on, on_stored ? behind_stored : behind_virt);
+    return chain_key_target(key, r->abs_off, on_stored ? behind_virt : behind_stored);
 }
 
 /* Offers a binary hint, or collects it (nested searches) with the rule
@@ -95,13 +105,14 @@ static void binary_offer(struct chain_ctx *x, const struct se_step *s, int sort_
         return;
     }
     uint16_t parents[SE_CELLS] = { 0 };
+    uint32_t key;
     if (!r2)
-        absurd_parents(x, r, parents);
-    else {
-        se_run_parents(x, r, p, 0, parents);
-        se_run_parents(x, r2, p, 0, parents);
+        key = absurd_parents(x, r, parents);
+    else { /* p in the "on" run, then p in the "off" run */
+        key = chain_key_target(CHAIN_KEY_START, p, se_run_parents(x, r, p, 0, parents));
+        key = chain_key_target(key, p, se_run_parents(x, r2, p, 0, parents));
     }
-    se_collect_push(x, s, sort_key, parents);
+    se_collect_push(x, s, sort_key, parents, key);
 }
 
 /* The hints of a candidate's "on" and "off" runs; off NULL: an "off" run
@@ -138,11 +149,11 @@ static void binary_hints(struct chain_ctx *x, int cell, int v, struct run *on,
 
 /* Rule parents of a nested cell or region forcing chain (see path_parents):
  * along every chain to `target`; the assumptions count as `root_cause`. */
-void se_run_parents(struct chain_ctx *x, const struct run *r, int target, int root_cause,
-    uint16_t *parents)
+uint32_t se_run_parents(struct chain_ctx *x, const struct run *r, int target,
+    int root_cause, uint16_t *parents)
 {
     const uint16_t start = (uint16_t) target;
-    parents_walk(x, r, &start, 1, root_cause, parents);
+    return parents_walk(x, r, &start, 1, root_cause, parents);
 }
 
 void se_common_hints(struct chain_ctx *x, struct run **runs, int nruns, int cell,
@@ -166,9 +177,11 @@ void se_common_hints(struct chain_ctx *x, struct run **runs, int nruns, int cell
         se_conclude(x->grid, p, &s);
         if (x->collect) {
             uint16_t parents[SE_CELLS] = { 0 };
+            uint32_t key = CHAIN_KEY_START; /* a target in each run, in order */
             for (int k = 0; k < nruns; k++)
-                se_run_parents(x, runs[k], p, root_cause, parents);
-            se_collect_push(x, &s, sort_key, parents);
+                key = chain_key_target(
+                    key, p, se_run_parents(x, runs[k], p, root_cause, parents));
+            se_collect_push(x, &s, sort_key, parents, key);
             continue;
         }
         se_offer(x, &s, sort_key);

@@ -138,8 +138,8 @@ void se_conclude(const struct se_grid *g, int target, struct se_step *s)
         s->elim[c] = (uint16_t) (1u << v);
 }
 
-void se_collect_push(
-    struct chain_ctx *x, const struct se_step *s, int sort_key, const uint16_t *parents)
+void se_collect_push(struct chain_ctx *x, const struct se_step *s, int sort_key,
+    const uint16_t *parents, uint32_t chain)
 {
     struct nested_list *l = x->collect;
     if (!se_step_useful(x->grid, s))
@@ -158,17 +158,7 @@ void se_collect_push(
     h->rating = s->rating;
     h->complexity = s->complexity;
     h->sort_key = sort_key;
-    /* SE counts a nested chain once per hint when its whole chain is the
-     * same (FullChain: the same targets and potentials), not when it only
-     * removes the same candidates: two chains of one complexity with the
-     * same removals count twice. The key stands for the chain by what the
-     * list keeps of it: its kind (sort key), complexity, removals and rule
-     * parents (the removed candidates along its links) */
-    uint32_t key = 2166136261u ^ (uint32_t) s->complexity;
-    key = (key ^ (uint32_t) sort_key) * 16777619u;
-    for (int c = 0; c < SE_CELLS; c++)
-        key = (key ^ s->elim[c] ^ ((uint32_t) parents[c] << 16)) * 16777619u;
-    h->key = key | 1u;
+    h->key = chain | 1u;
     h->seq = l->n - 1;
 }
 

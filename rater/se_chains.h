@@ -455,10 +455,31 @@ int se_anc_absurd(struct chain_ctx *x, const struct run *r);
 void se_conclude(const struct se_grid *g, int target, struct se_step *s);
 /* Offers a hint; keeps the easiest, then the shortest, then by kind order. */
 void se_offer(struct chain_ctx *x, const struct se_step *s, int sort_key);
+/* A nested chain counts once in a hint that holds it more than once (SE's
+ * FullChain): two chains are the same when they have the same targets, in
+ * order, and behind each target the same potentials. The key folds each
+ * target with the sum of chain_mix over the potentials behind it (the
+ * target included): a sum, as the walks that find them go in other orders
+ * than SE's lists (which it compares in order: two chains of the same
+ * potentials found in another order are one here, two for SE; no such pair
+ * has been met). Start from CHAIN_KEY_START. */
+#define CHAIN_KEY_START 2166136261u
+static inline uint32_t chain_mix(int node)
+{
+    uint32_t h = (uint32_t) (node + 1) * 0x9e3779b1u;
+    h ^= h >> 15;
+    h *= 0x85ebca77u;
+    return h ^ (h >> 13);
+}
+static inline uint32_t chain_key_target(uint32_t key, int target, uint32_t behind)
+{
+    key = (key ^ chain_mix(target)) * 16777619u;
+    return (key ^ behind ^ (behind >> 16)) * 16777619u;
+}
 /* Adds a useful hint to the list x collects (nested searches), with its rule
- * parents and its sort key. */
-void se_collect_push(
-    struct chain_ctx *x, const struct se_step *s, int sort_key, const uint16_t *parents);
+ * parents, its sort key and its chain's key (chain_key_target). */
+void se_collect_push(struct chain_ctx *x, const struct se_step *s, int sort_key,
+    const uint16_t *parents, uint32_t chain);
 /* A context from the rater's spare (cleared up to `stamp`), or a new one;
  * given back to the spare, or freed when the spare is taken. */
 struct chain_ctx *se_ctx_take(struct se_rater *rt, struct chain_ctx **spare);
@@ -541,9 +562,10 @@ void se_chains_wanted(struct chain_ctx *x, struct chains_wanted *want);
 /* The region chains of v from `cell` (own: the run of v in cell). */
 void se_region_hints(struct chain_ctx *x, int cell, int v, struct run *own);
 /* Rule parents of a nested cell or region forcing chain: along every chain
- * to `target`; the assumptions count as `root_cause`. */
-void se_run_parents(struct chain_ctx *x, const struct run *r, int target, int root_cause,
-    uint16_t *parents);
+ * to `target`; the assumptions count as `root_cause`. Returns the sum of
+ * chain_mix over the potentials behind `target` (itself included). */
+uint32_t se_run_parents(struct chain_ctx *x, const struct run *r, int target,
+    int root_cause, uint16_t *parents);
 /* The places of v in region r of the search's grid (pos0, made on first
  * use). */
 unsigned se_grid_places(struct chain_ctx *x, int r, int v);
