@@ -673,12 +673,47 @@ struct snap {
 
 #define SNAP_BYTES ((size_t) 32 << 20)
 
+/* The runs of levels 0 and 1 also serve the next step's search of the same
+ * level. Its grid g' is the grid g of the step before less the candidates
+ * removed since (the set D; each step only removes), and a run that reads
+ * nothing D changed is the same run on g' as on g (the same reads in the
+ * same order give the same potentials, parents, order and end, and the
+ * run's own removals are the same).
+ * A level-0 run reads the grid at its potentials alone: an "on" potential
+ * (c, v) reads c's candidates and v's places in c's regions (on_to_off), an
+ * "off" one the same (off_to_on, and its parents: the candidates of c and
+ * the places of v in those regions gone since the start). A level-1 run
+ * reads those, and at each stall its "+" rules read, in the regions where
+ * it took out a candidate (se_reduced's lost), every cell and every
+ * digit's places (pairs, and locking's and X-wing's base regions), and for
+ * each digit it took out a place of, that digit's places everywhere
+ * (locking's crossing regions, X-wing's lines and its count of the digit's
+ * placed cells, which a placement in D changes along with the digit's
+ * places); its "off" potentials tell those regions and digits (the ones
+ * it took out, and any it had not yet when it met a contradiction: more,
+ * never less). D changes a cell's candidates where it removed one, and the
+ * places of v in the regions of each (d, v) it removed: a run whose reads
+ * meet neither (snap_stale) is taken from g's store (`earlier`), the
+ * others are made again. */
 struct snap_store {
     uint16_t grid[SE_CELLS]; /* the grid of the step */
     int level;
     size_t bytes;
+    /* an earlier step's store of the same level: what D changed, as the
+     * runs read it: the potentials of D's cells and, for each (d, v) of D,
+     * v's in d's peers (`stale`); the digits of D, and the regions of its
+     * cells */
+    uint64_t stale[(NODES + 63) / 64];
+    unsigned gone_digits;
+    uint32_t gone_regions;
     struct snap *root[NODES]; /* by starting potential */
 };
+
+static size_t snap_size(const struct snap *s)
+{
+    const size_t n = (size_t) s->norder;
+    return sizeof(struct snap) + n * (s->keyed ? 8 : 0) + n * 7 + (size_t) s->narena * 2;
+}
 
 void se_snap_store_free(struct snap_store *st)
 {
@@ -690,8 +725,9 @@ void se_snap_store_free(struct snap_store *st)
 static void snap_save(struct snap_store *st, int node, const struct run *r, bool open)
 {
     const size_t n = (size_t) r->norder;
-    size_t size
-        = sizeof(struct snap) + n * (r->keyed ? 8 : 0) + n * 7 + (size_t) r->narena * 2;
+    const struct snap head
+        = { .keyed = r->keyed, .norder = r->norder, .narena = r->narena };
+    const size_t size = snap_size(&head);
     if (st->root[node] || st->bytes + size > SNAP_BYTES)
         return; /* started twice, or no room: the next level makes it again */
     struct snap *s = malloc(size);
@@ -716,6 +752,39 @@ static void snap_save(struct snap_store *st, int node, const struct run *r, bool
     memcpy(arena, r->arena, (size_t) r->narena * sizeof(*arena));
     st->root[node] = s;
     st->bytes += size;
+}
+
+/* Whether the run of an earlier step's snap s read something that the
+ * removals since changed (see struct snap_store): a stale potential, or at
+ * level 1 an "off" one of a digit of D or in a region of a cell of D. */
+static bool snap_stale(const struct snap_store *st, const struct snap *s)
+{
+    const uint16_t *order
+        = (const uint16_t *) (const void *) s->data + (s->keyed ? 6 : 2) * s->norder;
+    for (int i = 0; i < s->norder; i++) {
+        const int p = order[i];
+        if ((st->stale[p >> 6] >> (p & 63)) & 1)
+            return true;
+        if (st->level == 1 && !node_on(p)
+            && (((st->gone_digits >> node_value(p)) & 1)
+                || (cell_regions[node_cell(p)] & st->gone_regions)))
+            return true;
+    }
+    return false;
+}
+
+/* Moves the snap of `node` from an earlier step's store to this search's:
+ * the same run (see struct snap_store), so the same bytes. */
+static void snap_move(struct snap_store *from, struct snap_store *to, int node)
+{
+    struct snap *s = from->root[node];
+    const size_t size = snap_size(s);
+    if (to->root[node] || to->bytes + size > SNAP_BYTES)
+        return;
+    from->root[node] = NULL;
+    from->bytes -= size;
+    to->root[node] = s;
+    to->bytes += size;
 }
 
 static void snap_restore(struct run *r, const struct snap *s)
@@ -761,15 +830,62 @@ static void stall_grid(const struct run *r, struct se_grid *g, region_places pos
             remove_candidate(g, pos, lost_in, fresh_in, r->order[i]);
 }
 
+/* An earlier step's store with grid `was` for the search of g, with what
+ * the removals since changed, or NULL (g does not lie within `was`). */
+static struct snap_store *snaps_earlier(struct snap_store *was, const struct se_grid *g)
+{
+    if (!was)
+        return NULL;
+    struct se_grid old;
+    memcpy(old.cand, was->grid, sizeof(old.cand));
+    if (!grid_within(g->cand, &old)) {
+        se_snap_store_free(was);
+        return NULL;
+    }
+    memset(was->stale, 0, sizeof(was->stale));
+    was->gone_digits = was->gone_regions = 0;
+    for (int d = 0; d < SE_CELLS; d++) {
+        const unsigned gone = was->grid[d] & ~g->cand[d] & SE_ALL;
+        if (!gone)
+            continue;
+        was->gone_digits |= gone;
+        was->gone_regions |= cell_regions[d];
+        for (int v = 1; v <= 9; v++) {
+            const int on = node_of(d, v, 1); /* "off" is on - 1, in the same word */
+            was->stale[on >> 6] |= 3ull << ((on - 1) & 63);
+            if (!((gone >> v) & 1))
+                continue;
+            for (int i = 0; i < 20; i++) {
+                const int p = node_of(se_peer[d][i], v, 1);
+                was->stale[p >> 6] |= 3ull << ((p - 1) & 63);
+            }
+        }
+    }
+    return was;
+}
+
 /* A dynamic search of `level` on g: the runs of level - 1 on g to go on
- * from, and a store for this level's (none for level 3, the last). */
+ * from, those of an earlier step's search of the same level (levels 0 and
+ * 1, see struct snap_store), and a store for this level's (none for level
+ * 3, the last). The stores of levels 0 and 1 stay in the rater for the
+ * next level and the next step. */
 void se_snaps_begin(struct chain_ctx *x, const struct se_grid *g, int level)
 {
     struct se_chains_memo *const mem = x->rt->chains;
-    if (mem->snap_last && mem->snap_last->level == level - 1
-        && !memcmp(mem->snap_last->grid, g->cand, sizeof(g->cand)))
-        x->resume = mem->snap_last;
-    else
+    struct snap_store **const kept = level == 0 ? &mem->snap_level0
+        : level == 1                            ? &mem->snap_level1
+                                                : NULL;
+    if (kept) {
+        x->earlier = snaps_earlier(*kept, g);
+        *kept = NULL;
+    }
+    struct snap_store *const before = level == 1 ? mem->snap_level0
+        : level == 2                             ? mem->snap_level1
+                                                 : mem->snap_last;
+    if (level > 0 && before && before->level == level - 1
+        && !memcmp(before->grid, g->cand, sizeof(g->cand)))
+        x->resume = before;
+    if (mem->snap_last != x->resume)
         se_snap_store_free(mem->snap_last);
     mem->snap_last = NULL;
     if (level < 3 && (x->save = calloc(1, sizeof(*x->save)))) {
@@ -780,9 +896,16 @@ void se_snaps_begin(struct chain_ctx *x, const struct se_grid *g, int level)
 
 void se_snaps_end(struct chain_ctx *x)
 {
-    se_snap_store_free(x->resume);
-    x->resume = NULL;
-    x->rt->chains->snap_last = x->save;
+    struct se_chains_memo *const mem = x->rt->chains;
+    if (x->resume != mem->snap_level0 && x->resume != mem->snap_level1)
+        se_snap_store_free(x->resume);
+    se_snap_store_free(x->earlier);
+    x->resume = x->earlier = NULL;
+    struct snap_store **const to = x->level == 0 ? &mem->snap_level0
+        : x->level == 1                          ? &mem->snap_level1
+                                                 : &mem->snap_last;
+    se_snap_store_free(*to);
+    *to = x->save;
     x->save = NULL;
 }
 
@@ -873,6 +996,17 @@ static void do_chaining(struct chain_ctx *x, const struct se_grid *start, struct
 
 void se_start_run(struct chain_ctx *x, struct run *r, int node)
 {
+    struct snap_store *const e = x->earlier;
+    if (e && e->root[node] && !snap_stale(e, e->root[node])) {
+        const struct snap *s = e->root[node];
+        /* as do_chaining ended it: open at its stall, final, or late (-1)
+         * with a contradiction */
+        snap_restore(r, s);
+        x->run_end = s->open ? 1 : s->absurd ? -1 : 0;
+        if (x->save)
+            snap_move(e, x->save, node);
+        return;
+    }
     const struct snap *was = x->resume ? x->resume->root[node] : NULL;
     if (was) {
         snap_restore(r, was);

@@ -220,7 +220,9 @@ void se_chains_release(struct se_chains_memo *m)
 {
     se_memo_drop(m);
     se_snap_store_free(m->snap_last);
-    m->snap_last = NULL;
+    se_snap_store_free(m->snap_level0);
+    se_snap_store_free(m->snap_level1);
+    m->snap_last = m->snap_level0 = m->snap_level1 = NULL;
     se_spare_cycle_drop(m);
     se_spare_ctx_drop(m);
     while (m->nspare_runs)

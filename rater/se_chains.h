@@ -28,7 +28,9 @@
  * whose starts reach a dirty link (nested_multiple); all are exact (the same
  * hints that count, in the same order). The nested hints of a stall grid
  * are kept for the later steps (struct memo_store), and each dynamic level goes on
- * from the runs of the level before (struct snap) instead of redoing them.
+ * from the runs of the level before (struct snap) instead of redoing them,
+ * as levels 0 and 1 take from the step before the runs its removals left
+ * alone.
  * The filters keep only the searches that could give a hint that counts,
  * and the memos and spares keep what a search would otherwise make again:
  * on the hardest puzzles the nested searches are most of the work. */
@@ -185,7 +187,9 @@ struct se_chains_memo {
     struct memo_store *step_memo;
     /* see se_ctx_take: by depth of nesting, and for se_chains */
     struct chain_ctx *spare_nested[2], *spare_top;
-    struct snap_store *snap_last; /* the last level's */
+    /* level 0's and level 1's, which serve the next level and the next
+     * step's search of their level, and level 2's */
+    struct snap_store *snap_level0, *snap_level1, *snap_last;
     struct run *spare_runs[SPARE_RUNS];
     int nspare_runs;
     /* see cycle_ctx_take */
@@ -247,6 +251,8 @@ struct chain_ctx {
     /* dynamic searches: the runs of the level before (resume) and this
      * level's, for the next (save); see struct snap */
     struct snap_store *resume, *save;
+    /* levels 0 and 1: the runs of an earlier step's search of the level */
+    struct snap_store *earlier;
     int resume_rule; /* do_chaining: resume r at its stall, from this rule */
     int run_end; /* how do_chaining ended: 1 open, 0 final, -1 late */
     /* From here on, what a context taken again for a nested search keeps
