@@ -1086,8 +1086,9 @@ bool se_each_x_wing(const struct se_reduced *red, se_hint_fn fn, void *ctx)
         if ((red->lost_in[v] >> 9) & 0x3FFFFu)
             want |= 1u << v;
     const unsigned live = x_wing_values(g, want);
-    /* SE's Fisherman looks at base columns first, then base rows: when two
-     * X-wings remove the same candidate, the first one's parents are its */
+    /* base columns first, then base rows, as SE's Fisherman: when two
+     * X-wings remove the same candidate, the removal keeps the parents of
+     * the one found first */
     for (int base = 18; base >= 9; base -= 9) {
         /* the values that lost a place in a base line with two places of
          * theirs, and those lines (`lost`): a hint's parents are removals

@@ -203,8 +203,8 @@ static int pool_add(struct cycle_ctx *c, int node, int parent, bool live, int ca
     return c->npool++;
 }
 
-/* The distinct potentials of the path to `at`, and (behind, flipped: when
- * set) the sums of chain_mix over them and over their opposites. */
+/* The distinct potentials of the path to `at`, and (each when set) the
+ * sums of chain_mix over them (behind) and over their opposites (flipped). */
 static int chain_nodes(struct chain_ctx *x, const struct cycle_ctx *c, int at,
     uint32_t *behind, uint32_t *flipped)
 {
@@ -214,10 +214,10 @@ static int chain_nodes(struct chain_ctx *x, const struct cycle_ctx *c, int at,
         if (x->seen[c->pool[p].node] != st) {
             x->seen[c->pool[p].node] = st;
             n++;
-            if (behind) {
+            if (behind)
                 *behind += chain_mix(c->pool[p].node);
+            if (flipped)
                 *flipped += chain_mix(c->pool[p].node ^ 1);
-            }
         }
     return n;
 }
@@ -273,7 +273,8 @@ static void cycle_hint(struct cycle_ctx *c, int at)
         return; /* removes nothing (fw and bw are g's candidates): not useful */
     struct se_step s;
     uint32_t behind = 0, flipped = 0;
-    int complexity = chain_nodes(x, c, at, x->collect ? &behind : NULL, &flipped);
+    int complexity = chain_nodes(
+        x, c, at, x->collect ? &behind : NULL, x->collect ? &flipped : NULL);
     se_step_clear(&s, SE_cycle, (c->y && c->xl ? 70 : 65) + length_tenths(complexity));
     s.complexity = complexity;
     s.cells[s.ncells++] = (uint8_t) node_cell(c->pool[at].node);
@@ -298,8 +299,8 @@ static void forcing_hint(struct cycle_ctx *c, int at)
 {
     struct chain_ctx *x = c->x;
     struct se_step s;
-    uint32_t behind = 0, flipped = 0;
-    int complexity = chain_nodes(x, c, at, x->collect ? &behind : NULL, &flipped);
+    uint32_t behind = 0;
+    int complexity = chain_nodes(x, c, at, x->collect ? &behind : NULL, NULL);
     se_step_clear(&s, SE_forcing_chain, (c->y ? 70 : 66) + length_tenths(complexity));
     s.complexity = complexity;
     s.cells[s.ncells++] = (uint8_t) node_cell(c->pool[at].node);
