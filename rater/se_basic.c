@@ -810,11 +810,14 @@ static void fish_key_of(const struct se_places *p, int v, struct fish_key *k)
     k->placed = p->placed[v];
 }
 
-/* The combinations of `degree` lines (from base) in lexicographic order and,
- * for each, the live values in ascending order for which all its lines are
+/* The combinations of `degree` lines (from base) in SE's order and, for
+ * each, the live values in ascending order for which all its lines are
  * wide, as a plain walk over all combinations with each value tested gave
- * them: depth first, a combination is left as soon as no value has
- * all its first lines wide (no value can have all of it then). */
+ * them. SE walks the combinations as bit sets in increasing value (its
+ * Permutations): by the highest line first, then the next highest, so
+ * lines 3 and 4 come before lines 0 and 5. Depth first from the highest
+ * line down, a combination is left as soon as no value has all its lines
+ * chosen so far wide (no value can have all of it then). */
 static bool fish_lines(const struct se_places *p, int degree, int base,
     const unsigned *wide, unsigned live, struct se_step *s)
 {
@@ -824,11 +827,13 @@ static bool fish_lines(const struct se_places *p, int degree, int base,
         for (int v = 1; v <= 9; v++)
             by_line[l] |= (live >> v) & (wide[v] >> l) & 1u ? 1u << v : 0;
     }
+    /* idx[0] the highest line, idx[depth] below idx[depth - 1] */
     int idx[4], depth = 0;
     unsigned vals[5] = { live };
-    idx[0] = -1;
+    idx[0] = degree - 2;
     while (depth >= 0) {
-        if (++idx[depth] > 9 - (degree - depth)) {
+        const int top = depth ? idx[depth - 1] - 1 : 8;
+        if (++idx[depth] > top) {
             depth--;
             continue;
         }
@@ -837,7 +842,7 @@ static bool fish_lines(const struct se_places *p, int degree, int base,
             continue;
         if (depth + 1 < degree) {
             depth++;
-            idx[depth] = idx[depth - 1];
+            idx[depth] = degree - depth - 2; /* the lowest it can be, less one */
             continue;
         }
         for (unsigned left = vals[degree]; left; left &= left - 1) {
@@ -856,7 +861,9 @@ static bool fish_lines(const struct se_places *p, int degree, int base,
 static bool fish_scan(
     const struct se_places *p, int degree, unsigned skip, struct se_step *s)
 {
-    for (int base = 9; base <= 18; base += 9) {
+    /* base columns (18) before base rows (9), as SE's Fisherman: the first
+     * fish found is the step taken */
+    for (int base = 18; base >= 9; base -= 9) {
         /* by value: the lines where it has two to `degree` places; another
          * line is in no fish (common_tuple), so a combination with one is
          * passed over before its tuple is built */
@@ -1112,17 +1119,19 @@ bool se_each_x_wing(const struct se_reduced *red, se_hint_fn fn, void *ctx)
                 two[l]
                     |= (unsigned) (se_size_of[red->at[base + l][__builtin_ctz(m)]] == 2)
                     << __builtin_ctz(m);
-        /* the pairs of lines in the order of the combinations, each with a
-         * line of `lost` (else there are no parents) */
+        /* the pairs of lines in the order of SE's combinations (by the
+         * higher line, then the lower: see fish_lines), each with a line of
+         * `lost` (else there are no parents) */
         unsigned paired = 0; /* the lines with a value of two places */
         for (int l = 0; l < 9; l++)
             paired |= (unsigned) (two[l] != 0) << l;
-        for (unsigned m0 = paired; m0; m0 &= m0 - 1) {
-            const int i0 = __builtin_ctz(m0);
-            /* i1 > i0, and one of the two lost a place */
-            const unsigned second = (m0 & (m0 - 1)) & ((lost >> i0) & 1u ? ~0u : lost);
-            for (unsigned m1 = second; m1; m1 &= m1 - 1) {
-                const int i1 = __builtin_ctz(m1);
+        for (unsigned m1 = paired; m1; m1 &= m1 - 1) {
+            const int i1 = __builtin_ctz(m1);
+            /* i0 < i1, and one of the two lost a place */
+            const unsigned first
+                = paired & ((1u << i1) - 1) & ((lost >> i1) & 1u ? ~0u : lost);
+            for (unsigned m0 = first; m0; m0 &= m0 - 1) {
+                const int i0 = __builtin_ctz(m0);
                 const int idx[2] = { i0, i1 }, l0 = base + i0, l1 = base + i1;
                 if (!(two[i0] & two[i1]))
                     continue;

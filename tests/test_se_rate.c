@@ -500,6 +500,70 @@ static void hints_say_what_they_do(void **state)
     assert_non_null(strstr(out, "\"place\":{\"cell\":60,\"digit\":2}"));
 }
 
+/* Of several fish, SE takes the first its Fisherman finds: base columns
+ * before base rows, and the combinations of lines as its Permutations walk
+ * them (as bit sets in increasing value). The pencil-mark grids are steps of
+ * generated puzzles (sudolab generate --minimal --se 3.2-4.2 --seed 7, and
+ * --se 3.2-5.5 --seed 12) where a fish comes first; the hints' cells are
+ * serate 1.18.1's first step on each grid (--after='%s'), 2026-11-28. */
+static const struct {
+    const char *grid, *hint;
+} first_fish[] = {
+    /* an X-wing on base columns 2 and 4, and one on base rows 3 and 4 */
+    { "..3..6.......56..........8.....5...9......7.9.2..........4.....1........"
+      "..3.5.7.....4.............9.2..............8.1..........3.5.7....3..6..."
+      ".....67....3.5..........7..1..........3.5.........6......4.......3.5...."
+      ".2...............9.......8...3..6..........8...3.5.......4....9.2......."
+      "....5.7..1.......9.....67..1..4.............9......7.....4.....1........"
+      "..3...........6..........8.....5.....2........2...........56...1........"
+      "...45...9......7.9.......8......6..9..3.........4..7..1...........4....."
+      "......7....3.............8.........9....5.....2............6.......5...."
+      ".2...............9......7.......6......4.....1.3.............8.1.3......"
+      ".......8...3...........6....2...........5....1..............7.....4....."
+      "........9",
+        "X-Wing (3.2): r1c2 r1c4 r6c2 r6c4 eliminates r1c9-5" },
+    /* a swordfish on base columns, and one on base rows */
+    { "1.........2......9.......8....4.......3..........5...9......7.......6..."
+      ".2..5...9.....6....2......9..34......2..5.7.9......7.9.......8.1.345...9"
+      "..345...912345...9......7......5......34......2......9.....6...1........"
+      "..34....9.......8..234....9.2..............8......6.....3.....9....5...."
+      "...4.....1.3.....9......7..1.3.....9..3.5....1................9.......8."
+      ".2.............7....345......345.........6.....3.5.......4...........7.."
+      ".....6...1..........3.....9.2.........3.5...9.......8........8...3......"
+      "1..............7.9......7.9.2............6......45.......45.......4....."
+      "......7......5....1...............8......6.....3.....9.2.........3.....9"
+      "........9.....6....2.........3.5.......4.......3.5...........8.1........"
+      "......7..",
+        "Swordfish (3.8): r1c2 r1c6 r2c2 r2c8 r6c6 r6c8 eliminates r1c9-9 r2c4-9 r2c5-9 "
+        "r2c7-9 r2c9-9" },
+    /* X-wings on base columns 5 and 7 (digit 3) and 4 and 9 (digit 7):
+     * SE's combinations of lines go by the highest line first */
+    { "1.........2...............9....5......3..67.....4.......3..6.....3..67.."
+      ".......8...3.5.......4...........7....3..6....2..............8.1........"
+      "........9....56.....3.5...........8......6.....3...7.91..............7.9"
+      "...4......23...7...2..5.7........7......5......3......1....6..........8."
+      "1....6....2..........4.............9.....6...........9...4......2......."
+      "....5......3............7.........8.1.........2.......1...............8."
+      "...4...........7.9......7.9....56.......56.....3..............9.....6..."
+      "1...............8...3...7...2.........3.5......3.5.7.....4............8."
+      "......7......5....1.3..6......4.....1....6...........9.23..6....2...6..."
+      "...4.......3.......2............67.9.....67.9....5...........8.1........"
+      ".....67..",
+        "X-Wing (3.2): r1c5 r1c7 r7c5 r7c7 eliminates r1c8-3 r7c8-3" },
+};
+
+static void fish_come_in_se_order(void **state)
+{
+    (void) state;
+    char out[1024];
+    for (size_t i = 0; i < sizeof(first_fish) / sizeof(first_fish[0]); i++) {
+        struct grid g;
+        parse(first_fish[i].grid, &g);
+        assert_true(se_hint(test_rater, &g, false, out, sizeof(out)));
+        assert_string_equal(out, first_fish[i].hint);
+    }
+}
+
 /* A hint's deadline already past: no hint, the reason said; the next hint
  * with the rater has no deadline left over. */
 static void a_spent_budget_gives_no_hint(void **state)
@@ -531,6 +595,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(every_step_keeps_the_solution),
         cmocka_unit_test(hidden_singles_match_a_plain_search),
         cmocka_unit_test(hints_say_what_they_do),
+        cmocka_unit_test(fish_come_in_se_order),
         cmocka_unit_test(a_spent_budget_gives_no_hint),
     };
     const struct test_group plain
