@@ -552,19 +552,23 @@ static bool direct_follow(const struct se_places *p, int r, unsigned values, uns
 typedef bool (*set_fn)(void *ctx, const int *pick, unsigned common);
 
 /* fn on the combinations of `degree` of the n sets whose union has exactly
- * `degree` elements, in lexicographic order, until fn takes one (true). The
+ * `degree` elements, in the order of SE's combinations (by the last member,
+ * then the one before: see fish_lines), until fn takes one (true). The
  * callers pass only the sets of two to `degree` elements (no other is in a
  * set common_tuple accepts), so these are the combinations common_tuple
- * accepts, in the order of a plain walk over all combinations. A combination is left as
- * soon as the union of its first members has more than `degree` elements (later members
- * cannot shrink it): that drops only combinations common_tuple rejects. */
+ * accepts, in the order of a plain walk over all combinations. A combination
+ * is left as soon as the union of its members so far has more than `degree`
+ * elements (more members cannot shrink it): that drops only combinations
+ * common_tuple rejects. pick[0] is the last member, pick[d] before
+ * pick[d - 1]. */
 static bool first_set(const unsigned *sets, int n, int degree, set_fn fn, void *ctx)
 {
     int pick[4], depth = 0;
     unsigned u[5] = { 0 };
-    pick[0] = -1;
+    pick[0] = degree - 2;
     while (depth >= 0) {
-        if (++pick[depth] > n - (degree - depth)) {
+        const int top = depth ? pick[depth - 1] - 1 : n - 1;
+        if (++pick[depth] > top) {
             depth--;
             continue;
         }
@@ -574,7 +578,7 @@ static bool first_set(const unsigned *sets, int n, int degree, set_fn fn, void *
             continue;
         if (depth + 1 < degree) {
             depth++;
-            pick[depth] = pick[depth - 1];
+            pick[depth] = degree - depth - 2; /* the lowest it can be, less one */
         } else if (size == degree && fn(ctx, pick, u[degree]))
             return true;
     }
@@ -981,10 +985,13 @@ bool se_each_hidden_pair(const struct se_reduced *red, se_hint_fn fn, void *ctx)
         const unsigned pairable = two_place_values(red, r);
         if ((pairable & (pairable - 1)) == 0 || empty_cells(g, r) <= 4)
             continue;
-        /* v1 < v2 as in the combinations of the nine values; a value with
-         * other than two places is in no pair (same_pair) */
-        for (unsigned m1 = pairable; m1; m1 &= m1 - 1)
-            for (unsigned m2 = m1 & (m1 - 1); m2; m2 &= m2 - 1) {
+        /* v1 < v2 in the order of SE's combinations of the nine values (by
+         * v2, then v1: see fish_lines), which decides whose parents a
+         * removal two pairs share keeps; a value with other than two places
+         * is in no pair (same_pair) */
+        for (unsigned m2 = pairable & (pairable - 1); m2; m2 &= m2 - 1)
+            for (unsigned m1 = pairable & ((1u << __builtin_ctz(m2)) - 1); m1;
+                 m1 &= m1 - 1) {
                 const int v1 = __builtin_ctz(m1), v2 = __builtin_ctz(m2);
                 unsigned values = (1u << v1) | (1u << v2);
                 unsigned common = same_pair(red->at[r][v1], red->at[r][v2]);
@@ -1039,9 +1046,10 @@ bool se_each_naked_pair(const struct se_reduced *red, se_hint_fn fn, void *ctx)
         two_value_cells(red, r, &pair, &lost);
         if (!lost || empty_cells(g, r) < 4)
             continue;
-        /* a < b as in the combinations of the nine positions */
-        for (unsigned ma = pair; ma; ma &= ma - 1)
-            for (unsigned mb = ma & (ma - 1); mb; mb &= mb - 1) {
+        /* a < b in the order of SE's combinations of the nine positions
+         * (by b, then a: see fish_lines) */
+        for (unsigned mb = pair & (pair - 1); mb; mb &= mb - 1)
+            for (unsigned ma = pair & ((1u << __builtin_ctz(mb)) - 1); ma; ma &= ma - 1) {
                 int a = se_region_cell[r][__builtin_ctz(ma)];
                 int b = se_region_cell[r][__builtin_ctz(mb)];
                 unsigned common = same_pair(g->cand[a], g->cand[b]);

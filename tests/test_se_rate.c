@@ -500,15 +500,16 @@ static void hints_say_what_they_do(void **state)
     assert_non_null(strstr(out, "\"place\":{\"cell\":60,\"digit\":2}"));
 }
 
-/* Of several fish, SE takes the first its Fisherman finds: base columns
- * before base rows, and the combinations of lines as its Permutations walk
- * them (as bit sets in increasing value). The pencil-mark grids are steps of
- * generated puzzles (sudolab generate --minimal --se 3.2-4.2 --seed 7, and
- * --se 3.2-5.5 --seed 12) where a fish comes first; the hints' cells are
- * serate 1.18.1's first step on each grid (--after='%s'), 2026-11-28. */
+/* Of several fish or sets, SE takes the first it finds: fish on base columns
+ * before base rows, and the combinations of lines, cells or values as its
+ * Permutations walk them (as bit sets in increasing value). The pencil-mark
+ * grids are steps of generated puzzles (sudolab generate --minimal --count
+ * 4000 --se 3.2-4.2 --seed 7, and --count 3000 --se 3.2-5.5 --seed 12) where
+ * such a step comes first; the hints' cells are serate 1.18.1's first step
+ * on each grid (--after='%s'), 2026-11-28. */
 static const struct {
     const char *grid, *hint;
-} first_fish[] = {
+} first_step[] = {
     /* an X-wing on base columns 2 and 4, and one on base rows 3 and 4 */
     { "..3..6.......56..........8.....5...9......7.9.2..........4.....1........"
       "..3.5.7.....4.............9.2..............8.1..........3.5.7....3..6..."
@@ -550,17 +551,44 @@ static const struct {
       "...4.......3.......2............67.9.....67.9....5...........8.1........"
       ".....67..",
         "X-Wing (3.2): r1c5 r1c7 r7c5 r7c7 eliminates r1c8-3 r7c8-3" },
+    /* hidden pairs of values 2, 7 and of 4, 5 in box 5 */
+    { ".23.567.....4......23.56...........9.2..5.78..2..5.7..1.3.567..12..56.8."
+      "123.5.78..2..567..1.........2..56....2.45.7...2.45.78...3..............9"
+      ".2..56.8..2..5.78........8.........9.23.5.........6...1.........2..5.7.."
+      "...4......2..5.....23.5.7....3..6..........8....4.......3.5......3.56..."
+      "1...5...9.2.............7..1.3.5...91............5............9.......8."
+      ".234.67...2.4..7....3..6......4.6.....34......23..6....23..6.........7.."
+      "..345......3456...1..45...91.3.56...1..456.891.345..89...4......2....7.."
+      ".......8.1.........2..5.7.9.....6.......5.7....3.......2..5.7.9.23.5...."
+      ".23...7..123.5.....2345.7...2345.7.9.......8.1...5.7..12.45...9.....6..."
+      "........9.23..67..123.56....2345.7...2345.7...2.45.7.........8.12.45...."
+      "12.45.7..",
+        "Hidden Pair (3.4): r5c5 r5c6 eliminates r5c5-346 r5c6-4" },
+    /* direct hidden pairs in box 7: values 7, 8 before values 1, 9 (SE's
+     * combinations of values go by the higher value first) */
+    { "1....6.8912...6..9.2...6.8..2.4..7.9.....67.9.2.4.67....3.......2.4...89"
+      "....5........5..........7.....4......2......9..3.............8..2......9"
+      "1.............6........6.89.2...6..9..3..........5.........6..91........"
+      ".2.4...89......7.....4....9...4..7.........8.........9.....6...1...5.7.."
+      ".2.4..7..12.4......2.45......3........3.......2.456....2...67..12.4..7.9"
+      "1...5.789.2.4..7..12.4...89.2.45..89...4..7.9...4..7...2.45....1........"
+      ".2.4..7.9....5.789..3...........6....2.45..89...4..7.91....6..91....6..9"
+      ".....6..........8....4.........5..........7....3.......2..........4..78."
+      "...4...........78...3.......2...............9....5.........6...1........"
+      ".2.........3..........5....1.....7..1....67.......67.....4....9...4....9"
+      ".......8.",
+        "Direct Hidden Pair (2.0): r8c1 r8c3 places r8c2=4" },
 };
 
-static void fish_come_in_se_order(void **state)
+static void steps_come_in_se_order(void **state)
 {
     (void) state;
     char out[1024];
-    for (size_t i = 0; i < sizeof(first_fish) / sizeof(first_fish[0]); i++) {
+    for (size_t i = 0; i < sizeof(first_step) / sizeof(first_step[0]); i++) {
         struct grid g;
-        parse(first_fish[i].grid, &g);
+        parse(first_step[i].grid, &g);
         assert_true(se_hint(test_rater, &g, false, out, sizeof(out)));
-        assert_string_equal(out, first_fish[i].hint);
+        assert_string_equal(out, first_step[i].hint);
     }
 }
 
@@ -595,7 +623,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(every_step_keeps_the_solution),
         cmocka_unit_test(hidden_singles_match_a_plain_search),
         cmocka_unit_test(hints_say_what_they_do),
-        cmocka_unit_test(fish_come_in_se_order),
+        cmocka_unit_test(steps_come_in_se_order),
         cmocka_unit_test(a_spent_budget_gives_no_hint),
     };
     const struct test_group plain
