@@ -682,14 +682,22 @@ static bool words_meet(const uint64_t *const *sets, int n, int words)
 bool se_common_filtered(struct chain_ctx *x, const uint8_t *cells, const uint8_t *digits,
     int n, int cell, int sort_key, int root_cause)
 {
-    const uint64_t *sets[9];
     if (n < 1)
         return true; /* no runs: no group (never met: groups have two or more) */
-    for (int i = 0; i < n; i++)
-        if (!(sets[i] = on_reach(x, cells[i], digits[i])))
+    /* the members' reaches, met one by one: most groups share nothing, and
+     * the first two or three tell, before the others' reaches are made */
+    const int W = x->reach_all->words;
+    uint64_t meet[NODES / 64 + 1];
+    for (int i = 0; i < n; i++) {
+        const uint64_t *set = on_reach(x, cells[i], digits[i]);
+        if (!set)
             return false;
-    if (!words_meet(sets, n, x->reach_all->words))
-        return true;
+        uint64_t any = 0;
+        for (int w = 0; w < W; w++)
+            any |= meet[w] = i ? meet[w] & set[w] : set[w];
+        if (!any)
+            return true;
+    }
     struct run *runs[9];
     for (int i = 0; i < n; i++)
         if (!(runs[i] = se_on_run(x, cells[i], digits[i])))
