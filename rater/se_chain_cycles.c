@@ -68,6 +68,12 @@ struct reach {
     /* by cell: the candidates weakly linked to a core candidate whose "off"
      * potential reaches a dirty "on" link (see reach_hot) */
     uint16_t near_hot[SE_CELLS];
+    /* when the core's candidates fit one word (most grids; see
+     * forcing_on_reaches), by cell and by region and digit: the bits of the
+     * core candidates there (near_*), and what their "off" potentials reach
+     * through a dirty "on" link (through_*), made once a grid */
+    uint64_t near_cell[SE_CELLS], through_cell[SE_CELLS];
+    uint64_t near_at[27][10], through_at[27][10];
     int words;
     bool any_dirty; /* a component reaches a dirty "on" link */
     bool any_cycle; /* a component has a dirty link inside it */
@@ -583,6 +589,36 @@ static void reach_scc(struct reach *R)
     se_tarjan(&T, scc_pop, R);
 }
 
+/* Component `comp`'s core "on" potentials reached through a dirty "on"
+ * link. */
+static inline const uint64_t *dirty_reach(const struct reach *R, int comp)
+{
+    return R->set + ((size_t) comp * 2 + 1) * (size_t) R->words;
+}
+
+/* near_* and through_* of a one-word grid (see struct reach). */
+static void reach_near_one_word(struct reach *R)
+{
+    memset(R->near_cell, 0, sizeof(R->near_cell));
+    memset(R->through_cell, 0, sizeof(R->through_cell));
+    memset(R->near_at, 0, sizeof(R->near_at));
+    memset(R->through_at, 0, sizeof(R->through_at));
+    for (int cell = 0; cell < SE_CELLS; cell++)
+        for (unsigned m = R->core_cell[cell]; m; m &= m - 1) {
+            const int v = __builtin_ctz(m), slot = cell * 9 + v - 1;
+            const int k = R->comp[R->id[slot << 1]];
+            const uint64_t bit = 1ull << R->bit[slot];
+            const uint64_t through = R->dirty_any[k] ? dirty_reach(R, k)[0] : 0;
+            R->near_cell[cell] |= bit;
+            R->through_cell[cell] |= through;
+            for (int t = 0; t < 3; t++) {
+                const int r = se_cell_region[cell][t];
+                R->near_at[r][v] |= bit;
+                R->through_at[r][v] |= through;
+            }
+        }
+}
+
 /* near_hot: from each core candidate whose "off" potential reaches a
  * dirty "on" link (a few), its weak neighbours (the cell's other
  * candidates, the value's other places in its box, row and column) are
@@ -593,6 +629,8 @@ static void reach_hot(struct cycle_ctx *c)
     struct reach *R = c->reach;
     const struct se_grid *g = c->x->grid;
     memset(R->near_hot, 0, sizeof(R->near_hot));
+    if (R->words == 1 && R->any_dirty)
+        reach_near_one_word(R);
     for (int u = 0; R->any_dirty && u < R->n; u++) {
         int node = R->node[u], cell = node_cell(node), v = node_value(node);
         if (node_on(node) || !R->dirty_any[R->comp[u]])
@@ -727,13 +765,6 @@ static bool cycle_may(const struct cycle_ctx *c, int cell, int v)
     return R->comp_elim[k];
 }
 
-/* Component `comp`'s core "on" potentials reached through a dirty "on"
- * link. */
-static inline const uint64_t *dirty_reach(const struct reach *R, int comp)
-{
-    return R->set + ((size_t) comp * 2 + 1) * (size_t) R->words;
-}
-
 /* Whether the forcing search from "off" (cell, v) can give a hint that
  * counts: it reaches "on" (cell, v) through a dirty "on" link (outside the
  * core, "off" (cell, v) leads nowhere). */
@@ -793,30 +824,20 @@ static bool neighbour_in(const struct reach *R, int cell, int v, const uint64_t 
     return false;
 }
 
-/* forcing_on_reaches outside the core when the core's candidates fit one
- * word (most grids): the neighbours' bits and what their "off" potentials
- * reach gathered in one pass, without weak_neighbours' list. */
-static bool neighbours_reach_one_word(const struct reach *R, int cell, int v)
+/* The bits of the core candidates weakly linked to (cell, v) in a
+ * one-word grid, and (through) what their "off" potentials reach through a
+ * dirty "on" link: the cell's and the three regions' sets (see struct
+ * reach), less (cell, v) itself when it is in the core. */
+static uint64_t neighbours_one_word(const struct reach *R, int cell, int v, uint64_t *through)
 {
-    uint64_t near = 0, through = 0;
-    for (unsigned m = R->core_cell[cell] & ~(1u << v); m; m &= m - 1) {
-        const int slot = cell * 9 + __builtin_ctz(m) - 1, k = R->comp[R->id[slot << 1]];
-        near |= 1ull << R->bit[slot];
-        if (R->dirty_any[k])
-            through |= dirty_reach(R, k)[0];
-    }
-    for (int t = 0; t < 3; t++) {
-        const int r = se_cell_region[cell][t];
-        unsigned m = R->core_at[r][v] & ~(1u << region_index(cell, t));
-        for (; m; m &= m - 1) {
-            const int slot = se_region_cell[r][__builtin_ctz(m)] * 9 + v - 1;
-            const int k = R->comp[R->id[slot << 1]];
-            near |= 1ull << R->bit[slot];
-            if (R->dirty_any[k])
-                through |= dirty_reach(R, k)[0];
-        }
-    }
-    return (near & through) != 0;
+    const int r0 = se_cell_region[cell][0], r1 = se_cell_region[cell][1],
+              r2 = se_cell_region[cell][2];
+    uint64_t near = R->near_cell[cell] | R->near_at[r0][v] | R->near_at[r1][v]
+        | R->near_at[r2][v];
+    if (through)
+        *through = R->through_cell[cell] | R->through_at[r0][v] | R->through_at[r1][v]
+            | R->through_at[r2][v];
+    return near;
 }
 
 /* Whether "on" (cell, v) reaches a dirty "on" link (see struct reach). */
@@ -841,13 +862,20 @@ static bool forcing_on_reaches(const struct reach *R, int cell, int v)
     if (!on_reaches_dirty(R, cell, v))
         return false; /* most starts: no set to make */
     const int self = R->id[node_of(cell, v, 1)];
+    if (self >= 0 && R->words == 1) {
+        const uint64_t near = neighbours_one_word(R, cell, v, NULL)
+            & ~(1ull << R->bit[cell * 9 + v - 1]);
+        return (near & dirty_reach(R, R->comp[self])[0]) != 0;
+    }
     if (self >= 0) /* no list: the first neighbour found ends it */
         return neighbour_in(R, cell, v, dirty_reach(R, R->comp[self]));
     /* what the neighbours' "off" potentials reach: a set is empty where its
      * component reaches no dirty "on" link (dirty_any is false), so only the
      * few hot neighbours' sets are read */
-    if (R->words == 1)
-        return neighbours_reach_one_word(R, cell, v);
+    if (R->words == 1) {
+        uint64_t through;
+        return (neighbours_one_word(R, cell, v, &through) & through) != 0;
+    }
     int near[32];
     const int n = weak_neighbours(R, cell, v, near);
     uint64_t through[SE_CELLS * 9 / 64 + 1];
