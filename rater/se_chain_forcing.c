@@ -336,7 +336,14 @@ struct reach_all {
      * the components they lead to) */
     uint16_t gone_cell[SE_CELLS], gone_region[27];
     bool dirty_link[NODES], dirty_any[NODES];
+    /* by cell, then by region and digit (NEAR_ENTRIES): what the "off"
+     * potentials there reach, as two sets of `words` words: the sets of
+     * the components of those with links, then the bits of those without;
+     * each made on first use (near_made), for source_reach */
+    uint64_t *near;
+    bool near_made[SE_CELLS + 27 * 9];
 };
+#define NEAR_ENTRIES (SE_CELLS + 27 * 9)
 
 static int ra_num(const struct reach_all *R, int node)
 {
@@ -539,10 +546,14 @@ static struct reach_all *reach_all_of(struct chain_ctx *x)
     ra_graph(x, R);
     R->words = (R->n + 63) / 64;
     R->set = malloc(sizeof(*R->set) * (size_t) (R->n ? R->n : 1) * (size_t) R->words);
-    if (!R->set) {
+    R->near = malloc(sizeof(*R->near) * NEAR_ENTRIES * 2 * (size_t) (R->words ? R->words : 1));
+    if (!R->set || !R->near) {
+        free(R->set);
+        free(R->near);
         free(R);
         return NULL;
     }
+    memset(R->near_made, 0, sizeof(R->near_made));
     R->ncomp = R->counter = 0;
     for (int i = 0; i < R->n; i++)
         R->index[i] = -1; /* no component made yet (see ra_comp) */
@@ -558,45 +569,75 @@ static struct reach_all *reach_all_of(struct chain_ctx *x)
 
 static void reach_all_free(struct reach_all *R)
 {
-    if (R)
+    if (R) {
         free(R->set);
+        free(R->near);
+    }
     free(R);
 }
 
-/* Adds the reach of the "off" potential of candidate `slot` to `set`:
- * itself when it has no links, else its component's. */
-static inline void reach_off(struct reach_all *R, int slot, uint64_t *set)
+/* Adds what the "off" potential of candidate `slot` reaches to a near
+ * entry's two sets (see struct reach_all). */
+static void near_add(struct reach_all *R, int slot, uint64_t *linked, uint64_t *bits)
 {
     const int off = R->num[slot << 1];
     if (!R->linked[slot]) {
-        set_bit(set, off);
+        set_bit(bits, off);
         return;
     }
     const uint64_t *ys = R->set + (size_t) ra_comp(R, off) * R->words;
     for (int j = 0; j < R->words; j++)
-        set[j] |= ys[j];
+        linked[j] |= ys[j];
+}
+
+/* Near entry e (see struct reach_all): cell e, or region (e - SE_CELLS) / 9
+ * and digit (e - SE_CELLS) % 9 + 1. */
+static const uint64_t *near_entry(struct chain_ctx *x, int e)
+{
+    struct reach_all *R = x->reach_all;
+    const int W = R->words;
+    uint64_t *linked = R->near + (size_t) e * 2 * W, *bits = linked + W;
+    if (R->near_made[e])
+        return linked;
+    R->near_made[e] = true;
+    memset(linked, 0, sizeof(*linked) * 2 * (size_t) W);
+    if (e < SE_CELLS) {
+        for (unsigned m = x->grid->cand[e] & SE_ALL; m; m &= m - 1)
+            near_add(R, e * 9 + __builtin_ctz(m) - 1, linked, bits);
+        return linked;
+    }
+    const int r = (e - SE_CELLS) / 9, v = (e - SE_CELLS) % 9 + 1;
+    for (unsigned m = x->pos0[r][v]; m; m &= m - 1)
+        near_add(R, se_region_cell[r][__builtin_ctz(m)] * 9 + v - 1, linked, bits);
+    return linked;
 }
 
 /* The reach of "on" (cell, v) whose candidate is outside the core (not
  * `linked`), into `set`. No link leads to that potential (an "on" one is
  * led to only from the "off" one at a strong link's other end), so its
  * component is itself, and its reach is itself, its "off" potentials
- * (on_to_off's, in any order) and theirs: the set Tarjan from it would make
- * (ra_links, ra_pop), without the walk and the lists of links. Most of the
- * potentials the groups ask for are such (the core is ~15% of the
- * candidates). */
+ * (on_to_off's: the cell's other candidates, v's other places in the box,
+ * row and column) and theirs: the set Tarjan from it would make (ra_links,
+ * ra_pop), without the walk and the lists of links. Most of the potentials
+ * the groups ask for are such (the core is ~15% of the candidates). Those
+ * "off" potentials are the cell's and the three regions' places of v less
+ * (cell, v) itself, which has no links (it is outside the core): so the
+ * union of the four near entries, less that one bit where only it put it
+ * (the entries' bits of potentials without links). The entries serve every
+ * candidate of the cell and every place of v in the regions. */
 static void source_reach(struct chain_ctx *x, int cell, int v, uint64_t *set)
 {
     struct reach_all *R = x->reach_all;
-    const int W = R->words;
-    memset(set, 0, sizeof(*set) * (size_t) W);
-    for (unsigned m = x->grid->cand[cell] & SE_ALL & ~(1u << v); m; m &= m - 1)
-        reach_off(R, cell * 9 + __builtin_ctz(m) - 1, set);
-    const uint16_t *met = met_places[cell];
-    for (int t = 0; t < 3; t++) {
-        const int r = se_cell_region[cell][t];
-        for (unsigned m = x->pos0[r][v] & ~met[t]; m; m &= m - 1)
-            reach_off(R, se_region_cell[r][__builtin_ctz(m)] * 9 + v - 1, set);
+    const int W = R->words, own = R->num[(cell * 9 + v - 1) << 1];
+    const uint64_t *a = near_entry(x, cell);
+    const uint64_t *b = near_entry(x, SE_CELLS + se_cell_region[cell][0] * 9 + v - 1);
+    const uint64_t *c = near_entry(x, SE_CELLS + se_cell_region[cell][1] * 9 + v - 1);
+    const uint64_t *d = near_entry(x, SE_CELLS + se_cell_region[cell][2] * 9 + v - 1);
+    for (int w = 0; w < W; w++) {
+        uint64_t bits = a[W + w] | b[W + w] | c[W + w] | d[W + w];
+        if (w == own >> 6)
+            bits &= ~(1ull << (own & 63));
+        set[w] = a[w] | b[w] | c[w] | d[w] | bits;
     }
 }
 
