@@ -590,15 +590,12 @@ static void near_add(struct reach_all *R, int slot, uint64_t *linked, uint64_t *
         linked[j] |= ys[j];
 }
 
-/* Near entry e (see struct reach_all): cell e, or region (e - SE_CELLS) / 9
- * and digit (e - SE_CELLS) % 9 + 1. */
-static const uint64_t *near_entry(struct chain_ctx *x, int e)
+/* Makes near entry e (see near_entry). */
+static const uint64_t *near_make(struct chain_ctx *x, int e)
 {
     struct reach_all *R = x->reach_all;
     const int W = R->words;
     uint64_t *linked = R->near + (size_t) e * 2 * W, *bits = linked + W;
-    if (R->near_made[e])
-        return linked;
     R->near_made[e] = true;
     memset(linked, 0, sizeof(*linked) * 2 * (size_t) W);
     if (e < SE_CELLS) {
@@ -610,6 +607,16 @@ static const uint64_t *near_entry(struct chain_ctx *x, int e)
     for (unsigned m = x->pos0[r][v]; m; m &= m - 1)
         near_add(R, se_region_cell[r][__builtin_ctz(m)] * 9 + v - 1, linked, bits);
     return linked;
+}
+
+/* Near entry e (see struct reach_all): cell e, or region (e - SE_CELLS) / 9
+ * and digit (e - SE_CELLS) % 9 + 1; two in three are made already. */
+static inline const uint64_t *near_entry(struct chain_ctx *x, int e)
+{
+    const struct reach_all *R = x->reach_all;
+    if (R->near_made[e])
+        return R->near + (size_t) e * 2 * R->words;
+    return near_make(x, e);
 }
 
 /* The reach of "on" (cell, v) whose candidate is outside the core (not
