@@ -828,12 +828,13 @@ static bool neighbour_in(const struct reach *R, int cell, int v, const uint64_t 
  * one-word grid, and (through) what their "off" potentials reach through a
  * dirty "on" link: the cell's and the three regions' sets (see struct
  * reach), less (cell, v) itself when it is in the core. */
-static uint64_t neighbours_one_word(const struct reach *R, int cell, int v, uint64_t *through)
+static uint64_t neighbours_one_word(
+    const struct reach *R, int cell, int v, uint64_t *through)
 {
     const int r0 = se_cell_region[cell][0], r1 = se_cell_region[cell][1],
               r2 = se_cell_region[cell][2];
-    uint64_t near = R->near_cell[cell] | R->near_at[r0][v] | R->near_at[r1][v]
-        | R->near_at[r2][v];
+    uint64_t near
+        = R->near_cell[cell] | R->near_at[r0][v] | R->near_at[r1][v] | R->near_at[r2][v];
     if (through)
         *through = R->through_cell[cell] | R->through_at[r0][v] | R->through_at[r1][v]
             | R->through_at[r2][v];
@@ -863,8 +864,8 @@ static bool forcing_on_reaches(const struct reach *R, int cell, int v)
         return false; /* most starts: no set to make */
     const int self = R->id[node_of(cell, v, 1)];
     if (self >= 0 && R->words == 1) {
-        const uint64_t near = neighbours_one_word(R, cell, v, NULL)
-            & ~(1ull << R->bit[cell * 9 + v - 1]);
+        const uint64_t near
+            = neighbours_one_word(R, cell, v, NULL) & ~(1ull << R->bit[cell * 9 + v - 1]);
         return (near & dirty_reach(R, R->comp[self])[0]) != 0;
     }
     if (self >= 0) /* no list: the first neighbour found ends it */

@@ -546,7 +546,8 @@ static struct reach_all *reach_all_of(struct chain_ctx *x)
     ra_graph(x, R);
     R->words = (R->n + 63) / 64;
     R->set = malloc(sizeof(*R->set) * (size_t) (R->n ? R->n : 1) * (size_t) R->words);
-    R->near = malloc(sizeof(*R->near) * NEAR_ENTRIES * 2 * (size_t) (R->words ? R->words : 1));
+    R->near = malloc(
+        sizeof(*R->near) * NEAR_ENTRIES * 2 * (size_t) (R->words ? R->words : 1));
     if (!R->set || !R->near) {
         free(R->set);
         free(R->near);
