@@ -56,7 +56,7 @@ while IFS= read -r puzzle; do
     { time "$bin" rate --method se --no-puzzle "$tmp/one" >"$tmp/sl_out"; } 2>"$tmp/sl_time"
     se=$(tail -n 1 "$tmp/se_out")
     sl=$(grep -v '^#' "$tmp/sl_out" | sed -n 's/.*se=\([^ ]*\).*/\1/p')
-    printf '%s %s %s %s\n' "$i" "${se:-timeout}" "${sl:-none}" \
+    printf '%s %s %s %s\n' "$i" "${se:-none}" "${sl:-none}" \
         "$(tail -n 1 "$tmp/se_time") $(tail -n 1 "$tmp/sl_time")"
 done <"$tmp/all" | awk -v limit="$limit" '
 function median(a, k,   i, j, t) {
@@ -65,8 +65,11 @@ function median(a, k,   i, j, t) {
 }
 {
     se = $2; sl = $3; secpu = $4 + $5; sewall = $6; slcpu = $7 + $8
-    timeout = se !~ /^[0-9.]+\/[0-9.]+\/[0-9.]+$/ || sewall >= limit
+    timeout = sewall >= limit
     if (timeout) se = "timeout"
+    # no rating from serate within the limit (an invalid line, a crash): a
+    # disagreement unless sudolab gave none either
+    else if (se !~ /^[0-9.]+\/[0-9.]+\/[0-9.]+$/) se = "none"
     # serate 20.0 and sudolab beyond: both gave up, one verdict
     same = timeout ? "-" : (se == sl || (se ~ /^20\.0\// && sl == "beyond")) ? "yes" : "NO"
     ratio = slcpu > 0 ? secpu / slcpu : 0
