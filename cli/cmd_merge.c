@@ -31,6 +31,7 @@ static const struct cli_option merge_options[] = {
         "  any --shard or --ranks): the orders table (and a two-band total), or the\n"
         "  three-band total\n"
         "  generate outputs (generate --shard K/N > FILE): the puzzles in order\n"
+        "  rate outputs (rate --shard K/N > FILE): the rows in puzzle order\n"
         "  bench directories (bench --shard K/N --out DIR): runs.csv, summary.csv and\n"
         "  env.txt written into --out DIR"),
     { .kind = CLI_STRING,
@@ -59,8 +60,9 @@ static const struct cli_option merge_options[] = {
 
 const struct cli_table merge_table = CLI_TABLE("sudolab merge", merge_options);
 
-static const char *const kind_names[] = { "unknown", "count partial", "generate output",
-    "bench directory", "count --grids partial", "count --grids walk partial" };
+static const char *const kind_names[]
+    = { "unknown", "count partial", "generate output", "bench directory",
+          "count --grids partial", "count --grids walk partial", "rate output" };
 
 void merge_free(struct merge_cli *cli)
 {
@@ -159,7 +161,7 @@ static enum merge_kind detect_kind(const struct merge_cli *cli)
         if (k == MERGE_UNKNOWN) {
             fprintf(stderr,
                 "sudolab merge: %s: not a shard output (unreadable, or not from "
-                "count, generate or bench)\n",
+                "count, generate, rate or bench)\n",
                 paths[i]);
             return MERGE_UNKNOWN;
         }
@@ -215,6 +217,8 @@ static int merge_streams(const struct merge_cli *cli, enum merge_kind kind)
             rc = merge_count(files, (const char *const *) paths, (size_t) n, cli->csv);
         else if (kind == MERGE_GRIDS)
             rc = grid_merge(files, (const char *const *) paths, (size_t) n, stdout);
+        else if (kind == MERGE_RATE)
+            rc = merge_rate(files, (const char *const *) paths, (size_t) n, stdout);
         else
             rc = merge_generate(files, (const char *const *) paths, (size_t) n, stdout);
     }

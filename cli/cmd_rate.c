@@ -17,6 +17,10 @@ struct rate_run {
     struct rater rater;
     struct rate_pool *pool; /* with -j N above 1 */
     unsigned long failures;
+    /* --shard: every entry read (all shards read them all), and the lines
+     * this shard wrote, for the closing line that sudolab merge checks */
+    struct shard_fingerprint inputs;
+    unsigned long rows;
 };
 
 /* The line of a rated puzzle (with its '\n'); the rows end with the
@@ -47,6 +51,7 @@ static void invalid_line(struct rate_run *run, unsigned long index)
         return;
     char line[64];
     snprintf(line, sizeof(line), "%lu invalid\n", index);
+    run->rows++;
     if (run->pool)
         rate_pool_put_line(run->pool, line);
     else
@@ -57,6 +62,9 @@ static bool rate_entry(void *ctx, const struct input_entry *e)
 {
     struct rate_run *run = ctx;
     char why[160];
+    shard_fingerprint_add(&run->inputs, e->ok ? &e->item->puzzle : NULL);
+    if (!shard_owns(&run->cli->shard, e->index - 1))
+        return true;
     if (!e->ok) {
         invalid_line(run, e->index);
         return true;
@@ -85,6 +93,7 @@ static bool rate_entry(void *ctx, const struct input_entry *e)
         invalid_line(run, e->index);
         return true;
     }
+    run->rows++;
     if (run->pool) {
         rate_pool_put(run->pool, g, e->index, e->item->name);
         return true;
@@ -169,6 +178,13 @@ static const struct cli_option rate_options[] = {
         .help = "leave the puzzle off the end of each line",
         .field = RATE_FIELD(show_puzzle),
         .parse = clear_flag },
+    { .kind = CLI_CUSTOM,
+        .name = "shard",
+        .metavar = "K/N",
+        .help = "only the puzzles K-1 mod N of the run, and a closing line\n"
+                "for sudolab merge",
+        .field = RATE_FIELD(shard),
+        .parse = cli_parse_shard },
     CLI_COMMON_OPTIONS,
     CLI_OPTION_HELP,
 };
@@ -207,9 +223,12 @@ static void print_settings(const struct rate_run *run)
     if (cli->methods & RATE_GUESSES)
         printf(" solver=%s permutations=%d seed=%llu", run->rater.solver->name,
             cli->permutations, (unsigned long long) cli->seed);
-    printf(" budget_steps=%llu budget_ms=%llu\n",
+    printf(" budget_steps=%llu budget_ms=%llu",
         (unsigned long long) run->rater.budget_steps,
         (unsigned long long) run->rater.budget_ms);
+    if (cli->shard.n)
+        printf(" shard=%u/%u", cli->shard.k, cli->shard.n);
+    printf("\n");
     if (cli->common.csv) {
         char header[1024];
         rate_csv_header(header, sizeof(header), cli->methods);
@@ -281,6 +300,11 @@ int rate_run(const struct rate_cli *cli)
         = cli_walk(&cli->common, cli->nfiles, cli->files, rate_entry, &run);
     if (run.pool)
         rate_pool_close(run.pool);
+    /* A shard that ends without this line was cut short: merge refuses it. */
+    if (cli->shard.n)
+        printf("# end shard=%u/%u entries=%lu inputs=%016llx rows=%lu\n", cli->shard.k,
+            cli->shard.n, run.inputs.entries, (unsigned long long) run.inputs.hash,
+            run.rows);
     rater_close(&run.rater);
     return problems || run.failures ? CLI_SKIPPED : CLI_OK;
 }

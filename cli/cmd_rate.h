@@ -8,6 +8,7 @@
 
 #include "cli/cli.h"
 #include "cli/options.h"
+#include "common/shard.h"
 
 enum { RATE_MAX_JOBS = 256 };
 
@@ -18,6 +19,7 @@ struct rate_cli {
     uint64_t seed;
     bool show_puzzle; /* the puzzle ends each text line */
     int jobs; /* threads rating puzzles (-j); the output is the same for any */
+    struct shard shard; /* --shard K/N (n = 0: not given, the whole run) */
     int nfiles;
     char **files;
 };

@@ -451,6 +451,250 @@ int merge_generate(FILE *const *files, const char *const *names, size_t n, FILE 
     return rc;
 }
 
+/* ---- rate ---- */
+
+/* One rate --shard output, read whole: its header less the shard field, its
+ * CSV column line (or NULL), its rows in order and its closing line's facts. */
+struct rate_shard {
+    char *header, *columns;
+    struct shard shard;
+    char **rows;
+    uint64_t *index;
+    size_t nrows, cap;
+    bool ended;
+    unsigned long entries, rows_said;
+    char inputs[32];
+};
+
+static void free_rate_shard(struct rate_shard *r)
+{
+    for (size_t i = 0; i < r->nrows; i++)
+        free(r->rows[i]);
+    free(r->rows);
+    free(r->index);
+    free(r->header);
+    free(r->columns);
+}
+
+/* A row's leading index (digits, then a space or a comma), or 0. */
+static uint64_t rate_row_index(const char *line)
+{
+    uint64_t v = 0;
+    size_t i = 0;
+    for (; line[i] >= '0' && line[i] <= '9' && i < 19; i++)
+        v = v * 10 + (uint64_t) (line[i] - '0');
+    return i > 0 && (line[i] == ' ' || line[i] == ',') ? v : 0;
+}
+
+/* "# end shard=K/N entries=E inputs=H rows=R", checked against the header's
+ * shard. Returns 0, or -1 after saying why. */
+static int read_rate_end(struct rate_shard *r, const char *line, const char *name)
+{
+    unsigned k, n;
+    int used = 0;
+    if (sscanf(line, "# end shard=%u/%u entries=%lu inputs=%31s rows=%lu%n", &k, &n,
+            &r->entries, r->inputs, &r->rows_said, &used)
+            != 5
+        || line[used] != '\0') {
+        fprintf(stderr, "sudolab merge: %s: a malformed closing line: %s\n", name, line);
+        return -1;
+    }
+    if (k != r->shard.k || n != r->shard.n) {
+        fprintf(stderr,
+            "sudolab merge: %s: its closing line says shard %u/%u, its header %u/%u\n",
+            name, k, n, r->shard.k, r->shard.n);
+        return -1;
+    }
+    r->ended = true;
+    return 0;
+}
+
+static int add_rate_row(struct rate_shard *r, const char *line, uint64_t index)
+{
+    if (r->nrows == r->cap) {
+        const size_t cap = r->cap ? r->cap * 2 : 1024;
+        char **rows = realloc(r->rows, cap * sizeof(*rows));
+        if (rows)
+            r->rows = rows;
+        uint64_t *ix = realloc(r->index, cap * sizeof(*ix));
+        if (ix)
+            r->index = ix;
+        if (!rows || !ix)
+            return -1;
+        r->cap = cap;
+    }
+    if (!(r->rows[r->nrows] = strdup(line)))
+        return -1;
+    r->index[r->nrows++] = index;
+    return 0;
+}
+
+/* The header of one output (a rate --shard one), its column line with
+ * --csv. Returns 0, or -1 after saying why. */
+static int read_rate_header(FILE *f, const char *name, struct rate_shard *r)
+{
+    size_t cap = 0;
+    if (!next_line(f, &r->header, &cap)
+        || strncmp(r->header, "# sudolab rate ", 15) != 0) {
+        fprintf(stderr, "sudolab merge: %s: not a sudolab rate output\n", name);
+        return -1;
+    }
+    const int t = take_shard_token(r->header, &r->shard);
+    if (t != 0) {
+        fprintf(stderr, "sudolab merge: %s: %s\n", name,
+            t < 0 ? "a malformed shard field"
+                  : "no shard field: not from rate --shard K/N, nothing to merge");
+        return -1;
+    }
+    const int c = fgetc(f);
+    if (c != EOF)
+        ungetc(c, f);
+    cap = 0;
+    if (c == 'i' && !next_line(f, &r->columns, &cap)) /* "index,...": --csv */
+        return -1;
+    return 0;
+}
+
+/* The rows of one shard, each its own and in order, up to its closing line,
+ * which must end the file and count them. Returns 0, or -1 after saying why. */
+static int read_rate_rows(FILE *f, const char *name, struct rate_shard *r)
+{
+    char *line = NULL;
+    size_t cap = 0;
+    int rc = 0;
+    for (ssize_t len; rc == 0 && (len = getline(&line, &cap, f)) >= 0;) {
+        const bool torn = line[len - 1] != '\n'; /* a run killed mid-line */
+        chomp(line);
+        if (torn || r->ended) {
+            fprintf(stderr, "sudolab merge: %s: %s: an incomplete shard, run it again\n",
+                name,
+                torn ? "its last line is torn (no end of line)"
+                     : "lines after its closing line");
+            rc = -1;
+        } else if (strncmp(line, "# end ", 6) == 0) {
+            rc = read_rate_end(r, line, name);
+        } else if (line[0] == '#' || line[0] == '\0') {
+            continue;
+        } else {
+            const uint64_t index = rate_row_index(line);
+            if (index == 0) {
+                fprintf(stderr, "sudolab merge: %s: not a rate row: %.80s\n", name, line);
+                rc = -1;
+            } else if ((index - 1) % r->shard.n != r->shard.k - 1) {
+                fprintf(stderr,
+                    "sudolab merge: %s: puzzle %llu belongs to another shard than "
+                    "%u/%u\n",
+                    name, (unsigned long long) index, r->shard.k, r->shard.n);
+                rc = -1;
+            } else if (r->nrows && index <= r->index[r->nrows - 1]) {
+                fprintf(stderr,
+                    "sudolab merge: %s: puzzle %llu out of order: duplicate rows\n", name,
+                    (unsigned long long) index);
+                rc = -1;
+            } else if (add_rate_row(r, line, index) != 0) {
+                fprintf(stderr, "sudolab merge: out of memory\n");
+                rc = -1;
+            }
+        }
+    }
+    free(line);
+    if (rc == 0 && !r->ended) {
+        fprintf(stderr,
+            "sudolab merge: %s (shard %u/%u): no closing line: an incomplete shard, run "
+            "it again\n",
+            name, r->shard.k, r->shard.n);
+        rc = -1;
+    } else if (rc == 0 && r->rows_said != r->nrows) {
+        fprintf(stderr,
+            "sudolab merge: %s (shard %u/%u) has %zu rows, its closing line says %lu\n",
+            name, r->shard.k, r->shard.n, r->nrows, r->rows_said);
+        rc = -1;
+    } else if (rc == 0 && r->nrows && r->index[r->nrows - 1] > r->entries) {
+        fprintf(stderr, "sudolab merge: %s: puzzle %llu past the run's %lu\n", name,
+            (unsigned long long) r->index[r->nrows - 1], r->entries);
+        rc = -1;
+    }
+    return rc;
+}
+
+/* What must agree between two shards: header (options, revision), columns
+ * and inputs. Returns 0, or -1 after saying why. */
+static int check_rate_pair(const struct rate_shard *a, const struct rate_shard *b,
+    const char *name_a, const char *name_b)
+{
+    char diff[200];
+    if (strcmp(a->header, b->header) != 0) {
+        first_difference(a->header, b->header, diff, sizeof(diff));
+        fprintf(stderr, "sudolab merge: %s and %s come from different runs: %s\n", name_a,
+            name_b, diff);
+        return -1;
+    }
+    if ((a->columns == NULL) != (b->columns == NULL)
+        || (a->columns && strcmp(a->columns, b->columns) != 0)) {
+        fprintf(stderr, "sudolab merge: %s and %s: one is CSV, the other not\n", name_a,
+            name_b);
+        return -1;
+    }
+    if (a->entries != b->entries || strcmp(a->inputs, b->inputs) != 0) {
+        fprintf(stderr,
+            "sudolab merge: %s and %s come from different inputs (%lu entries, %s "
+            "against %lu, %s)\n",
+            name_a, name_b, a->entries, a->inputs, b->entries, b->inputs);
+        return -1;
+    }
+    return 0;
+}
+
+int merge_rate(FILE *const *files, const char *const *names, size_t n, FILE *out)
+{
+    struct rate_shard *r = calloc(n, sizeof(*r));
+    struct shard *shards = calloc(n, sizeof(*shards));
+    size_t *order = calloc(n, sizeof(*order));
+    int rc = r && shards && order ? 0 : -1;
+    if (rc != 0)
+        fprintf(stderr, "sudolab merge: out of memory\n");
+    for (size_t i = 0; rc == 0 && i < n; i++) {
+        rc = read_rate_header(files[i], names[i], &r[i]);
+        shards[i] = r[i].shard;
+    }
+    if (rc == 0)
+        rc = check_cover(shards, names, n, "rate", order);
+    for (size_t i = 0; rc == 0 && i < n; i++)
+        rc = read_rate_rows(files[i], names[i], &r[i]);
+    for (size_t i = 1; rc == 0 && i < n; i++)
+        rc = check_rate_pair(&r[0], &r[i], names[0], names[i]);
+    int status = rc == 0 ? EXIT_STATUS_OK : EXIT_STATUS_USAGE;
+    if (rc == 0) {
+        /* puzzle i is shard (i - 1) mod N's: one pass in the single run's order */
+        fprintf(out, "%s\n", r[0].header);
+        if (r[0].columns)
+            fprintf(out, "%s\n", r[0].columns);
+        const uint32_t nshards = shards[0].n;
+        size_t *next = calloc(nshards, sizeof(*next));
+        for (uint64_t i = 1; next && i <= r[0].entries; i++) {
+            struct rate_shard *s = &r[order[(i - 1) % nshards]];
+            const size_t at = next[(i - 1) % nshards];
+            if (at < s->nrows && s->index[at] == i) {
+                fprintf(out, "%s\n", s->rows[at]);
+                next[(i - 1) % nshards]++;
+            }
+        }
+        if (!next) {
+            fprintf(stderr, "sudolab merge: out of memory\n");
+            status = EXIT_STATUS_SKIPPED;
+        }
+        free(next);
+        if (ferror(out))
+            status = EXIT_STATUS_SKIPPED; /* the caller says what the write lost */
+    }
+    for (size_t i = 0; r && i < n; i++)
+        free_rate_shard(&r[i]);
+    free(r);
+    free(shards);
+    free(order);
+    return status;
+}
+
 /* ---- detection ---- */
 
 enum merge_kind merge_detect(const char *path)
@@ -476,6 +720,8 @@ enum merge_kind merge_detect(const char *path)
         return MERGE_GRIDS_WALK;
     if (strncmp(line, "# sudolab generate ", 19) == 0)
         return MERGE_GENERATE;
+    if (strncmp(line, "# sudolab rate ", 15) == 0)
+        return MERGE_RATE;
     if (strncmp(line, "corpus,", 7) == 0)
         return MERGE_BENCH;
     return MERGE_UNKNOWN;

@@ -10,6 +10,10 @@
  *    puzzle, subproblem tallies added up, count's rows printed (text or CSV).
  *  - generate outputs (generate --shard K/N): the header without its shard
  *    field, then the shards' puzzles in shard order, which is puzzle order.
+ *  - rate outputs (rate --shard K/N): the header without its shard field,
+ *    then every shard's rows in puzzle order; each shard's closing line
+ *    (rows written, entries and a fingerprint of the inputs read) proves it
+ *    complete and of the same inputs.
  *  - bench directories (bench --shard K/N --out DIR): runs.csv rows put in
  *    the single run's order, the summary recomputed by the bench driver's own
  *    code, env.txt from the shards' facts. */
@@ -27,6 +31,7 @@ enum merge_kind {
     MERGE_BENCH,
     MERGE_GRIDS, /* count --grids --shard K/N partials (scaleout/grid_text.h) */
     MERGE_GRIDS_WALK, /* count --grids walk partials (scaleout/grid_walk.h) */
+    MERGE_RATE,
 };
 
 /* What a path holds: a directory (or a runs.csv) is a bench shard, a file is
@@ -41,6 +46,9 @@ int merge_count(FILE *const *in, const char *const *names, size_t n, bool csv);
 /* Merges n generate outputs into out, which the caller flushes and closes
  * (EXIT_STATUS_SKIPPED when a write to out already failed). */
 int merge_generate(FILE *const *in, const char *const *names, size_t n, FILE *out);
+
+/* Merges n rate --shard outputs into out, as merge_generate. */
+int merge_rate(FILE *const *in, const char *const *names, size_t n, FILE *out);
 
 /* Merges n bench shard directories into out_dir (runs.csv, summary.csv,
  * env.txt); the summary tables go to info unless it is NULL. */

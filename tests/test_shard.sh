@@ -1,6 +1,6 @@
 #!/bin/sh
 # --shard K/N and sudolab merge end to end: shards merged equal the single run
-# (timings aside) for count, generate and bench, and merge refuses shards that
+# (timings aside) for count, generate, rate and bench, and merge refuses shards that
 # do not belong together. Usage: test_shard.sh SUDOLAB
 set -u
 bin=${1:-${SUDOLAB_BIN:-sudolab}}
@@ -119,6 +119,64 @@ check "a generate shard of another seed is refused" $? 2
 has "... naming the seed" "$tmp/err" "'seed=11' against 'seed=12'"
 "$bin" merge "$tmp/g1" "$tmp/c2" > /dev/null 2> "$tmp/err"
 check "a generate shard with a count partial is refused" $? 2
+
+# ---- rate ----
+# Nine puzzles serate rated (se_dev.tsv) and one bad line: merged shards =
+# the single run, byte for byte, plain and CSV, with any -j.
+grep -v '^#' "$data/se_dev.tsv" | cut -f2 | head -n 9 > "$tmp/rin9"
+{ head -n 5 "$tmp/rin9"; echo 'not a puzzle'; tail -n 4 "$tmp/rin9"; } > "$tmp/rin"
+r="--method blanks,freedom,se"
+# shellcheck disable=SC2086
+"$bin" rate $r "$tmp/rin" > "$tmp/rate" 2> /dev/null
+single=$?
+for k in 1 2 3; do
+    # shellcheck disable=SC2086
+    "$bin" rate $r -j $k --shard $k/3 "$tmp/rin" > "$tmp/r$k" 2> /dev/null
+    check "rate shard $k/3 ends as the single run does (every shard reads every line)" $? $single
+done
+has "a shard ends with its closing line" "$tmp/r2" '^# end shard=2/3 entries=10 inputs=[0-9a-f]* rows=3$'
+"$bin" merge "$tmp/r2" "$tmp/r3" "$tmp/r1" > "$tmp/merged"
+check "merge rate shards" $? 0
+same "merged rate shards = the single run, byte for byte" "$tmp/rate" "$tmp/merged"
+# shellcheck disable=SC2086
+"$bin" rate $r --csv "$tmp/rin" > "$tmp/rate" 2> /dev/null
+for k in 1 2; do
+    # shellcheck disable=SC2086
+    "$bin" rate $r --csv --shard $k/2 "$tmp/rin" > "$tmp/r$k" 2> /dev/null
+done
+"$bin" merge "$tmp/r1" "$tmp/r2" > "$tmp/merged"
+check "merge rate --csv shards" $? 0
+same "merged CSV = the single run's, byte for byte" "$tmp/rate" "$tmp/merged"
+head -n 3 "$tmp/r2" > "$tmp/r2cut"
+"$bin" merge "$tmp/r1" "$tmp/r2cut" > "$tmp/out" 2> "$tmp/err"
+check "a rate shard cut short is refused" $? 2
+has "... as incomplete" "$tmp/err" 'no closing line: an incomplete shard'
+[ ! -s "$tmp/out" ]; ok "... with nothing written" $?
+sed 's/ rows=\([0-9]*\)$/ rows=9\1/' "$tmp/r2" > "$tmp/r2rows"
+"$bin" merge "$tmp/r1" "$tmp/r2rows" > /dev/null 2> "$tmp/err"
+check "a rate shard with rows missing is refused" $? 2
+has "... counting them" "$tmp/err" 'its closing line says'
+sed -n 3p "$tmp/r1" > "$tmp/row"
+{ head -n 2 "$tmp/r2"; cat "$tmp/row"; tail -n +3 "$tmp/r2"; } > "$tmp/r2other"
+"$bin" merge "$tmp/r1" "$tmp/r2other" > /dev/null 2> "$tmp/err"
+check "another rate shard's row is refused" $? 2
+has "... as another shard's" "$tmp/err" 'belongs to another shard'
+"$bin" rate --method blanks --csv --shard 2/2 "$tmp/rin" > "$tmp/r2method" 2> /dev/null
+"$bin" merge "$tmp/r1" "$tmp/r2method" > /dev/null 2> "$tmp/err"
+check "a rate shard of other methods is refused" $? 2
+has "... naming them" "$tmp/err" "'methods=blanks,freedom,se' against 'methods=blanks'"
+sed -n 1,4p "$tmp/rin" > "$tmp/rin4"
+# shellcheck disable=SC2086
+"$bin" rate $r --csv --shard 2/2 "$tmp/rin4" > "$tmp/r2short" 2> /dev/null
+"$bin" merge "$tmp/r1" "$tmp/r2short" > /dev/null 2> "$tmp/err"
+check "a rate shard of other puzzles is refused" $? 2
+has "... as different inputs" "$tmp/err" 'different inputs'
+# shellcheck disable=SC2086
+"$bin" rate $r "$tmp/rin" > "$tmp/whole" 2> /dev/null
+"$bin" merge "$tmp/whole" > /dev/null 2> "$tmp/err"
+check "a rate output without --shard is refused" $? 2
+"$bin" rate --shard 4/3 "$tmp/rin" > /dev/null 2>&1
+check "rate --shard 4/3 is a usage error" $? 2
 
 # ---- bench ----
 b="--solvers mrv,dlx --warmup-ms 0 --pass-ms 0 --quiet $data/crosscheck.txt"
