@@ -45,7 +45,8 @@ struct shard_fingerprint {
     unsigned long entries;
 };
 
-/* Adds an entry; NULL = an entry that did not parse. */
+/* Adds an entry (its candidates too when it is a pencil-mark one); NULL = an
+ * entry that did not parse. */
 static inline void shard_fingerprint_add(
     struct shard_fingerprint *f, const struct grid *g)
 {
@@ -62,6 +63,9 @@ static inline void shard_fingerprint_add(
     }
     bytes[len++] = g ? '\n' : '!';
     f->hash = hash_bytes(f->hash, bytes, len);
+    if (g && g->has_candidates) /* pencil marks: every cell is blank */
+        f->hash = hash_bytes(
+            f->hash, g->candidates, (size_t) g->ncells * sizeof(g->candidates[0]));
 }
 
 #endif /* SUDOLAB_COMMON_SHARD_H */

@@ -171,6 +171,14 @@ sed -n 1,4p "$tmp/rin" > "$tmp/rin4"
 "$bin" merge "$tmp/r1" "$tmp/r2short" > /dev/null 2> "$tmp/err"
 check "a rate shard of other puzzles is refused" $? 2
 has "... as different inputs" "$tmp/err" 'different inputs'
+# Pencil-mark puzzles (every cell blank) differ by their candidates alone.
+grep -v '^#' "$data/se_sukaku.tsv" | cut -f2 | head -n 2 > "$tmp/pm"
+sed '2s/1/./' "$tmp/pm" > "$tmp/pm2"
+"$bin" rate --method se --shard 1/2 "$tmp/pm" > "$tmp/p1" 2> /dev/null
+"$bin" rate --method se --shard 2/2 "$tmp/pm2" > "$tmp/p2" 2> /dev/null
+"$bin" merge "$tmp/p1" "$tmp/p2" > /dev/null 2> "$tmp/err"
+check "rate shards of other pencil marks are refused" $? 2
+has "... as different inputs" "$tmp/err" 'different inputs'
 # shellcheck disable=SC2086
 "$bin" rate $r "$tmp/rin" > "$tmp/whole" 2> /dev/null
 "$bin" merge "$tmp/whole" > /dev/null 2> "$tmp/err"
