@@ -209,7 +209,10 @@ static int read_partials(FILE *const *in, const char *const *names, size_t n,
     bool *shard_seen = NULL;
     for (size_t i = 0; i < n; i++) {
         struct partial p;
-        if (!fgets(line, sizeof(line), in[i]) || parse_magic(line, &p) != 0) {
+        /* real plans have hundreds of classes: a header past these bounds is
+         * no partial, and would have merge allocate gigabytes for it */
+        if (!fgets(line, sizeof(line), in[i]) || parse_magic(line, &p) != 0
+            || p.plan.classes > 1000000 || p.shard.n > SHARD_MAX) {
             fprintf(
                 stderr, "sudolab merge: %s:1: not a count --grids partial\n", names[i]);
             break;
