@@ -1,6 +1,7 @@
-/* libFuzzer target: the count --grids partials that `sudolab merge` reads,
- * the band reduction's (scaleout/grid_text.h) and the profile walk's
- * (scaleout/grid_walk.h), told apart by their first line as merge does.
+/* libFuzzer target: the shard outputs `sudolab merge` reads as text: the
+ * count --grids partials, the band reduction's (scaleout/grid_text.h) and
+ * the profile walk's (scaleout/grid_walk.h), and rate --shard outputs
+ * (scaleout/merge.h), told apart by their first line as merge does.
  * Whatever the bytes, a merge ends in a total or a refusal with an exit
  * status: no crash, no read past the text, no hang (the sanitizers and
  * libFuzzer's limits watch those). */
@@ -12,6 +13,7 @@
 
 #include "scaleout/grid_text.h"
 #include "scaleout/grid_walk.h"
+#include "scaleout/merge.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -59,7 +61,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!in)
         return 0;
     FILE *const ins[] = { in };
-    grid_merge(ins, names, 1, sink);
+    if (size >= 15 && memcmp(data, "# sudolab rate ", 15) == 0)
+        merge_rate(ins, names, 1, sink);
+    else
+        grid_merge(ins, names, 1, sink);
     fclose(in);
     return 0;
 }
