@@ -204,8 +204,8 @@ static const struct cli_option bench_options[] = {
     { .kind = CLI_U64,
         .name = "se-rate-ms",
         .metavar = "MS",
-        .help = "give up a rating after MS (default 2000, 0 = none; its\n"
-                "cells stay empty)",
+        .help = "give up a rating after MS of its thread's CPU time\n"
+                "(default 2000, 0 = none; its cells stay empty)",
         .field = BENCH_FIELD(opt.se_rate_ms),
         .expected = BENCH_NUMBER },
     { .kind = CLI_UNSIGNED,

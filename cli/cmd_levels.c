@@ -195,8 +195,8 @@ static const struct cli_option levels_options[] = {
     CLI_OPTION_BUDGET_STEPS("give up (limit) after N steps per level and puzzle:\n"
                             "propagations (sat), propagator runs (cp); default\n"
                             "100000000, 0 = none"),
-    CLI_OPTION_BUDGET_MS("give up (limit) on SE's levels after N ms per puzzle\n"
-                         "(default 60000; 0 = none)"),
+    CLI_OPTION_BUDGET_MS("give up (limit) on SE's levels after N ms of the\n"
+                         "thread's CPU time per puzzle (default 60000; 0 = none)"),
     CLI_OPTION_SIZE("box shape (2x3 = 6x6); default: from each puzzle's length"),
     CLI_OPTION_VARIANT("standard or diagonal; default: what a file's header\n"
                        "comment says (variant=diagonal), else standard"),

@@ -274,6 +274,8 @@ struct generator *gen_open(const struct gen_options *o, char *why, size_t whylen
         gen_close(g);
         return NULL;
     }
+    if (g->se) /* the same seed keeps the same puzzles on a loaded machine */
+        se_rater_use_cpu_clock(g->se, true);
     if (o->technique_filter) {
         g->logic = calloc(1, sizeof(*g->logic));
         if (!g->logic) {
@@ -840,7 +842,7 @@ static bool in_se_band(const struct generator *g, const struct grid *puzzle)
 {
     const uint64_t ms = g->opt.se_budget_ms ? g->opt.se_budget_ms : 60000;
     struct se_rating r;
-    se_rate_within(g->se, puzzle, clock_now_ns() + ms * 1000000u, &r);
+    se_rate_within(g->se, puzzle, se_rater_now(g->se) + ms * 1000000u, &r);
     return r.verdict == SE_RATED && r.er >= g->opt.min_se && r.er <= g->opt.max_se;
 }
 

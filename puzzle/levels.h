@@ -119,7 +119,7 @@ const char *levels_sat_name(int level);
 struct levels_budget {
     uint64_t sat_steps; /* per SAT level and puzzle; 0: none */
     uint64_t cp_steps; /* propagator runs per CP level and puzzle; 0: none */
-    uint64_t se_ms; /* SE's path per puzzle; 0: none */
+    uint64_t se_ms; /* SE's path per puzzle, the thread's CPU time; 0: none */
 };
 
 struct levels;

@@ -173,6 +173,8 @@ int rater_open(struct rater *r, unsigned methods, const struct solver *solver,
         snprintf(why, whylen, "out of memory");
         return -1;
     }
+    if (r->se) /* a rating must not depend on what else the machine runs */
+        se_rater_use_cpu_clock(r->se, true);
     return 0;
 }
 
@@ -242,8 +244,9 @@ void rater_rate(struct rater *r, const struct grid *g, struct rate_values *v)
         rate_guesses(r, g, v);
     if (r->methods & RATE_TECHNIQUES)
         logic_rate(r->logic, g, &v->logic);
-    const uint64_t deadline = r->budget_ms ? clock_now_ns() + r->budget_ms * 1000000u : 0;
-    /* one SE path gives both scales */
+    /* one SE path gives both scales; its budget is the thread's CPU time */
+    const uint64_t deadline
+        = r->se && r->budget_ms ? se_rater_now(r->se) + r->budget_ms * 1000000u : 0;
     if (r->methods & RATE_HODOKU)
         hodoku_rate_within(r->se, g, deadline, &v->hodoku, &v->se);
     else if (r->methods & RATE_SE)

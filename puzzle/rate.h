@@ -64,7 +64,8 @@ struct rater {
     int permutations; /* for RATE_GUESSES */
     uint64_t seed; /* permutations come from seed and the puzzle's cells */
     uint64_t budget_steps; /* per solve; 0 = none */
-    uint64_t budget_ms; /* per solve; 0 = none */
+    uint64_t budget_ms; /* per solve (wall time) and per SE rating (the rating
+                         * thread's CPU time: se_rater_use_cpu_clock); 0 = none */
     const struct solver *solver;
     struct solver_instance *inst;
     struct logic *logic;

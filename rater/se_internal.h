@@ -37,12 +37,19 @@ void se_chains_memo_free(struct se_chains_memo *m);
  * nothing, and a search skips only what that grid proves empty. */
 struct se_rater {
     uint64_t deadline;
+    bool thread_cpu; /* deadline on the thread's CPU clock (se_rater_use_cpu_clock) */
     unsigned calls; /* se_out_of_time's, to read the clock every 64th */
     struct se_basic_memo *basic;
     struct se_wings_memo *wings;
     struct se_links_memo *links;
     struct se_chains_memo *chains;
 };
+
+/* Now on rt's clock (se_rater_now). */
+static inline uint64_t se_clock_read(const struct se_rater *rt)
+{
+    return rt->thread_cpu ? clock_thread_cpu_ns() : clock_now_ns();
+}
 
 /* True once the deadline of rt's rating has passed (it reads the clock
  * every 64th call); the chain searches end early then, and the rating is
@@ -53,7 +60,7 @@ static inline bool se_out_of_time(struct se_rater *rt)
         return false;
     if (++rt->calls % 64 != 0)
         return false;
-    if (clock_now_ns() < rt->deadline)
+    if (se_clock_read(rt) < rt->deadline)
         return false;
     rt->calls = 63; /* from now on every call reads the clock: it stays late */
     return true;
@@ -63,7 +70,7 @@ static inline bool se_out_of_time(struct se_rater *rt)
  * search that may have been cut short keeps no memo. */
 static inline bool se_deadline_passed(const struct se_rater *rt)
 {
-    return rt->deadline && clock_now_ns() >= rt->deadline;
+    return rt->deadline && se_clock_read(rt) >= rt->deadline;
 }
 
 /* SE's next step on g: the first producer, in SE's order, with a hint. */

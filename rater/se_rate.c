@@ -88,6 +88,16 @@ struct se_rater *se_rater_new(void)
     return rt;
 }
 
+void se_rater_use_cpu_clock(struct se_rater *rt, bool cpu)
+{
+    rt->thread_cpu = cpu;
+}
+
+uint64_t se_rater_now(const struct se_rater *rt)
+{
+    return se_clock_read(rt);
+}
+
 void se_rater_free(struct se_rater *rt)
 {
     if (!rt)

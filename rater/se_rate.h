@@ -97,11 +97,20 @@ struct se_rating {
 struct se_rater;
 struct se_rater *se_rater_new(void);
 void se_rater_free(struct se_rater *rt);
+/* With cpu true, rt reads its deadlines on the calling thread's CPU time
+ * (clock_thread_cpu_ns) instead of the monotonic clock: a rating's budget
+ * then counts only the rating's own work, so that a loaded machine (a shared
+ * node, other shards, -j above the core count) gives the same verdicts as a
+ * quiet one. Ratings use it; an interactive hint, whose user waits on the
+ * wall clock, does not. */
+void se_rater_use_cpu_clock(struct se_rater *rt, bool cpu);
+/* Now on rt's clock: a deadline for rt is this plus the budget. */
+uint64_t se_rater_now(const struct se_rater *rt);
 
 /* Rates g (its givens, or its candidates). */
 void se_rate(struct se_rater *rt, const struct grid *g, struct se_rating *out);
-/* The same, giving up with SE_OUT_OF_TIME at deadline_ns (clock_now_ns's
- * clock; 0: none): nested chains can take seconds a step, and every run has a
+/* The same, giving up with SE_OUT_OF_TIME at deadline_ns (on rt's clock,
+ * se_rater_now; 0: none): nested chains can take seconds a step, and every run has a
  * time budget. A rating is either complete or not given. */
 void se_rate_within(struct se_rater *rt, const struct grid *g, uint64_t deadline_ns,
     struct se_rating *out);

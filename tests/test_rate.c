@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "common/check.h"
+#include "common/clock.h"
 #include "puzzle/rate.h"
 #include "solvers/registry.h"
 #include "tests/test_util.h"
@@ -190,6 +191,20 @@ static void se_verdicts(void **state)
     assert_string_equal(csv, ",10.5,3.2,1.2,Nested_Forcing_Chains");
 }
 
+/* A rater that rates SE reads its budget on the thread's CPU clock: a
+ * rating must not depend on what else the machine runs. */
+static void se_budget_is_cpu_time(void **state)
+{
+    (void) state;
+    struct rater r;
+    char why[200];
+    assert_int_equal(rater_open(&r, RATE_SE, NULL, 1, 0, why, sizeof(why)), 0);
+    const uint64_t before = clock_thread_cpu_ns();
+    const uint64_t now = se_rater_now(r.se);
+    assert_true(before <= now && now <= clock_thread_cpu_ns());
+    rater_close(&r);
+}
+
 int main(int argc, char **argv)
 {
     static const struct CMUnitTest tests[] = {
@@ -198,6 +213,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(guesses_rater),
         cmocka_unit_test(method_names),
         cmocka_unit_test(se_verdicts),
+        cmocka_unit_test(se_budget_is_cpu_time),
     };
     const struct test_group plain = { "rate", tests, TEST_COUNT(tests), NULL, NULL };
     return test_main(argc, argv, &plain, NULL);

@@ -6,6 +6,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "common/grid.h"
 #include "rater/se_internal.h"
@@ -251,6 +252,48 @@ static void a_spent_budget_gives_no_rating(void **state)
     snprintf(got, sizeof(got), "%d.%d/%d.%d/%d.%d", r.er / 10, r.er % 10, r.ep / 10,
         r.ep % 10, r.ed / 10, r.ed % 10);
     assert_string_equal(got, hard->serate);
+}
+
+/* Sleeps ms milliseconds: time that passes without the thread working. */
+static void sleep_ms(long ms)
+{
+    struct timespec t = { ms / 1000, (ms % 1000) * 1000000L };
+    while (nanosleep(&t, &t) != 0)
+        continue;
+}
+
+/* On the thread's CPU clock (rate's and generate's) a budget counts the
+ * rating's own work, not time the thread spends waiting, as on a loaded
+ * machine: a wait past the budget leaves it whole, where on the monotonic
+ * clock the same wait spends it. */
+static void a_cpu_budget_counts_only_the_threads_work(void **state)
+{
+    (void) state;
+    const struct rated *mid = &cases[14]; /* 4.5: chains' searches read the clock */
+    struct grid g;
+    struct se_rating r;
+    parse(mid->puzzle, &g);
+    struct se_rater *rt = se_rater_new();
+    assert_non_null(rt);
+    se_rater_use_cpu_clock(rt, true);
+    const uint64_t before = clock_thread_cpu_ns();
+    const uint64_t now = se_rater_now(rt);
+    assert_true(before <= now && now <= clock_thread_cpu_ns());
+    /* a second of CPU for a rating of a millisecond, after a wait past it */
+    sleep_ms(1100);
+    se_rate_within(rt, &g, now + 1000 * 1000000u, &r);
+    assert_int_equal(r.verdict, SE_RATED);
+    char got[96];
+    snprintf(got, sizeof(got), "%d.%d/%d.%d/%d.%d", r.er / 10, r.er % 10, r.ep / 10,
+        r.ep % 10, r.ed / 10, r.ed % 10);
+    assert_string_equal(got, mid->serate);
+    /* the wait alone spends a wall budget: the deadline is past */
+    se_rater_use_cpu_clock(rt, false);
+    const uint64_t deadline = se_rater_now(rt) + 100 * 1000000u;
+    sleep_ms(150);
+    se_rate_within(rt, &g, deadline, &r);
+    assert_int_equal(r.verdict, SE_OUT_OF_TIME);
+    se_rater_free(rt);
 }
 
 /* forum_hardest_1106's line 52, which no technique up to nesting level 3
@@ -620,6 +663,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(level_four_rates_past_level_three),
         cmocka_unit_test(nesting_limits_two_and_three_keep_the_solution),
         cmocka_unit_test(a_spent_budget_gives_no_rating),
+        cmocka_unit_test(a_cpu_budget_counts_only_the_threads_work),
         cmocka_unit_test(every_step_keeps_the_solution),
         cmocka_unit_test(hidden_singles_match_a_plain_search),
         cmocka_unit_test(hints_say_what_they_do),
