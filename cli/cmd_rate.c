@@ -1,6 +1,8 @@
 /* sudolab rate: difficulty ratings, one line per puzzle (bench/rate.h). */
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bench/bench_env.h"
 #include "cli/cli.h"
@@ -8,13 +10,26 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "cli/rate_pool.h"
+#include "common/clock.h"
 #include "common/text.h"
 #include "config.h"
 #include "puzzle/rate.h"
 #include "solvers/registry.h"
 
+/* What the ratings came to, counted by whichever thread rated. */
+struct rate_tally {
+    atomic_ulong rated;
+    atomic_ulong se_rated, se_out_of_time, se_beyond, se_no_solution, se_multiple;
+    atomic_ulong se_not_9x9;
+};
+
 struct rate_run {
     const struct rate_cli *cli;
+    struct rate_tally *tally;
+    /* stderr a terminal and stdout not: a progress line and a closing tally
+     * for the one who waits on a long run whose rows go to a file */
+    bool progress;
+    uint64_t started_ns, shown_ns;
     struct rater rater;
     struct rate_pool *pool; /* with -j N above 1 */
     unsigned long failures;
@@ -24,13 +39,43 @@ struct rate_run {
     unsigned long rows;
 };
 
+/* Counts v in t: every rating, and SE's verdicts when SE rated. */
+static void tally_add(struct rate_tally *t, unsigned methods, const struct rate_values *v)
+{
+    atomic_fetch_add(&t->rated, 1);
+    if (!(methods & (RATE_SE | RATE_HODOKU)))
+        return;
+    switch (v->se.verdict) {
+    case SE_RATED:
+        atomic_fetch_add(&t->se_rated, 1);
+        break;
+    case SE_OUT_OF_TIME:
+        atomic_fetch_add(&t->se_out_of_time, 1);
+        break;
+    case SE_BEYOND:
+        atomic_fetch_add(&t->se_beyond, 1);
+        break;
+    case SE_NO_SOLUTION:
+        atomic_fetch_add(&t->se_no_solution, 1);
+        break;
+    case SE_MULTIPLE:
+        atomic_fetch_add(&t->se_multiple, 1);
+        break;
+    case SE_NOT_9X9:
+        atomic_fetch_add(&t->se_not_9x9, 1);
+        break;
+    }
+}
+
 /* The line of a rated puzzle (with its '\n'); the rows end with the
  * instance's name, as solve's do, when it has one (a CSV's columns stay). */
-static void rate_line(const struct rate_cli *cli, struct rater *rater,
-    const struct grid *g, unsigned long index, const char *name, char *out, size_t len)
+static void rate_line(const struct rate_cli *cli, struct rate_tally *tally,
+    struct rater *rater, const struct grid *g, unsigned long index, const char *name,
+    char *out, size_t len)
 {
     struct rate_values v;
     rater_rate(rater, g, &v);
+    tally_add(tally, cli->methods, &v);
     char fields[1024], line[GRID_MAX_CAND_N * GRID_MAX_CAND_N * GRID_MAX_CAND_N + 1];
     rate_format(fields, sizeof(fields), &v, cli->methods, cli->common.csv);
     if (g->has_candidates)
@@ -43,6 +88,38 @@ static void rate_line(const struct rate_cli *cli, struct rater *rater,
         snprintf(out, len, "%lu%s%s%s%s%s\n", index, fields, cli->show_puzzle ? " " : "",
             cli->show_puzzle ? line : "", name && name[0] ? " name=" : "",
             name ? name : "");
+}
+
+/* The progress line (at most twice a second; `done`: the last one, and the
+ * tally of SE's verdicts when SE rated), on stderr. */
+static void show_progress(struct rate_run *run, bool done)
+{
+    if (!run->progress)
+        return;
+    const uint64_t now = clock_now_ns();
+    if (!done && now - run->shown_ns < 500000000u)
+        return;
+    run->shown_ns = now;
+    const unsigned long rated = atomic_load(&run->tally->rated);
+    const double secs = (double) (now - run->started_ns) / 1e9;
+    fprintf(stderr, "\rsudolab rate: %lu puzzles rated in %.0f s (%.1f a second)", rated,
+        secs, secs > 0 ? (double) rated / secs : 0.0);
+    if (done) {
+        fputc('\n', stderr);
+        if (run->cli->methods & (RATE_SE | RATE_HODOKU)) {
+            const struct rate_tally *t = run->tally;
+            fprintf(stderr,
+                "sudolab rate: se rated %lu, out-of-time %lu, beyond %lu, "
+                "no-solution %lu, multiple-solutions %lu\n",
+                atomic_load(&t->se_rated), atomic_load(&t->se_out_of_time),
+                atomic_load(&t->se_beyond), atomic_load(&t->se_no_solution),
+                atomic_load(&t->se_multiple));
+            if (atomic_load(&t->se_not_9x9))
+                fprintf(stderr, "sudolab rate: %lu not 9x9 (SE rates 9x9 only)\n",
+                    atomic_load(&t->se_not_9x9));
+        }
+    }
+    fflush(stderr);
 }
 
 static void invalid_line(struct rate_run *run, unsigned long index)
@@ -100,8 +177,10 @@ static bool rate_entry(void *ctx, const struct input_entry *e)
         return true;
     }
     char line[8192]; /* a 16x16 candidate line is 4096 symbols */
-    rate_line(run->cli, &run->rater, g, e->index, e->item->name, line, sizeof(line));
+    rate_line(run->cli, run->tally, &run->rater, g, e->index, e->item->name, line,
+        sizeof(line));
     fputs(line, stdout);
+    show_progress(run, false);
     return true;
 }
 
@@ -280,11 +359,16 @@ static void worker_close(void *ctx, void *state)
     free(state);
 }
 
+static void line_printed(void *ctx)
+{
+    show_progress(ctx, false);
+}
+
 static void worker_line(void *ctx, void *state, const struct grid *g, unsigned long index,
     const char *name, char *out, size_t len)
 {
     const struct rate_run *run = ctx;
-    rate_line(run->cli, state, g, index, name, out, len);
+    rate_line(run->cli, run->tally, state, g, index, name, out, len);
 }
 
 int rate_run(const struct rate_cli *cli)
@@ -292,6 +376,10 @@ int rate_run(const struct rate_cli *cli)
     struct rate_run run;
     memset(&run, 0, sizeof(run));
     run.cli = cli;
+    struct rate_tally tally = { 0 };
+    run.tally = &tally;
+    run.progress = isatty(STDERR_FILENO) && !isatty(STDOUT_FILENO);
+    run.started_ns = run.shown_ns = clock_now_ns();
     char why[200];
     if (rater_open(&run.rater, cli->methods, cli->common.solver, cli->permutations,
             cli->seed, why, sizeof(why))
@@ -305,7 +393,7 @@ int rate_run(const struct rate_cli *cli)
     fflush(stdout); /* the settings line comes before any worker's line */
     if (cli->jobs > 1) {
         const struct rate_pool_calls calls
-            = { &run, worker_open, worker_close, worker_line };
+            = { &run, worker_open, worker_close, worker_line, line_printed };
         run.pool = rate_pool_open(cli->jobs, &calls);
         if (!run.pool) {
             fprintf(stderr, "sudolab rate: could not start %d threads\n", cli->jobs);
@@ -317,6 +405,7 @@ int rate_run(const struct rate_cli *cli)
         = cli_walk(&cli->common, cli->nfiles, cli->files, rate_entry, &run);
     if (run.pool)
         rate_pool_close(run.pool);
+    show_progress(&run, true);
     /* A shard that ends without this line was cut short: merge refuses it. */
     if (cli->shard.n)
         printf("# end shard=%u/%u entries=%lu inputs=%016llx rows=%lu\n", cli->shard.k,

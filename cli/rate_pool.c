@@ -71,8 +71,11 @@ static void print_done(struct rate_pool *p, bool wait)
 {
     while (wait && p->head < p->tail && !p->slots[p->head % p->nslots].done)
         pthread_cond_wait(&p->done_cv, &p->lock);
-    while (p->head < p->tail && p->slots[p->head % p->nslots].done)
+    while (p->head < p->tail && p->slots[p->head % p->nslots].done) {
         fputs(p->slots[p->head++ % p->nslots].line, stdout);
+        if (p->calls.printed)
+            p->calls.printed(p->calls.ctx);
+    }
 }
 
 static void pool_free(struct rate_pool *p)

@@ -21,6 +21,8 @@ struct rate_pool_calls {
     void *(*open)(void *ctx);
     void (*close)(void *ctx, void *state);
     rate_pool_line_fn *line;
+    /* told after each line is printed, on the printing thread (may be NULL) */
+    void (*printed)(void *ctx);
 };
 
 struct rate_pool;

@@ -237,6 +237,22 @@ for m in se all; do
     ok "rate --method $m -j 3: the status of -j 1 ($s1)" "$([ "$s1" -eq 1 ] && [ "$s3" -eq 1 ]; echo $?)"
 done
 has "rate -j: the invalid entry in its place" "$tmp/j3" '^3 invalid$'
+# rate's progress: with stderr a terminal and the rows going to a file, a
+# progress line and a closing tally of SE's verdicts on stderr, the rows
+# unchanged; without a terminal, stderr has the bad lines' messages alone
+"$bin" rate --method se "$tmp/mix.txt" > "$tmp/se1" 2> "$tmp/e1"
+if command -v script > /dev/null 2>&1; then
+    script -qec "'$bin' rate --method se -j 2 '$tmp/mix.txt' > '$tmp/tty.out'" /dev/null \
+        > "$tmp/tty.err" 2>&1
+    check "rate on a terminal" $? 1
+    same "rate on a terminal: the rows without one" "$tmp/se1" "$tmp/tty.out"
+    has "rate on a terminal: a progress line" "$tmp/tty.err" 'sudolab rate: 4 puzzles rated in [0-9]* s'
+    has "rate on a terminal: SE's verdicts counted" "$tmp/tty.err" \
+        'sudolab rate: se rated 4, out-of-time 0, beyond 0, no-solution 0, multiple-solutions 0'
+else
+    skip "rate on a terminal" "no script(1) to make one"
+fi
+ok "rate without a terminal: no progress on stderr" "$(! grep -q 'puzzles rated' "$tmp/e1"; echo $?)"
 "$bin" rate -j 0 "$easter" > "$tmp/out" 2> "$tmp/err"; check "rate -j 0 refused" $? 2
 
 # hint --budget-ms: whether a step of nested chains (SE 11.1) is found within
