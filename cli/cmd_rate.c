@@ -265,23 +265,12 @@ static const struct cli_option rate_options[] = {
                 "for sudolab merge",
         .field = RATE_FIELD(shard),
         .parse = cli_parse_shard },
-    /* CLI_COMMON_OPTIONS, but for the budget: an SE rating's is CPU time */
-    CLI_OPTION_SOLVER("back end (see `sudolab list`)"),
-    CLI_OPTION_LIMIT("stop after K solutions: 1 first, 2 uniqueness, 0 all"),
-    CLI_OPTION_BUDGET_STEPS("give up (status limit) after N steps of the back end"),
-    CLI_OPTION_BUDGET_MS("give up after N ms per puzzle: of the rating thread's CPU\n"
-                         "time for se and hodoku (out-of-time; a loaded machine\n"
-                         "rates as a quiet one), of each solve's wall time for\n"
-                         "guesses (default 60000, so that nothing runs unbounded;\n"
-                         "0 = none)"),
-    CLI_OPTION_SIZE("box shape (2x3 = 6x6); default: from each puzzle's length"),
-    CLI_OPTION_VARIANT("standard or diagonal; default: what a file's header\n"
-                       "comment says (variant=diagonal), else standard"),
-    CLI_OPTION_FORMAT("auto, lines, grids (whitespace grids, seed 002) or\n"
-                      "lewis (Rhydian Lewis's instance files), sukaku (candidates)"),
-    CLI_OPTION_EMPTY("add the empty grid with RxC boxes as an input"),
-    CLI_OPTION_PRETTY("draw grids with boxes"),
-    CLI_OPTION_CSV("comma-separated output with a header"),
+    CLI_COMMON_OPTIONS_BUDGET(
+        "give up after N ms per puzzle: of the rating thread's CPU\n"
+        "time for se and hodoku (out-of-time; a loaded machine\n"
+        "rates as a quiet one), of each solve's wall time for\n"
+        "guesses (default 60000, so that nothing runs unbounded;\n"
+        "0 = none)"),
     CLI_OPTION_HELP,
 };
 

@@ -213,12 +213,13 @@ cli_parse_fn cli_parse_empty;
     }
 
 /* The shared options with the help solve, count, rate and trace give them. */
-#define CLI_COMMON_OPTIONS                                                               \
+/* CLI_COMMON_OPTIONS with --budget-ms worded by the command (rate's SE
+ * budget is CPU time). */
+#define CLI_COMMON_OPTIONS_BUDGET(budget_ms_help)                                        \
     CLI_OPTION_SOLVER("back end (see `sudolab list`)"),                                  \
         CLI_OPTION_LIMIT("stop after K solutions: 1 first, 2 uniqueness, 0 all"),        \
         CLI_OPTION_BUDGET_STEPS("give up (status limit) after N steps of the back end"), \
-        CLI_OPTION_BUDGET_MS("give up (status limit) after N ms per puzzle (default\n"   \
-                             "60000, so that nothing runs unbounded; 0 = none)"),        \
+        CLI_OPTION_BUDGET_MS(budget_ms_help),                                            \
         CLI_OPTION_SIZE("box shape (2x3 = 6x6); default: from each puzzle's length"),    \
         CLI_OPTION_VARIANT("standard or diagonal; default: what a file's header\n"       \
                            "comment says (variant=diagonal), else standard"),            \
@@ -228,5 +229,9 @@ cli_parse_fn cli_parse_empty;
         CLI_OPTION_EMPTY("add the empty grid with RxC boxes as an input"),               \
         CLI_OPTION_PRETTY("draw grids with boxes"),                                      \
         CLI_OPTION_CSV("comma-separated output with a header")
+
+#define CLI_COMMON_OPTIONS                                                               \
+    CLI_COMMON_OPTIONS_BUDGET("give up (status limit) after N ms per puzzle (default\n"  \
+                              "60000, so that nothing runs unbounded; 0 = none)")
 
 #endif /* SUDOLAB_CLI_OPTIONS_H */
