@@ -133,17 +133,6 @@ static bool rate_one(struct se_rater *rt, struct rate_work *w, size_t ci, size_t
     return true;
 }
 
-/* A worker's rater, its budget in the thread's CPU time: which puzzles stay
- * unrated must not depend on what else the machine runs. NULL when out of
- * memory. */
-static struct se_rater *worker_rater(void)
-{
-    struct se_rater *rt = se_rater_new();
-    if (rt)
-        se_rater_use_cpu_clock(rt, true);
-    return rt;
-}
-
 /* Puzzles first + item, in order over the corpora; false on an interrupt. */
 static bool rate_item(void *ctx, unsigned worker, size_t item)
 {
@@ -153,7 +142,7 @@ static bool rate_item(void *ctx, unsigned worker, size_t item)
     /* each worker its own rater, made on its first puzzle; without memory
      * for one, that worker's puzzles stay unrated */
     if (!w->raters[worker])
-        w->raters[worker] = worker_rater();
+        w->raters[worker] = se_rater_new();
     size_t ci, pi;
     if (w->raters[worker] && nth_puzzle(w->plan, w->first + item, &ci, &pi))
         rate_one(w->raters[worker], w, ci, pi);
@@ -172,7 +161,7 @@ unsigned long bench_plan_rate_se(
     /* up to the first puzzle rated, on this thread alone: the rater builds
      * its constant tables on first use, and only one thread may */
     size_t ci, pi;
-    w.raters[0] = worker_rater();
+    w.raters[0] = se_rater_new();
     while (w.raters[0] && nth_puzzle(plan, w.first++, &ci, &pi)
         && !rate_one(w.raters[0], &w, ci, pi))
         ;

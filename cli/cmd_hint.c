@@ -10,7 +10,6 @@
 #include "cli/cmd_hint.h"
 #include "cli/commands.h"
 #include "cli/options.h"
-#include "common/clock.h"
 #include "config.h"
 #include "rater/se_rate.h"
 
@@ -59,7 +58,7 @@ static bool hint_entry(void *ctx, const struct input_entry *e)
     }
     const uint64_t budget = run->cli->common.budget_ms;
     bool ok = se_hint_within(run->rater, &e->item->puzzle, run->cli->json,
-        budget ? clock_now_ns() + budget * 1000000u : 0, text, sizeof(text));
+        budget ? se_rater_now(run->rater) + budget * 1000000u : 0, text, sizeof(text));
     if (!ok)
         run->failures++;
     /* a named instance (Lewis's) is named, as solve names it */
@@ -119,6 +118,7 @@ int cmd_hint(int argc, char **argv)
         fprintf(stderr, "sudolab hint: out of memory\n");
         return CLI_SKIPPED;
     }
+    se_rater_use_cpu_clock(run.rater, false); /* the user waits on the wall clock */
     /* the rater's version and budget first, as `rate` records them: a step's
        rating is that of this version of the technique table */
     if (!cli.json)

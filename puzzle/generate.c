@@ -274,8 +274,6 @@ struct generator *gen_open(const struct gen_options *o, char *why, size_t whylen
         gen_close(g);
         return NULL;
     }
-    if (g->se) /* the same seed keeps the same puzzles on a loaded machine */
-        se_rater_use_cpu_clock(g->se, true);
     if (o->technique_filter) {
         g->logic = calloc(1, sizeof(*g->logic));
         if (!g->logic) {

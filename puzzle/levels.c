@@ -105,8 +105,6 @@ struct levels *levels_new(void)
         free(lv);
         return NULL;
     }
-    if (lv) /* verdicts must not depend on what else the machine runs */
-        se_rater_use_cpu_clock(lv->se, true);
     return lv;
 }
 

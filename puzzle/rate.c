@@ -173,8 +173,6 @@ int rater_open(struct rater *r, unsigned methods, const struct solver *solver,
         snprintf(why, whylen, "out of memory");
         return -1;
     }
-    if (r->se) /* a rating must not depend on what else the machine runs */
-        se_rater_use_cpu_clock(r->se, true);
     return 0;
 }
 

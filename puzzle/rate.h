@@ -65,7 +65,7 @@ struct rater {
     uint64_t seed; /* permutations come from seed and the puzzle's cells */
     uint64_t budget_steps; /* per solve; 0 = none */
     uint64_t budget_ms; /* per solve (wall time) and per SE rating (the rating
-                         * thread's CPU time: se_rater_use_cpu_clock); 0 = none */
+                         * thread's CPU time: rater/se_rate.h); 0 = none */
     const struct solver *solver;
     struct solver_instance *inst;
     struct logic *logic;

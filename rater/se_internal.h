@@ -37,7 +37,7 @@ void se_chains_memo_free(struct se_chains_memo *m);
  * nothing, and a search skips only what that grid proves empty. */
 struct se_rater {
     uint64_t deadline;
-    bool thread_cpu; /* deadline on the thread's CPU clock (se_rater_use_cpu_clock) */
+    bool thread_cpu; /* deadline on the thread's CPU clock (the default) */
     unsigned calls; /* se_out_of_time's, to read the clock every 64th */
     struct se_basic_memo *basic;
     struct se_wings_memo *wings;

@@ -77,6 +77,7 @@ struct se_rater *se_rater_new(void)
     struct se_rater *rt = calloc(1, sizeof(*rt));
     if (!rt)
         return NULL;
+    rt->thread_cpu = true;
     rt->basic = se_basic_memo_new();
     rt->wings = se_wings_memo_new();
     rt->links = se_links_memo_new();

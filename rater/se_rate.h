@@ -97,12 +97,12 @@ struct se_rating {
 struct se_rater;
 struct se_rater *se_rater_new(void);
 void se_rater_free(struct se_rater *rt);
-/* With cpu true, rt reads its deadlines on the calling thread's CPU time
- * (clock_thread_cpu_ns) instead of the monotonic clock: a rating's budget
- * then counts only the rating's own work, so that a loaded machine (a shared
- * node, other shards, -j above the core count) gives the same verdicts as a
- * quiet one. Ratings use it; an interactive hint, whose user waits on the
- * wall clock, does not. */
+/* A new rater reads its deadlines on the calling thread's CPU time
+ * (clock_thread_cpu_ns): a rating's budget counts only the rating's own
+ * work, so that a loaded machine (a shared node, other shards, -j above the
+ * core count) gives the same verdicts as a quiet one. With cpu false it reads
+ * the monotonic clock instead, for an interactive hint whose user waits on
+ * the wall clock. */
 void se_rater_use_cpu_clock(struct se_rater *rt, bool cpu);
 /* Now on rt's clock: a deadline for rt is this plus the budget. */
 uint64_t se_rater_now(const struct se_rater *rt);

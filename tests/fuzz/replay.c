@@ -6,6 +6,7 @@
  * regression tests of every build: a crash, a sanitizer report or a
  * target's abort() fails it. Usage: replay-TARGET FILE|DIR... */
 #include <dirent.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,32 +19,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static int replay_file(const char *path)
 {
     FILE *f = fopen(path, "rb");
-    if (!f) {
+    struct stat st;
+    if (!f || fstat(fileno(f), &st) != 0) {
         perror(path);
+        if (f)
+            fclose(f);
         return -1;
     }
-    size_t cap = 4096, size = 0;
-    uint8_t *data = malloc(cap);
-    size_t got;
-    while (data && (got = fread(data + size, 1, cap - size, f)) > 0) {
-        size += got;
-        if (size == cap) {
-            uint8_t *more = realloc(data, cap *= 2);
-            if (!more)
-                free(data);
-            data = more;
-        }
-    }
-    const int failed = ferror(f) || !data;
+    const size_t size = (size_t) st.st_size;
+    uint8_t *data = malloc(size ? size : 1);
+    const bool read = data && fread(data, 1, size, f) == size;
     fclose(f);
-    if (failed) {
+    if (read)
+        LLVMFuzzerTestOneInput(data, size);
+    else
         fprintf(stderr, "%s: cannot read\n", path);
-        free(data);
-        return -1;
-    }
-    LLVMFuzzerTestOneInput(data, size);
     free(data);
-    return 0;
+    return read ? 0 : -1;
 }
 
 static int by_name(const void *a, const void *b)
