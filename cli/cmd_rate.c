@@ -16,11 +16,12 @@
 #include "puzzle/rate.h"
 #include "solvers/registry.h"
 
-/* What the ratings came to, counted by whichever thread rated. */
+/* What the ratings came to, counted by whichever thread rated: every rating,
+ * and SE's verdicts by enum se_verdict (SE_OUT_OF_TIME its last) when SE
+ * rated. */
 struct rate_tally {
     atomic_ulong rated;
-    atomic_ulong se_rated, se_out_of_time, se_beyond, se_no_solution, se_multiple;
-    atomic_ulong se_not_9x9;
+    atomic_ulong se[SE_OUT_OF_TIME + 1];
 };
 
 struct rate_run {
@@ -39,32 +40,11 @@ struct rate_run {
     unsigned long rows;
 };
 
-/* Counts v in t: every rating, and SE's verdicts when SE rated. */
 static void tally_add(struct rate_tally *t, unsigned methods, const struct rate_values *v)
 {
     atomic_fetch_add(&t->rated, 1);
-    if (!(methods & (RATE_SE | RATE_HODOKU)))
-        return;
-    switch (v->se.verdict) {
-    case SE_RATED:
-        atomic_fetch_add(&t->se_rated, 1);
-        break;
-    case SE_OUT_OF_TIME:
-        atomic_fetch_add(&t->se_out_of_time, 1);
-        break;
-    case SE_BEYOND:
-        atomic_fetch_add(&t->se_beyond, 1);
-        break;
-    case SE_NO_SOLUTION:
-        atomic_fetch_add(&t->se_no_solution, 1);
-        break;
-    case SE_MULTIPLE:
-        atomic_fetch_add(&t->se_multiple, 1);
-        break;
-    case SE_NOT_9X9:
-        atomic_fetch_add(&t->se_not_9x9, 1);
-        break;
-    }
+    if (methods & (RATE_SE | RATE_HODOKU))
+        atomic_fetch_add(&t->se[v->se.verdict], 1);
 }
 
 /* The line of a rated puzzle (with its '\n'); the rows end with the
@@ -111,12 +91,12 @@ static void show_progress(struct rate_run *run, bool done)
             fprintf(stderr,
                 "sudolab rate: se rated %lu, out-of-time %lu, beyond %lu, "
                 "no-solution %lu, multiple-solutions %lu\n",
-                atomic_load(&t->se_rated), atomic_load(&t->se_out_of_time),
-                atomic_load(&t->se_beyond), atomic_load(&t->se_no_solution),
-                atomic_load(&t->se_multiple));
-            if (atomic_load(&t->se_not_9x9))
+                atomic_load(&t->se[SE_RATED]), atomic_load(&t->se[SE_OUT_OF_TIME]),
+                atomic_load(&t->se[SE_BEYOND]), atomic_load(&t->se[SE_NO_SOLUTION]),
+                atomic_load(&t->se[SE_MULTIPLE]));
+            if (atomic_load(&t->se[SE_NOT_9X9]))
                 fprintf(stderr, "sudolab rate: %lu not 9x9 (SE rates 9x9 only)\n",
-                    atomic_load(&t->se_not_9x9));
+                    atomic_load(&t->se[SE_NOT_9X9]));
         }
     }
     fflush(stderr);
