@@ -1,4 +1,6 @@
 /* sudolab rate: difficulty ratings, one line per puzzle (bench/rate.h). */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,8 +26,23 @@ struct rate_tally {
     atomic_ulong se[SE_OUT_OF_TIME + 1];
 };
 
+/* The rows an earlier run left in --out's file, kept by --resume: each
+ * entry up to the last of them is checked against its row instead of rated
+ * again (see resume_check). */
+struct kept_rows {
+    char *text; /* the file's bytes, each row ended by '\0' */
+    char **row;
+    unsigned long *index;
+    unsigned long n, next; /* rows; the next one an entry is checked against */
+    unsigned long *line; /* each row's line in the file */
+    unsigned long last; /* the last row's index; 0: none, rate everything */
+    long bytes; /* the file's part that is kept */
+    bool mismatch; /* an entry and its row differ: nothing is written */
+};
+
 struct rate_run {
     const struct rate_cli *cli;
+    struct kept_rows kept;
     struct rate_tally *tally;
     /* stderr a terminal and stdout not: a progress line and a closing tally
      * for the one who waits on a long run whose rows go to a file */
@@ -105,8 +122,8 @@ static void show_progress(struct rate_run *run, bool done)
 static void invalid_line(struct rate_run *run, unsigned long index)
 {
     run->failures++;
-    if (run->cli->common.csv)
-        return;
+    if (run->cli->common.csv || index <= run->kept.last)
+        return; /* a kept invalid entry's row is in the file already */
     char line[64];
     snprintf(line, sizeof(line), "%lu invalid\n", index);
     run->rows++;
@@ -116,17 +133,13 @@ static void invalid_line(struct rate_run *run, unsigned long index)
         fputs(line, stdout);
 }
 
-static bool rate_entry(void *ctx, const struct input_entry *e)
+/* Whether entry e can be rated; if not, says why on stderr (a parse error
+ * the walk has said already). */
+static bool entry_ratable(const struct rate_run *run, const struct input_entry *e)
 {
-    struct rate_run *run = ctx;
     char why[160];
-    shard_fingerprint_add(&run->inputs, e->ok ? &e->item->puzzle : NULL);
-    if (!shard_owns(&run->cli->shard, e->index - 1))
-        return true;
-    if (!e->ok) {
-        invalid_line(run, e->index);
-        return true;
-    }
+    if (!e->ok)
+        return false;
     const struct grid *g = &e->item->puzzle;
     if (g->has_candidates && (run->cli->methods & ~(unsigned) (RATE_SE | RATE_HODOKU))) {
         /* The other methods would rate the empty grid: wrong, not unsupported. */
@@ -134,13 +147,11 @@ static bool rate_entry(void *ctx, const struct input_entry *e)
             "%s:%lu: only --method se and hodoku start from candidates (pencil "
             "marks)\n",
             e->source, e->line);
-        invalid_line(run, e->index);
-        return true;
+        return false;
     }
     if (grid_find_conflict(g, why, sizeof(why))) {
         fprintf(stderr, "%s:%lu: %s\n", e->source, e->line, why);
-        invalid_line(run, e->index);
-        return true;
+        return false;
     }
     if (g->n > GRID_MAX_N_MASK32
         && (run->cli->methods & (RATE_GUESSES | RATE_TECHNIQUES))) {
@@ -148,9 +159,228 @@ static bool rate_entry(void *ctx, const struct input_entry *e)
         fprintf(stderr,
             "%s:%lu: --method guesses and techniques go up to %dx%d, not %dx%d\n",
             e->source, e->line, GRID_MAX_N_MASK32, GRID_MAX_N_MASK32, g->n, g->n);
+        return false;
+    }
+    return true;
+}
+
+/* Whether `row` ends with the puzzle of `g` as rate_line writes it (a text
+ * row may end with " name=..." after it). */
+static bool row_has_puzzle(
+    const struct rate_cli *cli, const char *row, const struct grid *g)
+{
+    char line[GRID_MAX_CAND_N * GRID_MAX_CAND_N * GRID_MAX_CAND_N + 1];
+    if (g->has_candidates)
+        grid_format_candidates(g, line);
+    else
+        grid_format_line(g, line);
+    const size_t len = strlen(line);
+    const char sep = cli->common.csv ? ',' : ' ';
+    for (const char *at = strstr(row, line); at; at = strstr(at + 1, line))
+        if (at > row && at[-1] == sep
+            && (at[len] == '\0' || (!cli->common.csv && !strncmp(at + len, " name=", 6))))
+            return true;
+    return false;
+}
+
+/* An entry that --resume keeps: its row must be the next kept one, have
+ * its index and (unless --no-puzzle) its puzzle, or say `invalid` when the
+ * entry is; with --csv an invalid entry has no row. False, and a message,
+ * when the file was made from other inputs. */
+static bool resume_check(struct rate_run *run, const struct input_entry *e, bool ratable)
+{
+    struct kept_rows *k = &run->kept;
+    const struct rate_cli *cli = run->cli;
+    const char *row
+        = k->next < k->n && k->index[k->next] == e->index ? k->row[k->next] : NULL;
+    bool same;
+    if (!row) {
+        same = !ratable && cli->common.csv;
+    } else if (!ratable) {
+        const char *rest = strchr(row, ' ');
+        same = !cli->common.csv && rest && !strcmp(rest, " invalid");
+    } else { /* a CSV row has the puzzle even with --no-puzzle */
+        same = (!cli->show_puzzle && !cli->common.csv)
+            || row_has_puzzle(cli, row, &e->item->puzzle);
+    }
+    if (same) {
+        if (row)
+            k->next++;
+        return true;
+    }
+    k->mismatch = true;
+    if (row)
+        fprintf(stderr,
+            "%s:%lu: the row of entry %lu is not that of %s:%lu: the file was made from "
+            "other inputs (not resuming: no row added)\n",
+            cli->out, k->line[k->next], e->index, e->source, e->line);
+    else
+        fprintf(stderr,
+            "%s: no row for entry %lu (%s:%lu): the file was made from other inputs "
+            "(not resuming: no row added)\n",
+            cli->out, e->index, e->source, e->line);
+    return false;
+}
+
+/* Reads --out's file for --resume into run->kept: the rows after a start
+ * equal to `settings`, in increasing index, up to a torn last row or a
+ * closing "# end shard" line (both dropped: made again). A missing or empty
+ * file keeps nothing. False, with a message, when the file cannot be
+ * continued. */
+static bool kept_read(struct rate_run *run, const char *settings, size_t settings_len)
+{
+    struct kept_rows *k = &run->kept;
+    const char *path = run->cli->out;
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        if (errno == ENOENT)
+            return true;
+        fprintf(stderr, "sudolab rate: %s: %s\n", path, strerror(errno));
+        return false;
+    }
+    size_t size = 0, cap = 1 << 16;
+    k->text = malloc(cap + 1);
+    for (size_t got = 1; k->text && got;) {
+        if (size == cap) {
+            char *more = realloc(k->text, 2 * cap + 1);
+            if (!more) {
+                free(k->text);
+                k->text = NULL;
+                break;
+            }
+            k->text = more;
+            cap *= 2;
+        }
+        got = fread(k->text + size, 1, cap - size, f);
+        size += got;
+    }
+    const bool read_error = ferror(f);
+    fclose(f);
+    if (!k->text || read_error) {
+        fprintf(stderr, "sudolab rate: %s: %s\n", path,
+            read_error ? "read error" : "out of memory");
+        return false;
+    }
+    k->text[size] = '\0';
+    if (size == 0)
+        return true;
+    if (size < settings_len || memcmp(k->text, settings, settings_len) != 0) {
+        const char *eol = strchr(k->text, '\n'), *now = strchr(settings, '\n');
+        fprintf(stderr,
+            "sudolab rate: %s was made with other settings (build, methods, budget, "
+            "shard or --csv) than this run's:\n  file: %.*s\n  now:  %.*s\nnot "
+            "resuming it (without --resume the run starts it over)\n",
+            path, (int) (eol ? eol - k->text : (ptrdiff_t) size), k->text,
+            (int) (now - settings), settings);
+        return false;
+    }
+    unsigned long line = 1;
+    for (size_t i = 0; i < settings_len; i++)
+        line += settings[i] == '\n';
+    k->bytes = (long) settings_len;
+    unsigned long cap_rows = 0;
+    for (char *p = k->text + settings_len, *end; *p; p = end + 1, line++) {
+        end = strchr(p, '\n');
+        if (!end) {
+            fprintf(stderr, "sudolab rate: %s:%lu: a torn last row, rated again\n", path,
+                line);
+            break;
+        }
+        *end = '\0';
+        if (!strncmp(p, "# end shard=", 12) && end[1] == '\0')
+            break; /* the shard was complete: its closing line is written again */
+        char *after;
+        errno = 0;
+        const unsigned long index
+            = p[0] >= '0' && p[0] <= '9' ? strtoul(p, &after, 10) : 0;
+        if (!index || errno || (*after != ' ' && *after != ',') || index <= k->last) {
+            fprintf(stderr,
+                "sudolab rate: %s:%lu: not a row of sudolab rate after the row before "
+                "(not resuming)\n",
+                path, line);
+            return false;
+        }
+        if (k->n == cap_rows) {
+            cap_rows = cap_rows ? 2 * cap_rows : 1024;
+            char **row = realloc(k->row, cap_rows * sizeof(*row));
+            if (row)
+                k->row = row;
+            unsigned long *ix = realloc(k->index, cap_rows * sizeof(*ix));
+            if (ix)
+                k->index = ix;
+            unsigned long *ln = realloc(k->line, cap_rows * sizeof(*ln));
+            if (ln)
+                k->line = ln;
+            if (!row || !ix || !ln) {
+                fprintf(stderr, "sudolab rate: %s: out of memory\n", path);
+                return false;
+            }
+        }
+        k->row[k->n] = p;
+        k->index[k->n] = index;
+        k->line[k->n++] = line;
+        k->last = index;
+        k->bytes = end + 1 - k->text;
+    }
+    return true;
+}
+
+static void kept_free(struct kept_rows *k)
+{
+    free(k->text);
+    free(k->row);
+    free(k->index);
+    free(k->line);
+}
+
+/* Points stdout at --out's file, line buffered (an interrupted run leaves
+ * every row it finished): emptied, or cut to the part --resume keeps. */
+static bool out_open(const struct rate_run *run)
+{
+    const char *path = run->cli->out;
+    const long keep = run->kept.bytes;
+    const int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | (keep ? 0 : O_TRUNC), 0666);
+    if (fd < 0 || (keep && ftruncate(fd, keep) != 0) || dup2(fd, STDOUT_FILENO) < 0) {
+        fprintf(stderr, "sudolab rate: %s: %s\n", path, strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        return false;
+    }
+    close(fd);
+    return true;
+}
+
+/* Rows of the file that no entry has come to (checked before the first new
+ * row is written, and at the end). */
+static bool kept_all_met(struct rate_run *run)
+{
+    struct kept_rows *k = &run->kept;
+    if (k->mismatch || k->next == k->n)
+        return !k->mismatch;
+    fprintf(stderr,
+        "sudolab rate: %s:%lu: a row for entry %lu, which is not among the inputs as "
+        "rated: the file was made from other inputs (not resuming: no row added)\n",
+        run->cli->out, k->line[k->next], k->index[k->next]);
+    k->mismatch = true;
+    return false;
+}
+
+static bool rate_entry(void *ctx, const struct input_entry *e)
+{
+    struct rate_run *run = ctx;
+    shard_fingerprint_add(&run->inputs, e->ok ? &e->item->puzzle : NULL);
+    if (!shard_owns(&run->cli->shard, e->index - 1))
+        return true;
+    const bool ratable = entry_ratable(run, e);
+    if (e->index <= run->kept.last ? !resume_check(run, e, ratable) : !kept_all_met(run))
+        return false;
+    if (!ratable) {
         invalid_line(run, e->index);
         return true;
     }
+    if (e->index <= run->kept.last)
+        return true; /* rated by the run that left the row */
+    const struct grid *g = &e->item->puzzle;
     run->rows++;
     if (run->pool) {
         rate_pool_put(run->pool, g, e->index, e->item->name);
@@ -245,6 +475,18 @@ static const struct cli_option rate_options[] = {
                 "for sudolab merge",
         .field = RATE_FIELD(shard),
         .parse = cli_parse_shard },
+    { .kind = CLI_STRING,
+        .name = "out",
+        .letter = 'o',
+        .metavar = "FILE",
+        .help = "write the rows to FILE (line by line) instead of stdout",
+        .field = RATE_FIELD(out) },
+    { .kind = CLI_FLAG,
+        .name = "resume",
+        .help = "continue FILE of --out: keep the rows an interrupted run of\n"
+                "the same command left there (the settings line must match,\n"
+                "and each row its puzzle), rate the puzzles after them",
+        .field = RATE_FIELD(resume) },
     CLI_COMMON_OPTIONS_BUDGET(
         "give up after N ms per puzzle: of the rating thread's CPU\n"
         "time for se and hodoku (out-of-time; a loaded machine\n"
@@ -269,6 +511,10 @@ enum cli_parsed rate_parse(int argc, char **argv, struct rate_cli *out)
         = cli_parse(&rate_table, argc, argv, out, &out->common, &first);
     if (p != CLI_PARSED_RUN)
         return p;
+    if (out->resume && !out->out) {
+        fprintf(stderr, "sudolab rate: --resume needs --out FILE\n");
+        return CLI_PARSED_ERROR;
+    }
     out->nfiles = argc - first;
     out->files = argv + first;
     return CLI_PARSED_RUN;
@@ -277,28 +523,36 @@ enum cli_parsed rate_parse(int argc, char **argv, struct rate_cli *out)
 /* The settings that make the numbers reproducible, as the first line of the
  * output (a comment line, before the CSV header with --csv): the rater's
  * version and revision, its methods and the options that change ratings, so
- * that a rating file says what made it. Then, with --csv, the header. */
-static void print_settings(const struct rate_run *run)
+ * that a rating file says what made it. Then, with --csv, the header. Into
+ * out (which --resume compares with its file's start); returns its length. */
+static size_t format_settings(const struct rate_run *run, char *out, size_t len)
 {
     const struct rate_cli *cli = run->cli;
     char names[64];
     rate_method_names(names, sizeof(names), cli->methods);
-    printf("# sudolab rate version=%s revision=%s methods=%s", SUDOLAB_VERSION,
+    size_t at = 0;
+#define PUT(...)                                                                         \
+    do {                                                                                 \
+        const int n = snprintf(out + at, len - at, __VA_ARGS__);                         \
+        at = n < 0 || (size_t) n >= len - at ? len - 1 : at + (size_t) n;                \
+    } while (0)
+    PUT("# sudolab rate version=%s revision=%s methods=%s", SUDOLAB_VERSION,
         bench_env_revision(), names);
     if (cli->methods & RATE_GUESSES)
-        printf(" solver=%s permutations=%d seed=%llu", run->rater.solver->name,
+        PUT(" solver=%s permutations=%d seed=%llu", run->rater.solver->name,
             cli->permutations, (unsigned long long) cli->seed);
-    printf(" budget_steps=%llu budget_ms=%llu",
-        (unsigned long long) run->rater.budget_steps,
+    PUT(" budget_steps=%llu budget_ms=%llu", (unsigned long long) run->rater.budget_steps,
         (unsigned long long) run->rater.budget_ms);
     if (cli->shard.n)
-        printf(" shard=%u/%u", cli->shard.k, cli->shard.n);
-    printf("\n");
+        PUT(" shard=%u/%u", cli->shard.k, cli->shard.n);
+    PUT("\n");
     if (cli->common.csv) {
         char header[1024];
         rate_csv_header(header, sizeof(header), cli->methods);
-        printf("index%s,puzzle\n", header);
+        PUT("index%s,puzzle\n", header);
     }
+#undef PUT
+    return at;
 }
 
 /* A worker's own rater, opened like the command's. */
@@ -347,8 +601,8 @@ int rate_run(const struct rate_cli *cli)
     run.cli = cli;
     struct rate_tally tally = { 0 };
     run.tally = &tally;
-    run.progress = isatty(STDERR_FILENO) && !isatty(STDOUT_FILENO);
-    run.started_ns = run.shown_ns = clock_now_ns();
+    if (cli->out)
+        setvbuf(stdout, NULL, _IOLBF, 0);
     char why[200];
     if (rater_open(&run.rater, cli->methods, cli->common.solver, cli->permutations,
             cli->seed, why, sizeof(why))
@@ -358,8 +612,24 @@ int rate_run(const struct rate_cli *cli)
     }
     run.rater.budget_steps = cli->common.budget_steps;
     run.rater.budget_ms = cli->common.budget_ms;
-    print_settings(&run);
+    char settings[2048];
+    const size_t settings_len = format_settings(&run, settings, sizeof(settings));
+    if (cli->out
+        && ((cli->resume && !kept_read(&run, settings, settings_len))
+            || !out_open(&run))) {
+        kept_free(&run.kept);
+        rater_close(&run.rater);
+        return CLI_USAGE;
+    }
+    if (!run.kept.bytes)
+        fputs(settings, stdout);
     fflush(stdout); /* the settings line comes before any worker's line */
+    run.rows = run.kept.n;
+    if (run.kept.n)
+        fprintf(stderr, "sudolab rate: %s: %lu rows kept (entries up to %lu)\n", cli->out,
+            run.kept.n, run.kept.last);
+    run.progress = isatty(STDERR_FILENO) && !isatty(STDOUT_FILENO);
+    run.started_ns = run.shown_ns = clock_now_ns();
     if (cli->jobs > 1) {
         const struct rate_pool_calls calls
             = { &run, worker_open, worker_close, worker_line, line_printed };
@@ -375,12 +645,22 @@ int rate_run(const struct rate_cli *cli)
     if (run.pool)
         rate_pool_close(run.pool);
     show_progress(&run, true);
+    const bool resumed = kept_all_met(&run);
+    kept_free(&run.kept);
+    if (!resumed) {
+        rater_close(&run.rater);
+        return CLI_USAGE;
+    }
     /* A shard that ends without this line was cut short: merge refuses it. */
     if (cli->shard.n)
         printf("# end shard=%u/%u entries=%lu inputs=%016llx rows=%lu\n", cli->shard.k,
             cli->shard.n, run.inputs.entries, (unsigned long long) run.inputs.hash,
             run.rows);
     rater_close(&run.rater);
+    if (cli->out && (fflush(stdout) != 0 || ferror(stdout))) {
+        fprintf(stderr, "sudolab rate: %s: a write failed\n", cli->out);
+        return CLI_SKIPPED;
+    }
     return problems || run.failures ? CLI_SKIPPED : CLI_OK;
 }
 

@@ -20,6 +20,11 @@ struct rate_cli {
     bool show_puzzle; /* the puzzle ends each text line */
     int jobs; /* threads rating puzzles (-j); the output is the same for any */
     struct shard shard; /* --shard K/N (n = 0: not given, the whole run) */
+    /* --out FILE: the rows go there instead of to standard output; with
+     * --resume, after the rows an earlier run of the same command left in it
+     * (see rate_run) */
+    const char *out;
+    bool resume;
     int nfiles;
     char **files;
 };

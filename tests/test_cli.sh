@@ -254,6 +254,49 @@ else
 fi
 ok "rate without a terminal: no progress on stderr" "$(! grep -q 'puzzles rated' "$tmp/e1"; echo $?)"
 "$bin" rate -j 0 "$easter" > "$tmp/out" 2> "$tmp/err"; check "rate -j 0 refused" $? 2
+# rate --out FILE: the bytes of stdout, line by line; --resume keeps the rows
+# an interrupted run left (a torn last one dropped) and rates the rest, to
+# the bytes of one whole run, and refuses a file of other settings or inputs
+# (status 2, the file as it was)
+"$bin" rate --method se -j 2 --out "$tmp/o.txt" "$tmp/mix.txt" 2> /dev/null
+check "rate --out" $? 1
+same "rate --out: the bytes of stdout" "$tmp/se1" "$tmp/o.txt"
+{ head -n 4 "$tmp/se1"; sed -n 5p "$tmp/se1" | head -c 12; } > "$tmp/cut.txt"
+cp "$tmp/cut.txt" "$tmp/o.txt"
+"$bin" rate --method se -j 2 --out "$tmp/o.txt" --resume "$tmp/mix.txt" 2> "$tmp/err"
+check "rate --resume: a kept invalid entry still counts" $? 1
+same "rate --resume: the bytes of a whole run" "$tmp/se1" "$tmp/o.txt"
+has "rate --resume: the torn row named" "$tmp/err" 'o.txt:5: a torn last row, rated again'
+has "rate --resume: the rows kept" "$tmp/err" 'o.txt: 3 rows kept (entries up to 3)'
+"$bin" rate --method se --out "$tmp/o.txt" --resume "$tmp/mix.txt" 2> /dev/null
+same "rate --resume of a whole run: unchanged" "$tmp/se1" "$tmp/o.txt"
+rm -f "$tmp/o.txt"
+"$bin" rate --method se --out "$tmp/o.txt" --resume "$tmp/mix.txt" 2> /dev/null
+same "rate --resume without the file: a whole run" "$tmp/se1" "$tmp/o.txt"
+"$bin" rate --method se --csv --shard 2/2 "$tmp/mix2.txt" > "$tmp/sh.txt" 2> /dev/null
+head -n 4 "$tmp/sh.txt" > "$tmp/o.txt"
+"$bin" rate --method se --csv -j 2 --shard 2/2 --out "$tmp/o.txt" --resume "$tmp/mix2.txt" 2> /dev/null
+same "rate --resume --csv --shard 2/2: the bytes of the whole shard" "$tmp/sh.txt" "$tmp/o.txt"
+for refused in "--budget-ms 5000:other settings" "--csv:other settings"; do
+    cp "$tmp/cut.txt" "$tmp/o.txt"
+    "$bin" rate --method se ${refused%%:*} --out "$tmp/o.txt" --resume "$tmp/mix.txt" \
+        > /dev/null 2> "$tmp/err"
+    check "rate --resume refuses ${refused#*:} (${refused%%:*})" $? 2
+    same "rate --resume refused (${refused%%:*}): the file as it was" "$tmp/cut.txt" "$tmp/o.txt"
+done
+has "rate --resume: both settings lines shown" "$tmp/err" '^  now:  # sudolab rate .* budget_ms=60000$'
+{ sed -n 2p "$tmp/mix.txt"; sed -n 1p "$tmp/mix.txt"; sed -n '3,$p' "$tmp/mix.txt"; } > "$tmp/swap.txt"
+cp "$tmp/se1" "$tmp/o.txt"
+"$bin" rate --method se --out "$tmp/o.txt" --resume "$tmp/swap.txt" > /dev/null 2> "$tmp/err"
+check "rate --resume refuses other inputs" $? 2
+same "rate --resume of other inputs: the file as it was" "$tmp/se1" "$tmp/o.txt"
+has "rate --resume: the row that differs named" "$tmp/err" 'o.txt:2: the row of entry 1 is not that of .*swap.txt:1'
+{ head -n 2 "$tmp/se1"; echo 'not a row'; } > "$tmp/o.txt"
+"$bin" rate --method se --out "$tmp/o.txt" --resume "$tmp/mix.txt" > /dev/null 2> "$tmp/err"
+check "rate --resume refuses a line that is no row" $? 2
+has "rate --resume: the line that is no row named" "$tmp/err" 'o.txt:3: not a row of sudolab rate'
+"$bin" rate --method se --resume "$easter" > /dev/null 2> "$tmp/err"
+check "rate --resume without --out refused" $? 2
 
 # hint --budget-ms: whether a step of nested chains (SE 11.1) is found within
 # 1 ms depends on the machine, so either answer passes as long as the status

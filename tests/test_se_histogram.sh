@@ -20,6 +20,19 @@ has "every puzzle in its band: singles below 9.0, the dynamic chain at 9.0, the 
 [ "$(grep -vc '^#' "$tmp/kept/c.txt.csv")" -eq 4 ]
 ok "--keep writes the header and a row per puzzle" $?
 
+# an interrupted run: the kept CSV cut after its first row and into its
+# second; --resume rates the rest, to the same table and the same file
+cp "$tmp/kept/c.txt.csv" "$tmp/whole.csv"
+{ head -n 3 "$tmp/whole.csv"; sed -n 4p "$tmp/whole.csv" | head -c 5; } > "$tmp/kept/c.txt.csv"
+SUDOLAB_BIN=$bin RATE_JOBS=1 sh "$script" --keep "$tmp/kept" --resume "$tmp/c.txt.xz" \
+    > "$tmp/resumed" 2> "$tmp/err"
+check "--resume continues a kept CSV" $? 0
+same "--resume: the table of a whole run" "$tmp/out" "$tmp/resumed"
+same "--resume: the CSV of a whole run" "$tmp/whole.csv" "$tmp/kept/c.txt.csv"
+has "--resume: the kept row said" "$tmp/err" '1 rows kept (entries up to 1)'
+SUDOLAB_BIN=$bin sh "$script" --resume "$tmp/c.txt.xz" > /dev/null 2> "$tmp/err"
+check "--resume without --keep is refused" $? 2
+
 SUDOLAB_BIN=$bin RATE_JOBS=1 sh "$script" --every 2 "$tmp/c.txt.xz" > "$tmp/every"
 has "--every 2 rates the first and the third puzzle" "$tmp/every" \
     '^| c\.txt | 2 | 1 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | multiple-solutions 1 |$'
