@@ -48,6 +48,8 @@ struct rate_run {
      * for the one who waits on a long run whose rows go to a file */
     bool progress;
     uint64_t started_ns, shown_ns;
+    unsigned long to_rate; /* with progress: the entries to rate, if known (0) */
+    FILE *quiet; /* while they are counted: where their problems are not said */
     struct rater rater;
     struct rate_pool *pool; /* with -j N above 1 */
     unsigned long failures;
@@ -99,8 +101,17 @@ static void show_progress(struct rate_run *run, bool done)
     run->shown_ns = now;
     const unsigned long rated = atomic_load(&run->tally->rated);
     const double secs = (double) (now - run->started_ns) / 1e9;
-    fprintf(stderr, "\rsudolab rate: %lu puzzles rated in %.0f s (%.1f a second)", rated,
-        secs, secs > 0 ? (double) rated / secs : 0.0);
+    const double rate = secs > 0 ? (double) rated / secs : 0.0;
+    if (run->to_rate && !done && rated && rated < run->to_rate) {
+        const double left = (double) (run->to_rate - rated) / rate;
+        fprintf(stderr,
+            "\rsudolab rate: %lu of %lu puzzles rated in %.0f s (%.1f a second, about "
+            "%.0f %s left) ",
+            rated, run->to_rate, secs, rate, left < 120 ? left : left / 60,
+            left < 120 ? "s" : "min");
+    } else
+        fprintf(stderr, "\rsudolab rate: %lu puzzles rated in %.0f s (%.1f a second)%*s",
+            rated, secs, rate, 28, "");
     if (done) {
         fputc('\n', stderr);
         if (run->cli->methods & (RATE_SE | RATE_HODOKU)) {
@@ -133,9 +144,10 @@ static void invalid_line(struct rate_run *run, unsigned long index)
         fputs(line, stdout);
 }
 
-/* Whether entry e can be rated; if not, says why on stderr (a parse error
- * the walk has said already). */
-static bool entry_ratable(const struct rate_run *run, const struct input_entry *e)
+/* Whether entry e can be rated; if not, says why to err (a parse error the
+ * walk has said already). */
+static bool entry_ratable(
+    const struct rate_run *run, const struct input_entry *e, FILE *err)
 {
     char why[160];
     if (!e->ok)
@@ -143,20 +155,20 @@ static bool entry_ratable(const struct rate_run *run, const struct input_entry *
     const struct grid *g = &e->item->puzzle;
     if (g->has_candidates && (run->cli->methods & ~(unsigned) (RATE_SE | RATE_HODOKU))) {
         /* The other methods would rate the empty grid: wrong, not unsupported. */
-        fprintf(stderr,
+        fprintf(err,
             "%s:%lu: only --method se and hodoku start from candidates (pencil "
             "marks)\n",
             e->source, e->line);
         return false;
     }
     if (grid_find_conflict(g, why, sizeof(why))) {
-        fprintf(stderr, "%s:%lu: %s\n", e->source, e->line, why);
+        fprintf(err, "%s:%lu: %s\n", e->source, e->line, why);
         return false;
     }
     if (g->n > GRID_MAX_N_MASK32
         && (run->cli->methods & (RATE_GUESSES | RATE_TECHNIQUES))) {
         /* the logic solver's and mrv's value sets are uint32_t */
-        fprintf(stderr,
+        fprintf(err,
             "%s:%lu: --method guesses and techniques go up to %dx%d, not %dx%d\n",
             e->source, e->line, GRID_MAX_N_MASK32, GRID_MAX_N_MASK32, g->n, g->n);
         return false;
@@ -371,7 +383,7 @@ static bool rate_entry(void *ctx, const struct input_entry *e)
     shard_fingerprint_add(&run->inputs, e->ok ? &e->item->puzzle : NULL);
     if (!shard_owns(&run->cli->shard, e->index - 1))
         return true;
-    const bool ratable = entry_ratable(run, e);
+    const bool ratable = entry_ratable(run, e, stderr);
     if (e->index <= run->kept.last ? !resume_check(run, e, ratable) : !kept_all_met(run))
         return false;
     if (!ratable) {
@@ -594,6 +606,37 @@ static void worker_line(void *ctx, void *state, const struct grid *g, unsigned l
     rate_line(run->cli, run->tally, state, g, index, name, out, len);
 }
 
+/* Counts what the walk will rate, for the progress line's time left: the
+ * entries of this shard after those kept. 0 (unknown) when an input is
+ * standard input, which cannot be read twice. */
+static bool count_entry(void *ctx, const struct input_entry *e)
+{
+    struct rate_run *run = ctx;
+    if (shard_owns(&run->cli->shard, e->index - 1) && e->index > run->kept.last
+        && entry_ratable(run, e, run->quiet))
+        run->to_rate++;
+    return true;
+}
+
+static unsigned long entries_to_rate(struct rate_run *run)
+{
+    const struct rate_cli *cli = run->cli;
+    if (cli->nfiles == 0)
+        return 0;
+    for (int i = 0; i < cli->nfiles; i++)
+        if (!strcmp(cli->files[i], "-"))
+            return 0;
+    run->quiet = fopen("/dev/null", "w");
+    if (!run->quiet)
+        return 0;
+    const struct input_options in = cli_input(&cli->common, run->quiet);
+    run->to_rate = 0;
+    input_walk(&in, cli->nfiles, cli->files, count_entry, run);
+    fclose(run->quiet);
+    run->quiet = NULL;
+    return run->to_rate;
+}
+
 int rate_run(const struct rate_cli *cli)
 {
     struct rate_run run;
@@ -629,7 +672,10 @@ int rate_run(const struct rate_cli *cli)
         fprintf(stderr, "sudolab rate: %s: %lu rows kept (entries up to %lu)\n", cli->out,
             run.kept.n, run.kept.last);
     run.progress = isatty(STDERR_FILENO) && !isatty(STDOUT_FILENO);
-    run.started_ns = run.shown_ns = clock_now_ns();
+    if (run.progress)
+        run.to_rate = entries_to_rate(&run);
+    run.started_ns = clock_now_ns();
+    run.shown_ns = 0; /* the first rating shows a line at once */
     if (cli->jobs > 1) {
         const struct rate_pool_calls calls
             = { &run, worker_open, worker_close, worker_line, line_printed };

@@ -249,6 +249,18 @@ if command -v script > /dev/null 2>&1; then
     has "rate on a terminal: a progress line" "$tmp/tty.err" 'sudolab rate: 4 puzzles rated in [0-9]* s'
     has "rate on a terminal: SE's verdicts counted" "$tmp/tty.err" \
         'sudolab rate: se rated 4, out-of-time 0, beyond 0, no-solution 0, multiple-solutions 0'
+    # the first rating's line at once, with the puzzles to go (the invalid
+    # entries not counted) and the time left; with --resume, those after the
+    # kept rows
+    script -qec "'$bin' rate --method se '$tmp/mix.txt' > '$tmp/tty.out'" /dev/null \
+        > "$tmp/tty.err" 2>&1
+    has "rate on a terminal: the puzzles to go and the time left" "$tmp/tty.err" \
+        'sudolab rate: 1 of 4 puzzles rated in [0-9]* s ([0-9.]* a second, about [0-9]* s left)'
+    head -n 3 "$tmp/se1" > "$tmp/o.txt"
+    script -qec "'$bin' rate --method se --out '$tmp/o.txt' --resume '$tmp/mix.txt'" /dev/null \
+        > "$tmp/tty.err" 2>&1
+    has "rate --resume on a terminal: the puzzles after the kept rows to go" "$tmp/tty.err" \
+        'sudolab rate: 1 of 2 puzzles rated in'
 else
     skip "rate on a terminal" "no script(1) to make one"
 fi
