@@ -4,6 +4,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "bench/bench_env.h"
@@ -345,6 +346,24 @@ static void kept_free(struct kept_rows *k)
     free(k->line);
 }
 
+/* Whether --out names one of the inputs (the same file by device and inode):
+ * emptying it would lose them. */
+static bool out_is_input(const struct rate_cli *cli)
+{
+    struct stat out, in;
+    if (stat(cli->out, &out) != 0)
+        return false;
+    for (int i = 0; i < cli->nfiles; i++)
+        if (stat(cli->files[i], &in) == 0 && in.st_dev == out.st_dev
+            && in.st_ino == out.st_ino) {
+            fprintf(stderr,
+                "sudolab rate: --out %s is the input %s: not writing over it\n", cli->out,
+                cli->files[i]);
+            return true;
+        }
+    return false;
+}
+
 /* Points stdout at --out's file, line buffered (an interrupted run leaves
  * every row it finished): emptied, or cut to the part --resume keeps. */
 static bool out_open(const struct rate_run *run)
@@ -658,7 +677,7 @@ int rate_run(const struct rate_cli *cli)
     char settings[2048];
     const size_t settings_len = format_settings(&run, settings, sizeof(settings));
     if (cli->out
-        && ((cli->resume && !kept_read(&run, settings, settings_len))
+        && (out_is_input(cli) || (cli->resume && !kept_read(&run, settings, settings_len))
             || !out_open(&run))) {
         kept_free(&run.kept);
         rater_close(&run.rater);

@@ -309,6 +309,10 @@ check "rate --resume refuses a line that is no row" $? 2
 has "rate --resume: the line that is no row named" "$tmp/err" 'o.txt:3: not a row of sudolab rate'
 "$bin" rate --method se --resume "$easter" > /dev/null 2> "$tmp/err"
 check "rate --resume without --out refused" $? 2
+cp "$tmp/mix.txt" "$tmp/in.txt"
+"$bin" rate --method se --out "$tmp/in.txt" "$tmp/mix.txt" "$tmp/in.txt" > /dev/null 2> "$tmp/err"
+check "rate --out onto an input refused" $? 2
+same "rate --out onto an input: the input as it was" "$tmp/mix.txt" "$tmp/in.txt"
 
 # hint --budget-ms: whether a step of nested chains (SE 11.1) is found within
 # 1 ms depends on the machine, so either answer passes as long as the status
