@@ -32,10 +32,11 @@ struct rate_tally {
  * again (see resume_check). */
 struct kept_rows {
     char *text; /* the file's bytes, each row ended by '\0' */
-    char **row;
-    unsigned long *index;
+    struct kept_row {
+        const char *text;
+        unsigned long index, line; /* its entry's, and its line in the file */
+    } * row;
     unsigned long n, next; /* rows; the next one an entry is checked against */
-    unsigned long *line; /* each row's line in the file */
     unsigned long last; /* the last row's index; 0: none, rate everything */
     long bytes; /* the file's part that is kept */
     bool mismatch; /* an entry and its row differ: nothing is written */
@@ -204,8 +205,9 @@ static bool resume_check(struct rate_run *run, const struct input_entry *e, bool
 {
     struct kept_rows *k = &run->kept;
     const struct rate_cli *cli = run->cli;
-    const char *row
-        = k->next < k->n && k->index[k->next] == e->index ? k->row[k->next] : NULL;
+    const char *row = k->next < k->n && k->row[k->next].index == e->index
+        ? k->row[k->next].text
+        : NULL;
     bool same;
     if (!row) {
         same = !ratable && cli->common.csv;
@@ -226,7 +228,7 @@ static bool resume_check(struct rate_run *run, const struct input_entry *e, bool
         fprintf(stderr,
             "%s:%lu: the row of entry %lu is not that of %s:%lu: the file was made from "
             "other inputs (not resuming: no row added)\n",
-            cli->out, k->line[k->next], e->index, e->source, e->line);
+            cli->out, k->row[k->next].line, e->index, e->source, e->line);
     else
         fprintf(stderr,
             "%s: no row for entry %lu (%s:%lu): the file was made from other inputs "
@@ -315,23 +317,14 @@ static bool kept_read(struct rate_run *run, const char *settings, size_t setting
         }
         if (k->n == cap_rows) {
             cap_rows = cap_rows ? 2 * cap_rows : 1024;
-            char **row = realloc(k->row, cap_rows * sizeof(*row));
-            if (row)
-                k->row = row;
-            unsigned long *ix = realloc(k->index, cap_rows * sizeof(*ix));
-            if (ix)
-                k->index = ix;
-            unsigned long *ln = realloc(k->line, cap_rows * sizeof(*ln));
-            if (ln)
-                k->line = ln;
-            if (!row || !ix || !ln) {
+            struct kept_row *row = realloc(k->row, cap_rows * sizeof(*row));
+            if (!row) {
                 fprintf(stderr, "sudolab rate: %s: out of memory\n", path);
                 return false;
             }
+            k->row = row;
         }
-        k->row[k->n] = p;
-        k->index[k->n] = index;
-        k->line[k->n++] = line;
+        k->row[k->n++] = (struct kept_row) { p, index, line };
         k->last = index;
         k->bytes = end + 1 - k->text;
     }
@@ -342,8 +335,6 @@ static void kept_free(struct kept_rows *k)
 {
     free(k->text);
     free(k->row);
-    free(k->index);
-    free(k->line);
 }
 
 /* Whether --out names one of the inputs (the same file by device and inode):
@@ -391,7 +382,7 @@ static bool kept_all_met(struct rate_run *run)
     fprintf(stderr,
         "sudolab rate: %s:%lu: a row for entry %lu, which is not among the inputs as "
         "rated: the file was made from other inputs (not resuming: no row added)\n",
-        run->cli->out, k->line[k->next], k->index[k->next]);
+        run->cli->out, k->row[k->next].line, k->row[k->next].index);
     k->mismatch = true;
     return false;
 }
@@ -554,36 +545,44 @@ enum cli_parsed rate_parse(int argc, char **argv, struct rate_cli *out)
 /* The settings that make the numbers reproducible, as the first line of the
  * output (a comment line, before the CSV header with --csv): the rater's
  * version and revision, its methods and the options that change ratings, so
- * that a rating file says what made it. Then, with --csv, the header. Into
- * out (which --resume compares with its file's start); returns its length. */
-static size_t format_settings(const struct rate_run *run, char *out, size_t len)
+ * that a rating file says what made it. Then, with --csv, the header. */
+static void print_settings(const struct rate_run *run, FILE *out)
 {
     const struct rate_cli *cli = run->cli;
     char names[64];
     rate_method_names(names, sizeof(names), cli->methods);
-    size_t at = 0;
-#define PUT(...)                                                                         \
-    do {                                                                                 \
-        const int n = snprintf(out + at, len - at, __VA_ARGS__);                         \
-        at = n < 0 || (size_t) n >= len - at ? len - 1 : at + (size_t) n;                \
-    } while (0)
-    PUT("# sudolab rate version=%s revision=%s methods=%s", SUDOLAB_VERSION,
+    fprintf(out, "# sudolab rate version=%s revision=%s methods=%s", SUDOLAB_VERSION,
         bench_env_revision(), names);
     if (cli->methods & RATE_GUESSES)
-        PUT(" solver=%s permutations=%d seed=%llu", run->rater.solver->name,
+        fprintf(out, " solver=%s permutations=%d seed=%llu", run->rater.solver->name,
             cli->permutations, (unsigned long long) cli->seed);
-    PUT(" budget_steps=%llu budget_ms=%llu", (unsigned long long) run->rater.budget_steps,
+    fprintf(out, " budget_steps=%llu budget_ms=%llu",
+        (unsigned long long) run->rater.budget_steps,
         (unsigned long long) run->rater.budget_ms);
     if (cli->shard.n)
-        PUT(" shard=%u/%u", cli->shard.k, cli->shard.n);
-    PUT("\n");
+        fprintf(out, " shard=%u/%u", cli->shard.k, cli->shard.n);
+    fprintf(out, "\n");
     if (cli->common.csv) {
         char header[1024];
         rate_csv_header(header, sizeof(header), cli->methods);
-        PUT("index%s,puzzle\n", header);
+        fprintf(out, "index%s,puzzle\n", header);
     }
-#undef PUT
-    return at;
+}
+
+/* print_settings' text, which --resume compares with its file's start; NULL
+ * when out of memory. */
+static char *settings_text(const struct rate_run *run, size_t *len)
+{
+    char *text = NULL;
+    FILE *f = open_memstream(&text, len);
+    if (!f)
+        return NULL;
+    print_settings(run, f);
+    if (fclose(f) != 0) {
+        free(text);
+        return NULL;
+    }
+    return text;
 }
 
 /* A worker's own rater, opened like the command's. */
@@ -674,17 +673,24 @@ int rate_run(const struct rate_cli *cli)
     }
     run.rater.budget_steps = cli->common.budget_steps;
     run.rater.budget_ms = cli->common.budget_ms;
-    char settings[2048];
-    const size_t settings_len = format_settings(&run, settings, sizeof(settings));
+    size_t settings_len = 0;
+    char *settings = cli->resume ? settings_text(&run, &settings_len) : NULL;
+    if (cli->resume && !settings) {
+        fprintf(stderr, "sudolab rate: out of memory\n");
+        rater_close(&run.rater);
+        return CLI_SKIPPED;
+    }
     if (cli->out
         && (out_is_input(cli) || (cli->resume && !kept_read(&run, settings, settings_len))
             || !out_open(&run))) {
+        free(settings);
         kept_free(&run.kept);
         rater_close(&run.rater);
         return CLI_USAGE;
     }
+    free(settings);
     if (!run.kept.bytes)
-        fputs(settings, stdout);
+        print_settings(&run, stdout);
     fflush(stdout); /* the settings line comes before any worker's line */
     run.rows = run.kept.n;
     if (run.kept.n)
